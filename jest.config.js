@@ -1,0 +1,19 @@
+/** Test level lives in the file name: *.unit.test.ts, *.int.test.ts, *.e2e.test.ts, *.browser.test.ts. */
+const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] };
+const roots = ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/apps', '<rootDir>/test'];
+const project = (displayName, pattern, extra = {}) => ({
+  displayName,
+  roots,
+  transform,
+  testEnvironment: 'node',
+  testMatch: [`**/*.${pattern}.test.ts`],
+  ...extra,
+});
+module.exports = {
+  projects: [
+    project('unit', 'unit'),
+    project('int', 'int', { testTimeout: 60_000 }),
+    project('e2e', 'e2e', { testTimeout: 60_000 }),
+    project('browser', 'browser', { testTimeout: 60_000 }),
+  ],
+};

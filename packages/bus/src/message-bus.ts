@@ -1,0 +1,46 @@
+/**
+ * The message bus port. Adapters: Kafka (kafkajs) and the embedded in-process bus.
+ *
+ * Semantics every adapter honours (checked by the shared contract suite):
+ * - messages with the same key on the same topic are delivered to a consumer group in publish order;
+ * - every consumer group receives every message once (at-least-once; handlers de-duplicate);
+ * - within a group, members share the work (one member handles a given key at a time);
+ * - a handler's position is committed only after the handler resolves; a handler that throws is retried,
+ *   and after `maxAttempts` the message goes to the dead-letter topic `<topic>.dlq` with the reason in headers.
+ */
+export interface OutgoingMessage {
+  key: string;
+  value: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface IncomingMessage {
+  topic: string;
+  key: string;
+  value: unknown;
+  headers: Record<string, string>;
+  /** Partition-local position, for logs and metrics only. */
+  offset: string;
+}
+
+export type MessageHandler = (message: IncomingMessage) => Promise<void>;
+
+export interface SubscribeOptions {
+  topics: string[];
+  groupId: string;
+  /** Where a group with no committed position starts: the earliest message, or only new ones. */
+  fromBeginning?: boolean;
+  /** Attempts before a message is dead-lettered. Default 5. */
+  maxAttempts?: number;
+}
+
+export interface Subscription {
+  /** Stops fetching, waits for the in-flight handler, commits its position. */
+  stop(): Promise<void>;
+}
+
+export interface MessageBus {
+  publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
+  subscribe(options: SubscribeOptions, handler: MessageHandler): Promise<Subscription>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,56 @@
+/**
+ * The read-model port: document collections written by the projector and read by gateways.
+ * Adapters: MongoDB and the embedded in-memory store. The filter language is a small subset of
+ * MongoDB's, so the Mongo adapter passes it through and the in-memory adapter interprets it.
+ */
+export type Scalar = string | number | boolean | null;
+
+export interface Range {
+  $eq?: Scalar;
+  $ne?: Scalar;
+  $gt?: Scalar;
+  $gte?: Scalar;
+  $lt?: Scalar;
+  $lte?: Scalar;
+  $in?: Scalar[];
+}
+
+/** Field names may be dotted paths into nested objects. */
+export type Filter = Record<string, Scalar | Range>;
+
+export type SortDirection = 1 | -1;
+
+export interface FindQuery {
+  filter: Filter;
+  /** Applied in order; ties are broken by `id` in the direction of the last key. */
+  sort?: [field: string, direction: SortDirection][];
+  skip?: number;
+  limit?: number;
+}
+
+export interface ReadModelDocument {
+  id: string;
+  /** Version of the source stream this document reflects; writes with an older version are ignored. */
+  version: number;
+}
+
+export interface IndexSpec {
+  fields: [field: string, direction: SortDirection][];
+  unique?: boolean;
+}
+
+export interface ReadModelCollection<T extends ReadModelDocument> {
+  /** Writes the document unless the stored one has the same or a newer version. Returns whether it wrote. */
+  upsertIfNewer(doc: T): Promise<boolean>;
+  get(id: string): Promise<T | null>;
+  findOne(filter: Filter): Promise<T | null>;
+  find(query: FindQuery): Promise<T[]>;
+  count(filter: Filter): Promise<number>;
+  ensureIndexes(indexes: IndexSpec[]): Promise<void>;
+  deleteAll(): Promise<void>;
+}
+
+export interface ReadModelStore {
+  collection<T extends ReadModelDocument>(name: string): ReadModelCollection<T>;
+  close(): Promise<void>;
+}
