@@ -1,0 +1,26 @@
+/** Domain errors are named codes; each gateway maps them to its family's error shape in one place. */
+export type DomainErrorCode =
+  | 'STREAM_ALREADY_EXISTS'
+  | 'NOT_FOUND'
+  | 'INVALID_AMOUNT'
+  | 'PAYMENT_NOT_WAITING'
+  | 'PAYMENT_NOT_PAYABLE'
+  | 'PAYMENT_NOT_EXPIRED_YET'
+  | 'INVALID_TRANSITION'
+  | 'DUPLICATE_DEPOSIT'
+  | 'INVALID_MERCHANT'
+  | 'INVALID_SUBSCRIPTION';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`unexpected value: ${JSON.stringify(value)}`);
+}

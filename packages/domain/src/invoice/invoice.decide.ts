@@ -1,0 +1,26 @@
+import type { Command } from '../messages';
+import { DomainError, assertNever } from '../errors';
+import { isPositive } from '../money';
+import type { Invoice, InvoiceEvent, InvoiceTerms } from './invoice';
+
+export type CreateInvoice = Command<'CreateInvoice', InvoiceTerms>;
+export type StartInvoicePayment = Command<'StartInvoicePayment', { paymentId: number; payCurrency: string }>;
+export type InvoiceCommand = CreateInvoice | StartInvoicePayment;
+export type InvoiceCommandType = InvoiceCommand['type'];
+
+export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceEvent[] {
+  switch (command.type) {
+    case 'CreateInvoice':
+      if (state.status !== 'none') throw new DomainError('STREAM_ALREADY_EXISTS', 'invoice already exists');
+      if (!isPositive(command.data.priceAmount)) {
+        throw new DomainError('INVALID_AMOUNT', 'price_amount must be a positive number');
+      }
+      return [{ type: 'InvoiceCreated', data: command.data }];
+    case 'StartInvoicePayment':
+      if (state.status === 'none') throw new DomainError('NOT_FOUND', 'invoice not found');
+      if (state.paymentIds.includes(command.data.paymentId)) return [];
+      return [{ type: 'InvoicePaymentStarted', data: { ...command.data, at: command.metadata.now } }];
+    default:
+      return assertNever(command);
+  }
+}

@@ -1,0 +1,40 @@
+import type { Command } from '../messages';
+import { DomainError, assertNever } from '../errors';
+import type { CredentialName, Merchant, MerchantCreated, MerchantEvent } from './merchant';
+
+export type CreateMerchant = Command<'CreateMerchant', MerchantCreated['data']>;
+export type RotateMerchantCredential = Command<
+  'RotateMerchantCredential',
+  { credential: CredentialName; hash: string | null; cipher: string | null }
+>;
+export type SetMerchantCoins = Command<'SetMerchantCoins', { enabledCoins: string[] | null }>;
+export type MerchantCommand = CreateMerchant | RotateMerchantCredential | SetMerchantCoins;
+export type MerchantCommandType = MerchantCommand['type'];
+
+const NEEDS_HASH: readonly CredentialName[] = ['apiKey', 'betaApiKey'];
+const NEEDS_CIPHER: readonly CredentialName[] = ['betaApiKey', 'paymentKey', 'ipnSecret'];
+
+export function decideMerchant(command: MerchantCommand, state: Merchant): MerchantEvent[] {
+  switch (command.type) {
+    case 'CreateMerchant':
+      if (state.status !== 'none') throw new DomainError('STREAM_ALREADY_EXISTS', 'merchant already exists');
+      if (command.data.name.trim() === '') throw new DomainError('INVALID_MERCHANT', 'merchant name is required');
+      return [{ type: 'MerchantCreated', data: command.data }];
+    case 'RotateMerchantCredential': {
+      if (state.status === 'none') throw new DomainError('NOT_FOUND', 'merchant not found');
+      const { credential, hash, cipher } = command.data;
+      if (NEEDS_HASH.includes(credential) && !hash) {
+        throw new DomainError('INVALID_MERCHANT', `${credential} rotation needs a hash`);
+      }
+      if (NEEDS_CIPHER.includes(credential) && !cipher) {
+        throw new DomainError('INVALID_MERCHANT', `${credential} rotation needs a cipher`);
+      }
+      return [{ type: 'MerchantCredentialRotated', data: { credential, hash, cipher, at: command.metadata.now } }];
+    }
+    case 'SetMerchantCoins':
+      if (state.status === 'none') throw new DomainError('NOT_FOUND', 'merchant not found');
+      return [{ type: 'MerchantCoinsChanged', data: { enabledCoins: command.data.enabledCoins, at: command.metadata.now } }];
+    default:
+      return assertNever(command);
+  }
+}

@@ -1,0 +1,92 @@
+import type { DomainEvent } from '../messages';
+import { assertNever } from '../errors';
+
+/**
+ * Secrets never appear in plain text: keys a merchant presents are stored as hashes; keys a
+ * signature scheme must recompute (family A payment key, V1 IPN secret, family B API key) are
+ * stored encrypted under the master key.
+ */
+export interface MerchantCredentials {
+  /** V1 `x-api-key`. */
+  apiKeyHash: string;
+  /** Family B `merchant_api_key`: hashed for lookup, encrypted because webhooks are signed with it. */
+  betaApiKeyHash: string;
+  betaApiKeyCipher: string;
+  /** Family A payment key: signs requests and webhooks, so only encrypted. */
+  paymentKeyCipher: string;
+  /** V1 IPN secret for `x-nowpayments-sig`. */
+  ipnSecretCipher: string;
+}
+
+export type CredentialName = 'apiKey' | 'betaApiKey' | 'paymentKey' | 'ipnSecret';
+
+export interface MerchantProfile {
+  merchantId: string;
+  name: string;
+  email: string | null;
+  /** Currency codes the merchant accepts; null means every catalogue currency. */
+  enabledCoins: string[] | null;
+  outcomeCurrency: string | null;
+  createdAt: string;
+}
+
+export type MerchantCreated = DomainEvent<'MerchantCreated', MerchantProfile & MerchantCredentials>;
+export type MerchantCredentialRotated = DomainEvent<
+  'MerchantCredentialRotated',
+  { credential: CredentialName; hash: string | null; cipher: string | null; at: string }
+>;
+export type MerchantCoinsChanged = DomainEvent<'MerchantCoinsChanged', { enabledCoins: string[] | null; at: string }>;
+
+export type MerchantEvent = MerchantCreated | MerchantCredentialRotated | MerchantCoinsChanged;
+
+export type Merchant =
+  | { status: 'none' }
+  | { status: 'active'; profile: MerchantProfile; credentials: MerchantCredentials; updatedAt: string };
+
+export const initialMerchant = (): Merchant => ({ status: 'none' });
+
+export function evolveMerchant(state: Merchant, event: MerchantEvent): Merchant {
+  switch (event.type) {
+    case 'MerchantCreated': {
+      if (state.status !== 'none') return state;
+      const { apiKeyHash, betaApiKeyHash, betaApiKeyCipher, paymentKeyCipher, ipnSecretCipher, ...profile } =
+        event.data;
+      return {
+        status: 'active',
+        profile,
+        credentials: { apiKeyHash, betaApiKeyHash, betaApiKeyCipher, paymentKeyCipher, ipnSecretCipher },
+        updatedAt: profile.createdAt,
+      };
+    }
+    case 'MerchantCredentialRotated':
+      if (state.status === 'none') return state;
+      return { ...state, credentials: rotate(state.credentials, event.data), updatedAt: event.data.at };
+    case 'MerchantCoinsChanged':
+      if (state.status === 'none') return state;
+      return { ...state, profile: { ...state.profile, enabledCoins: event.data.enabledCoins }, updatedAt: event.data.at };
+    default:
+      return assertNever(event);
+  }
+}
+
+function rotate(
+  credentials: MerchantCredentials,
+  { credential, hash, cipher }: MerchantCredentialRotated['data'],
+): MerchantCredentials {
+  switch (credential) {
+    case 'apiKey':
+      return { ...credentials, apiKeyHash: hash ?? credentials.apiKeyHash };
+    case 'betaApiKey':
+      return {
+        ...credentials,
+        betaApiKeyHash: hash ?? credentials.betaApiKeyHash,
+        betaApiKeyCipher: cipher ?? credentials.betaApiKeyCipher,
+      };
+    case 'paymentKey':
+      return { ...credentials, paymentKeyCipher: cipher ?? credentials.paymentKeyCipher };
+    case 'ipnSecret':
+      return { ...credentials, ipnSecretCipher: cipher ?? credentials.ipnSecretCipher };
+    default:
+      return assertNever(credential);
+  }
+}

@@ -1,0 +1,41 @@
+import { isFinalStatus, type PaymentStatus } from './statuses';
+
+/** Family A: `payment_status` carries the V1 value, `status` the upstream (Cryptomus) value. Spec table. */
+const ALPHA_STATUS: Record<PaymentStatus, string> = {
+  waiting: 'process',
+  confirming: 'confirm_check',
+  confirmed: 'confirm_check',
+  sending: 'process',
+  partially_paid: 'wrong_amount',
+  finished: 'paid',
+  failed: 'fail',
+  refunded: 'refund_paid',
+  expired: 'cancel',
+};
+
+export const alphaStatus = (status: PaymentStatus): string => ALPHA_STATUS[status];
+export const alphaIsFinal = (status: PaymentStatus): boolean => isFinalStatus(status);
+
+/**
+ * Family B: OxaPay's vocabulary, Capitalised as the spec's sample ("Paid") and as upstream callbacks
+ * send it. Money counts as paid for the merchant only once it has been forwarded (finished).
+ */
+const BETA_STATUS: Record<PaymentStatus, string> = {
+  waiting: 'Waiting',
+  confirming: 'Paying',
+  confirmed: 'Paying',
+  sending: 'Paying',
+  partially_paid: 'Underpaid',
+  finished: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  expired: 'Expired',
+};
+
+export const betaStatus = (status: PaymentStatus): string => BETA_STATUS[status];
+
+/** The V1 statuses a family B status filter value selects (case-insensitive). */
+export function v1StatusesForBeta(betaValue: string): PaymentStatus[] {
+  const wanted = betaValue.toLowerCase();
+  return (Object.keys(BETA_STATUS) as PaymentStatus[]).filter((s) => BETA_STATUS[s].toLowerCase() === wanted);
+}

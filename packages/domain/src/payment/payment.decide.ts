@@ -1,0 +1,189 @@
+import type { Command } from '../messages';
+import { DomainError, assertNever } from '../errors';
+import {
+  add,
+  compare,
+  isNegative,
+  isPositive,
+  percentOf,
+  roundDown,
+  subtract,
+  type Amount,
+} from '../money';
+import type { ExistingPayment, Payment, PaymentEvent, PaymentTerms } from './payment';
+import { canTransition, type PaymentStatus } from './statuses';
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+export type CreatePayment = Command<'CreatePayment', PaymentTerms>;
+/** A transaction to the pay address was seen, or its confirmations changed. */
+export type RecordDeposit = Command<
+  'RecordDeposit',
+  { txHash: string; amount: Amount; fromAddress: string | null; confirmations: number }
+>;
+export type StartPayout = Command<'StartPayout', { serviceFeePercent: Amount }>;
+export type CompletePayout = Command<'CompletePayout', { payoutHash: string }>;
+export type FailPayment = Command<'FailPayment', { reason: string }>;
+export type RefundPayment = Command<'RefundPayment', { refundHash: string | null }>;
+export type ExpirePayment = Command<'ExpirePayment', Record<string, never>>;
+export type UpdatePaymentEstimate = Command<'UpdatePaymentEstimate', { payAmount: Amount; expiresAt: string }>;
+
+export type PaymentCommand =
+  | CreatePayment
+  | RecordDeposit
+  | StartPayout
+  | CompletePayout
+  | FailPayment
+  | RefundPayment
+  | ExpirePayment
+  | UpdatePaymentEstimate;
+
+export type PaymentCommandType = PaymentCommand['type'];
+
+// ---------------------------------------------------------------------------------------------
+// Decide
+
+export function decidePayment(command: PaymentCommand, state: Payment): PaymentEvent[] {
+  if (command.type === 'CreatePayment') return create(command, state);
+  if (state.status === 'none') throw new DomainError('NOT_FOUND', 'payment not found');
+  switch (command.type) {
+    case 'RecordDeposit':
+      return recordDeposit(command, state);
+    case 'StartPayout':
+      return startPayout(command, state);
+    case 'CompletePayout':
+      return completePayout(command, state);
+    case 'FailPayment':
+      return fail(command, state);
+    case 'RefundPayment':
+      return refund(command, state);
+    case 'ExpirePayment':
+      return expire(command, state);
+    case 'UpdatePaymentEstimate':
+      return updateEstimate(command, state);
+    default:
+      return assertNever(command);
+  }
+}
+
+function create({ data }: CreatePayment, state: Payment): PaymentEvent[] {
+  if (state.status !== 'none') throw new DomainError('STREAM_ALREADY_EXISTS', 'payment already exists');
+  if (!isPositive(data.priceAmount)) throw new DomainError('INVALID_AMOUNT', 'price_amount must be a positive number');
+  if (!isPositive(data.payAmount)) throw new DomainError('INVALID_AMOUNT', 'pay_amount must be a positive number');
+  return [{ type: 'PaymentCreated', data }];
+}
+
+/** The least a buyer may send for the payment to count as paid, after the merchant's tolerance. */
+export function paidThreshold(payment: ExistingPayment): Amount {
+  return subtract(payment.payAmount, percentOf(payment.payAmount, payment.terms.underpaidTolerancePercent));
+}
+
+function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayment): PaymentEvent[] {
+  const at = metadata.now;
+  const known = payment.deposits.find((d) => d.txHash === data.txHash);
+  if (known) return confirmDeposit(payment, known.txHash, known.confirmations, data.confirmations, at);
+  if (!isPositive(data.amount)) throw new DomainError('INVALID_AMOUNT', 'deposit amount must be positive');
+
+  const actuallyPaid = add(payment.actuallyPaid, data.amount);
+  const events: PaymentEvent[] = [
+    {
+      type: 'DepositDetected',
+      data: { txHash: data.txHash, amount: data.amount, fromAddress: data.fromAddress, confirmations: data.confirmations, detectedAt: at, actuallyPaid },
+    },
+  ];
+  // A deposit to a payment that can no longer be paid is still recorded: accepted money is never lost.
+  if (payment.status !== 'waiting' && payment.status !== 'partially_paid') return events;
+
+  if (compare(actuallyPaid, paidThreshold(payment)) < 0) {
+    events.push({
+      type: 'PaymentUnderpaid',
+      data: { actuallyPaid, missingAmount: subtract(payment.payAmount, actuallyPaid), at },
+    });
+    return events;
+  }
+  events.push({ type: 'PaymentConfirming', data: { actuallyPaid, at } });
+  const deposits = [...payment.deposits, { txHash: data.txHash, confirmations: data.confirmations }];
+  if (deposits.every((d) => d.confirmations >= payment.terms.requiredConfirmations)) {
+    events.push({ type: 'PaymentConfirmed', data: { actuallyPaid, at } });
+  }
+  return events;
+}
+
+function confirmDeposit(
+  payment: ExistingPayment,
+  txHash: string,
+  previous: number,
+  confirmations: number,
+  at: string,
+): PaymentEvent[] {
+  if (confirmations <= previous) return [];
+  const events: PaymentEvent[] = [
+    { type: 'DepositConfirmationsUpdated', data: { txHash, confirmations, updatedAt: at } },
+  ];
+  const allConfirmed = payment.deposits.every(
+    (d) => (d.txHash === txHash ? confirmations : d.confirmations) >= payment.terms.requiredConfirmations,
+  );
+  if (payment.status === 'confirming' && allConfirmed) {
+    events.push({ type: 'PaymentConfirmed', data: { actuallyPaid: payment.actuallyPaid, at } });
+  }
+  return events;
+}
+
+function requireTransition(payment: ExistingPayment, to: PaymentStatus): void {
+  if (!canTransition(payment.status, to)) {
+    throw new DomainError('INVALID_TRANSITION', `a ${payment.status} payment cannot become ${to}`);
+  }
+}
+
+function startPayout({ data, metadata }: StartPayout, payment: ExistingPayment): PaymentEvent[] {
+  requireTransition(payment, 'sending');
+  if (isNegative(data.serviceFeePercent)) throw new DomainError('INVALID_AMOUNT', 'service fee cannot be negative');
+  const fee = percentOf(payment.actuallyPaid, data.serviceFeePercent);
+  const outcomeAmount = roundDown(subtract(payment.actuallyPaid, fee), payment.terms.payDecimals);
+  return [
+    {
+      type: 'PayoutStarted',
+      data: { outcomeAmount, outcomeCurrency: payment.terms.outcomeCurrency, at: metadata.now },
+    },
+  ];
+}
+
+function completePayout({ data, metadata }: CompletePayout, payment: ExistingPayment): PaymentEvent[] {
+  requireTransition(payment, 'finished');
+  return [
+    {
+      type: 'PaymentFinished',
+      data: { payoutHash: data.payoutHash, outcomeAmount: payment.outcomeAmount, at: metadata.now },
+    },
+  ];
+}
+
+function fail({ data, metadata }: FailPayment, payment: ExistingPayment): PaymentEvent[] {
+  requireTransition(payment, 'failed');
+  return [{ type: 'PaymentFailed', data: { reason: data.reason, at: metadata.now } }];
+}
+
+function refund({ data, metadata }: RefundPayment, payment: ExistingPayment): PaymentEvent[] {
+  requireTransition(payment, 'refunded');
+  return [{ type: 'PaymentRefunded', data: { refundHash: data.refundHash, at: metadata.now } }];
+}
+
+function expire({ metadata }: ExpirePayment, payment: ExistingPayment): PaymentEvent[] {
+  // Expiry races with deposits; once anything arrived the payment is no longer "waiting" and stays as it is.
+  if (payment.status !== 'waiting') return [];
+  if (Date.parse(metadata.now) < Date.parse(payment.expiresAt)) {
+    throw new DomainError('PAYMENT_NOT_EXPIRED_YET', `payment expires at ${payment.expiresAt}`);
+  }
+  return [{ type: 'PaymentExpired', data: { at: metadata.now } }];
+}
+
+function updateEstimate({ data, metadata }: UpdatePaymentEstimate, payment: ExistingPayment): PaymentEvent[] {
+  if (payment.status !== 'waiting') {
+    throw new DomainError('PAYMENT_NOT_WAITING', `the estimate of a ${payment.status} payment cannot be updated`);
+  }
+  if (!isPositive(data.payAmount)) throw new DomainError('INVALID_AMOUNT', 'pay_amount must be a positive number');
+  return [
+    { type: 'PaymentEstimateUpdated', data: { payAmount: data.payAmount, expiresAt: data.expiresAt, at: metadata.now } },
+  ];
+}

@@ -1,0 +1,246 @@
+import type { Amount } from '../money';
+import type { DomainEvent } from '../messages';
+import { assertNever } from '../errors';
+import type { PaymentStatus } from './statuses';
+
+export type Family = 'v1' | 'alpha' | 'beta';
+export type SandboxCase = 'success' | 'partially_paid' | 'fail';
+
+/** Family A (Cryptomus-style) terms the neutral lifecycle does not need but responses echo. */
+export interface AlphaTerms {
+  network: string;
+  discountPercent: number;
+  discount: Amount;
+  additionalData: string | null;
+  subtractPercent: Amount;
+  toCurrency: string | null;
+  isRefresh: boolean;
+}
+
+/** Family B (OxaPay-style) invoice terms. */
+export interface BetaTerms {
+  lifetimeMinutes: number;
+  feePaidByPayer: boolean;
+  toCurrency: string | null;
+  email: string | null;
+  thanksMessage: string | null;
+  description: string | null;
+}
+
+export interface RedirectUrls {
+  success: string | null;
+  cancel: string | null;
+  partiallyPaid: string | null;
+  return: string | null;
+}
+
+/** Everything fixed when the payment is created. */
+export interface PaymentTerms {
+  paymentId: number;
+  uuid: string;
+  trackId: string;
+  merchantId: string;
+  family: Family;
+  priceAmount: Amount;
+  priceCurrency: string;
+  payCurrency: string;
+  payNetwork: string;
+  payAmount: Amount;
+  /** Decimals of the pay currency, to which pay and outcome amounts are rounded. */
+  payDecimals: number;
+  payAddress: string;
+  payinExtraId: string | null;
+  outcomeCurrency: string;
+  orderId: string | null;
+  orderDescription: string | null;
+  purchaseId: number;
+  invoiceId: string | null;
+  callbackUrl: string | null;
+  redirectUrls: RedirectUrls;
+  /** Underpayment within this percent of pay_amount still counts as paid. */
+  underpaidTolerancePercent: Amount;
+  isPaymentMultiple: boolean;
+  requiredConfirmations: number;
+  isFixedRate: boolean;
+  isFeePaidByUser: boolean;
+  sandboxCase: SandboxCase | null;
+  createdAt: string;
+  expiresAt: string;
+  alpha: AlphaTerms | null;
+  beta: BetaTerms | null;
+}
+
+export interface Deposit {
+  txHash: string;
+  amount: Amount;
+  fromAddress: string | null;
+  confirmations: number;
+  detectedAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+export type PaymentCreated = DomainEvent<'PaymentCreated', PaymentTerms>;
+export type DepositDetected = DomainEvent<
+  'DepositDetected',
+  Deposit & { actuallyPaid: Amount }
+>;
+export type DepositConfirmationsUpdated = DomainEvent<
+  'DepositConfirmationsUpdated',
+  { txHash: string; confirmations: number; updatedAt: string }
+>;
+export type PaymentUnderpaid = DomainEvent<
+  'PaymentUnderpaid',
+  { actuallyPaid: Amount; missingAmount: Amount; at: string }
+>;
+export type PaymentConfirming = DomainEvent<'PaymentConfirming', { actuallyPaid: Amount; at: string }>;
+export type PaymentConfirmed = DomainEvent<'PaymentConfirmed', { actuallyPaid: Amount; at: string }>;
+export type PayoutStarted = DomainEvent<
+  'PayoutStarted',
+  { outcomeAmount: Amount; outcomeCurrency: string; at: string }
+>;
+export type PaymentFinished = DomainEvent<
+  'PaymentFinished',
+  { payoutHash: string; outcomeAmount: Amount; at: string }
+>;
+export type PaymentFailed = DomainEvent<'PaymentFailed', { reason: string; at: string }>;
+export type PaymentRefunded = DomainEvent<'PaymentRefunded', { refundHash: string | null; at: string }>;
+export type PaymentExpired = DomainEvent<'PaymentExpired', { at: string }>;
+export type PaymentEstimateUpdated = DomainEvent<
+  'PaymentEstimateUpdated',
+  { payAmount: Amount; expiresAt: string; at: string }
+>;
+
+export type PaymentEvent =
+  | PaymentCreated
+  | DepositDetected
+  | DepositConfirmationsUpdated
+  | PaymentUnderpaid
+  | PaymentConfirming
+  | PaymentConfirmed
+  | PayoutStarted
+  | PaymentFinished
+  | PaymentFailed
+  | PaymentRefunded
+  | PaymentExpired
+  | PaymentEstimateUpdated;
+
+export type PaymentEventType = PaymentEvent['type'];
+
+/** The status an event moves the payment to, or null when it changes no status. */
+export function statusAfter(event: PaymentEvent): PaymentStatus | null {
+  switch (event.type) {
+    case 'PaymentCreated':
+      return 'waiting';
+    case 'PaymentUnderpaid':
+      return 'partially_paid';
+    case 'PaymentConfirming':
+      return 'confirming';
+    case 'PaymentConfirmed':
+      return 'confirmed';
+    case 'PayoutStarted':
+      return 'sending';
+    case 'PaymentFinished':
+      return 'finished';
+    case 'PaymentFailed':
+      return 'failed';
+    case 'PaymentRefunded':
+      return 'refunded';
+    case 'PaymentExpired':
+      return 'expired';
+    case 'DepositDetected':
+    case 'DepositConfirmationsUpdated':
+    case 'PaymentEstimateUpdated':
+      return null;
+    default:
+      return assertNever(event);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// State
+
+export interface NoPayment {
+  status: 'none';
+}
+
+export interface ExistingPayment {
+  status: PaymentStatus;
+  terms: PaymentTerms;
+  payAmount: Amount;
+  expiresAt: string;
+  actuallyPaid: Amount;
+  deposits: Deposit[];
+  outcomeAmount: Amount;
+  payoutHash: string | null;
+  updatedAt: string;
+}
+
+export type Payment = NoPayment | ExistingPayment;
+
+export const initialPayment = (): Payment => ({ status: 'none' });
+
+export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
+  if (event.type === 'PaymentCreated') {
+    if (state.status !== 'none') return state;
+    const terms = event.data;
+    return {
+      status: 'waiting',
+      terms,
+      payAmount: terms.payAmount,
+      expiresAt: terms.expiresAt,
+      actuallyPaid: '0',
+      deposits: [],
+      outcomeAmount: '0',
+      payoutHash: null,
+      updatedAt: terms.createdAt,
+    };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'DepositDetected': {
+      const { actuallyPaid, ...deposit } = event.data;
+      return {
+        ...state,
+        deposits: [...state.deposits, deposit],
+        actuallyPaid,
+        updatedAt: deposit.detectedAt,
+      };
+    }
+    case 'DepositConfirmationsUpdated':
+      return {
+        ...state,
+        deposits: state.deposits.map((d) =>
+          d.txHash === event.data.txHash ? { ...d, confirmations: event.data.confirmations } : d,
+        ),
+        updatedAt: event.data.updatedAt,
+      };
+    case 'PaymentUnderpaid':
+      return { ...state, status: 'partially_paid', updatedAt: event.data.at };
+    case 'PaymentConfirming':
+      return { ...state, status: 'confirming', updatedAt: event.data.at };
+    case 'PaymentConfirmed':
+      return { ...state, status: 'confirmed', updatedAt: event.data.at };
+    case 'PayoutStarted':
+      return { ...state, status: 'sending', outcomeAmount: event.data.outcomeAmount, updatedAt: event.data.at };
+    case 'PaymentFinished':
+      return {
+        ...state,
+        status: 'finished',
+        payoutHash: event.data.payoutHash,
+        outcomeAmount: event.data.outcomeAmount,
+        updatedAt: event.data.at,
+      };
+    case 'PaymentFailed':
+      return { ...state, status: 'failed', updatedAt: event.data.at };
+    case 'PaymentRefunded':
+      return { ...state, status: 'refunded', updatedAt: event.data.at };
+    case 'PaymentExpired':
+      return { ...state, status: 'expired', updatedAt: event.data.at };
+    case 'PaymentEstimateUpdated':
+      return { ...state, payAmount: event.data.payAmount, expiresAt: event.data.expiresAt, updatedAt: event.data.at };
+    default:
+      return assertNever(event);
+  }
+}

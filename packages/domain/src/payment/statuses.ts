@@ -1,0 +1,38 @@
+/** The V1 status set (the service's own vocabulary) and every allowed transition. */
+export const PAYMENT_STATUSES = [
+  'waiting',
+  'confirming',
+  'confirmed',
+  'sending',
+  'finished',
+  'partially_paid',
+  'failed',
+  'refunded',
+  'expired',
+] as const;
+
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  waiting: ['confirming', 'partially_paid', 'failed', 'expired'],
+  partially_paid: ['confirming', 'failed', 'refunded'],
+  confirming: ['confirmed', 'failed'],
+  confirmed: ['sending', 'failed'],
+  sending: ['finished', 'failed'],
+  finished: ['refunded'],
+  failed: [],
+  refunded: [],
+  expired: [],
+};
+
+export function canTransition(from: PaymentStatus, to: PaymentStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** A payment in a final status takes no more status changes except a refund of a finished one. */
+export const FINAL_STATUSES: readonly PaymentStatus[] = ['finished', 'failed', 'refunded', 'expired'];
+
+export const isFinalStatus = (status: PaymentStatus): boolean => FINAL_STATUSES.includes(status);
+
+export const isPaymentStatus = (value: string): value is PaymentStatus =>
+  (PAYMENT_STATUSES as readonly string[]).includes(value);

@@ -1,0 +1,107 @@
+import {
+  invoiceDecider,
+  merchantDecider,
+  subscriptionDecider,
+  subscriptionPlanDecider,
+  decideFromHistory,
+  parseStreamId,
+  streamIdOf,
+} from '../src/aggregates';
+import type { InvoiceTerms } from '../src/invoice/invoice';
+import type { MerchantCreated } from '../src/merchant/merchant';
+import { deciderSpec } from '../src/testing/decider-spec';
+import { meta } from './fixtures';
+
+const invoiceTerms: InvoiceTerms = {
+  invoiceId: '4522625843',
+  tokenId: 'tok',
+  merchantId: 'm1',
+  priceAmount: '1000',
+  priceCurrency: 'usd',
+  payCurrency: null,
+  orderId: 'RGDBP-21314',
+  orderDescription: 'Apple Macbook Pro 2019 x 1',
+  ipnCallbackUrl: 'https://nowpayments.io',
+  successUrl: 'https://nowpayments.io',
+  cancelUrl: 'https://nowpayments.io',
+  partiallyPaidUrl: null,
+  customerEmail: null,
+  payoutCurrency: null,
+  isFixedRate: false,
+  isFeePaidByUser: false,
+  source: null,
+  collectUserData: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const merchant: MerchantCreated['data'] = {
+  merchantId: 'm1',
+  name: 'Shop',
+  email: null,
+  enabledCoins: null,
+  outcomeCurrency: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  apiKeyHash: 'h1',
+  betaApiKeyHash: 'h2',
+  betaApiKeyCipher: 'c2',
+  paymentKeyCipher: 'c3',
+  ipnSecretCipher: 'c4',
+};
+
+describe('invoice decider', () => {
+  const spec = deciderSpec(invoiceDecider);
+  it('creates an invoice once', () => {
+    spec.given([]).when({ type: 'CreateInvoice', data: invoiceTerms, metadata: meta() }).then([{ type: 'InvoiceCreated', data: invoiceTerms }]);
+    spec.given([{ type: 'InvoiceCreated', data: invoiceTerms }]).when({ type: 'CreateInvoice', data: invoiceTerms, metadata: meta() }).thenThrows('STREAM_ALREADY_EXISTS');
+  });
+  it('records the payment a buyer started, once', () => {
+    const started = { type: 'InvoicePaymentStarted' as const, data: { paymentId: 7, payCurrency: 'btc', at: meta().now } };
+    spec.given([{ type: 'InvoiceCreated', data: invoiceTerms }]).when({ type: 'StartInvoicePayment', data: { paymentId: 7, payCurrency: 'btc' }, metadata: meta() }).then([started]);
+    spec.given([{ type: 'InvoiceCreated', data: invoiceTerms }, started]).when({ type: 'StartInvoicePayment', data: { paymentId: 7, payCurrency: 'btc' }, metadata: meta() }).then([]);
+  });
+});
+
+describe('merchant decider', () => {
+  const spec = deciderSpec(merchantDecider);
+  const created = [{ type: 'MerchantCreated' as const, data: merchant }];
+  it('rotates a hashed key only with a new hash', () => {
+    spec.given(created).when({ type: 'RotateMerchantCredential', data: { credential: 'apiKey', hash: null, cipher: null }, metadata: meta() }).thenThrows('INVALID_MERCHANT');
+    const state = spec
+      .given([...created, { type: 'MerchantCredentialRotated', data: { credential: 'betaApiKey', hash: 'n', cipher: 'nc', at: meta().now } }])
+      .state();
+    expect(state).toMatchObject({ credentials: { betaApiKeyHash: 'n', betaApiKeyCipher: 'nc', apiKeyHash: 'h1' } });
+  });
+  it('changes enabled coins', () => {
+    spec.given(created).when({ type: 'SetMerchantCoins', data: { enabledCoins: ['btc'] }, metadata: meta() }).then([{ type: 'MerchantCoinsChanged', data: { enabledCoins: ['btc'], at: meta().now } }]);
+  });
+});
+
+describe('subscription plan and subscription deciders', () => {
+  it('refuses a plan with a zero interval', () => {
+    deciderSpec(subscriptionPlanDecider)
+      .given([])
+      .when({
+        type: 'CreateSubscriptionPlan',
+        data: { planId: 1, merchantId: 'm1', title: 't', amount: '10', currency: 'usd', intervalDay: 0, successUrl: null, cancelUrl: null, partiallyPaidUrl: null, ipnCallbackUrl: null, createdAt: meta().now },
+        metadata: meta(),
+      })
+      .thenThrows('INVALID_SUBSCRIPTION');
+  });
+  it('keeps a cancelled subscription cancelled', () => {
+    const spec = deciderSpec(subscriptionDecider);
+    const created = { type: 'SubscriptionCreated' as const, data: { subscriptionId: 1, planId: 1, merchantId: 'm1', subscriberEmail: 'a@b.c', createdAt: meta().now, expireDate: meta().now } };
+    const cancelled = { type: 'SubscriptionStatusChanged' as const, data: { status: 'cancelled' as const, at: meta().now } };
+    spec.given([created, cancelled]).when({ type: 'ChangeSubscriptionStatus', data: { status: 'active' }, metadata: meta() }).thenThrows('INVALID_TRANSITION');
+    spec.given([created]).when({ type: 'ChangeSubscriptionStatus', data: { status: 'paused' }, metadata: meta() }).then([{ type: 'SubscriptionStatusChanged', data: { status: 'paused', at: meta().now } }]);
+  });
+});
+
+describe('aggregate routing', () => {
+  it('round-trips stream ids', () => {
+    expect(parseStreamId(streamIdOf('payment', 123))).toEqual({ aggregate: 'payment', id: '123' });
+    expect(parseStreamId('invoice-4f1c-aa')).toEqual({ aggregate: 'invoice', id: '4f1c-aa' });
+  });
+  it('decides from history through the right aggregate', () => {
+    expect(decideFromHistory({ type: 'CreateInvoice', data: invoiceTerms, metadata: meta() }, [])).toHaveLength(1);
+  });
+});

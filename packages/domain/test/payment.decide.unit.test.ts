@@ -1,0 +1,212 @@
+import { paymentDecider } from '../src/aggregates';
+import type { PaymentEvent } from '../src/payment/payment';
+import { deciderSpec } from '../src/testing/decider-spec';
+import { meta, paymentTerms } from './fixtures';
+
+const spec = deciderSpec(paymentDecider);
+const created: PaymentEvent = { type: 'PaymentCreated', data: paymentTerms() };
+const at = meta().now;
+
+const deposit = (txHash: string, amount: string, confirmations: number) => ({
+  type: 'RecordDeposit' as const,
+  data: { txHash, amount, fromAddress: 'bc1qsender', confirmations },
+  metadata: meta(),
+});
+
+const detected = (txHash: string, amount: string, confirmations: number, actuallyPaid: string): PaymentEvent => ({
+  type: 'DepositDetected',
+  data: { txHash, amount, fromAddress: 'bc1qsender', confirmations, detectedAt: at, actuallyPaid },
+});
+
+describe('payment decider', () => {
+  describe('when no payment exists', () => {
+    it('creates a waiting payment', () => {
+      spec.given([]).when({ type: 'CreatePayment', data: paymentTerms(), metadata: meta() }).then([created]);
+    });
+
+    it('refuses a zero price', () => {
+      spec
+        .given([])
+        .when({ type: 'CreatePayment', data: paymentTerms({ priceAmount: '0' }), metadata: meta() })
+        .thenThrows('INVALID_AMOUNT');
+    });
+
+    it('refuses any other command as not found', () => {
+      spec.given([]).when(deposit('tx1', '1', 0)).thenThrows('NOT_FOUND');
+    });
+  });
+
+  describe('when waiting', () => {
+    it('refuses to be created twice', () => {
+      spec.given([created]).when({ type: 'CreatePayment', data: paymentTerms(), metadata: meta() }).thenThrows('STREAM_ALREADY_EXISTS');
+    });
+
+    it('becomes confirming when the full amount is seen unconfirmed', () => {
+      spec
+        .given([created])
+        .when(deposit('tx1', '0.0015', 0))
+        .then([detected('tx1', '0.0015', 0, '0.0015'), { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } }]);
+    });
+
+    it('goes straight to confirmed when the deposit already has enough confirmations', () => {
+      const events = spec.given([created]).when(deposit('tx1', '0.0015', 2)).events();
+      expect(events.map((e) => e.type)).toEqual(['DepositDetected', 'PaymentConfirming', 'PaymentConfirmed']);
+    });
+
+    it('becomes partially paid when less than the pay amount arrives', () => {
+      spec
+        .given([created])
+        .when(deposit('tx1', '0.001', 0))
+        .then([
+          detected('tx1', '0.001', 0, '0.001'),
+          { type: 'PaymentUnderpaid', data: { actuallyPaid: '0.001', missingAmount: '0.0005', at } },
+        ]);
+    });
+
+    it('counts an underpayment within the tolerance as paid', () => {
+      const tolerant: PaymentEvent = { type: 'PaymentCreated', data: paymentTerms({ underpaidTolerancePercent: '5' }) };
+      const events = spec.given([tolerant]).when(deposit('tx1', '0.001430', 0)).events();
+      expect(events.map((e) => e.type)).toEqual(['DepositDetected', 'PaymentConfirming']);
+    });
+
+    it('expires after the lifetime', () => {
+      spec
+        .given([created])
+        .when({ type: 'ExpirePayment', data: {}, metadata: meta('2026-01-02T10:00:00.000Z') })
+        .then([{ type: 'PaymentExpired', data: { at: '2026-01-02T10:00:00.000Z' } }]);
+    });
+
+    it('does not expire before the lifetime', () => {
+      spec.given([created]).when({ type: 'ExpirePayment', data: {}, metadata: meta() }).thenThrows('PAYMENT_NOT_EXPIRED_YET');
+    });
+
+    it('updates its estimate', () => {
+      spec
+        .given([created])
+        .when({ type: 'UpdatePaymentEstimate', data: { payAmount: '0.0016', expiresAt: '2026-01-01T10:25:00.000Z' }, metadata: meta() })
+        .then([{ type: 'PaymentEstimateUpdated', data: { payAmount: '0.0016', expiresAt: '2026-01-01T10:25:00.000Z', at } }]);
+    });
+
+    it('cannot start a payout before confirmation', () => {
+      spec.given([created]).when({ type: 'StartPayout', data: { serviceFeePercent: '0.5' }, metadata: meta() }).thenThrows('INVALID_TRANSITION');
+    });
+
+    it('fails on request', () => {
+      spec
+        .given([created])
+        .when({ type: 'FailPayment', data: { reason: 'sandbox case fail' }, metadata: meta() })
+        .then([{ type: 'PaymentFailed', data: { reason: 'sandbox case fail', at } }]);
+    });
+  });
+
+  describe('when partially paid', () => {
+    const history = [created, detected('tx1', '0.001', 0, '0.001'), { type: 'PaymentUnderpaid', data: { actuallyPaid: '0.001', missingAmount: '0.0005', at } } as PaymentEvent];
+
+    it('becomes confirming once a top-up completes the amount', () => {
+      const events = spec.given(history).when(deposit('tx2', '0.0005', 0)).events();
+      expect(events).toEqual([detected('tx2', '0.0005', 0, '0.0015'), { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } }]);
+    });
+
+    it('stays partially paid when the lifetime ends', () => {
+      spec.given(history).when({ type: 'ExpirePayment', data: {}, metadata: meta('2026-01-03T00:00:00.000Z') }).then([]);
+    });
+
+    it('refuses an estimate update', () => {
+      spec
+        .given(history)
+        .when({ type: 'UpdatePaymentEstimate', data: { payAmount: '1', expiresAt: at }, metadata: meta() })
+        .thenThrows('PAYMENT_NOT_WAITING');
+    });
+  });
+
+  describe('when confirming', () => {
+    const history = [created, detected('tx1', '0.0015', 0, '0.0015'), { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } } as PaymentEvent];
+
+    it('records more confirmations without a status change below the requirement', () => {
+      spec
+        .given(history)
+        .when(deposit('tx1', '0.0015', 1))
+        .then([{ type: 'DepositConfirmationsUpdated', data: { txHash: 'tx1', confirmations: 1, updatedAt: at } }]);
+    });
+
+    it('becomes confirmed at the required confirmations', () => {
+      spec
+        .given(history)
+        .when(deposit('tx1', '0.0015', 2))
+        .then([
+          { type: 'DepositConfirmationsUpdated', data: { txHash: 'tx1', confirmations: 2, updatedAt: at } },
+          { type: 'PaymentConfirmed', data: { actuallyPaid: '0.0015', at } },
+        ]);
+    });
+
+    it('ignores a repeated report of the same confirmations', () => {
+      spec.given(history).when(deposit('tx1', '0.0015', 0)).then([]);
+    });
+
+    it('is not expired by the scheduler', () => {
+      spec.given(history).when({ type: 'ExpirePayment', data: {}, metadata: meta('2026-01-03T00:00:00.000Z') }).then([]);
+    });
+  });
+
+  describe('when confirmed', () => {
+    const history: PaymentEvent[] = [
+      created,
+      detected('tx1', '0.0015', 2, '0.0015'),
+      { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } },
+      { type: 'PaymentConfirmed', data: { actuallyPaid: '0.0015', at } },
+    ];
+
+    it('starts the payout net of the service fee, rounded down to the currency decimals', () => {
+      spec
+        .given(history)
+        .when({ type: 'StartPayout', data: { serviceFeePercent: '0.5' }, metadata: meta() })
+        .then([{ type: 'PayoutStarted', data: { outcomeAmount: '0.0014925', outcomeCurrency: 'btc', at } }]);
+    });
+
+    it('finishes once the payout completes', () => {
+      const sending: PaymentEvent[] = [...history, { type: 'PayoutStarted', data: { outcomeAmount: '0.0014925', outcomeCurrency: 'btc', at } }];
+      spec
+        .given(sending)
+        .when({ type: 'CompletePayout', data: { payoutHash: 'ff'.repeat(32) }, metadata: meta() })
+        .then([{ type: 'PaymentFinished', data: { payoutHash: 'ff'.repeat(32), outcomeAmount: '0.0014925', at } }]);
+    });
+  });
+
+  describe('when final', () => {
+    const expired: PaymentEvent[] = [created, { type: 'PaymentExpired', data: { at } }];
+
+    it('still records a late deposit, without a status change', () => {
+      spec.given(expired).when(deposit('tx9', '0.0015', 0)).then([detected('tx9', '0.0015', 0, '0.0015')]);
+    });
+
+    it('cannot fail', () => {
+      spec.given(expired).when({ type: 'FailPayment', data: { reason: 'x' }, metadata: meta() }).thenThrows('INVALID_TRANSITION');
+    });
+
+    it('expiry again changes nothing', () => {
+      spec.given(expired).when({ type: 'ExpirePayment', data: {}, metadata: meta('2026-01-05T00:00:00.000Z') }).then([]);
+    });
+  });
+
+  describe('evolve', () => {
+    it('ignores events that do not apply instead of throwing during replay', () => {
+      const state = spec.given([{ type: 'PaymentExpired', data: { at } }]).state();
+      expect(state).toEqual({ status: 'none' });
+    });
+
+    it('folds the full lifecycle', () => {
+      const state = spec
+        .given([
+          created,
+          detected('tx1', '0.0015', 0, '0.0015'),
+          { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } },
+          { type: 'DepositConfirmationsUpdated', data: { txHash: 'tx1', confirmations: 2, updatedAt: at } },
+          { type: 'PaymentConfirmed', data: { actuallyPaid: '0.0015', at } },
+          { type: 'PayoutStarted', data: { outcomeAmount: '0.0014925', outcomeCurrency: 'btc', at } },
+          { type: 'PaymentFinished', data: { payoutHash: 'ab', outcomeAmount: '0.0014925', at } },
+        ])
+        .state();
+      expect(state).toMatchObject({ status: 'finished', actuallyPaid: '0.0015', outcomeAmount: '0.0014925', payoutHash: 'ab' });
+    });
+  });
+});
