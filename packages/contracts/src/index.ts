@@ -1,0 +1,6 @@
+export * from './topics';
+export * from './messages/envelopes';
+export * from './messages/schema-builders';
+export * from './messages/event-data.schemas';
+export * from './messages/message.schemas';
+export * from './validation';

@@ -1,0 +1,38 @@
+import type { AnyCommand, AnyEventType, DomainErrorCode } from '@gw/domain';
+
+/** `payments.commands`, keyed by stream id so one aggregate's commands are handled in order. */
+export interface CommandMessage {
+  commandId: string;
+  streamId: string;
+  merchantId: string;
+  command: AnyCommand;
+}
+
+/** `payments.replies`, keyed by correlation id. */
+export type ReplyMessage =
+  | { ok: true; commandId: string; streamId: string; version: number; eventTypes: string[] }
+  | { ok: false; commandId: string; streamId: string; error: { code: DomainErrorCode | 'INTERNAL'; message: string } };
+
+/** `payments.events`, keyed by stream id: the public contract for internal subscribers. */
+export interface EventMessage {
+  eventId: string;
+  type: AnyEventType;
+  streamId: string;
+  version: number;
+  occurredAt: string;
+  merchantId: string;
+  data: Record<string, unknown>;
+  metadata: { correlationId: string; causationId: string };
+}
+
+/** `chain.deposits`, keyed by pay address: a transaction seen by a chain watcher or the sandbox. */
+export interface DepositMessage {
+  payAddress: string;
+  network: string;
+  paymentId: number;
+  txHash: string;
+  amount: string;
+  fromAddress: string | null;
+  confirmations: number;
+  observedAt: string;
+}

@@ -1,0 +1,105 @@
+import type { AnyCommandType } from '@gw/domain';
+import { TOPICS } from '../topics';
+import { EVENT_DATA_SCHEMAS } from './event-data.schemas';
+import { decimal, enumOf, integer, nullable, object, string, timestamp, type Schema } from './schema-builders';
+
+const eventTypes = Object.keys(EVENT_DATA_SCHEMAS);
+
+/** `payments.events`: the envelope, with `data` checked against the schema of its `type`. */
+export const EVENT_MESSAGE_SCHEMA: Schema = {
+  $id: 'https://gateway.local/schemas/payments.events.json',
+  title: 'payments.events message',
+  ...object({
+    eventId: string(),
+    type: enumOf(eventTypes),
+    streamId: string(),
+    version: integer({ minimum: 1 }),
+    occurredAt: timestamp(),
+    merchantId: string(),
+    data: { type: 'object' },
+    metadata: object({ correlationId: string(), causationId: string() }),
+  }),
+  allOf: eventTypes.map((type) => ({
+    if: { properties: { type: { const: type } } },
+    then: { properties: { data: EVENT_DATA_SCHEMAS[type as keyof typeof EVENT_DATA_SCHEMAS] } },
+  })),
+};
+
+const COMMAND_TYPES: readonly AnyCommandType[] = [
+  'CreatePayment',
+  'RecordDeposit',
+  'StartPayout',
+  'CompletePayout',
+  'FailPayment',
+  'RefundPayment',
+  'ExpirePayment',
+  'UpdatePaymentEstimate',
+  'CreateInvoice',
+  'StartInvoicePayment',
+  'CreateMerchant',
+  'RotateMerchantCredential',
+  'SetMerchantCoins',
+  'CreateSubscriptionPlan',
+  'CreateSubscription',
+  'ChangeSubscriptionStatus',
+];
+
+/** `payments.commands`. Command data is checked by the deciders; the envelope is checked here. */
+export const COMMAND_MESSAGE_SCHEMA: Schema = {
+  $id: 'https://gateway.local/schemas/payments.commands.json',
+  title: 'payments.commands message',
+  ...object({
+    commandId: string(),
+    streamId: string(),
+    merchantId: string(),
+    command: object({
+      type: enumOf(COMMAND_TYPES),
+      data: { type: 'object' },
+      metadata: object({ now: timestamp(), correlationId: string(), causationId: string() }),
+    }),
+  }),
+};
+
+export const REPLY_MESSAGE_SCHEMA: Schema = {
+  $id: 'https://gateway.local/schemas/payments.replies.json',
+  title: 'payments.replies message',
+  oneOf: [
+    object({
+      ok: { const: true },
+      commandId: string(),
+      streamId: string(),
+      version: integer({ minimum: 0 }),
+      eventTypes: { type: 'array', items: string() },
+    }),
+    object({
+      ok: { const: false },
+      commandId: string(),
+      streamId: string(),
+      error: object({ code: string(), message: string() }),
+    }),
+  ],
+};
+
+export const DEPOSIT_MESSAGE_SCHEMA: Schema = {
+  $id: 'https://gateway.local/schemas/chain.deposits.json',
+  title: 'chain.deposits message',
+  ...object({
+    payAddress: string(),
+    network: string(),
+    paymentId: integer({ minimum: 1 }),
+    txHash: string(),
+    amount: decimal(),
+    fromAddress: nullable(string()),
+    confirmations: integer({ minimum: 0 }),
+    observedAt: timestamp(),
+  }),
+};
+
+/** Topic → schema: what the schema codec validates (and registers with a schema registry). */
+export const TOPIC_SCHEMAS: Record<string, Schema> = {
+  [TOPICS.commands]: COMMAND_MESSAGE_SCHEMA,
+  [TOPICS.replies]: REPLY_MESSAGE_SCHEMA,
+  [TOPICS.events]: EVENT_MESSAGE_SCHEMA,
+  [TOPICS.deposits]: DEPOSIT_MESSAGE_SCHEMA,
+};
+

@@ -1,0 +1,20 @@
+/** Small builders so message schemas read like the types they mirror. Every object is closed. */
+export type Schema = Record<string, unknown>;
+
+export const string = (extra: Schema = {}): Schema => ({ type: 'string', ...extra });
+export const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
+export const decimal = (): Schema => ({ type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' });
+export const timestamp = (): Schema => ({ type: 'string', format: 'date-time' });
+export const integer = (extra: Schema = {}): Schema => ({ type: 'integer', ...extra });
+export const number = (): Schema => ({ type: 'number' });
+export const boolean = (): Schema => ({ type: 'boolean' });
+export const enumOf = (values: readonly string[]): Schema => ({ type: 'string', enum: [...values] });
+export const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
+
+/** A closed object whose every property is required (optional data is `null`, never absent). */
+export const object = (properties: Record<string, Schema>): Schema => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+});

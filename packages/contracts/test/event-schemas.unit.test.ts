@@ -1,0 +1,122 @@
+import {
+  decideFromHistory,
+  type AnyCommand,
+  type AnyEvent,
+  type CommandMetadata,
+  type PaymentTerms,
+} from '@gw/domain';
+import { EVENT_DATA_SCHEMAS } from '../src/messages/event-data.schemas';
+import { EVENT_MESSAGE_SCHEMA } from '../src/messages/message.schemas';
+import { describeErrors, validatorFor } from '../src/validation';
+
+const metadata: CommandMetadata = { now: '2026-03-01T12:00:00.000Z', correlationId: 'c', causationId: 'c' };
+
+const terms: PaymentTerms = {
+  paymentId: 4409701815,
+  uuid: '8b03432e-0000-4000-8000-000000000001',
+  trackId: '4409701815',
+  merchantId: 'm1',
+  family: 'alpha',
+  priceAmount: '15',
+  priceCurrency: 'usd',
+  payCurrency: 'usdttrc20',
+  payNetwork: 'trx',
+  payAmount: '15.000000',
+  payDecimals: 6,
+  payAddress: 'TGCSwwdKo6LGbNWe8kdBqY9JKBBm2XjQY4',
+  payinExtraId: null,
+  outcomeCurrency: 'usdttrc20',
+  orderId: 'o-1',
+  orderDescription: null,
+  purchaseId: 6084744717,
+  invoiceId: null,
+  callbackUrl: null,
+  redirectUrls: { success: null, cancel: null, partiallyPaid: null, return: null },
+  underpaidTolerancePercent: '0',
+  isPaymentMultiple: true,
+  requiredConfirmations: 1,
+  isFixedRate: false,
+  isFeePaidByUser: false,
+  sandboxCase: null,
+  createdAt: '2026-03-01T11:00:00.000Z',
+  expiresAt: '2026-03-02T11:00:00.000Z',
+  alpha: { network: 'tron', discountPercent: -5, discount: '-0.75', additionalData: null, subtractPercent: '0', toCurrency: null, isRefresh: false },
+  beta: null,
+};
+
+/** Drives every aggregate through commands so the samples are what the deciders really produce. */
+function scenario(commands: AnyCommand[]): AnyEvent[] {
+  const history: AnyEvent[] = [];
+  for (const command of commands) history.push(...decideFromHistory(command, history));
+  return history;
+}
+
+const cmd = <T extends AnyCommand['type']>(type: T, data: Extract<AnyCommand, { type: T }>['data']) =>
+  ({ type, data, metadata }) as AnyCommand;
+
+const produced: AnyEvent[] = [
+  ...scenario([
+    cmd('CreatePayment', terms),
+    cmd('UpdatePaymentEstimate', { payAmount: '15.1', expiresAt: '2026-03-01T12:20:00.000Z' }),
+    cmd('RecordDeposit', { txHash: 'a1', amount: '5', fromAddress: null, confirmations: 0 }),
+    cmd('RecordDeposit', { txHash: 'a2', amount: '10.1', fromAddress: 'TX', confirmations: 0 }),
+    cmd('RecordDeposit', { txHash: 'a1', amount: '5', fromAddress: null, confirmations: 1 }),
+    cmd('RecordDeposit', { txHash: 'a2', amount: '10.1', fromAddress: 'TX', confirmations: 1 }),
+    cmd('StartPayout', { serviceFeePercent: '0.5' }),
+    cmd('CompletePayout', { payoutHash: 'b'.repeat(64) }),
+    cmd('RefundPayment', { refundHash: null }),
+  ]),
+  ...scenario([cmd('CreatePayment', { ...terms, beta: { lifetimeMinutes: 60, feePaidByPayer: true, toCurrency: null, email: 'a@b.c', thanksMessage: null, description: null }, alpha: null }), cmd('FailPayment', { reason: 'sandbox' })]),
+  ...scenario([cmd('CreatePayment', terms), cmd('ExpirePayment', {} as Record<string, never>)].map((c) =>
+    c.type === 'ExpirePayment' ? { ...c, metadata: { ...metadata, now: '2026-03-03T00:00:00.000Z' } } : c,
+  )),
+  ...scenario([
+    cmd('CreateInvoice', {
+      invoiceId: '5a7e3f0e-2d6b-4b7a-9a57-8a0b8d1b3c11', tokenId: 'tok', merchantId: 'm1', priceAmount: '1000', priceCurrency: 'usd', payCurrency: null,
+      orderId: null, orderDescription: null, ipnCallbackUrl: null, successUrl: null, cancelUrl: null, partiallyPaidUrl: null, customerEmail: null,
+      payoutCurrency: null, isFixedRate: false, isFeePaidByUser: false, source: null, collectUserData: false, createdAt: metadata.now,
+    }),
+    cmd('StartInvoicePayment', { paymentId: 4409701815, payCurrency: 'btc' }),
+  ]),
+  ...scenario([
+    cmd('CreateMerchant', {
+      merchantId: 'm1', name: 'Shop', email: null, enabledCoins: null, outcomeCurrency: null, createdAt: metadata.now,
+      apiKeyHash: 'h', betaApiKeyHash: 'h', betaApiKeyCipher: 'c', paymentKeyCipher: 'c', ipnSecretCipher: 'c',
+    }),
+    cmd('RotateMerchantCredential', { credential: 'ipnSecret', hash: null, cipher: 'c2' }),
+    cmd('SetMerchantCoins', { enabledCoins: ['btc', 'eth'] }),
+  ]),
+  ...scenario([
+    cmd('CreateSubscriptionPlan', { planId: 76215585, merchantId: 'm1', title: 'Pro', amount: '0.5', currency: 'usd', intervalDay: 30, successUrl: null, cancelUrl: null, partiallyPaidUrl: null, ipnCallbackUrl: null, createdAt: metadata.now }),
+  ]),
+  ...scenario([
+    cmd('CreateSubscription', { subscriptionId: 1515573197, planId: 76215585, merchantId: 'm1', subscriberEmail: 'buyer@example.com', createdAt: metadata.now, expireDate: '2026-04-01T12:00:00.000Z' }),
+    cmd('ChangeSubscriptionStatus', { status: 'paused' }),
+  ]),
+];
+
+describe('event schemas and domain event types', () => {
+  it('cover every event type the deciders produce in the scenarios, and no other', () => {
+    expect(new Set(produced.map((e) => e.type))).toEqual(new Set(Object.keys(EVENT_DATA_SCHEMAS)));
+  });
+
+  it.each(produced.map((e) => [e.type, e] as const))('accept the %s the domain produces', (_type, event) => {
+    const validate = validatorFor(EVENT_MESSAGE_SCHEMA);
+    const message = {
+      eventId: 'e1', type: event.type, streamId: 's-1', version: 1, occurredAt: metadata.now, merchantId: 'm1',
+      data: event.data, metadata: { correlationId: 'c', causationId: 'c' },
+    };
+    const ok = validate(message);
+    expect(describeErrors(validate.errors)).toBe('');
+    expect(ok).toBe(true);
+  });
+
+  it('reject an event whose data drifts from its type', () => {
+    const validate = validatorFor(EVENT_MESSAGE_SCHEMA);
+    const message = {
+      eventId: 'e1', type: 'PaymentExpired', streamId: 's-1', version: 1, occurredAt: metadata.now, merchantId: 'm1',
+      data: { at: metadata.now, extra: 1 }, metadata: { correlationId: 'c', causationId: 'c' },
+    };
+    expect(validate(message)).toBe(false);
+  });
+});
