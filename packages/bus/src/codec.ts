@@ -1,0 +1,22 @@
+/**
+ * How message values become bytes on the wire. The embedded bus goes through the same codec as Kafka,
+ * so a value that would not survive Kafka (a Date, a bigint, a schema violation) fails the same way in
+ * embedded mode.
+ */
+export interface MessageCodec {
+  encode(topic: string, value: unknown): Buffer | Promise<Buffer>;
+  decode(topic: string, bytes: Buffer): unknown | Promise<unknown>;
+}
+
+/** Plain JSON, UTF-8. */
+export class JsonCodec implements MessageCodec {
+  encode(_topic: string, value: unknown): Buffer {
+    const json = JSON.stringify(value);
+    if (json === undefined) throw new TypeError(`cannot encode ${typeof value} as JSON`);
+    return Buffer.from(json, 'utf8');
+  }
+
+  decode(_topic: string, bytes: Buffer): unknown {
+    return JSON.parse(bytes.toString('utf8'));
+  }
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, MessageBus, Subscription } from './message-bus';
+
+export const REPLY_HEADERS = {
+  correlationId: 'correlation-id',
+  replyTo: 'reply-to',
+} as const;
+
+export class RequestTimeoutError extends Error {
+  constructor(
+    readonly topic: string,
+    readonly correlationId: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`no reply to the request ${correlationId} on ${topic} within ${timeoutMs} ms`);
+    this.name = 'RequestTimeoutError';
+  }
+}
+
+export class RequestCancelledError extends Error {
+  constructor(readonly correlationId: string) {
+    super(`request ${correlationId} was cancelled because the client stopped`);
+    this.name = 'RequestCancelledError';
+  }
+}
+
+export interface RequestReplyClientOptions {
+  /** Topic every responder replies on; several client instances may share it. */
+  repliesTopic: string;
+  /** Default bound on the wait for a reply. */
+  timeoutMs: number;
+  /** This instance's reply address; unique per process. Default: a random UUID. */
+  instanceId?: string;
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /** Default: a random UUID. */
+  correlationId?: string;
+}
+
+interface PendingRequest {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Request/reply over any message bus. Each instance listens to the shared replies topic in a consumer
+ * group of its own, so it sees every reply and keeps only those addressed to it (`reply-to` header).
+ */
+export class RequestReplyClient {
+  readonly instanceId: string;
+  private readonly pending = new Map<string, PendingRequest>();
+  private subscription: Subscription | undefined;
+
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly options: RequestReplyClientOptions,
+  ) {
+    this.instanceId = options.instanceId ?? randomUUID();
+  }
+
+  async start(): Promise<void> {
+    if (this.subscription) return;
+    this.subscription = await this.bus.subscribe(
+      {
+        topics: [this.options.repliesTopic],
+        groupId: `replies.${this.options.repliesTopic}.${this.instanceId}`,
+        fromBeginning: false,
+        maxAttempts: 1,
+      },
+      async (message) => this.settle(message),
+    );
+  }
+
+  /** Publishes `value` on `topic` under `key` and resolves with the reply's value. */
+  async request(topic: string, key: string, value: unknown, options: RequestOptions = {}): Promise<unknown> {
+    if (!this.subscription) throw new Error('RequestReplyClient.request called before start()');
+    const correlationId = options.correlationId ?? randomUUID();
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    const reply = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(correlationId);
+        reject(new RequestTimeoutError(topic, correlationId, timeoutMs));
+      }, timeoutMs);
+      this.pending.set(correlationId, { resolve, reject, timer });
+    });
+    try {
+      await this.bus.publish(topic, [
+        {
+          key,
+          value,
+          headers: {
+            ...options.headers,
+            [REPLY_HEADERS.correlationId]: correlationId,
+            [REPLY_HEADERS.replyTo]: this.instanceId,
+          },
+        },
+      ]);
+    } catch (error) {
+      this.forget(correlationId);
+      throw error;
+    }
+    return reply;
+  }
+
+  /** Stops listening; requests still waiting are rejected at once rather than left to time out. */
+  async stop(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    for (const correlationId of [...this.pending.keys()]) {
+      this.pending.get(correlationId)?.reject(new RequestCancelledError(correlationId));
+      this.forget(correlationId);
+    }
+    await subscription?.stop();
+  }
+
+  private settle(message: IncomingMessage): void {
+    if (message.headers[REPLY_HEADERS.replyTo] !== this.instanceId) return;
+    const correlationId = message.headers[REPLY_HEADERS.correlationId];
+    const pending = correlationId === undefined ? undefined : this.pending.get(correlationId);
+    if (!pending || correlationId === undefined) return;
+    this.forget(correlationId);
+    pending.resolve(message.value);
+  }
+
+  private forget(correlationId: string): void {
+    const pending = this.pending.get(correlationId);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.pending.delete(correlationId);
+  }
+}
+
+/** The responder's side: publishes `value` as the reply to `request`, addressed to whoever asked. */
+export async function replyTo(
+  bus: MessageBus,
+  repliesTopic: string,
+  request: IncomingMessage,
+  value: unknown,
+): Promise<void> {
+  const correlationId = request.headers[REPLY_HEADERS.correlationId];
+  const replyAddress = request.headers[REPLY_HEADERS.replyTo];
+  if (correlationId === undefined || replyAddress === undefined) {
+    throw new Error(
+      `message ${request.topic}@${request.offset} has no ${REPLY_HEADERS.correlationId}/${REPLY_HEADERS.replyTo} headers to reply to`,
+    );
+  }
+  await bus.publish(repliesTopic, [
+    {
+      key: correlationId,
+      value,
+      headers: { [REPLY_HEADERS.correlationId]: correlationId, [REPLY_HEADERS.replyTo]: replyAddress },
+    },
+  ]);
+}

@@ -1,0 +1,2 @@
+export * from './bus-harness';
+export * from './message-bus-contract';

@@ -1,0 +1,59 @@
+import { JsonCodec, SchemaValidatingJsonCodec, SchemaValidationError } from '../src';
+
+const paymentCreated = {
+  type: 'object',
+  required: ['paymentId', 'occurredAt'],
+  properties: { paymentId: { type: 'string' }, occurredAt: { type: 'string', format: 'date-time' } },
+  additionalProperties: false,
+};
+
+describe('JsonCodec', () => {
+  const codec = new JsonCodec();
+
+  it('round-trips JSON values as UTF-8 bytes', () => {
+    const value = { amount: '0.5', coin: 'usdttrc20', memo: 'naïve €', list: [1, null, true] };
+    const bytes = codec.encode('payments.events', value);
+    expect(bytes.toString('utf8')).toBe(JSON.stringify(value));
+    expect(codec.decode('payments.events', bytes)).toEqual(value);
+  });
+
+  it('refuses values JSON cannot carry', () => {
+    expect(() => codec.encode('t', undefined)).toThrow(TypeError);
+    expect(() => codec.encode('t', 10n)).toThrow(TypeError);
+  });
+});
+
+describe('SchemaValidatingJsonCodec', () => {
+  const codec = new SchemaValidatingJsonCodec({ 'payments.events': paymentCreated });
+
+  it('encodes and decodes a valid message', async () => {
+    const value = { paymentId: 'p-1', occurredAt: '2024-05-01T10:00:00.000Z' };
+    expect(await codec.decode('payments.events', await codec.encode('payments.events', value))).toEqual(value);
+  });
+
+  it('rejects an invalid message on encode, naming the topic and every ajv error', () => {
+    const encode = () => codec.encode('payments.events', { occurredAt: 'yesterday', extra: 1 });
+    expect(encode).toThrow(SchemaValidationError);
+    try {
+      encode();
+    } catch (error) {
+      const failure = error as SchemaValidationError;
+      expect(failure.topic).toBe('payments.events');
+      expect(failure.direction).toBe('encode');
+      expect(failure.errors.length).toBeGreaterThanOrEqual(3);
+      expect(failure.message).toContain('payments.events');
+      expect(failure.message).toContain("must have required property 'paymentId'");
+      expect(failure.message).toContain('/occurredAt must match format "date-time"');
+    }
+  });
+
+  it('rejects an invalid message on decode', () => {
+    const bytes = Buffer.from(JSON.stringify({ paymentId: 7 }));
+    expect(() => codec.decode('payments.events', bytes)).toThrow(/payments\.events.*decode/);
+  });
+
+  it('passes topics without a schema through as plain JSON', () => {
+    const bytes = codec.encode('payments.events.dlq', { anything: true });
+    expect(codec.decode('payments.events.dlq', bytes)).toEqual({ anything: true });
+  });
+});
