@@ -30,6 +30,7 @@ export interface DepositMessage {
   payAddress: string;
   network: string;
   paymentId: number;
+  merchantId: string;
   txHash: string;
   amount: string;
   fromAddress: string | null;

@@ -87,6 +87,7 @@ export const DEPOSIT_MESSAGE_SCHEMA: Schema = {
     payAddress: string(),
     network: string(),
     paymentId: integer({ minimum: 1 }),
+    merchantId: string(),
     txHash: string(),
     amount: decimal(),
     fromAddress: nullable(string()),

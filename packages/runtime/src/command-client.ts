@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { RequestReplyClient, RequestTimeoutError, type MessageBus } from '@gw/bus';
+import { TOPICS, type CommandMessage, type ReplyMessage } from '@gw/contracts';
+import type { AnyCommand } from '@gw/domain';
+
+export type CommandInput = Omit<AnyCommand, 'metadata'> & {
+  metadata?: Partial<AnyCommand['metadata']>;
+};
+
+/** Raised when payments does not answer in time: gateways turn it into a clear 503/504, never a hang. */
+export class CommandTimeoutError extends Error {
+  override readonly name = 'CommandTimeoutError';
+}
+
+/**
+ * How gateways, the scheduler, the sandbox and checkout talk to payments: publish a command keyed by
+ * its stream and await the reply, over whichever bus is configured.
+ */
+export class CommandClient {
+  private readonly client: RequestReplyClient;
+
+  constructor(
+    bus: MessageBus,
+    private readonly timeoutMs: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.client = new RequestReplyClient(bus, { repliesTopic: TOPICS.replies, timeoutMs });
+  }
+
+  start(): Promise<void> {
+    return this.client.start();
+  }
+
+  stop(): Promise<void> {
+    return this.client.stop();
+  }
+
+  async send(streamId: string, merchantId: string, input: CommandInput, commandId = randomUUID()): Promise<ReplyMessage> {
+    const correlationId = input.metadata?.correlationId ?? commandId;
+    const command = {
+      ...input,
+      metadata: {
+        now: input.metadata?.now ?? this.now().toISOString(),
+        correlationId,
+        causationId: input.metadata?.causationId ?? commandId,
+      },
+    } as AnyCommand;
+    const message: CommandMessage = { commandId, streamId, merchantId, command };
+    try {
+      return (await this.client.request(TOPICS.commands, streamId, message, {
+        correlationId: commandId,
+        timeoutMs: this.timeoutMs,
+      })) as ReplyMessage;
+    } catch (error) {
+      if (error instanceof RequestTimeoutError) {
+        throw new CommandTimeoutError(`payments did not answer ${input.type} within ${this.timeoutMs} ms`);
+      }
+      throw error;
+    }
+  }
+}

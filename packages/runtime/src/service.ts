@@ -1,0 +1,15 @@
+import type { Router } from 'express';
+
+/**
+ * A deployable unit. Every service starts and stops on its own; HTTP services also expose a router
+ * that the runner mounts (alone, or beside every other service in the all-in-one process).
+ */
+export interface Service {
+  readonly name: string;
+  start(): Promise<void>;
+  /** Stops taking new work, drains what is in flight, commits positions. */
+  stop(): Promise<void>;
+  readonly router?: Router;
+  /** Readiness checks beyond "started", e.g. a dependency answering. */
+  readonly readinessChecks?: Record<string, () => Promise<void>>;
+}

@@ -1,0 +1,32 @@
+import type { IndexSpec } from '@gw/store';
+
+/** Read-model collections and the indexes every API query needs (no collection scans on API paths). */
+export const COLLECTIONS = {
+  payments: 'payments',
+  invoices: 'invoices',
+  merchants: 'merchants',
+  plans: 'plans',
+  subscriptions: 'subscriptions',
+} as const;
+
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+export const INDEXES: Record<CollectionName, IndexSpec[]> = {
+  payments: [
+    { fields: [['paymentId', 1]], unique: true },
+    { fields: [['uuid', 1]], unique: true },
+    { fields: [['trackId', 1]], unique: true },
+    { fields: [['payAddress', 1]] },
+    { fields: [['merchantId', 1], ['createdAt', 1]] },
+    { fields: [['merchantId', 1], ['orderId', 1]] },
+    { fields: [['merchantId', 1], ['invoiceId', 1]] },
+    { fields: [['status', 1], ['expiresAt', 1]] },
+  ],
+  invoices: [{ fields: [['merchantId', 1], ['createdAt', 1]] }],
+  merchants: [
+    { fields: [['apiKeyHash', 1]], unique: true },
+    { fields: [['betaApiKeyHash', 1]], unique: true },
+  ],
+  plans: [{ fields: [['merchantId', 1], ['createdAt', 1]] }],
+  subscriptions: [{ fields: [['merchantId', 1], ['createdAt', 1]] }],
+};

@@ -1,0 +1,124 @@
+import type {
+  AlphaTerms,
+  BetaTerms,
+  Family,
+  MerchantCredentials,
+  PaymentStatus,
+  RedirectUrls,
+  SandboxCase,
+  SubscriptionStatus,
+} from '@gw/domain';
+import type { ReadModelDocument } from '@gw/store';
+
+/**
+ * A payment as every family reads it. Amounts are exact decimal strings; each has a `…Value` number
+ * twin used only to sort and range-filter in the store (money is never computed from those).
+ */
+export interface PaymentDocument extends ReadModelDocument {
+  paymentId: number;
+  uuid: string;
+  trackId: string;
+  merchantId: string;
+  family: Family;
+  status: PaymentStatus;
+  priceAmount: string;
+  priceAmountValue: number;
+  priceCurrency: string;
+  payCurrency: string;
+  payNetwork: string;
+  payAmount: string;
+  payAmountValue: number;
+  payDecimals: number;
+  actuallyPaid: string;
+  actuallyPaidValue: number;
+  outcomeAmount: string;
+  outcomeAmountValue: number;
+  outcomeCurrency: string;
+  payAddress: string;
+  payinExtraId: string | null;
+  payinHash: string | null;
+  payoutHash: string | null;
+  fromAddress: string | null;
+  /** Lowest confirmation count over the payment's deposits; 0 before any deposit. */
+  confirmations: number;
+  requiredConfirmations: number;
+  orderId: string | null;
+  orderDescription: string | null;
+  purchaseId: number;
+  invoiceId: string | null;
+  callbackUrl: string | null;
+  redirectUrls: RedirectUrls;
+  underpaidTolerancePercent: string;
+  isPaymentMultiple: boolean;
+  isFixedRate: boolean;
+  isFeePaidByUser: boolean;
+  sandboxCase: SandboxCase | null;
+  alpha: AlphaTerms | null;
+  beta: BetaTerms | null;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+  /** When the full amount was first seen (family B `pay_date`). */
+  paidAt: string | null;
+}
+
+export interface InvoiceDocument extends ReadModelDocument {
+  invoiceId: string;
+  tokenId: string;
+  merchantId: string;
+  priceAmount: string;
+  priceCurrency: string;
+  payCurrency: string | null;
+  orderId: string | null;
+  orderDescription: string | null;
+  ipnCallbackUrl: string | null;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  partiallyPaidUrl: string | null;
+  customerEmail: string | null;
+  payoutCurrency: string | null;
+  isFixedRate: boolean;
+  isFeePaidByUser: boolean;
+  source: string | null;
+  collectUserData: boolean;
+  paymentIds: number[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MerchantDocument extends ReadModelDocument, MerchantCredentials {
+  merchantId: string;
+  name: string;
+  email: string | null;
+  enabledCoins: string[] | null;
+  outcomeCurrency: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PlanDocument extends ReadModelDocument {
+  planId: number;
+  merchantId: string;
+  title: string;
+  amount: string;
+  currency: string;
+  intervalDay: number;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  partiallyPaidUrl: string | null;
+  ipnCallbackUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SubscriptionDocument extends ReadModelDocument {
+  subscriptionId: number;
+  planId: number;
+  merchantId: string;
+  subscriberEmail: string;
+  status: SubscriptionStatus;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  expireDate: string;
+}

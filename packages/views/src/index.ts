@@ -1,0 +1,5 @@
+export * from './collections';
+export * from './documents';
+export * from './payment.projection';
+export * from './other.projections';
+export * from './projections';

@@ -1,0 +1,110 @@
+import { assertNever, statusAfter, type PaymentEvent } from '@gw/domain';
+import type { PaymentDocument } from './documents';
+
+const valueOf = (amount: string): number => Number(amount);
+
+/** Folds one payment event into the payment read model. Pure; the projector does the I/O. */
+export function projectPayment(doc: PaymentDocument | null, event: PaymentEvent, version: number): PaymentDocument | null {
+  if (event.type === 'PaymentCreated') {
+    if (doc) return doc;
+    const t = event.data;
+    return {
+      id: String(t.paymentId),
+      version,
+      paymentId: t.paymentId,
+      uuid: t.uuid,
+      trackId: t.trackId,
+      merchantId: t.merchantId,
+      family: t.family,
+      status: 'waiting',
+      priceAmount: t.priceAmount,
+      priceAmountValue: valueOf(t.priceAmount),
+      priceCurrency: t.priceCurrency,
+      payCurrency: t.payCurrency,
+      payNetwork: t.payNetwork,
+      payAmount: t.payAmount,
+      payAmountValue: valueOf(t.payAmount),
+      payDecimals: t.payDecimals,
+      actuallyPaid: '0',
+      actuallyPaidValue: 0,
+      outcomeAmount: '0',
+      outcomeAmountValue: 0,
+      outcomeCurrency: t.outcomeCurrency,
+      payAddress: t.payAddress,
+      payinExtraId: t.payinExtraId,
+      payinHash: null,
+      payoutHash: null,
+      fromAddress: null,
+      confirmations: 0,
+      requiredConfirmations: t.requiredConfirmations,
+      orderId: t.orderId,
+      orderDescription: t.orderDescription,
+      purchaseId: t.purchaseId,
+      invoiceId: t.invoiceId,
+      callbackUrl: t.callbackUrl,
+      redirectUrls: t.redirectUrls,
+      underpaidTolerancePercent: t.underpaidTolerancePercent,
+      isPaymentMultiple: t.isPaymentMultiple,
+      isFixedRate: t.isFixedRate,
+      isFeePaidByUser: t.isFeePaidByUser,
+      sandboxCase: t.sandboxCase,
+      alpha: t.alpha,
+      beta: t.beta,
+      createdAt: t.createdAt,
+      updatedAt: t.createdAt,
+      expiresAt: t.expiresAt,
+      paidAt: null,
+    };
+  }
+  if (!doc) return null;
+  const status = statusAfter(event) ?? doc.status;
+  const next: PaymentDocument = { ...doc, version, status };
+  switch (event.type) {
+    case 'DepositDetected':
+      return {
+        ...next,
+        actuallyPaid: event.data.actuallyPaid,
+        actuallyPaidValue: valueOf(event.data.actuallyPaid),
+        payinHash: doc.payinHash ?? event.data.txHash,
+        fromAddress: doc.fromAddress ?? event.data.fromAddress,
+        confirmations: doc.payinHash ? Math.min(doc.confirmations, event.data.confirmations) : event.data.confirmations,
+        updatedAt: event.data.detectedAt,
+      };
+    case 'DepositConfirmationsUpdated':
+      return { ...next, confirmations: Math.max(doc.confirmations, event.data.confirmations), updatedAt: event.data.updatedAt };
+    case 'PaymentConfirming':
+      return { ...next, paidAt: doc.paidAt ?? event.data.at, updatedAt: event.data.at };
+    case 'PayoutStarted':
+      return {
+        ...next,
+        outcomeAmount: event.data.outcomeAmount,
+        outcomeAmountValue: valueOf(event.data.outcomeAmount),
+        outcomeCurrency: event.data.outcomeCurrency,
+        updatedAt: event.data.at,
+      };
+    case 'PaymentFinished':
+      return {
+        ...next,
+        payoutHash: event.data.payoutHash,
+        outcomeAmount: event.data.outcomeAmount,
+        outcomeAmountValue: valueOf(event.data.outcomeAmount),
+        updatedAt: event.data.at,
+      };
+    case 'PaymentEstimateUpdated':
+      return {
+        ...next,
+        payAmount: event.data.payAmount,
+        payAmountValue: valueOf(event.data.payAmount),
+        expiresAt: event.data.expiresAt,
+        updatedAt: event.data.at,
+      };
+    case 'PaymentUnderpaid':
+    case 'PaymentConfirmed':
+    case 'PaymentFailed':
+    case 'PaymentRefunded':
+    case 'PaymentExpired':
+      return { ...next, updatedAt: event.data.at };
+    default:
+      return assertNever(event);
+  }
+}

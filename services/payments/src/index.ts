@@ -1,0 +1,4 @@
+export * from './payments-service';
+export * from './command-handler';
+export * from './outbox-relay';
+export * from './deposit-translator';

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { REPLY_HEADERS, replyTo, type IncomingMessage, type MessageBus, type Subscription } from '@gw/bus';
+import type { Cache } from '@gw/cache';
+import { TOPICS, type CommandMessage, type DepositMessage } from '@gw/contracts';
+import type { Service } from '@gw/runtime';
+import type { EventStore } from '@gw/store';
+import type { Logger } from 'pino';
+import { CommandHandler } from './command-handler';
+import { depositToCommand } from './deposit-translator';
+import { OutboxRelay } from './outbox-relay';
+
+export interface PaymentsServiceDeps {
+  bus: MessageBus;
+  eventStore: EventStore;
+  cache: Cache;
+  logger: Logger;
+}
+
+/**
+ * The only writer: consumes `payments.commands` and `chain.deposits`, appends to the event store,
+ * replies on `payments.replies`, and runs the outbox relay that feeds `payments.events`.
+ */
+export function createPaymentsService({ bus, eventStore, cache, logger }: PaymentsServiceDeps): Service {
+  const handler = new CommandHandler(eventStore);
+  const relay = new OutboxRelay(eventStore, bus, cache, logger.child({ component: 'outbox-relay' }), {
+    instanceId: randomUUID(),
+  });
+  const subscriptions: Subscription[] = [];
+
+  async function onCommand(message: IncomingMessage): Promise<void> {
+    const command = message.value as CommandMessage;
+    const reply = await handler.handle(command);
+    if (!reply.ok) logger.info({ commandId: command.commandId, error: reply.error }, 'command refused');
+    if (reply.ok && reply.eventTypes.length > 0) relay.wake();
+    if (message.headers[REPLY_HEADERS.replyTo]) await replyTo(bus, TOPICS.replies, message, reply);
+  }
+
+  async function onDeposit(message: IncomingMessage): Promise<void> {
+    const reply = await handler.handle(depositToCommand(message.value as DepositMessage));
+    if (!reply.ok) logger.warn({ deposit: message.value, error: reply.error }, 'deposit refused');
+    if (reply.ok && reply.eventTypes.length > 0) relay.wake();
+  }
+
+  return {
+    name: 'payments',
+    async start() {
+      subscriptions.push(
+        await bus.subscribe({ topics: [TOPICS.commands], groupId: 'payments', fromBeginning: true }, onCommand),
+        await bus.subscribe({ topics: [TOPICS.deposits], groupId: 'payments.deposits', fromBeginning: true }, onDeposit),
+      );
+      relay.start();
+    },
+    async stop() {
+      await Promise.all(subscriptions.splice(0).map((s) => s.stop()));
+      await relay.stop();
+    },
+    readinessChecks: {
+      eventStore: async () => {
+        await eventStore.unpublishedCommits(1);
+      },
+    },
+  };
+}

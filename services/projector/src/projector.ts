@@ -1,0 +1,39 @@
+import type { ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
+import { COLLECTIONS, INDEXES, projectionFor, type CollectionName } from '@gw/views';
+
+/**
+ * Applies stored events to the read models, idempotent by stream version: an event at or below the
+ * document's version was applied already (a redelivery) and is skipped.
+ */
+export class Projector {
+  constructor(private readonly readModels: ReadModelStore) {}
+
+  async ensureIndexes(): Promise<void> {
+    for (const name of Object.values(COLLECTIONS)) {
+      await this.readModels.collection(name).ensureIndexes(INDEXES[name]);
+    }
+  }
+
+  async apply(event: StoredEvent): Promise<void> {
+    const projection = projectionFor(event);
+    const collection = this.readModels.collection<ReadModelDocument>(projection.collection);
+    const current = await collection.get(projection.documentId);
+    if (current && current.version >= event.version) return;
+    const next = projection.apply(current);
+    if (next) await collection.upsertIfNewer(next);
+  }
+
+  /** Drops every read model and rebuilds it from the full event history. */
+  async rebuild(events: AsyncIterable<StoredEvent>): Promise<number> {
+    for (const name of Object.values(COLLECTIONS) as CollectionName[]) {
+      await this.readModels.collection(name).deleteAll();
+    }
+    await this.ensureIndexes();
+    let count = 0;
+    for await (const event of events) {
+      await this.apply(event);
+      count++;
+    }
+    return count;
+  }
+}
