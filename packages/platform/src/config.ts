@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { LOG_LEVELS, type LogLevel, SERVICE_NAMES, type ServiceName } from './config-docs';
+import {
+  parseBaseUrl,
+  parseBoolean,
+  parseBrokers,
+  parseByteSize,
+  parseHostList,
+  parseInteger,
+  parseMasterKey,
+  parseOneOf,
+  parseUrl,
+} from './config-values';
+
+export type EnvSource = Readonly<Record<string, string | undefined>>;
+
+export interface EngineConfig {
+  kafkaBrokers: readonly string[];
+  kafkaClientId: string;
+  schemaRegistryUrl: string | null;
+  mongodbUrl: string;
+  mongodbDb: string;
+  redisUrl: string;
+}
+
+interface CommonConfig {
+  service: ServiceName;
+  port: number;
+  host: string;
+  baseUrl: string;
+  /** Absolute path. */
+  dataDir: string;
+  adminToken: string | null;
+  /** From MASTER_KEY; when null, `resolveMasterKey` decides where the key comes from. */
+  masterKey: Buffer | null;
+  sandboxEnabled: boolean;
+  logLevel: LogLevel;
+  requestTimeoutMs: number;
+  paymentLifetimeMinutes: number;
+  rateLimitsPerMinute: { v1: number; alpha: number; beta: number };
+  webhooks: { allowedHosts: readonly string[]; timeoutMs: number };
+  bodyLimitBytes: number;
+}
+
+export type GatewayConfig = Readonly<CommonConfig> &
+  ({ readonly mode: 'embedded'; readonly engines: null } | { readonly mode: 'engines'; readonly engines: Readonly<EngineConfig> });
+
+export interface ConfigIssue {
+  variable: string;
+  message: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+
+  constructor(readonly issues: readonly ConfigIssue[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  ${issue.variable}: ${issue.message}`).join('\n')}`);
+  }
+}
+
+const ENGINE_VARIABLES = ['KAFKA_BROKERS', 'MONGODB_URL', 'REDIS_URL'] as const;
+const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+const SECRET_VARIABLES = new Set(['MASTER_KEY', 'ADMIN_TOKEN']);
+
+/** Collects every bad variable instead of stopping at the first, so one failed start shows them all. */
+class EnvReader {
+  readonly issues: ConfigIssue[] = [];
+
+  constructor(private readonly env: EnvSource) {}
+
+  raw(variable: string): string | undefined {
+    const value = this.env[variable];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  read<T>(variable: string, parse: (raw: string) => T, fallback: T): T {
+    const raw = this.raw(variable);
+    if (raw === undefined) return fallback;
+    try {
+      return parse(raw);
+    } catch (error) {
+      const shown = SECRET_VARIABLES.has(variable) ? '' : ` (got "${raw}")`;
+      this.fail(variable, `${(error as Error).message}${shown}`);
+      return fallback;
+    }
+  }
+
+  fail(variable: string, message: string): void {
+    this.issues.push({ variable, message });
+  }
+}
+
+/** Reads and validates the whole configuration once, at start. Throws ConfigError naming each bad variable. */
+export function loadConfig(env: EnvSource = process.env): GatewayConfig {
+  const reader = new EnvReader(env);
+  const port = reader.read('PORT', (raw) => parseInteger(raw, 0, 65535), 8080);
+  const service = reader.read('SERVICE', (raw) => parseOneOf(raw, SERVICE_NAMES), 'all');
+  const engines = readEngines(reader);
+  const masterKey = reader.read('MASTER_KEY', parseMasterKey, null);
+  if (engines && masterKey === null && service !== 'all') {
+    reader.fail('MASTER_KEY', `is required when services run apart (SERVICE=${service}), so every replica decrypts with the same key`);
+  }
+  const adminToken = reader.read(
+    'ADMIN_TOKEN',
+    (raw) => {
+      if (raw.length < 16) throw new Error('must be at least 16 characters');
+      return raw;
+    },
+    null,
+  );
+
+  const common: CommonConfig = {
+    service,
+    port,
+    host: reader.raw('HOST') ?? '0.0.0.0',
+    baseUrl: reader.read('BASE_URL', parseBaseUrl, `http://localhost:${port}`),
+    dataDir: path.resolve(reader.raw('DATA_DIR') ?? './.data'),
+    adminToken,
+    masterKey,
+    sandboxEnabled: reader.read('SANDBOX_ENABLED', parseBoolean, engines === null),
+    logLevel: reader.read('LOG_LEVEL', (raw) => parseOneOf(raw, LOG_LEVELS), 'info'),
+    requestTimeoutMs: reader.read('REQUEST_TIMEOUT_MS', (raw) => parseInteger(raw, 1, 10 * 60 * 1000), 10_000),
+    paymentLifetimeMinutes: reader.read('PAYMENT_LIFETIME_MINUTES', (raw) => parseInteger(raw, 1, 30 * 24 * 60), 1440),
+    rateLimitsPerMinute: {
+      v1: reader.read('RATE_LIMIT_V1', (raw) => parseInteger(raw, 0, 1_000_000), 0),
+      alpha: reader.read('RATE_LIMIT_ALPHA', (raw) => parseInteger(raw, 0, 1_000_000), 0),
+      beta: reader.read('RATE_LIMIT_BETA', (raw) => parseInteger(raw, 0, 1_000_000), 0),
+    },
+    webhooks: {
+      allowedHosts: reader.read('WEBHOOK_ALLOWED_HOSTS', parseHostList, []),
+      timeoutMs: reader.read('WEBHOOK_TIMEOUT_MS', (raw) => parseInteger(raw, 1, ONE_DAY_MS), 3000),
+    },
+    bodyLimitBytes: reader.read('BODY_LIMIT', parseByteSize, 100 * 1024),
+  };
+
+  if (reader.issues.length > 0) throw new ConfigError(reader.issues);
+  const config: GatewayConfig = engines ? { ...common, mode: 'engines', engines } : { ...common, mode: 'embedded', engines: null };
+  return deepFreeze(config);
+}
+
+function readEngines(reader: EnvReader): EngineConfig | null {
+  const kafkaBrokers = reader.read('KAFKA_BROKERS', parseBrokers, null);
+  const kafkaClientId = reader.raw('KAFKA_CLIENT_ID') ?? 'gateway';
+  const schemaRegistryUrl = reader.read('SCHEMA_REGISTRY_URL', (raw) => parseUrl(raw, ['http:', 'https:']), null);
+  const mongodbUrl = reader.read('MONGODB_URL', (raw) => parseUrl(raw, ['mongodb:', 'mongodb+srv:']), null);
+  const mongodbDb = reader.read(
+    'MONGODB_DB',
+    (raw) => {
+      if (!/^[A-Za-z0-9_-]{1,63}$/.test(raw)) throw new Error('must be 1-63 letters, digits, _ or -');
+      return raw;
+    },
+    'gateway',
+  );
+  const redisUrl = reader.read('REDIS_URL', (raw) => parseUrl(raw, ['redis:', 'rediss:']), null);
+
+  const present = ENGINE_VARIABLES.filter((variable) => reader.raw(variable) !== undefined);
+  if (present.length > 0 && present.length < ENGINE_VARIABLES.length) {
+    const missing = ENGINE_VARIABLES.filter((variable) => !present.includes(variable));
+    for (const variable of missing) {
+      reader.fail(variable, `must be set together with ${present.join(' and ')} (the real engines need all of ${ENGINE_VARIABLES.join(', ')})`);
+    }
+    return null;
+  }
+  if (present.length === 0) {
+    if (schemaRegistryUrl !== null) reader.fail('SCHEMA_REGISTRY_URL', `needs the real engines (${ENGINE_VARIABLES.join(', ')})`);
+    return null;
+  }
+  if (kafkaBrokers === null || mongodbUrl === null || redisUrl === null) return null;
+  return { kafkaBrokers, kafkaClientId, schemaRegistryUrl, mongodbUrl, mongodbDb, redisUrl };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value) && !Object.isFrozen(value)) {
+    for (const nested of Object.values(value)) deepFreeze(nested);
+    Object.freeze(value);
+  }
+  return value;
+}

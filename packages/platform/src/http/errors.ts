@@ -1,0 +1,54 @@
+/**
+ * Transport-level failures raised by the shared HTTP helpers. They are passed to next() rather than
+ * rendered, because each API family has its own error body; its single error handler maps `status`
+ * and `code` into that shape.
+ */
+export class HttpError extends Error {
+  /** Whether `message` is safe to show to the client. */
+  readonly expose: boolean;
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+    this.expose = status < 500;
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message = 'Bad request', code = 'bad_request', options?: { cause?: unknown }) {
+    super(400, code, message, options);
+  }
+}
+
+export class MalformedJsonError extends BadRequestError {
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(`Malformed JSON body: ${detail}`, 'malformed_json', options);
+  }
+}
+
+export class JsonTooDeepError extends BadRequestError {
+  constructor(readonly maxDepth: number) {
+    super(`JSON body is nested deeper than ${maxDepth} levels`, 'json_too_deep');
+  }
+}
+
+export class PayloadTooLargeError extends HttpError {
+  constructor(readonly limitBytes: number, options?: { cause?: unknown }) {
+    super(413, 'payload_too_large', `Request body exceeds ${limitBytes} bytes`, options);
+  }
+}
+
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(415, 'unsupported_media_type', message, options);
+  }
+}
+
+export function isHttpError(error: unknown): error is HttpError {
+  return error instanceof HttpError;
+}

@@ -1,0 +1,11 @@
+import './request-types';
+
+export * from './access-log';
+export * from './async-route';
+export * from './body';
+export * from './errors';
+export * from './json-depth';
+export * from './request-id';
+export * from './request-target';
+export * from './security-headers';
+export * from './server';
