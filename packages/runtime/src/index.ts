@@ -1,2 +1,6 @@
 export * from './service';
+export * from './context';
 export * from './command-client';
+export * from './merchant-directory';
+export * from './rates-source';
+export * from './payment-intake';

@@ -1,0 +1,30 @@
+import type { MessageBus } from '@gw/bus';
+import type { Cache } from '@gw/cache';
+import type { Clock, GatewayConfig, SecretBox } from '@gw/platform';
+import type { EventStore, ReadModelStore } from '@gw/store';
+import type { Logger } from 'pino';
+import type { CommandClient } from './command-client';
+import type { RatesSource } from './rates-source';
+
+/** Where pay addresses come from (packages/chain's AddressAllocator port). */
+export interface AddressSource {
+  allocate(network: string): Promise<{ address: string; extraId: string | null }>;
+}
+
+/**
+ * What a service is built from. In the all-in-one process every service shares one context; a
+ * service running alone builds its own from the same configuration.
+ */
+export interface ServiceContext {
+  config: GatewayConfig;
+  logger: Logger;
+  clock: Clock;
+  bus: MessageBus;
+  eventStore: EventStore;
+  readModels: ReadModelStore;
+  cache: Cache;
+  secrets: SecretBox;
+  commands: CommandClient;
+  rates: RatesSource;
+  addresses: AddressSource;
+}

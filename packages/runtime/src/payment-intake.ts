@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { ReplyMessage } from '@gw/contracts';
+import { streamIdOf, type AlphaTerms, type BetaTerms, type Family, type PaymentTerms, type RedirectUrls, type SandboxCase } from '@gw/domain';
+import { newNumericId } from '@gw/platform';
+import type { ServiceContext } from './context';
+
+/** A family-neutral request to open a payment; each gateway translates its own body into this. */
+export interface PaymentIntake {
+  merchantId: string;
+  family: Family;
+  priceAmount: string;
+  priceCurrency: string;
+  payCurrency: string;
+  /** When the merchant fixed the crypto amount itself instead of converting the price. */
+  payAmount?: string;
+  orderId: string | null;
+  orderDescription: string | null;
+  purchaseId?: number;
+  invoiceId?: string | null;
+  callbackUrl: string | null;
+  redirectUrls?: Partial<RedirectUrls>;
+  lifetimeSeconds: number;
+  underpaidTolerancePercent?: string;
+  isPaymentMultiple?: boolean;
+  isFixedRate?: boolean;
+  isFeePaidByUser?: boolean;
+  sandboxCase?: SandboxCase | null;
+  alpha?: AlphaTerms | null;
+  beta?: BetaTerms | null;
+}
+
+export interface OpenedPayment {
+  terms: PaymentTerms;
+  reply: ReplyMessage;
+}
+
+/**
+ * Prices the payment in its pay currency, assigns a fresh pay address and ids, and asks payments to
+ * create it. Unknown currencies surface as the rates package's named errors for the gateway to map.
+ */
+export async function openPayment(ctx: ServiceContext, intake: PaymentIntake, commandId?: string): Promise<OpenedPayment> {
+  const rates = ctx.rates.current();
+  const pay = rates.findCryptoCurrency(intake.payCurrency);
+  const priceCurrency = rates.findCurrency(intake.priceCurrency);
+  const payAmount = intake.payAmount ?? rates.payAmountFor(intake.priceAmount, priceCurrency.code, pay.code);
+  const { address, extraId } = await ctx.addresses.allocate(pay.network);
+  const now = ctx.clock.now();
+  const paymentId = newNumericId();
+  const terms: PaymentTerms = {
+    paymentId,
+    uuid: randomUUID(),
+    trackId: String(paymentId),
+    merchantId: intake.merchantId,
+    family: intake.family,
+    priceAmount: intake.priceAmount,
+    priceCurrency: priceCurrency.code,
+    payCurrency: pay.code,
+    payNetwork: pay.network,
+    payAmount,
+    payDecimals: pay.decimals,
+    payAddress: address,
+    payinExtraId: extraId,
+    outcomeCurrency: pay.code,
+    orderId: intake.orderId,
+    orderDescription: intake.orderDescription,
+    purchaseId: intake.purchaseId ?? newNumericId(),
+    invoiceId: intake.invoiceId ?? null,
+    callbackUrl: intake.callbackUrl,
+    redirectUrls: { success: null, cancel: null, partiallyPaid: null, return: null, ...intake.redirectUrls },
+    underpaidTolerancePercent: intake.underpaidTolerancePercent ?? '0',
+    isPaymentMultiple: intake.isPaymentMultiple ?? true,
+    requiredConfirmations: pay.requiredConfirmations,
+    isFixedRate: intake.isFixedRate ?? false,
+    isFeePaidByUser: intake.isFeePaidByUser ?? false,
+    sandboxCase: intake.sandboxCase ?? null,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + intake.lifetimeSeconds * 1000).toISOString(),
+    alpha: intake.alpha ?? null,
+    beta: intake.beta ?? null,
+  };
+  const reply = await ctx.commands.send(
+    streamIdOf('payment', paymentId),
+    intake.merchantId,
+    { type: 'CreatePayment', data: terms, metadata: { now: terms.createdAt } },
+    commandId,
+  );
+  return { terms, reply };
+}
