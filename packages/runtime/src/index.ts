@@ -4,3 +4,4 @@ export * from './command-client';
 export * from './merchant-directory';
 export * from './rates-source';
 export * from './payment-intake';
+export * from './merchant-onboarding';
