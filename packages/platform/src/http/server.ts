@@ -1,5 +1,5 @@
 import http, { type RequestListener, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { DEFAULT_ALLOWED_METHODS, refuseConnect, routeRequestTarget } from './request-target';
 
@@ -25,7 +25,7 @@ export interface HttpServer {
   start(port: number, host?: string): Promise<AddressInfo>;
   /** Stops accepting, lets in-flight requests finish up to the deadline, then closes what is left. */
   stop(deadlineMs?: number): Promise<void>;
-  /** `http://<host>:<port>` of the bound address. */
+  /** `http://<host>:<port>` of the address bound by the last start(). */
   url(): string;
 }
 
@@ -44,26 +44,50 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     requireHostHeader: true,
   });
 
-  const inFlight = new Set<ServerResponse>();
+  // Node's own closeIdleConnections() spares connections that never sent a request, so we track
+  // every connection and the responses it is still writing.
+  const pendingResponses = new Map<Socket, Set<ServerResponse>>();
   let stopping: Promise<void> | null = null;
+  let boundUrl: string | null = null;
+
+  server.on('connection', (socket: Socket) => {
+    pendingResponses.set(socket, new Set());
+    socket.once('close', () => pendingResponses.delete(socket));
+  });
 
   server.on('request', (req, res) => {
-    inFlight.add(res);
+    const socket = req.socket;
+    const pending = pendingResponses.get(socket);
+    pending?.add(res);
     res.once('close', () => {
-      inFlight.delete(res);
-      // A keep-alive connection becomes idle only after this tick; close it then so stop() can finish.
-      if (stopping) setImmediate(() => server.closeIdleConnections());
+      pending?.delete(res);
+      // While draining, a keep-alive connection is closed once its last response is flushed.
+      if (stopping && pending?.size === 0) socket.destroySoon();
     });
     if (stopping) res.setHeader('connection', 'close');
     if (routeRequestTarget(req, res, allowedMethods)) app(req, res);
   });
+
   server.on('connect', (_req, socket) => refuseConnect(socket, allowedMethods));
 
-  const address = (): AddressInfo => {
-    const bound = server.address();
-    if (bound === null || typeof bound === 'string') throw new Error('HTTP server is not listening on a TCP port');
-    return bound;
-  };
+  const drain = (deadlineMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const deadline = setTimeout(() => {
+        const busy = [...pendingResponses.values()].filter((pending) => pending.size > 0).length;
+        options.logger?.warn({ busyConnections: busy, deadlineMs }, 'HTTP shutdown deadline reached; closing open connections');
+        for (const socket of pendingResponses.keys()) socket.destroy();
+      }, deadlineMs);
+      server.close((error) => {
+        clearTimeout(deadline);
+        stopping = null;
+        if (error) reject(error);
+        else resolve();
+      });
+      for (const [socket, pending] of pendingResponses) {
+        if (pending.size === 0) socket.destroy();
+        for (const res of pending) if (!res.headersSent) res.setHeader('connection', 'close');
+      }
+    });
 
   return {
     server,
@@ -74,7 +98,8 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
         server.once('error', onError);
         server.listen(port, host, () => {
           server.off('error', onError);
-          const bound = address();
+          const bound = server.address() as AddressInfo;
+          boundUrl = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
           options.logger?.info({ host: bound.address, port: bound.port }, 'HTTP server listening');
           resolve(bound);
         });
@@ -84,27 +109,13 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     stop(deadlineMs = options.shutdownDeadlineMs ?? 10_000) {
       if (stopping) return stopping;
       if (!server.listening) return Promise.resolve();
-      stopping = new Promise<void>((resolve, reject) => {
-        for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
-        const deadline = setTimeout(() => {
-          options.logger?.warn({ inFlight: inFlight.size, deadlineMs }, 'HTTP shutdown deadline reached; closing open connections');
-          server.closeAllConnections();
-        }, deadlineMs);
-        server.close((error) => {
-          clearTimeout(deadline);
-          stopping = null;
-          if (error) reject(error);
-          else resolve();
-        });
-        server.closeIdleConnections();
-      });
+      stopping = drain(deadlineMs);
       return stopping;
     },
 
     url() {
-      const bound = address();
-      const host = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
-      return `http://${host}:${bound.port}`;
+      if (boundUrl === null) throw new Error('HTTP server has not been started');
+      return boundUrl;
     },
   };
 }
