@@ -1,0 +1,99 @@
+import { CuratedPriceFeed } from '@gw/rates';
+import { RandomKeyAddressAllocator } from '@gw/chain';
+import {
+  createHttpServer,
+  createLogger,
+  resolveMasterKey,
+  SecretBox,
+  systemClock,
+  type Clock,
+  type GatewayConfig,
+  type HttpServer,
+  type ServiceName,
+} from '@gw/platform';
+import { CachedRatesSource, CommandClient, type Service, type ServiceContext } from '@gw/runtime';
+import { Projector } from '@gw/service-projector';
+import type { Logger } from 'pino';
+import { createHttpApp } from './http-app';
+import { buildInfrastructure, type Infrastructure } from './infrastructure';
+import { SERVICE_FACTORIES } from './service-registry';
+
+export interface RunOptions {
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface RunningGateway {
+  readonly url: string;
+  readonly config: GatewayConfig;
+  readonly ctx: ServiceContext;
+  readonly services: readonly Service[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the services the configuration names (`SERVICE=all` runs every one in this process) behind
+ * one HTTP port, and returns a handle that stops them in reverse order.
+ */
+export async function startGateway(config: GatewayConfig, options: RunOptions = {}): Promise<RunningGateway> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel, service: config.service });
+  const clock = options.clock ?? systemClock;
+  const infra = await buildInfrastructure(config, logger);
+  const ctx = await buildContext(config, infra, logger, clock);
+  const selected = SERVICE_FACTORIES.filter(([name]) => config.service === 'all' || config.service === name);
+
+  if (infra.readModelsAreEphemeral && selected.some(([name]) => name === 'projector')) {
+    const replayed = await new Projector(infra.readModels).rebuild(infra.eventStore.readAll());
+    logger.info({ events: replayed }, 'read models rebuilt from the event store');
+  }
+
+  const services: Service[] = [];
+  let http: HttpServer | undefined;
+  const stop = async () => {
+    await http?.stop();
+    for (const service of [...services].reverse()) {
+      await service.stop().catch((error) => logger.error({ err: error, service: service.name }, 'service failed to stop'));
+    }
+    await ctx.commands.stop();
+    await infra.close();
+  };
+
+  try {
+    for (const [name, create] of selected) {
+      const service = create({ ...ctx, logger: logger.child({ service: name }) });
+      await service.start();
+      services.push(service);
+    }
+    const { app } = createHttpApp({
+      serviceName: config.service,
+      logger,
+      routers: services.flatMap((s) => (s.router ? [s.router] : [])),
+      readinessChecks: Object.assign({}, ...services.map((s) => s.readinessChecks ?? {})),
+    });
+    http = createHttpServer(app, { logger });
+    await http.start(config.port, config.host);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: http.url(), config, ctx, services, stop };
+}
+
+async function buildContext(config: GatewayConfig, infra: Infrastructure, logger: Logger, clock: Clock): Promise<ServiceContext> {
+  const secrets = new SecretBox(await resolveMasterKey(config));
+  const commands = new CommandClient(infra.bus, config.requestTimeoutMs, () => clock.now());
+  await commands.start();
+  return {
+    config,
+    logger,
+    clock,
+    bus: infra.bus,
+    eventStore: infra.eventStore,
+    readModels: infra.readModels,
+    cache: infra.cache,
+    secrets,
+    commands,
+    rates: new CachedRatesSource(infra.cache, await new CuratedPriceFeed().snapshot()),
+    addresses: new RandomKeyAddressAllocator(),
+  };
+}

@@ -1,0 +1,15 @@
+import type { ServiceName } from '@gw/platform';
+import type { Service, ServiceContext } from '@gw/runtime';
+import { createPaymentsService } from '@gw/service-payments';
+import { createProjectorService } from '@gw/service-projector';
+
+type ServiceFactory = (ctx: ServiceContext) => Service;
+
+/**
+ * Every deployable service, in start order: the projector and payments first, so that by the time an
+ * HTTP service answers, commands are handled and read models follow.
+ */
+export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] = [
+  ['projector', createProjectorService],
+  ['payments', createPaymentsService],
+];
