@@ -10,6 +10,7 @@ const project = (displayName, pattern, extra = {}) => ({
   ...extra,
 });
 module.exports = {
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     project('unit', 'unit'),
     project('int', 'int', { testTimeout: 60_000 }),
