@@ -9,7 +9,6 @@ import {
   type Clock,
   type GatewayConfig,
   type HttpServer,
-  type ServiceName,
 } from '@gw/platform';
 import { CachedRatesSource, CommandClient, type Service, type ServiceContext } from '@gw/runtime';
 import { Projector } from '@gw/service-projector';
