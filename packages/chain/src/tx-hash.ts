@@ -1,0 +1,7 @@
+import { type Catalogue, curatedCatalogue } from '@gw/rates';
+import { formatOfNetwork } from './network-formats';
+
+/** A random transaction hash shaped like the network's, for sandbox deposits. */
+export function fakeTxHash(network: string, catalogue: Catalogue = curatedCatalogue): string {
+  return formatOfNetwork(network, catalogue).fakeTxHash();
+}
