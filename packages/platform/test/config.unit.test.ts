@@ -1,0 +1,230 @@
+import path from 'node:path';
+import { CONFIG_DOCS, ConfigError, loadConfig, SERVICE_NAMES } from '../src';
+
+const ENGINES = { KAFKA_BROKERS: '127.0.0.1:9092', MONGODB_URL: 'mongodb://127.0.0.1:27017', REDIS_URL: 'redis://127.0.0.1:6379' };
+const HEX_KEY = 'ab'.repeat(32);
+
+function issuesOf(env: Record<string, string>): Array<{ variable: string; message: string }> {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.issues];
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig defaults', () => {
+  const config = loadConfig({});
+
+  it('runs every service embedded on port 8080 with the sandbox on', () => {
+    expect(config).toMatchObject({
+      mode: 'embedded',
+      engines: null,
+      service: 'all',
+      port: 8080,
+      host: '0.0.0.0',
+      baseUrl: 'http://localhost:8080',
+      sandboxEnabled: true,
+      logLevel: 'info',
+      requestTimeoutMs: 10_000,
+      paymentLifetimeMinutes: 1440,
+      rateLimitsPerMinute: { v1: 0, alpha: 0, beta: 0 },
+      webhooks: { allowedHosts: [], timeoutMs: 3000 },
+      bodyLimitBytes: 100 * 1024,
+      adminToken: null,
+      masterKey: null,
+    });
+  });
+
+  it('resolves DATA_DIR to an absolute path', () => {
+    expect(config.dataDir).toBe(path.resolve('./.data'));
+  });
+
+  it('is frozen', () => {
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.webhooks.allowedHosts)).toBe(true);
+  });
+
+  it('derives BASE_URL from PORT', () => {
+    expect(loadConfig({ PORT: '9000' }).baseUrl).toBe('http://localhost:9000');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', KAFKA_BROKERS: ' ', LOG_LEVEL: '' })).toMatchObject({ port: 8080, mode: 'embedded', logLevel: 'info' });
+  });
+});
+
+describe('loadConfig values', () => {
+  it('reads every variable', () => {
+    const config = loadConfig({
+      ...ENGINES,
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      BASE_URL: 'https://pay.example.com/',
+      DATA_DIR: '/var/lib/gateway',
+      SERVICE: 'gateway-alpha',
+      KAFKA_BROKERS: 'k1:9092, k2:9093',
+      KAFKA_CLIENT_ID: 'gw-alpha',
+      SCHEMA_REGISTRY_URL: 'http://127.0.0.1:8081',
+      MONGODB_DB: 'payments',
+      ADMIN_TOKEN: 'a-long-enough-admin-token',
+      MASTER_KEY: HEX_KEY,
+      SANDBOX_ENABLED: 'true',
+      LOG_LEVEL: 'DEBUG',
+      REQUEST_TIMEOUT_MS: '2500',
+      PAYMENT_LIFETIME_MINUTES: '60',
+      RATE_LIMIT_V1: '600',
+      RATE_LIMIT_ALPHA: '120',
+      RATE_LIMIT_BETA: '0',
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1, Localhost,,',
+      WEBHOOK_TIMEOUT_MS: '5000',
+      BODY_LIMIT: '1mb',
+    });
+    expect(config).toMatchObject({
+      mode: 'engines',
+      engines: {
+        kafkaBrokers: ['k1:9092', 'k2:9093'],
+        kafkaClientId: 'gw-alpha',
+        schemaRegistryUrl: 'http://127.0.0.1:8081',
+        mongodbUrl: 'mongodb://127.0.0.1:27017',
+        mongodbDb: 'payments',
+        redisUrl: 'redis://127.0.0.1:6379',
+      },
+      port: 3000,
+      host: '127.0.0.1',
+      baseUrl: 'https://pay.example.com',
+      dataDir: '/var/lib/gateway',
+      service: 'gateway-alpha',
+      adminToken: 'a-long-enough-admin-token',
+      sandboxEnabled: true,
+      logLevel: 'debug',
+      requestTimeoutMs: 2500,
+      paymentLifetimeMinutes: 60,
+      rateLimitsPerMinute: { v1: 600, alpha: 120, beta: 0 },
+      webhooks: { allowedHosts: ['127.0.0.1', 'localhost'], timeoutMs: 5000 },
+      bodyLimitBytes: 1024 * 1024,
+    });
+    expect(config.masterKey?.toString('hex')).toBe(HEX_KEY);
+  });
+
+  it('switches to the engines with the sandbox off by default when all three are set', () => {
+    const config = loadConfig(ENGINES);
+    expect(config.mode).toBe('engines');
+    expect(config.sandboxEnabled).toBe(false);
+    if (config.mode === 'engines') expect(config.engines).toMatchObject({ kafkaClientId: 'gateway', mongodbDb: 'gateway', schemaRegistryUrl: null });
+  });
+
+  it('accepts the master key as base64 and base64url', () => {
+    const key = Buffer.alloc(32, 0xfb);
+    expect(loadConfig({ MASTER_KEY: key.toString('base64') }).masterKey).toEqual(key);
+    expect(loadConfig({ MASTER_KEY: key.toString('base64url') }).masterKey).toEqual(key);
+  });
+
+  it.each([
+    ['100kb', 102_400],
+    ['512', 512],
+    ['2 MB', 2 * 1024 * 1024],
+  ])('reads BODY_LIMIT %s as %i bytes', (raw, bytes) => {
+    expect(loadConfig({ BODY_LIMIT: raw }).bodyLimitBytes).toBe(bytes);
+  });
+
+  it.each(SERVICE_NAMES)('accepts SERVICE=%s', (service) => {
+    expect(loadConfig({ SERVICE: service }).service).toBe(service);
+  });
+});
+
+describe('loadConfig errors', () => {
+  it.each([
+    ['PORT', 'http', /whole number/],
+    ['PORT', '70000', /between 0 and 65535/],
+    ['BASE_URL', 'pay.example.com', /absolute URL/],
+    ['BASE_URL', 'ftp://pay.example.com', /http or https/],
+    ['BASE_URL', 'https://pay.example.com/?a=1', /query/],
+    ['SERVICE', 'gateway-gamma', /one of all, gateway-v1/],
+    ['LOG_LEVEL', 'verbose', /one of fatal/],
+    ['SANDBOX_ENABLED', 'maybe', /true or false/],
+    ['REQUEST_TIMEOUT_MS', '0', /between 1/],
+    ['REQUEST_TIMEOUT_MS', '-5', /whole number/],
+    ['PAYMENT_LIFETIME_MINUTES', '1.5', /whole number/],
+    ['RATE_LIMIT_V1', 'lots', /whole number/],
+    ['RATE_LIMIT_ALPHA', '-1', /whole number/],
+    ['RATE_LIMIT_BETA', '1e3', /whole number/],
+    ['WEBHOOK_TIMEOUT_MS', 'soon', /whole number/],
+    ['BODY_LIMIT', '1gb', /size/],
+    ['BODY_LIMIT', '0', /between 1 byte/],
+    ['ADMIN_TOKEN', 'short', /at least 16/],
+    ['MASTER_KEY', 'not-a-key', /32-byte key/],
+    ['MASTER_KEY', 'ab'.repeat(16), /32-byte key/],
+  ])('names %s when it is %j', (variable, value, message) => {
+    expect(issuesOf({ [variable]: value })).toEqual([{ variable, message: expect.stringMatching(message) }]);
+  });
+
+  it('puts the variable name and the bad value in the thrown message', () => {
+    expect(() => loadConfig({ PORT: 'http' })).toThrow(/PORT: must be a whole number \(got "http"\)/);
+  });
+
+  it('never echoes secret values', () => {
+    const error = (() => {
+      try {
+        loadConfig({ MASTER_KEY: 'secret-ish-value', ADMIN_TOKEN: 'tiny' });
+      } catch (caught) {
+        return caught as Error;
+      }
+      throw new Error('expected a ConfigError');
+    })();
+    expect(error.message).toContain('MASTER_KEY');
+    expect(error.message).toContain('ADMIN_TOKEN');
+    expect(error.message).not.toContain('secret-ish-value');
+    expect(error.message).not.toContain('tiny');
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(issuesOf({ PORT: 'x', LOG_LEVEL: 'loud', BODY_LIMIT: 'huge' }).map((issue) => issue.variable)).toEqual(['PORT', 'LOG_LEVEL', 'BODY_LIMIT']);
+  });
+
+  it('refuses a partial engine set, naming the missing variables', () => {
+    const issues = issuesOf({ KAFKA_BROKERS: ENGINES.KAFKA_BROKERS, REDIS_URL: ENGINES.REDIS_URL });
+    expect(issues).toEqual([{ variable: 'MONGODB_URL', message: expect.stringMatching(/must be set together with KAFKA_BROKERS and REDIS_URL/) }]);
+  });
+
+  it.each([
+    ['KAFKA_BROKERS', 'kafka-without-port', /host:port/],
+    ['MONGODB_URL', 'postgres://127.0.0.1', /mongodb or mongodb\+srv/],
+    ['REDIS_URL', 'http://127.0.0.1:6379', /redis or rediss/],
+  ])('validates %s', (variable, value, message) => {
+    expect(issuesOf({ ...ENGINES, [variable]: value })).toEqual([{ variable, message: expect.stringMatching(message) }]);
+  });
+
+  it('refuses a schema registry without the engines', () => {
+    expect(issuesOf({ SCHEMA_REGISTRY_URL: 'http://127.0.0.1:8081' })).toEqual([
+      { variable: 'SCHEMA_REGISTRY_URL', message: expect.stringMatching(/needs the real engines/) },
+    ]);
+  });
+
+  it('requires MASTER_KEY when services run apart on the engines', () => {
+    expect(issuesOf({ ...ENGINES, SERVICE: 'payments' })).toEqual([{ variable: 'MASTER_KEY', message: expect.stringMatching(/required/) }]);
+    expect(loadConfig({ ...ENGINES, SERVICE: 'payments', MASTER_KEY: HEX_KEY }).service).toBe('payments');
+    expect(loadConfig({ ...ENGINES }).masterKey).toBeNull();
+  });
+});
+
+describe('CONFIG_DOCS', () => {
+  function variablesRead(env: Record<string, string>): Set<string> {
+    const read = new Set<string>();
+    loadConfig(new Proxy(env, { get: (target, name) => (typeof name === 'string' ? (read.add(name), target[name]) : undefined) }));
+    return read;
+  }
+
+  it('documents exactly the variables loadConfig reads', () => {
+    const read = new Set([...variablesRead({}), ...variablesRead({ ...ENGINES, MASTER_KEY: HEX_KEY })]);
+    expect([...read].sort()).toEqual(CONFIG_DOCS.map((doc) => doc.name).sort());
+  });
+
+  it('gives every variable a one-line description', () => {
+    for (const doc of CONFIG_DOCS) {
+      expect(doc.description.length).toBeGreaterThan(10);
+      expect(doc.description).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import express from 'express';
+import { createMetrics, UNMATCHED_ROUTE } from '../src';
+import { startServer, stopStartedServers } from './support/servers';
+
+afterEach(stopStartedServers);
+
+async function meteredApp(collectDefaults = false) {
+  const metrics = createMetrics('gateway-v1', { collectDefaults });
+  const app = express();
+  app.use(metrics.httpMetrics());
+  app.get('/metrics', metrics.metricsHandler());
+  const v1 = express.Router();
+  v1.get('/payment/:paymentId', (req, res) => {
+    res.status(req.params.paymentId === '404' ? 404 : 200).json({ payment_id: req.params.paymentId });
+  });
+  app.use('/v1', v1);
+  const server = await startServer(app);
+  return { metrics, url: server.url() };
+}
+
+describe('createMetrics', () => {
+  it('labels request durations by method, route template and status', async () => {
+    const { metrics, url } = await meteredApp();
+    await (await fetch(`${url}/v1/payment/5077125051`)).text();
+    await (await fetch(`${url}/v1/payment/5077125052`)).text();
+    await (await fetch(`${url}/v1/payment/404`)).text();
+    await (await fetch(`${url}/no/such/path`)).text();
+
+    const { values } = await metrics.httpRequestDuration.get();
+    const counts = values
+      .filter((value) => value.metricName === 'http_request_duration_seconds_count')
+      .map((value) => ({ ...value.labels, count: value.value }));
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', route: '/v1/payment/:paymentId', status: '200', count: 2 },
+        { method: 'GET', route: '/v1/payment/:paymentId', status: '404', count: 1 },
+        { method: 'GET', route: UNMATCHED_ROUTE, status: '404', count: 1 },
+      ]),
+    );
+    expect(JSON.stringify(counts)).not.toContain('5077125051');
+  });
+
+  it('serves the Prometheus text format with the service label and process metrics', async () => {
+    const { url } = await meteredApp(true);
+    await (await fetch(`${url}/v1/payment/1`)).text();
+    const response = await fetch(`${url}/metrics`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain;.*version=0\.0\.4/);
+    const text = await response.text();
+    const countLine = text.split('\n').find((line) => line.startsWith('http_request_duration_seconds_count{')) ?? '';
+    for (const label of ['method="GET"', 'route="/v1/payment/:paymentId"', 'status="200"', 'service="gateway-v1"']) expect(countLine).toContain(label);
+    expect(countLine).toMatch(/} 1$/);
+    expect(text).toContain('process_cpu_user_seconds_total');
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('keeps registries of different services apart', async () => {
+    const payments = createMetrics('payments', { collectDefaults: true });
+    const notifier = createMetrics('notifier', { collectDefaults: true });
+    payments.httpRequestDuration.observe({ method: 'GET', route: '/x', status: '200' }, 0.1);
+    expect(await payments.registry.metrics()).toContain('route="/x"');
+    expect(await notifier.registry.metrics()).not.toContain('route="/x"');
+    expect(await notifier.registry.metrics()).toContain('service="notifier"');
+  });
+});
