@@ -31,35 +31,98 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   {
     name: 'BASE_URL',
     default: 'http://localhost:<PORT>',
-    description: 'Public URL of the gateway; used to build invoice_url, /pay/<uuid> and family B payment_url.',
+    description:
+      'Public URL of the gateway; used to build invoice_url, /pay/<uuid> and family B payment_url.',
   },
-  { name: 'DATA_DIR', default: './.data', description: 'Directory for the embedded event store file and the generated master key.' },
-  { name: 'SERVICE', default: 'all', description: `Which service this process runs: ${SERVICE_NAMES.join(', ')}.` },
-  { name: 'KAFKA_BROKERS', default: null, description: 'Comma-separated Kafka host:port list; with MONGODB_URL and REDIS_URL switches to the real engines.' },
+  {
+    name: 'DATA_DIR',
+    default: './.data',
+    description: 'Directory for the embedded event store file and the generated master key.',
+  },
+  {
+    name: 'SERVICE',
+    default: 'all',
+    description: `Which service this process runs: ${SERVICE_NAMES.join(', ')}.`,
+  },
+  {
+    name: 'KAFKA_BROKERS',
+    default: null,
+    description:
+      'Comma-separated Kafka host:port list; with MONGODB_URL and REDIS_URL switches to the real engines.',
+  },
   { name: 'KAFKA_CLIENT_ID', default: 'gateway', description: 'Kafka client id reported to the brokers.' },
-  { name: 'SCHEMA_REGISTRY_URL', default: null, description: 'Confluent Schema Registry URL; when set, messages use the registry wire format (engines mode only).' },
-  { name: 'MONGODB_URL', default: null, description: 'MongoDB connection string for the event store and read models (engines mode).' },
+  {
+    name: 'SCHEMA_REGISTRY_URL',
+    default: null,
+    description:
+      'Confluent Schema Registry URL; when set, messages use the registry wire format (engines mode only).',
+  },
+  {
+    name: 'MONGODB_URL',
+    default: null,
+    description: 'MongoDB connection string for the event store and read models (engines mode).',
+  },
   { name: 'MONGODB_DB', default: 'gateway', description: 'MongoDB database name.' },
-  { name: 'REDIS_URL', default: null, description: 'Redis URL for key caches, idempotency keys, rate limits and leases (engines mode).' },
-  { name: 'ADMIN_TOKEN', default: null, description: 'Bearer token for the admin API; at least 16 characters.' },
+  {
+    name: 'REDIS_URL',
+    default: null,
+    description: 'Redis URL for key caches, idempotency keys, rate limits and leases (engines mode).',
+  },
+  {
+    name: 'ADMIN_TOKEN',
+    default: null,
+    description: 'Bearer token for the admin API; at least 16 characters.',
+  },
   {
     name: 'MASTER_KEY',
     default: null,
     description:
       '32-byte key (64 hex chars or base64) encrypting signing keys at rest; when unset in a single-process run, a key file is generated once under DATA_DIR.',
   },
-  { name: 'SANDBOX_ENABLED', default: 'true without engines, false with', description: 'Enables the sandbox chain endpoint that lets a tester pay an address.' },
+  {
+    name: 'SANDBOX_ENABLED',
+    default: 'true without engines, false with',
+    description: 'Enables the sandbox chain endpoint that lets a tester pay an address.',
+  },
   { name: 'LOG_LEVEL', default: 'info', description: `Log level: ${LOG_LEVELS.join(', ')}.` },
-  { name: 'REQUEST_TIMEOUT_MS', default: '10000', description: 'How long a gateway waits for the payments service to reply to a command.' },
-  { name: 'PAYMENT_LIFETIME_MINUTES', default: '1440', description: 'Lifetime of a V1 payment before it expires.' },
-  { name: 'RATE_LIMIT_V1', default: '0', description: 'Requests per minute per merchant (or IP when unauthenticated) on /v1; 0 turns the limit off.' },
-  { name: 'RATE_LIMIT_ALPHA', default: '0', description: 'Requests per minute per merchant (or IP when unauthenticated) on /alpha/v1; 0 turns the limit off.' },
-  { name: 'RATE_LIMIT_BETA', default: '0', description: 'Requests per minute per merchant (or IP when unauthenticated) on /beta/v1; 0 turns the limit off.' },
+  {
+    name: 'REQUEST_TIMEOUT_MS',
+    default: '10000',
+    description: 'How long a gateway waits for the payments service to reply to a command.',
+  },
+  {
+    name: 'PAYMENT_LIFETIME_MINUTES',
+    default: '1440',
+    description: 'Lifetime of a V1 payment before it expires.',
+  },
+  {
+    name: 'RATE_LIMIT_V1',
+    default: '0',
+    description:
+      'Requests per minute per merchant (or IP when unauthenticated) on /v1; 0 turns the limit off.',
+  },
+  {
+    name: 'RATE_LIMIT_ALPHA',
+    default: '0',
+    description:
+      'Requests per minute per merchant (or IP when unauthenticated) on /alpha/v1; 0 turns the limit off.',
+  },
+  {
+    name: 'RATE_LIMIT_BETA',
+    default: '0',
+    description:
+      'Requests per minute per merchant (or IP when unauthenticated) on /beta/v1; 0 turns the limit off.',
+  },
   {
     name: 'WEBHOOK_ALLOWED_HOSTS',
     default: null,
-    description: 'Comma-separated webhook hosts exempt from SSRF protection (for example 127.0.0.1 for local testing).',
+    description:
+      'Comma-separated webhook hosts exempt from SSRF protection (for example 127.0.0.1 for local testing).',
   },
   { name: 'WEBHOOK_TIMEOUT_MS', default: '3000', description: 'Timeout of one webhook delivery attempt.' },
-  { name: 'BODY_LIMIT', default: '100kb', description: 'Largest accepted request body (bytes, or with a kb/mb suffix).' },
+  {
+    name: 'BODY_LIMIT',
+    default: '100kb',
+    description: 'Largest accepted request body (bytes, or with a kb/mb suffix).',
+  },
 ];

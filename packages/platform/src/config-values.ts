@@ -27,7 +27,8 @@ export function parseUrl(raw: string, protocols: readonly string[]): string {
   } catch {
     throw new Error('must be an absolute URL');
   }
-  if (!protocols.includes(url.protocol)) throw new Error(`must use ${protocols.map((p) => p.replace(/:$/, '')).join(' or ')}`);
+  if (!protocols.includes(url.protocol))
+    throw new Error(`must use ${protocols.map((p) => p.replace(/:$/, '')).join(' or ')}`);
   return raw;
 }
 
@@ -52,7 +53,8 @@ export function parseBrokers(raw: string): string[] {
   if (brokers.length === 0) throw new Error('must list at least one host:port');
   for (const broker of brokers) {
     const match = /^(.+):(\d{1,5})$/.exec(broker);
-    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535) throw new Error(`"${broker}" is not host:port`);
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535)
+      throw new Error(`"${broker}" is not host:port`);
   }
   return brokers;
 }

@@ -43,7 +43,10 @@ interface CommonConfig {
 }
 
 export type GatewayConfig = Readonly<CommonConfig> &
-  ({ readonly mode: 'embedded'; readonly engines: null } | { readonly mode: 'engines'; readonly engines: Readonly<EngineConfig> });
+  (
+    | { readonly mode: 'embedded'; readonly engines: null }
+    | { readonly mode: 'engines'; readonly engines: Readonly<EngineConfig> }
+  );
 
 export interface ConfigIssue {
   variable: string;
@@ -54,7 +57,9 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 
   constructor(readonly issues: readonly ConfigIssue[]) {
-    super(`Invalid configuration:\n${issues.map((issue) => `  ${issue.variable}: ${issue.message}`).join('\n')}`);
+    super(
+      `Invalid configuration:\n${issues.map((issue) => `  ${issue.variable}: ${issue.message}`).join('\n')}`,
+    );
   }
 }
 
@@ -98,7 +103,10 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
   const engines = readEngines(reader);
   const masterKey = reader.read('MASTER_KEY', parseMasterKey, null);
   if (engines && masterKey === null && service !== 'all') {
-    reader.fail('MASTER_KEY', `is required when services run apart (SERVICE=${service}), so every replica decrypts with the same key`);
+    reader.fail(
+      'MASTER_KEY',
+      `is required when services run apart (SERVICE=${service}), so every replica decrypts with the same key`,
+    );
   }
   const adminToken = reader.read(
     'ADMIN_TOKEN',
@@ -119,8 +127,16 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
     masterKey,
     sandboxEnabled: reader.read('SANDBOX_ENABLED', parseBoolean, engines === null),
     logLevel: reader.read('LOG_LEVEL', (raw) => parseOneOf(raw, LOG_LEVELS), 'info'),
-    requestTimeoutMs: reader.read('REQUEST_TIMEOUT_MS', (raw) => parseInteger(raw, 1, 10 * 60 * 1000), 10_000),
-    paymentLifetimeMinutes: reader.read('PAYMENT_LIFETIME_MINUTES', (raw) => parseInteger(raw, 1, 30 * 24 * 60), 1440),
+    requestTimeoutMs: reader.read(
+      'REQUEST_TIMEOUT_MS',
+      (raw) => parseInteger(raw, 1, 10 * 60 * 1000),
+      10_000,
+    ),
+    paymentLifetimeMinutes: reader.read(
+      'PAYMENT_LIFETIME_MINUTES',
+      (raw) => parseInteger(raw, 1, 30 * 24 * 60),
+      1440,
+    ),
     rateLimitsPerMinute: {
       v1: reader.read('RATE_LIMIT_V1', (raw) => parseInteger(raw, 0, 1_000_000), 0),
       alpha: reader.read('RATE_LIMIT_ALPHA', (raw) => parseInteger(raw, 0, 1_000_000), 0),
@@ -134,14 +150,20 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
   };
 
   if (reader.issues.length > 0) throw new ConfigError(reader.issues);
-  const config: GatewayConfig = engines ? { ...common, mode: 'engines', engines } : { ...common, mode: 'embedded', engines: null };
+  const config: GatewayConfig = engines
+    ? { ...common, mode: 'engines', engines }
+    : { ...common, mode: 'embedded', engines: null };
   return deepFreeze(config);
 }
 
 function readEngines(reader: EnvReader): EngineConfig | null {
   const kafkaBrokers = reader.read('KAFKA_BROKERS', parseBrokers, null);
   const kafkaClientId = reader.raw('KAFKA_CLIENT_ID') ?? 'gateway';
-  const schemaRegistryUrl = reader.read('SCHEMA_REGISTRY_URL', (raw) => parseUrl(raw, ['http:', 'https:']), null);
+  const schemaRegistryUrl = reader.read(
+    'SCHEMA_REGISTRY_URL',
+    (raw) => parseUrl(raw, ['http:', 'https:']),
+    null,
+  );
   const mongodbUrl = reader.read('MONGODB_URL', (raw) => parseUrl(raw, ['mongodb:', 'mongodb+srv:']), null);
   const mongodbDb = reader.read(
     'MONGODB_DB',
@@ -157,12 +179,16 @@ function readEngines(reader: EnvReader): EngineConfig | null {
   if (present.length > 0 && present.length < ENGINE_VARIABLES.length) {
     const missing = ENGINE_VARIABLES.filter((variable) => !present.includes(variable));
     for (const variable of missing) {
-      reader.fail(variable, `must be set together with ${present.join(' and ')} (the real engines need all of ${ENGINE_VARIABLES.join(', ')})`);
+      reader.fail(
+        variable,
+        `must be set together with ${present.join(' and ')} (the real engines need all of ${ENGINE_VARIABLES.join(', ')})`,
+      );
     }
     return null;
   }
   if (present.length === 0) {
-    if (schemaRegistryUrl !== null) reader.fail('SCHEMA_REGISTRY_URL', `needs the real engines (${ENGINE_VARIABLES.join(', ')})`);
+    if (schemaRegistryUrl !== null)
+      reader.fail('SCHEMA_REGISTRY_URL', `needs the real engines (${ENGINE_VARIABLES.join(', ')})`);
     return null;
   }
   if (kafkaBrokers === null || mongodbUrl === null || redisUrl === null) return null;

@@ -31,7 +31,9 @@ export class SecretBox {
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     const tag = cipher.getAuthTag();
-    return [FORMAT_VERSION, iv, tag, ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    return [FORMAT_VERSION, iv, tag, ciphertext]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
   }
 
   open(sealed: string, context = ''): string {
@@ -71,7 +73,10 @@ export function timingSafeEqualStr(a: string, b: string): boolean {
 export function timingSafeEqualHex(a: string, b: string): boolean {
   const aValid = isHex(a);
   const bValid = isHex(b);
-  const equal = timingSafeEqualBytes(Buffer.from(aValid ? a : '', 'hex'), Buffer.from(bValid ? b : '', 'hex'));
+  const equal = timingSafeEqualBytes(
+    Buffer.from(aValid ? a : '', 'hex'),
+    Buffer.from(bValid ? b : '', 'hex'),
+  );
   return aValid && bValid && equal;
 }
 

@@ -55,9 +55,15 @@ export function createHealth(options: HealthOptions = {}): Health {
   };
 
   const checkReadiness = async (): Promise<ReadinessReport> => {
-    const entries = await Promise.all([...checks].map(async ([name, check]) => [name, await runCheck(name, check)] as const));
+    const entries = await Promise.all(
+      [...checks].map(async ([name, check]) => [name, await runCheck(name, check)] as const),
+    );
     const allUp = entries.every(([, result]) => result.status === 'up');
-    return { status: allUp && !draining ? 'ready' : 'not_ready', draining, checks: Object.fromEntries(entries) };
+    return {
+      status: allUp && !draining ? 'ready' : 'not_ready',
+      draining,
+      checks: Object.fromEntries(entries),
+    };
   };
 
   const router = Router();

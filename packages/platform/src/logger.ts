@@ -3,7 +3,16 @@ import type { LogLevel } from './config-docs';
 
 export type { Logger } from 'pino';
 
-const SECRET_HEADERS = ['x-api-key', 'sign', 'merchant_api_key', 'authorization', 'hmac', 'x-nowpayments-sig', 'cookie', 'set-cookie'];
+const SECRET_HEADERS = [
+  'x-api-key',
+  'sign',
+  'merchant_api_key',
+  'authorization',
+  'hmac',
+  'x-nowpayments-sig',
+  'cookie',
+  'set-cookie',
+];
 const SECRET_FIELDS = [
   'sign',
   'merchant_api_key',
@@ -20,7 +29,14 @@ const SECRET_FIELDS = [
   'hmac',
   'authorization',
 ];
-const HEADER_HOLDERS = ['headers', 'req.headers', 'res.headers', 'request.headers', 'response.headers', '*.headers'];
+const HEADER_HOLDERS = [
+  'headers',
+  'req.headers',
+  'res.headers',
+  'request.headers',
+  'response.headers',
+  '*.headers',
+];
 
 /** Redacted wherever they appear at the top level or up to two objects deep, and in any logged headers. */
 export const REDACTED_PATHS: readonly string[] = [
@@ -50,6 +66,10 @@ export function createLogger(options: LoggerOptions): Logger {
 }
 
 /** The logger for one HTTP request: every line carries its request id. */
-export function requestLogger(base: Logger, requestId: string, bindings: Record<string, unknown> = {}): Logger {
+export function requestLogger(
+  base: Logger,
+  requestId: string,
+  bindings: Record<string, unknown> = {},
+): Logger {
   return base.child({ reqId: requestId, ...bindings });
 }

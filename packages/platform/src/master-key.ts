@@ -10,7 +10,9 @@ export const MASTER_KEY_FILE = 'master.key';
  * The key that encrypts signing keys at rest. MASTER_KEY wins; without it a single-process run keeps a
  * key file under DATA_DIR, generated on first use and reused afterwards, so stored secrets survive restarts.
  */
-export async function resolveMasterKey(config: Pick<GatewayConfig, 'masterKey' | 'dataDir'>): Promise<Buffer> {
+export async function resolveMasterKey(
+  config: Pick<GatewayConfig, 'masterKey' | 'dataDir'>,
+): Promise<Buffer> {
   if (config.masterKey) return Buffer.from(config.masterKey);
   const file = path.join(config.dataDir, MASTER_KEY_FILE);
   const existing = await readKeyFile(file);

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { CONFIG_DOCS, ConfigError, loadConfig, SERVICE_NAMES } from '../src';
 
-const ENGINES = { KAFKA_BROKERS: '127.0.0.1:9092', MONGODB_URL: 'mongodb://127.0.0.1:27017', REDIS_URL: 'redis://127.0.0.1:6379' };
+const ENGINES = {
+  KAFKA_BROKERS: '127.0.0.1:9092',
+  MONGODB_URL: 'mongodb://127.0.0.1:27017',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+};
 const HEX_KEY = 'ab'.repeat(32);
 
 function issuesOf(env: Record<string, string>): Array<{ variable: string; message: string }> {
@@ -51,7 +55,11 @@ describe('loadConfig defaults', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ PORT: '', KAFKA_BROKERS: ' ', LOG_LEVEL: '' })).toMatchObject({ port: 8080, mode: 'embedded', logLevel: 'info' });
+    expect(loadConfig({ PORT: '', KAFKA_BROKERS: ' ', LOG_LEVEL: '' })).toMatchObject({
+      port: 8080,
+      mode: 'embedded',
+      logLevel: 'info',
+    });
   });
 });
 
@@ -112,7 +120,12 @@ describe('loadConfig values', () => {
     const config = loadConfig(ENGINES);
     expect(config.mode).toBe('engines');
     expect(config.sandboxEnabled).toBe(false);
-    if (config.mode === 'engines') expect(config.engines).toMatchObject({ kafkaClientId: 'gateway', mongodbDb: 'gateway', schemaRegistryUrl: null });
+    if (config.mode === 'engines')
+      expect(config.engines).toMatchObject({
+        kafkaClientId: 'gateway',
+        mongodbDb: 'gateway',
+        schemaRegistryUrl: null,
+      });
   });
 
   it('accepts the master key as base64 and base64url', () => {
@@ -180,12 +193,19 @@ describe('loadConfig errors', () => {
   });
 
   it('reports every bad variable at once', () => {
-    expect(issuesOf({ PORT: 'x', LOG_LEVEL: 'loud', BODY_LIMIT: 'huge' }).map((issue) => issue.variable)).toEqual(['PORT', 'LOG_LEVEL', 'BODY_LIMIT']);
+    expect(
+      issuesOf({ PORT: 'x', LOG_LEVEL: 'loud', BODY_LIMIT: 'huge' }).map((issue) => issue.variable),
+    ).toEqual(['PORT', 'LOG_LEVEL', 'BODY_LIMIT']);
   });
 
   it('refuses a partial engine set, naming the missing variables', () => {
     const issues = issuesOf({ KAFKA_BROKERS: ENGINES.KAFKA_BROKERS, REDIS_URL: ENGINES.REDIS_URL });
-    expect(issues).toEqual([{ variable: 'MONGODB_URL', message: expect.stringMatching(/must be set together with KAFKA_BROKERS and REDIS_URL/) }]);
+    expect(issues).toEqual([
+      {
+        variable: 'MONGODB_URL',
+        message: expect.stringMatching(/must be set together with KAFKA_BROKERS and REDIS_URL/),
+      },
+    ]);
   });
 
   it.each([
@@ -193,7 +213,9 @@ describe('loadConfig errors', () => {
     ['MONGODB_URL', 'postgres://127.0.0.1', /mongodb or mongodb\+srv/],
     ['REDIS_URL', 'http://127.0.0.1:6379', /redis or rediss/],
   ])('validates %s', (variable, value, message) => {
-    expect(issuesOf({ ...ENGINES, [variable]: value })).toEqual([{ variable, message: expect.stringMatching(message) }]);
+    expect(issuesOf({ ...ENGINES, [variable]: value })).toEqual([
+      { variable, message: expect.stringMatching(message) },
+    ]);
   });
 
   it('refuses a schema registry without the engines', () => {
@@ -203,7 +225,9 @@ describe('loadConfig errors', () => {
   });
 
   it('requires MASTER_KEY when services run apart on the engines', () => {
-    expect(issuesOf({ ...ENGINES, SERVICE: 'payments' })).toEqual([{ variable: 'MASTER_KEY', message: expect.stringMatching(/required/) }]);
+    expect(issuesOf({ ...ENGINES, SERVICE: 'payments' })).toEqual([
+      { variable: 'MASTER_KEY', message: expect.stringMatching(/required/) },
+    ]);
     expect(loadConfig({ ...ENGINES, SERVICE: 'payments', MASTER_KEY: HEX_KEY }).service).toBe('payments');
     expect(loadConfig({ ...ENGINES }).masterKey).toBeNull();
   });
@@ -212,7 +236,11 @@ describe('loadConfig errors', () => {
 describe('CONFIG_DOCS', () => {
   function variablesRead(env: Record<string, string>): Set<string> {
     const read = new Set<string>();
-    loadConfig(new Proxy(env, { get: (target, name) => (typeof name === 'string' ? (read.add(name), target[name]) : undefined) }));
+    loadConfig(
+      new Proxy(env, {
+        get: (target, name) => (typeof name === 'string' ? (read.add(name), target[name]) : undefined),
+      }),
+    );
     return read;
   }
 

@@ -40,7 +40,13 @@ describe('SecretBox', () => {
     }
   });
 
-  it.each(['', 'v1.a.b', 'v2.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA', 'v1.!!.AAAA.AAAA', 'v1.AAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA'])('refuses the malformed %j', (sealed) => {
+  it.each([
+    '',
+    'v1.a.b',
+    'v2.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA',
+    'v1.!!.AAAA.AAAA',
+    'v1.AAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA',
+  ])('refuses the malformed %j', (sealed) => {
     expect(() => box.open(sealed)).toThrow(SecretBoxError);
   });
 

@@ -26,13 +26,18 @@ describe('liveness', () => {
 
 describe('readiness', () => {
   it('is ready when every check resolves', async () => {
-    const { get } = await healthServer({ checks: { mongodb: async () => undefined, kafka: async () => 'ok' } });
+    const { get } = await healthServer({
+      checks: { mongodb: async () => undefined, kafka: async () => 'ok' },
+    });
     const { status, body } = await get('/health/ready');
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 'ready',
       draining: false,
-      checks: { mongodb: { status: 'up', durationMs: expect.any(Number) }, kafka: { status: 'up', durationMs: expect.any(Number) } },
+      checks: {
+        mongodb: { status: 'up', durationMs: expect.any(Number) },
+        kafka: { status: 'up', durationMs: expect.any(Number) },
+      },
     });
   });
 
@@ -45,11 +50,17 @@ describe('readiness', () => {
     const { logger, lines } = captureLogger();
     const { get } = await healthServer({
       logger,
-      checks: { mongodb: async () => undefined, redis: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.5:6379')) },
+      checks: {
+        mongodb: async () => undefined,
+        redis: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.5:6379')),
+      },
     });
     const { status, body } = await get('/health/ready');
     expect(status).toBe(503);
-    expect(body).toMatchObject({ status: 'not_ready', checks: { mongodb: { status: 'up' }, redis: { status: 'down' } } });
+    expect(body).toMatchObject({
+      status: 'not_ready',
+      checks: { mongodb: { status: 'up' }, redis: { status: 'down' } },
+    });
     expect(JSON.stringify(body)).not.toContain('10.0.0.5');
     expect(lines).toContainEqual(expect.objectContaining({ check: 'redis', msg: 'readiness check failed' }));
   });
@@ -66,7 +77,10 @@ describe('readiness', () => {
   });
 
   it('counts a check slower than the timeout as down, without waiting for it', async () => {
-    const { get } = await healthServer({ timeoutMs: 50, checks: { kafka: () => new Promise((resolve) => setTimeout(resolve, 1_000)) } });
+    const { get } = await healthServer({
+      timeoutMs: 50,
+      checks: { kafka: () => new Promise((resolve) => setTimeout(resolve, 1_000)) },
+    });
     const started = Date.now();
     const { status, body } = await get('/health/ready');
     expect(Date.now() - started).toBeLessThan(900);
@@ -91,7 +105,10 @@ describe('readiness', () => {
   it('fails once draining, so traffic moves away before the process stops', async () => {
     const { health, get } = await healthServer({ checks: { mongodb: async () => undefined } });
     health.markDraining();
-    expect(await get('/health/ready')).toMatchObject({ status: 503, body: { status: 'not_ready', draining: true } });
+    expect(await get('/health/ready')).toMatchObject({
+      status: 503,
+      body: { status: 'not_ready', draining: true },
+    });
     expect((await get('/health/live')).status).toBe(200);
   });
 });

@@ -15,10 +15,19 @@ async function echoServer(parser: express.RequestHandler) {
   });
   app.use(echoHttpErrors);
   const server = await startServer(app);
-  const post = (body: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  const post = (
+    body: string | Buffer,
+    headers: Record<string, string> = { 'content-type': 'application/json' },
+  ) =>
     fetch(`${server.url()}/echo`, { method: 'POST', body, headers }).then(async (response) => ({
       status: response.status,
-      json: (await response.json()) as { body?: unknown; raw?: string | null; code?: string; name?: string; message?: string },
+      json: (await response.json()) as {
+        body?: unknown;
+        raw?: string | null;
+        code?: string;
+        name?: string;
+        message?: string;
+      },
     }));
   return { server, post };
 }
@@ -44,7 +53,9 @@ describe('jsonBody', () => {
     });
     const server = await startServer(app);
     const body = '{"amount": "15", "currency": "USD", "order_id": "A-1"}';
-    const sign = createHash('md5').update(Buffer.from(body).toString('base64') + apiKey).digest('hex');
+    const sign = createHash('md5')
+      .update(Buffer.from(body).toString('base64') + apiKey)
+      .digest('hex');
     const response = await fetch(`${server.url()}/alpha/v1/payment`, {
       method: 'POST',
       body,
@@ -53,15 +64,18 @@ describe('jsonBody', () => {
     expect(await response.json()).toEqual({ valid: true });
   });
 
-  it.each(['application/json;charset=utf-8', 'application/json; charset=UTF-8', 'application/json; charset="utf-8"', 'Application/JSON', 'application/vnd.api+json'])(
-    'accepts Content-Type %s',
-    async (contentType) => {
-      const { post } = await echoServer(jsonBody());
-      const { status, json } = await post('{"a":1}', { 'content-type': contentType });
-      expect(status).toBe(200);
-      expect(json.body).toEqual({ a: 1 });
-    },
-  );
+  it.each([
+    'application/json;charset=utf-8',
+    'application/json; charset=UTF-8',
+    'application/json; charset="utf-8"',
+    'Application/JSON',
+    'application/vnd.api+json',
+  ])('accepts Content-Type %s', async (contentType) => {
+    const { post } = await echoServer(jsonBody());
+    const { status, json } = await post('{"a":1}', { 'content-type': contentType });
+    expect(status).toBe(200);
+    expect(json.body).toEqual({ a: 1 });
+  });
 
   it('treats an empty body as {} with empty raw bytes (parameterless SDK calls)', async () => {
     const { post } = await echoServer(jsonBody());
@@ -126,13 +140,19 @@ describe('jsonBody', () => {
 
   it('reports a non-empty body without Content-Type as a 415', async () => {
     const { server } = await echoServer(jsonBody());
-    const response = await rawExchange(server.port, 'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 7\r\nConnection: close\r\n\r\n{"a":1}');
+    const response = await rawExchange(
+      server.port,
+      'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 7\r\nConnection: close\r\n\r\n{"a":1}',
+    );
     expect(statusLine(response)).toBe('HTTP/1.1 415 Unsupported Media Type');
   });
 
   it('reports an unknown Content-Encoding as a 415', async () => {
     const { post } = await echoServer(jsonBody());
-    const { status } = await post('{"a":1}', { 'content-type': 'application/json', 'content-encoding': 'x-unknown' });
+    const { status } = await post('{"a":1}', {
+      'content-type': 'application/json',
+      'content-encoding': 'x-unknown',
+    });
     expect(status).toBe(415);
   });
 
@@ -159,15 +179,28 @@ describe('jsonBody', () => {
     expect(status).toBe(200);
     expect(json.body).toEqual({ a: 1 });
   });
+  it('leaves a body already parsed by another parser alone', async () => {
+    const { post } = await echoServer(express.Router().use(express.json(), jsonBody()));
+    const { status, json } = await post('{"a":1}');
+    expect(status).toBe(200);
+    expect(json).toEqual({ body: { a: 1 }, raw: null });
+  });
 });
 
 describe('formBody', () => {
   it('parses form-encoded fields, repeated keys as arrays, and keeps the raw bytes', async () => {
     const { post } = await echoServer(formBody());
     const sent = 'order_id=A-1&note=caf%C3%A9+latte&coin=btc&coin=eth&__proto__=x';
-    const { status, json } = await post(sent, { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' });
+    const { status, json } = await post(sent, {
+      'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
+    });
     expect(status).toBe(200);
-    expect(json.body).toEqual({ order_id: 'A-1', note: 'café latte', coin: ['btc', 'eth'], ['__proto__']: 'x' });
+    expect(json.body).toEqual({
+      order_id: 'A-1',
+      note: 'café latte',
+      coin: ['btc', 'eth'],
+      ['__proto__']: 'x',
+    });
     expect(Buffer.from(json.raw ?? '', 'base64').toString()).toBe(sent);
   });
 
@@ -181,7 +214,9 @@ describe('parseBody accepting both formats', () => {
   it('parses whichever of JSON and form the client sent', async () => {
     const { post } = await echoServer(parseBody({ accept: ['json', 'form'] }));
     expect((await post('{"a":"1"}')).json.body).toEqual({ a: '1' });
-    expect((await post('a=1', { 'content-type': 'application/x-www-form-urlencoded' })).json.body).toEqual({ a: '1' });
+    expect((await post('a=1', { 'content-type': 'application/x-www-form-urlencoded' })).json.body).toEqual({
+      a: '1',
+    });
   });
 });
 

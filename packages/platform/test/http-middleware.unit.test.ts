@@ -1,5 +1,13 @@
 import express from 'express';
-import { accessLog, asyncRoute, BadRequestError, buildCsp, noCors, pageSecurityHeaders, requestId } from '../src';
+import {
+  accessLog,
+  asyncRoute,
+  BadRequestError,
+  buildCsp,
+  noCors,
+  pageSecurityHeaders,
+  requestId,
+} from '../src';
 import { echoHttpErrors } from './support/error-echo';
 import { captureLogger } from './support/log-capture';
 import { startServer, stopStartedServers } from './support/servers';
@@ -27,13 +35,16 @@ describe('requestId', () => {
     expect(lines).toContainEqual(expect.objectContaining({ reqId: 'lb-7f3a:42', msg: 'handling' }));
   });
 
-  it.each([['x'.repeat(200)], ['has spaces in it'], ['quote"d'], ['']])('replaces an unusable id %j with a uuid', async (incoming) => {
-    const { url } = await server();
-    const response = await fetch(url, { headers: { 'x-request-id': incoming } });
-    const id = response.headers.get('x-request-id');
-    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(await response.json()).toEqual({ id });
-  });
+  it.each([['x'.repeat(200)], ['has spaces in it'], ['quote"d'], ['']])(
+    'replaces an unusable id %j with a uuid',
+    async (incoming) => {
+      const { url } = await server();
+      const response = await fetch(url, { headers: { 'x-request-id': incoming } });
+      const id = response.headers.get('x-request-id');
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(await response.json()).toEqual({ id });
+    },
+  );
 
   it('generates distinct ids per request', async () => {
     const { url } = await server();
@@ -54,7 +65,14 @@ describe('accessLog', () => {
     await (await fetch(`${server.url()}/v1/status?x=1`, { headers: { 'x-request-id': 'r-1' } })).text();
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines).toContainEqual(
-      expect.objectContaining({ reqId: 'r-1', method: 'GET', target: '/v1/status?x=1', status: 200, msg: 'request completed', durationMs: expect.any(Number) }),
+      expect.objectContaining({
+        reqId: 'r-1',
+        method: 'GET',
+        target: '/v1/status?x=1',
+        status: 200,
+        msg: 'request completed',
+        durationMs: expect.any(Number),
+      }),
     );
   });
 });
@@ -79,7 +97,10 @@ describe('asyncRoute', () => {
     const server = await startServer(app);
     const failed = await fetch(`${server.url()}/fails`);
     expect(failed.status).toBe(400);
-    expect(await failed.json()).toMatchObject({ code: 'bad_request', message: 'price_amount must be a positive number' });
+    expect(await failed.json()).toMatchObject({
+      code: 'bad_request',
+      message: 'price_amount must be a positive number',
+    });
     expect(await (await fetch(`${server.url()}/works`)).json()).toEqual({ ok: true });
   });
 });
@@ -116,9 +137,13 @@ describe('pageSecurityHeaders', () => {
 
   it('lets a page widen one directive and drops X-Frame-Options when framing is allowed', async () => {
     const app = express();
-    app.get('/', pageSecurityHeaders({ csp: { 'frame-ancestors': ['https://shop.example'] } }), (_req, res) => {
-      res.send('ok');
-    });
+    app.get(
+      '/',
+      pageSecurityHeaders({ csp: { 'frame-ancestors': ['https://shop.example'] } }),
+      (_req, res) => {
+        res.send('ok');
+      },
+    );
     const server = await startServer(app);
     const response = await fetch(server.url());
     expect(response.headers.get('content-security-policy')).toContain('frame-ancestors https://shop.example');
@@ -128,7 +153,9 @@ describe('pageSecurityHeaders', () => {
 
 describe('buildCsp', () => {
   it('joins directives and writes valueless ones bare', () => {
-    expect(buildCsp({ 'default-src': ["'self'"], 'upgrade-insecure-requests': true })).toBe("default-src 'self'; upgrade-insecure-requests");
+    expect(buildCsp({ 'default-src': ["'self'"], 'upgrade-insecure-requests': true })).toBe(
+      "default-src 'self'; upgrade-insecure-requests",
+    );
   });
 
   it('refuses sources that would inject another directive', () => {

@@ -22,7 +22,10 @@ describe('request-target forms (RFC 9112 §3.2)', () => {
   it('routes origin-form', async () => {
     const { app, seen } = statusApp();
     const { port } = await startServer(app);
-    const response = await rawExchange(port, 'GET /v1/status?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    const response = await rawExchange(
+      port,
+      'GET /v1/status?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    );
     expect(statusLine(response)).toBe('HTTP/1.1 200 OK');
     expect(JSON.parse(bodyOf(response))).toEqual({ message: 'OK', query: { x: '1' } });
     expect(seen).toEqual([{ url: '/v1/status?x=1', originalTarget: '/v1/status?x=1', host: '127.0.0.1' }]);
@@ -37,13 +40,22 @@ describe('request-target forms (RFC 9112 §3.2)', () => {
     );
     expect(statusLine(response)).toBe('HTTP/1.1 200 OK');
     expect(JSON.parse(bodyOf(response))).toEqual({ message: 'OK', query: { x: '1' } });
-    expect(seen).toEqual([{ url: '/v1/status?x=1', originalTarget: 'http://api.nowpayments.io/v1/status?x=1', host: 'api.nowpayments.io' }]);
+    expect(seen).toEqual([
+      {
+        url: '/v1/status?x=1',
+        originalTarget: 'http://api.nowpayments.io/v1/status?x=1',
+        host: 'api.nowpayments.io',
+      },
+    ]);
   });
 
   it('takes the host of an absolute-form target over a different Host header', async () => {
     const { app, seen } = statusApp();
     const { port } = await startServer(app);
-    await rawExchange(port, 'GET https://gateway.example:8443/v1/status HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n');
+    await rawExchange(
+      port,
+      'GET https://gateway.example:8443/v1/status HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n',
+    );
     expect(seen[0]?.host).toBe('gateway.example:8443');
   });
 
@@ -53,7 +65,10 @@ describe('request-target forms (RFC 9112 §3.2)', () => {
       res.send('root');
     });
     const { port } = await startServer(app);
-    const response = await rawExchange(port, 'GET http://api.nowpayments.io HTTP/1.1\r\nHost: api.nowpayments.io\r\nConnection: close\r\n\r\n');
+    const response = await rawExchange(
+      port,
+      'GET http://api.nowpayments.io HTTP/1.1\r\nHost: api.nowpayments.io\r\nConnection: close\r\n\r\n',
+    );
     expect(statusLine(response)).toBe('HTTP/1.1 200 OK');
     expect(bodyOf(response)).toBe('root');
   });
@@ -61,7 +76,10 @@ describe('request-target forms (RFC 9112 §3.2)', () => {
   it('refuses an absolute-form target carrying userinfo', async () => {
     const { app, seen } = statusApp();
     const { port } = await startServer(app);
-    const response = await rawExchange(port, 'GET http://user:pw@api.nowpayments.io/v1/status HTTP/1.1\r\nHost: api.nowpayments.io\r\n\r\n');
+    const response = await rawExchange(
+      port,
+      'GET http://user:pw@api.nowpayments.io/v1/status HTTP/1.1\r\nHost: api.nowpayments.io\r\n\r\n',
+    );
     expect(statusLine(response)).toBe('HTTP/1.1 400 Bad Request');
     expect(seen).toEqual([]);
   });
@@ -69,7 +87,10 @@ describe('request-target forms (RFC 9112 §3.2)', () => {
   it('answers OPTIONS * with 200 and Allow, without routing', async () => {
     const app = jest.fn();
     const { port } = await startServer(app);
-    const response = await rawExchange(port, 'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    const response = await rawExchange(
+      port,
+      'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    );
     expect(statusLine(response)).toBe('HTTP/1.1 200 OK');
     expect(headerOf(response, 'allow')).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
     expect(headerOf(response, 'content-length')).toBe('0');
@@ -87,7 +108,10 @@ describe('request-target forms (RFC 9112 §3.2)', () => {
   it('answers CONNECT (authority-form) with 405 instead of hanging', async () => {
     const app = jest.fn();
     const { port } = await startServer(app);
-    const response = await rawExchange(port, 'CONNECT api.nowpayments.io:443 HTTP/1.1\r\nHost: api.nowpayments.io:443\r\n\r\n');
+    const response = await rawExchange(
+      port,
+      'CONNECT api.nowpayments.io:443 HTTP/1.1\r\nHost: api.nowpayments.io:443\r\n\r\n',
+    );
     expect(statusLine(response)).toBe('HTTP/1.1 405 Method Not Allowed');
     expect(headerOf(response, 'allow')).toContain('GET');
     expect(app).not.toHaveBeenCalled();
@@ -96,7 +120,10 @@ describe('request-target forms (RFC 9112 §3.2)', () => {
   it('refuses authority-form with a method other than CONNECT', async () => {
     const app = jest.fn();
     const { port } = await startServer(app);
-    const response = await rawExchange(port, 'GET api.nowpayments.io:443 HTTP/1.1\r\nHost: api.nowpayments.io\r\n\r\n');
+    const response = await rawExchange(
+      port,
+      'GET api.nowpayments.io:443 HTTP/1.1\r\nHost: api.nowpayments.io\r\n\r\n',
+    );
     expect(statusLine(response)).toMatch(/^HTTP\/1\.1 400 /);
     expect(app).not.toHaveBeenCalled();
   });
@@ -113,16 +140,38 @@ describe('slow clients', () => {
     expect(app).not.toHaveBeenCalled();
   });
 
+  it('drops a client that trickles its body past requestTimeout', async () => {
+    const app = express();
+    app.post('/v1/payment', (req, res) => {
+      req.resume();
+      req.on('end', () => res.send('read'));
+    });
+    const { port } = await startServer(app, { headersTimeoutMs: 100, requestTimeoutMs: 300 });
+    const started = Date.now();
+    const response = await rawExchange(
+      port,
+      'POST /v1/payment HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"price',
+      5_000,
+    );
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(statusLine(response)).toBe('HTTP/1.1 408 Request Timeout');
+  });
+
   it('refuses a header block larger than maxHeaderSize', async () => {
     const app = jest.fn();
     const { port } = await startServer(app, { maxHeaderSize: 1024 });
-    const response = await rawExchange(port, `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(2048)}\r\n\r\n`);
+    const response = await rawExchange(
+      port,
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(2048)}\r\n\r\n`,
+    );
     expect(statusLine(response)).toBe('HTTP/1.1 431 Request Header Fields Too Large');
     expect(app).not.toHaveBeenCalled();
   });
 
   it('rejects headersTimeout above requestTimeout', async () => {
-    await expect(startServer(jest.fn(), { headersTimeoutMs: 2_000, requestTimeoutMs: 1_000 })).rejects.toThrow(RangeError);
+    await expect(
+      startServer(jest.fn(), { headersTimeoutMs: 2_000, requestTimeoutMs: 1_000 }),
+    ).rejects.toThrow(RangeError);
   });
 });
 

@@ -1,4 +1,12 @@
-import { createNumericIdGenerator, ManualClock, NUMERIC_ID_EPOCH_MS, newNumericId, newSecret, newUuid, sha256Hex } from '../src';
+import {
+  createNumericIdGenerator,
+  ManualClock,
+  NUMERIC_ID_EPOCH_MS,
+  newNumericId,
+  newSecret,
+  newUuid,
+  sha256Hex,
+} from '../src';
 
 describe('newUuid', () => {
   it('returns distinct v4 uuids', () => {

@@ -5,7 +5,12 @@ describe('createLogger', () => {
   it('writes JSON lines with the service, level label and ISO time', () => {
     const { logger, lines } = captureLogger('payments');
     logger.info({ paymentId: 5077125051 }, 'payment created');
-    expect(lines[0]).toMatchObject({ level: 'info', service: 'payments', paymentId: 5077125051, msg: 'payment created' });
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      service: 'payments',
+      paymentId: 5077125051,
+      msg: 'payment created',
+    });
     expect(String(lines[0]?.time)).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
@@ -23,7 +28,8 @@ describe('createLogger', () => {
     };
     logger.info({ req: { headers }, headers, response: { headers } }, 'request');
     const line = JSON.stringify(lines[0]);
-    for (const secret of ['np-key', 'a-sign', 'oxa-key', 'Bearer jwt', 'webhook-hmac', 'ipn-sig']) expect(line).not.toContain(secret);
+    for (const secret of ['np-key', 'a-sign', 'oxa-key', 'Bearer jwt', 'webhook-hmac', 'ipn-sig'])
+      expect(line).not.toContain(secret);
     expect(line).toContain('merchant-uuid');
     expect(line).toContain('application/json');
     expect(lines[0]).toMatchObject({ headers: { 'x-api-key': '[Redacted]', sign: '[Redacted]' } });
@@ -40,7 +46,8 @@ describe('createLogger', () => {
       'secrets',
     );
     const line = JSON.stringify(lines[0]);
-    for (const secret of ['k1', 'k2', 'k3', 'k4', 'k5', 'k6']) expect(line).not.toMatch(new RegExp(`"${secret}"`));
+    for (const secret of ['k1', 'k2', 'k3', 'k4', 'k5', 'k6'])
+      expect(line).not.toMatch(new RegExp(`"${secret}"`));
     expect(line).toContain('"amount":"10.00"');
   });
 
@@ -54,7 +61,10 @@ describe('createLogger', () => {
   it('honours the level', () => {
     const lines: string[] = [];
     const { createLogger } = jest.requireActual<typeof import('../src')>('../src');
-    const logger = createLogger({ level: 'warn', destination: { write: (line: string) => lines.push(line) } });
+    const logger = createLogger({
+      level: 'warn',
+      destination: { write: (line: string) => lines.push(line) },
+    });
     logger.info('hidden');
     logger.warn('shown');
     expect(lines).toHaveLength(1);

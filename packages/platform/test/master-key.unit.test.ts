@@ -36,6 +36,8 @@ describe('resolveMasterKey', () => {
   it('refuses a corrupted key file instead of replacing it', async () => {
     await resolveMasterKey({ masterKey: null, dataDir });
     await writeFile(path.join(dataDir, MASTER_KEY_FILE), 'garbage');
-    await expect(resolveMasterKey({ masterKey: null, dataDir })).rejects.toThrow(/master key file .* set MASTER_KEY/);
+    await expect(resolveMasterKey({ masterKey: null, dataDir })).rejects.toThrow(
+      /master key file .* set MASTER_KEY/,
+    );
   });
 });

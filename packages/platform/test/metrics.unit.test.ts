@@ -46,8 +46,15 @@ describe('createMetrics', () => {
     const response = await fetch(`${url}/metrics`);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain;.*version=0\.0\.4/);
     const text = await response.text();
-    const countLine = text.split('\n').find((line) => line.startsWith('http_request_duration_seconds_count{')) ?? '';
-    for (const label of ['method="GET"', 'route="/v1/payment/:paymentId"', 'status="200"', 'service="gateway-v1"']) expect(countLine).toContain(label);
+    const countLine =
+      text.split('\n').find((line) => line.startsWith('http_request_duration_seconds_count{')) ?? '';
+    for (const label of [
+      'method="GET"',
+      'route="/v1/payment/:paymentId"',
+      'status="200"',
+      'service="gateway-v1"',
+    ])
+      expect(countLine).toContain(label);
     expect(countLine).toMatch(/} 1$/);
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');

@@ -31,7 +31,11 @@ describe('onShutdown', () => {
     await untilExited(h.exit);
     expect(h.order).toEqual(['http', 'store', 'bus']);
     expect(h.exit).toHaveBeenCalledWith(0);
-    expect(h.lines.filter((line) => line.msg === 'stopped').map((line) => line.component)).toEqual(['http', 'store', 'bus']);
+    expect(h.lines.filter((line) => line.msg === 'stopped').map((line) => line.component)).toEqual([
+      'http',
+      'store',
+      'bus',
+    ]);
   });
 
   it('runs once however many signals arrive', async () => {
@@ -64,12 +68,17 @@ describe('onShutdown', () => {
     expect(await shutdown.run('test')).toBe(1);
     expect(h.order).toEqual(['http', 'bus']);
     expect(h.exit).toHaveBeenCalledWith(1);
-    expect(h.lines).toContainEqual(expect.objectContaining({ component: 'store', msg: 'failed to stop cleanly' }));
+    expect(h.lines).toContainEqual(
+      expect.objectContaining({ component: 'store', msg: 'failed to stop cleanly' }),
+    );
   });
 
   it('exits 1 at the deadline when a stop function hangs', async () => {
     const h = harness({ deadlineMs: 50 });
-    const shutdown = onShutdown([h.stopper('bus'), { name: 'stuck', stop: () => new Promise<void>(() => undefined) }], h.options);
+    const shutdown = onShutdown(
+      [h.stopper('bus'), { name: 'stuck', stop: () => new Promise<void>(() => undefined) }],
+      h.options,
+    );
     const started = Date.now();
     expect(await shutdown.run('test')).toBe(1);
     expect(Date.now() - started).toBeLessThan(1_000);

@@ -1,5 +1,11 @@
 import express, { type RequestHandler } from 'express';
-import { BadRequestError, JsonTooDeepError, MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+import {
+  BadRequestError,
+  JsonTooDeepError,
+  MalformedJsonError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from './errors';
 import { DEFAULT_MAX_JSON_DEPTH, jsonDepth } from './json-depth';
 
 export type BodyFormat = 'json' | 'form';
@@ -15,7 +21,10 @@ export interface BodyParserOptions {
 
 export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 
-const MEDIA_TYPES: Record<BodyFormat, string> = { json: 'application/json', form: 'application/x-www-form-urlencoded' };
+const MEDIA_TYPES: Record<BodyFormat, string> = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+};
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -30,7 +39,8 @@ export function parseBody(options: BodyParserOptions = {}): RequestHandler {
   const readBytes = express.raw({ type: () => true, limit: limitBytes, inflate: true });
 
   return (req, res, next) => {
-    if (req.rawBody !== undefined) return next();
+    // Already read, by us or by another body parser (which leaves no raw bytes to recover).
+    if (req.rawBody !== undefined || (req as { _body?: boolean })._body) return next();
     readBytes(req, res, (readError?: unknown) => {
       if (readError) return next(toHttpError(readError, limitBytes));
       const raw: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -60,10 +70,16 @@ export function formBody(options: Omit<BodyParserOptions, 'accept' | 'maxDepth'>
 function negotiate(contentType: string | undefined, accept: readonly BodyFormat[]): BodyFormat {
   const [mediaType = '', ...parameters] = (contentType ?? '').split(';').map((part) => part.trim());
   const essence = mediaType.toLowerCase();
-  const format = accept.find((candidate) => essence === MEDIA_TYPES[candidate] || (candidate === 'json' && /^application\/[a-z0-9.+-]+\+json$/.test(essence)));
+  const format = accept.find(
+    (candidate) =>
+      essence === MEDIA_TYPES[candidate] ||
+      (candidate === 'json' && /^application\/[a-z0-9.+-]+\+json$/.test(essence)),
+  );
   if (!format) {
     const shown = contentType ? `"${contentType}"` : '(none)';
-    throw new UnsupportedMediaTypeError(`Unsupported Content-Type ${shown}; send ${accept.map((f) => MEDIA_TYPES[f]).join(' or ')}`);
+    throw new UnsupportedMediaTypeError(
+      `Unsupported Content-Type ${shown}; send ${accept.map((f) => MEDIA_TYPES[f]).join(' or ')}`,
+    );
   }
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=').map((part) => part.trim());
@@ -91,7 +107,8 @@ function parseJson(text: string, maxDepth: number): unknown {
   } catch (error) {
     throw new MalformedJsonError((error as Error).message, { cause: error });
   }
-  if (value === null || typeof value !== 'object') throw new MalformedJsonError('the body must be a JSON object or array');
+  if (value === null || typeof value !== 'object')
+    throw new MalformedJsonError('the body must be a JSON object or array');
   return value;
 }
 
@@ -100,7 +117,10 @@ function parseForm(text: string): Record<string, string | string[]> {
   const fields = new Map<string, string | string[]>();
   for (const [key, value] of new URLSearchParams(text)) {
     const previous = fields.get(key);
-    fields.set(key, previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value]);
+    fields.set(
+      key,
+      previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value],
+    );
   }
   return Object.fromEntries(fields);
 }
@@ -114,9 +134,14 @@ interface BodyReadError {
 function toHttpError(error: unknown, limitBytes: number): unknown {
   const { status, type, message } = (error ?? {}) as BodyReadError;
   if (status === 413) return new PayloadTooLargeError(limitBytes, { cause: error });
-  if (status === 415) return new UnsupportedMediaTypeError(message ?? 'Unsupported content encoding', { cause: error });
+  if (status === 415)
+    return new UnsupportedMediaTypeError(message ?? 'Unsupported content encoding', { cause: error });
   if (status !== undefined && status >= 400 && status < 500) {
-    return new BadRequestError(message ?? 'Request body could not be read', type === 'request.aborted' ? 'request_aborted' : 'body_unreadable', { cause: error });
+    return new BadRequestError(
+      message ?? 'Request body could not be read',
+      type === 'request.aborted' ? 'request_aborted' : 'body_unreadable',
+      { cause: error },
+    );
   }
   return error;
 }

@@ -38,7 +38,10 @@ export class JsonTooDeepError extends BadRequestError {
 }
 
 export class PayloadTooLargeError extends HttpError {
-  constructor(readonly limitBytes: number, options?: { cause?: unknown }) {
+  constructor(
+    readonly limitBytes: number,
+    options?: { cause?: unknown },
+  ) {
     super(413, 'payload_too_large', `Request body exceeds ${limitBytes} bytes`, options);
   }
 }

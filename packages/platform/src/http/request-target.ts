@@ -1,7 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
-export const DEFAULT_ALLOWED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+export const DEFAULT_ALLOWED_METHODS: readonly string[] = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+];
 
 const ABSOLUTE_FORM = /^(https?):\/\/([^/?#]*)(.*)$/is;
 
@@ -13,7 +21,11 @@ const ABSOLUTE_FORM = /^(https?):\/\/([^/?#]*)(.*)$/is;
  *   authority as §3.2.2 requires, and the original target stays on `req.requestTarget` for logs;
  * - asterisk-form `*`: only meaningful for OPTIONS, answered with the server-wide Allow list.
  */
-export function routeRequestTarget(req: IncomingMessage, res: ServerResponse, allowedMethods: readonly string[]): boolean {
+export function routeRequestTarget(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowedMethods: readonly string[],
+): boolean {
   const target = req.url ?? '';
   req.requestTarget = target;
   if (target.startsWith('/')) return true;
@@ -59,5 +71,11 @@ export function refuseConnect(socket: Duplex, allowedMethods: readonly string[])
 
 function rejectTarget(res: ServerResponse, reason: string): void {
   const body = `Bad Request: ${reason}\n`;
-  res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' }).end(body);
+  res
+    .writeHead(400, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    })
+    .end(body);
 }

@@ -23,7 +23,8 @@ export function buildCsp(directives: CspDirectives): string {
       if (!/^[a-z-]+$/.test(name)) throw new Error(`invalid CSP directive name "${name}"`);
       if (sources === true) return name;
       for (const source of sources) {
-        if (source === '' || /[;,\s]/.test(source)) throw new Error(`invalid CSP source "${source}" for ${name}`);
+        if (source === '' || /[;,\s]/.test(source))
+          throw new Error(`invalid CSP source "${source}" for ${name}`);
       }
       return sources.length > 0 ? `${name} ${sources.join(' ')}` : name;
     })
@@ -41,14 +42,21 @@ export interface PageSecurityOptions {
 export function pageSecurityHeaders(options: PageSecurityOptions = {}): RequestHandler {
   const directives = { ...DEFAULT_PAGE_CSP, ...options.csp };
   const staticCsp = buildCsp(directives);
-  const framingRefused = directives['frame-ancestors'] !== true && directives['frame-ancestors']?.join(' ') === "'none'";
+  const framingRefused =
+    directives['frame-ancestors'] !== true && directives['frame-ancestors']?.join(' ') === "'none'";
   return (_req, res, next) => {
     let csp = staticCsp;
     if (options.scriptNonce) {
       const nonce = randomBytes(16).toString('base64');
       res.locals.cspNonce = nonce;
       const scriptSources = directives['script-src'];
-      csp = buildCsp({ ...directives, 'script-src': [...(scriptSources === true || !scriptSources ? [] : scriptSources), `'nonce-${nonce}'`] });
+      csp = buildCsp({
+        ...directives,
+        'script-src': [
+          ...(scriptSources === true || !scriptSources ? [] : scriptSources),
+          `'nonce-${nonce}'`,
+        ],
+      });
     }
     res.setHeader('Content-Security-Policy', csp);
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -32,7 +32,8 @@ export interface HttpServer {
 export function createHttpServer(app: RequestListener, options: HttpServerOptions = {}): HttpServer {
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
-  if (headersTimeout > requestTimeout) throw new RangeError('headersTimeoutMs must not exceed requestTimeoutMs');
+  if (headersTimeout > requestTimeout)
+    throw new RangeError('headersTimeoutMs must not exceed requestTimeoutMs');
   const allowedMethods = options.allowedMethods ?? DEFAULT_ALLOWED_METHODS;
   const server = http.createServer({
     headersTimeout,
@@ -74,7 +75,10 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     new Promise<void>((resolve, reject) => {
       const deadline = setTimeout(() => {
         const busy = [...pendingResponses.values()].filter((pending) => pending.size > 0).length;
-        options.logger?.warn({ busyConnections: busy, deadlineMs }, 'HTTP shutdown deadline reached; closing open connections');
+        options.logger?.warn(
+          { busyConnections: busy, deadlineMs },
+          'HTTP shutdown deadline reached; closing open connections',
+        );
         for (const socket of pendingResponses.keys()) socket.destroy();
       }, deadlineMs);
       server.close((error) => {

@@ -7,7 +7,9 @@ export function rawExchange(port: number, request: string, timeoutMs = 3_000): P
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no close within ${timeoutMs} ms; received: ${Buffer.concat(chunks).toString('latin1')}`));
+      reject(
+        new Error(`no close within ${timeoutMs} ms; received: ${Buffer.concat(chunks).toString('latin1')}`),
+      );
     }, timeoutMs);
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', (error) => {
@@ -28,7 +30,9 @@ export function statusLine(response: string): string {
 
 export function headerOf(response: string, name: string): string | undefined {
   const head = response.split('\r\n\r\n')[0] ?? '';
-  const line = head.split('\r\n').find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  const line = head
+    .split('\r\n')
+    .find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return line?.slice(name.length + 1).trim();
 }
 

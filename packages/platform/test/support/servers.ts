@@ -4,7 +4,10 @@ import { createHttpServer, type HttpServer, type HttpServerOptions } from '../..
 const started: HttpServer[] = [];
 
 /** Starts on 127.0.0.1 port 0; call stopStartedServers in afterEach. */
-export async function startServer(app: RequestListener, options: HttpServerOptions = {}): Promise<HttpServer & { port: number }> {
+export async function startServer(
+  app: RequestListener,
+  options: HttpServerOptions = {},
+): Promise<HttpServer & { port: number }> {
   const server = createHttpServer(app, options);
   const address = await server.start(0, '127.0.0.1');
   started.push(server);
