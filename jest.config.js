@@ -10,11 +10,12 @@ const project = (displayName, pattern, extra = {}) => ({
   ...extra,
 });
 module.exports = {
+  testTimeout: 60_000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     project('unit', 'unit'),
-    project('int', 'int', { testTimeout: 60_000 }),
-    project('e2e', 'e2e', { testTimeout: 60_000 }),
-    project('browser', 'browser', { testTimeout: 60_000 }),
+    project('int', 'int'),
+    project('e2e', 'e2e'),
+    project('browser', 'browser'),
   ],
 };
