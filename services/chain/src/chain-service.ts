@@ -1,0 +1,86 @@
+import { TOPICS, type EventMessage } from '@gw/contracts';
+import type { Subscription } from '@gw/bus';
+import type { Amount } from '@gw/domain';
+import type { Service, ServiceContext } from '@gw/runtime';
+import type { Router } from 'express';
+import { CaseWalker } from './cases/case-walker';
+import { PayoutSettlement } from './payouts/payout-settlement';
+import { SandboxPayoutSender, type PayoutSender } from './payouts/payout-sender';
+import { SandboxLedger } from './sandbox/ledger';
+import { SandboxChain } from './sandbox/sandbox-chain';
+import { createSandboxRouter } from './sandbox/sandbox-router';
+
+export interface ChainServiceOptions {
+  /** Pause between the steps of a sandbox `case` walk. Default 1 s; tests pass 0. */
+  caseStepDelayMs?: number;
+  /** Where payouts are broadcast. Default: the sandbox wallet, which only invents a hash. */
+  payoutSender?: PayoutSender;
+  serviceFeePercent?: Amount;
+  /** How long a sandbox request waits for a payment the projector has not written yet. Default 1 s. */
+  lookupWaitMs?: number;
+}
+
+export interface ChainService extends Service {
+  /** The sandbox `case` walker, when the sandbox is enabled. */
+  readonly caseWalker: CaseWalker | undefined;
+}
+
+export const PAYOUTS_GROUP = 'chain.payouts';
+export const SANDBOX_CASES_GROUP = 'chain.sandbox-cases';
+
+/**
+ * The chain side of the gateway: payout settlement for every confirmed payment (always), and, when the
+ * sandbox is enabled, the simulated chain: the tester API under /sandbox/v1 and the `case` walks.
+ */
+export function createChainService(ctx: ServiceContext, options: ChainServiceOptions = {}): ChainService {
+  const logger = ctx.logger.child({ service: 'chain' });
+  const settlement = new PayoutSettlement({
+    commands: ctx.commands,
+    sender: options.payoutSender ?? new SandboxPayoutSender(),
+    rates: ctx.rates,
+    logger,
+    serviceFeePercent: options.serviceFeePercent,
+  });
+  const sandboxEnabled = ctx.config.sandboxEnabled;
+  const ledger = new SandboxLedger(ctx.readModels);
+  const chain = new SandboxChain(ctx.bus, ledger, ctx.clock);
+  const caseWalker = sandboxEnabled
+    ? new CaseWalker({
+        chain,
+        ledger,
+        readModels: ctx.readModels,
+        commands: ctx.commands,
+        logger,
+        stepDelayMs: options.caseStepDelayMs ?? 1_000,
+      })
+    : undefined;
+  const router: Router | undefined = sandboxEnabled
+    ? createSandboxRouter({ chain, ledger, readModels: ctx.readModels, logger, bodyLimitBytes: ctx.config.bodyLimitBytes, lookupWaitMs: options.lookupWaitMs })
+    : undefined;
+  const subscriptions: Subscription[] = [];
+
+  return {
+    name: 'chain',
+    router,
+    caseWalker,
+    async start() {
+      subscriptions.push(
+        await ctx.bus.subscribe({ topics: [TOPICS.events], groupId: PAYOUTS_GROUP, fromBeginning: true }, (message) =>
+          settlement.handle(message.value as EventMessage),
+        ),
+      );
+      if (caseWalker) {
+        await ledger.ensureIndexes();
+        subscriptions.push(
+          await ctx.bus.subscribe({ topics: [TOPICS.events], groupId: SANDBOX_CASES_GROUP, fromBeginning: true }, async (message) =>
+            caseWalker.onEvent(message.value as EventMessage),
+          ),
+        );
+      }
+    },
+    async stop() {
+      await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
+      await caseWalker?.stop();
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { STATUS_CODES } from 'node:http';
+import express, { type ErrorRequestHandler, type Request, type Router } from 'express';
+import { fakeTxHash } from '@gw/chain';
+import { describeErrors, type validatorFor } from '@gw/contracts';
+import { amount as toAmount, compare, isPositive, roundDown, subtract, type Amount } from '@gw/domain';
+import { asyncRoute, isHttpError, jsonBody } from '@gw/platform';
+import type { ReadModelStore } from '@gw/store';
+import type { PaymentDocument } from '@gw/views';
+import type { Logger } from 'pino';
+import { SandboxError, paymentNotFound } from './errors';
+import type { SandboxLedger, SandboxTransaction } from './ledger';
+import { findPayment } from './payment-lookup';
+import {
+  validateConfirmationsRequest,
+  validateDepositRequest,
+  validatePayRequest,
+  type ConfirmationsRequest,
+  type DepositRequest,
+  type PayRequest,
+} from './request-schemas';
+import type { PayTarget, SandboxChain } from './sandbox-chain';
+
+export interface SandboxRouterDeps {
+  chain: SandboxChain;
+  ledger: SandboxLedger;
+  readModels: ReadModelStore;
+  logger: Logger;
+  bodyLimitBytes: number;
+  /** How long a lookup waits for a payment the projector has not written yet. */
+  lookupWaitMs?: number;
+}
+
+/**
+ * The tester's side of the sandbox chain under `/sandbox/v1`: send a transaction to a pay address,
+ * advance its confirmations, pay a payment in one call, and look at what the chain saw. No merchant
+ * auth: the runner mounts it only when the sandbox is enabled. Errors use V1's `{statusCode, error, message}`.
+ */
+export function createSandboxRouter(deps: SandboxRouterDeps): Router {
+  const { chain, ledger, readModels } = deps;
+  const router = express.Router();
+  const body = jsonBody({ limitBytes: deps.bodyLimitBytes });
+  const lookup = (filter: Parameters<typeof findPayment>[1]) => findPayment(readModels, filter, deps.lookupWaitMs);
+
+  router.post(
+    '/sandbox/v1/deposits',
+    body,
+    asyncRoute(async (req, res) => {
+      const input = validated<DepositRequest>(validateDepositRequest, req.body);
+      const payment = await lookup({ payAddress: input.pay_address });
+      if (!payment) throw paymentNotFound(`pay_address ${input.pay_address}`);
+      const transaction = await chain.broadcast({
+        target: targetOf(payment),
+        txHash: input.tx_hash ?? fakeTxHash(payment.payNetwork),
+        amount: depositAmount(input.amount, payment),
+        fromAddress: input.from_address ?? null,
+        confirmations: input.confirmations ?? 0,
+        source: 'tester',
+      });
+      res.status(202).json(transactionView(transaction));
+    }),
+  );
+
+  router.post(
+    '/sandbox/v1/deposits/:txHash/confirmations',
+    body,
+    asyncRoute(async (req: Request<{ txHash: string }>, res) => {
+      const input = validated<ConfirmationsRequest>(validateConfirmationsRequest, req.body);
+      const transaction = await chain.confirm(req.params.txHash, input.confirmations);
+      res.status(202).json(transactionView(transaction));
+    }),
+  );
+
+  router.post(
+    '/sandbox/v1/payments/:paymentId/pay',
+    body,
+    asyncRoute(async (req: Request<{ paymentId: string }>, res) => {
+      const input = validated<PayRequest>(validatePayRequest, req.body);
+      const payment = await paymentById(req.params.paymentId);
+      const confirmations = input.confirmations ?? payment.requiredConfirmations;
+      // Seen first, then confirmed, as a wallet's transaction shows up on a real chain.
+      let transaction = await chain.broadcast({
+        target: targetOf(payment),
+        txHash: input.tx_hash ?? fakeTxHash(payment.payNetwork),
+        amount: input.amount === undefined ? outstandingAmount(payment) : depositAmount(input.amount, payment),
+        fromAddress: input.from_address ?? null,
+        confirmations: 0,
+        source: 'tester',
+      });
+      if (confirmations > transaction.confirmations) transaction = await chain.confirm(transaction.txHash, confirmations);
+      res.status(202).json(transactionView(transaction));
+    }),
+  );
+
+  router.get(
+    '/sandbox/v1/payments/:paymentId',
+    asyncRoute(async (req: Request<{ paymentId: string }>, res) => {
+      const payment = await paymentById(req.params.paymentId);
+      const transactions = await ledger.forPayment(payment.paymentId);
+      res.json({
+        payment_id: payment.paymentId,
+        payment_status: payment.status,
+        pay_address: payment.payAddress,
+        payin_extra_id: payment.payinExtraId,
+        pay_currency: payment.payCurrency,
+        network: payment.payNetwork,
+        pay_amount: payment.payAmount,
+        actually_paid: payment.actuallyPaid,
+        required_confirmations: payment.requiredConfirmations,
+        sandbox_case: payment.sandboxCase,
+        expires_at: payment.expiresAt,
+        deposits: transactions.map(transactionView),
+      });
+    }),
+  );
+
+  router.use('/sandbox/v1', (_req, _res, next) => next(new SandboxError(404, 'No such sandbox endpoint')));
+  router.use('/sandbox/v1', sandboxErrorHandler(deps.logger));
+  return router;
+
+  async function paymentById(raw: string): Promise<PaymentDocument> {
+    if (!/^\d{1,16}$/.test(raw)) throw new SandboxError(400, 'payment_id must be a number');
+    const payment = await lookup({ paymentId: Number(raw) });
+    if (!payment) throw paymentNotFound(`payment_id ${raw}`);
+    return payment;
+  }
+}
+
+function validated<T>(validate: ReturnType<typeof validatorFor>, body: unknown): T {
+  if (!validate(body)) throw new SandboxError(400, describeErrors(validate.errors));
+  return body as T;
+}
+
+function targetOf(payment: PaymentDocument): PayTarget {
+  return {
+    paymentId: payment.paymentId,
+    merchantId: payment.merchantId,
+    payAddress: payment.payAddress,
+    payNetwork: payment.payNetwork,
+  };
+}
+
+/** A transaction cannot carry more decimals than the currency has, just as on its real chain. */
+function depositAmount(raw: string | number, payment: PaymentDocument): Amount {
+  const value = toAmount(raw);
+  if (!isPositive(value)) throw new SandboxError(400, 'amount must be greater than 0');
+  if (compare(roundDown(value, payment.payDecimals), value) !== 0) {
+    throw new SandboxError(400, `amount has more than ${payment.payDecimals} decimals, the precision of ${payment.payCurrency}`);
+  }
+  return value;
+}
+
+/** What is still missing, or the whole pay amount once nothing is (a second payment of it, on purpose). */
+function outstandingAmount(payment: PaymentDocument): Amount {
+  const missing = subtract(payment.payAmount, payment.actuallyPaid);
+  return isPositive(missing) ? missing : payment.payAmount;
+}
+
+function transactionView(transaction: SandboxTransaction) {
+  return {
+    tx_hash: transaction.txHash,
+    payment_id: transaction.paymentId,
+    pay_address: transaction.payAddress,
+    network: transaction.network,
+    amount: transaction.amount,
+    from_address: transaction.fromAddress,
+    confirmations: transaction.confirmations,
+    source: transaction.source,
+    broadcast_at: transaction.broadcastAt,
+    observed_at: transaction.observedAt,
+  };
+}
+
+function sandboxErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const known = error instanceof SandboxError || isHttpError(error);
+    const status = known ? error.status : 500;
+    if (!known) logger.error({ err: error, url: req.originalUrl }, 'sandbox request failed');
+    res.status(status).json({
+      statusCode: status,
+      error: STATUS_CODES[status] ?? 'Error',
+      message: known ? error.message : 'Internal server error',
+    });
+  };
+}

@@ -1,0 +1,2 @@
+export * from './rates-service';
+export * from './rates-refresh';

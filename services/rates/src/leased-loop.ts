@@ -1,0 +1,70 @@
+import type { Cache } from '@gw/cache';
+import type { Logger } from 'pino';
+
+export interface LeasedLoopOptions {
+  /** The lease name: one holder across every replica runs the work. */
+  lease: string;
+  owner: string;
+  intervalMs: number;
+  leaseTtlMs: number;
+}
+
+/**
+ * Runs `work` every interval while this instance holds the lease; a replica without it idles and takes
+ * over once the holder stops renewing. A pass that throws is logged and the next one runs on time.
+ */
+export class LeasedLoop<Result> {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<Result | null> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly cache: Cache,
+    private readonly logger: Logger,
+    private readonly options: LeasedLoopOptions,
+    private readonly work: () => Promise<Result>,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    await this.cache.releaseLease(this.options.lease, this.options.owner).catch(() => undefined);
+  }
+
+  /**
+   * One pass now, after any pass in flight (passes never overlap, and a caller always gets a pass that
+   * started after its call). Null when another instance holds the lease.
+   */
+  runOnce(): Promise<Result | null> {
+    const next = (this.running ?? Promise.resolve(null)).then(() => this.pass());
+    const settled: Promise<Result | null> = next
+      .catch(() => null)
+      .finally(() => {
+        if (this.running === settled) this.running = undefined;
+      });
+    this.running = settled;
+    return next;
+  }
+
+  private async pass(): Promise<Result | null> {
+    const held = await this.cache.acquireLease(this.options.lease, this.options.owner, this.options.leaseTtlMs);
+    return held ? this.work() : null;
+  }
+
+  private schedule(delayMs: number): void {
+    this.timer = setTimeout(() => {
+      this.runOnce()
+        .catch((error: unknown) => this.logger.error({ err: error, lease: this.options.lease }, 'periodic pass failed'))
+        .finally(() => {
+          if (!this.stopped) this.schedule(this.options.intervalMs);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './scheduler-service';
+export * from './payment-expiry';
+export * from './leased-loop';
