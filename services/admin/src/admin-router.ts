@@ -1,0 +1,30 @@
+import { Router } from 'express';
+import { jsonBody } from '@gw/platform';
+import type { ServiceContext } from '@gw/runtime';
+import { requireAdminToken } from './admin-auth';
+import { adminErrorHandler, errorBody } from './admin-errors';
+import { merchantRoutes } from './merchant-routes';
+import { paymentRoutes } from './payment-routes';
+import { subscriptionRoutes } from './subscription-routes';
+import { WriteSide } from './write-side';
+
+export const ADMIN_PREFIX = '/admin/v1';
+
+/** Everything under /admin/v1: the token check first, then JSON bodies, the routes, and one error handler. */
+export function createAdminRouter(ctx: ServiceContext): Router {
+  const writeSide = new WriteSide(ctx.eventStore);
+  const admin = Router();
+  admin.use(requireAdminToken(ctx.config.adminToken));
+  admin.use(jsonBody({ limitBytes: ctx.config.bodyLimitBytes }));
+  admin.use(merchantRoutes(ctx, writeSide));
+  admin.use(subscriptionRoutes(ctx, writeSide));
+  admin.use(paymentRoutes(ctx, writeSide));
+  admin.use((_req, res) => {
+    res.status(404).json(errorBody(404, 'No such admin endpoint'));
+  });
+  admin.use(adminErrorHandler(ctx.logger));
+
+  const router = Router();
+  router.use(ADMIN_PREFIX, admin);
+  return router;
+}

@@ -1,0 +1,108 @@
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@gw/domain';
+
+/**
+ * Request bodies of the admin API. Unknown fields are refused, so an operator's typo
+ * (`enabled_coin`) is an error instead of a silently ignored setting.
+ */
+
+/** Type-specific keywords (pattern, minItems, format) only apply to their own type, so null passes them. */
+const nullable = (schema: { type: string } & Record<string, unknown>) => ({ ...schema, type: [schema.type, 'null'] });
+const currencyCode = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9]+$' };
+const coinList = { type: 'array', minItems: 1, maxItems: 500, items: currencyCode };
+const httpUrl = { type: 'string', maxLength: 2048, format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' };
+const email = { type: 'string', maxLength: 254, format: 'email' };
+/** A positive amount as a JSON number or a decimal string (exact, for amounts a float cannot hold). */
+const decimalAmount = { type: ['number', 'string'], exclusiveMinimum: 0, maxLength: 40, pattern: '^[0-9]+(\\.[0-9]+)?$' };
+
+export interface CreateMerchantBody {
+  name: string;
+  email?: string | null;
+  enabled_coins?: string[] | null;
+  outcome_currency?: string | null;
+}
+
+export const createMerchantSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+    email: nullable(email),
+    enabled_coins: nullable(coinList),
+    outcome_currency: nullable(currencyCode),
+  },
+};
+
+export interface SetCoinsBody {
+  enabled_coins: string[] | null;
+}
+
+export const setCoinsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['enabled_coins'],
+  properties: { enabled_coins: nullable(coinList) },
+};
+
+export interface CreatePlanBody {
+  title: string;
+  amount: number | string;
+  currency: string;
+  interval_day: number;
+  success_url?: string | null;
+  cancel_url?: string | null;
+  partially_paid_url?: string | null;
+  ipn_callback_url?: string | null;
+}
+
+export const createPlanSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'amount', 'currency', 'interval_day'],
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' },
+    amount: decimalAmount,
+    currency: currencyCode,
+    interval_day: { type: 'integer', minimum: 1, maximum: 3650 },
+    success_url: nullable(httpUrl),
+    cancel_url: nullable(httpUrl),
+    partially_paid_url: nullable(httpUrl),
+    ipn_callback_url: nullable(httpUrl),
+  },
+};
+
+export interface CreateSubscriptionBody {
+  subscription_plan_id: number;
+  email: string;
+}
+
+export const createSubscriptionSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['subscription_plan_id', 'email'],
+  properties: {
+    subscription_plan_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    email,
+  },
+};
+
+export interface ChangeSubscriptionStatusBody {
+  status: SubscriptionStatus;
+}
+
+export const changeSubscriptionStatusSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: { status: { type: 'string', enum: [...SUBSCRIPTION_STATUSES] } },
+};
+
+export interface RefundBody {
+  refund_hash?: string | null;
+}
+
+export const refundSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { refund_hash: nullable({ type: 'string', minLength: 1, maxLength: 200 }) },
+};

@@ -1,0 +1,115 @@
+import type { CredentialName, MerchantProfile, PlanTerms, SubscriptionStatus, SubscriptionTerms } from '@gw/domain';
+import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantDocument } from '@gw/views';
+
+/** Response bodies of the admin API: snake_case like the V1 API, and never a stored hash or cipher. */
+
+export interface MerchantView {
+  merchant_id: string;
+  name: string;
+  email: string | null;
+  enabled_coins: string[] | null;
+  outcome_currency: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MerchantKeysView {
+  merchant_id: string;
+  api_key: string;
+  beta_api_key: string;
+  payment_key: string;
+  ipn_secret: string;
+}
+
+export type CredentialPath = 'api-key' | 'beta-api-key' | 'payment-key' | 'ipn-secret';
+export type CredentialField = 'api_key' | 'beta_api_key' | 'payment_key' | 'ipn_secret';
+
+export const CREDENTIALS: Record<CredentialPath, { name: CredentialName; field: CredentialField }> = {
+  'api-key': { name: 'apiKey', field: 'api_key' },
+  'beta-api-key': { name: 'betaApiKey', field: 'beta_api_key' },
+  'payment-key': { name: 'paymentKey', field: 'payment_key' },
+  'ipn-secret': { name: 'ipnSecret', field: 'ipn_secret' },
+};
+
+export function merchantView(merchant: MerchantProfile & { updatedAt: string }): MerchantView {
+  return {
+    merchant_id: merchant.merchantId,
+    name: merchant.name,
+    email: merchant.email,
+    enabled_coins: merchant.enabledCoins,
+    outcome_currency: merchant.outcomeCurrency,
+    created_at: merchant.createdAt,
+    updated_at: merchant.updatedAt,
+  };
+}
+
+export const merchantDocumentView = (doc: MerchantDocument): MerchantView => merchantView(doc);
+
+export function merchantKeysView(keys: MerchantKeys): MerchantKeysView {
+  return {
+    merchant_id: keys.merchantId,
+    api_key: keys.apiKey,
+    beta_api_key: keys.betaApiKey,
+    payment_key: keys.paymentKey,
+    ipn_secret: keys.ipnSecret,
+  };
+}
+
+export interface PlanView {
+  id: number;
+  merchant_id: string;
+  title: string;
+  amount: string;
+  currency: string;
+  interval_day: number;
+  success_url: string | null;
+  cancel_url: string | null;
+  partially_paid_url: string | null;
+  ipn_callback_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function planView(plan: PlanTerms): PlanView {
+  return {
+    id: plan.planId,
+    merchant_id: plan.merchantId,
+    title: plan.title,
+    amount: plan.amount,
+    currency: plan.currency,
+    interval_day: plan.intervalDay,
+    success_url: plan.successUrl,
+    cancel_url: plan.cancelUrl,
+    partially_paid_url: plan.partiallyPaidUrl,
+    ipn_callback_url: plan.ipnCallbackUrl,
+    created_at: plan.createdAt,
+    updated_at: plan.createdAt,
+  };
+}
+
+export interface SubscriptionView {
+  id: number;
+  merchant_id: string;
+  subscription_plan_id: number;
+  status: SubscriptionStatus;
+  is_active: boolean;
+  subscriber: { email: string };
+  created_at: string;
+  updated_at: string;
+  expire_date: string;
+}
+
+export function subscriptionView(terms: SubscriptionTerms, status: SubscriptionStatus, updatedAt: string): SubscriptionView {
+  return {
+    id: terms.subscriptionId,
+    merchant_id: terms.merchantId,
+    subscription_plan_id: terms.planId,
+    status,
+    is_active: status === 'active',
+    subscriber: { email: terms.subscriberEmail },
+    created_at: terms.createdAt,
+    updated_at: updatedAt,
+    expire_date: terms.expireDate,
+  };
+}

@@ -1,0 +1,47 @@
+import { amount, isPositive, type Amount } from '@gw/domain';
+import { precisionOf, type RatesService } from '@gw/rates';
+import { AdminError } from './admin-errors';
+
+/**
+ * Coin lists name catalogue cryptocurrencies; each code is stored in its canonical catalogue spelling,
+ * so `BTC` and an alias both enable `btc`. Null means every catalogue coin.
+ */
+export function enabledCoinsFrom(rates: RatesService, codes: readonly string[] | null | undefined): string[] | null {
+  if (codes === null || codes === undefined) return null;
+  const canonical: string[] = [];
+  const unknown: string[] = [];
+  const notCrypto: string[] = [];
+  for (const code of codes) {
+    if (!rates.isKnownCurrency(code)) {
+      unknown.push(code);
+      continue;
+    }
+    const currency = rates.findCurrency(code);
+    if (currency.kind !== 'crypto') notCrypto.push(code);
+    else if (!canonical.includes(currency.code)) canonical.push(currency.code);
+  }
+  const problems = [
+    unknown.length > 0 ? `unknown currencies: ${unknown.join(', ')}` : null,
+    notCrypto.length > 0 ? `not cryptocurrencies: ${notCrypto.join(', ')}` : null,
+  ].filter((problem): problem is string => problem !== null);
+  if (problems.length > 0) throw new AdminError(400, `enabled_coins has ${problems.join('; ')}`);
+  return canonical;
+}
+
+/** A catalogue currency, crypto or fiat, in its canonical spelling. */
+export function knownCurrency(rates: RatesService, field: string, code: string): string {
+  if (!rates.isKnownCurrency(code)) throw new AdminError(400, `${field} "${code}" is not a known currency`);
+  return rates.findCurrency(code).code;
+}
+
+/** A positive amount with no more decimals than the currency is priced in. */
+export function priceAmount(rates: RatesService, field: string, value: number | string, currencyCode: string): Amount {
+  const exact = amount(value);
+  if (!isPositive(exact)) throw new AdminError(400, `${field} must be greater than 0`);
+  const decimals = precisionOf(rates.findCurrency(currencyCode));
+  const [, fraction = ''] = exact.split('.');
+  if (fraction.length > decimals) {
+    throw new AdminError(400, `${field} has more than ${decimals} decimals, the precision of ${currencyCode}`);
+  }
+  return exact;
+}

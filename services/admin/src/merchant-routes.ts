@@ -1,0 +1,89 @@
+import { Router } from 'express';
+import { asyncRoute } from '@gw/platform';
+import { createMerchant, rotateMerchantCredential, type ServiceContext } from '@gw/runtime';
+import { streamIdOf } from '@gw/domain';
+import { COLLECTIONS, type MerchantDocument } from '@gw/views';
+import { commandRefused, notFound } from './admin-errors';
+import { credentialParam, merchantIdParam, pageQuery } from './admin-params';
+import { createMerchantSchema, setCoinsSchema, type CreateMerchantBody, type SetCoinsBody } from './admin-schemas';
+import { validateBody } from './admin-validation';
+import { CREDENTIALS, merchantDocumentView, merchantKeysView, merchantView } from './admin-views';
+import { enabledCoinsFrom, knownCurrency } from './catalogue-checks';
+import type { WriteSide } from './write-side';
+
+/** Merchants: onboarding (keys shown once), listing without secrets, key rotation, enabled coins. */
+export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Router {
+  const router = Router();
+  const merchants = () => ctx.readModels.collection<MerchantDocument>(COLLECTIONS.merchants);
+
+  router.post(
+    '/merchants',
+    asyncRoute(async (req, res) => {
+      const body = validateBody<CreateMerchantBody>(createMerchantSchema, req.body);
+      const rates = ctx.rates.current();
+      const enabledCoins = enabledCoinsFrom(rates, body.enabled_coins);
+      const outcomeCurrency = body.outcome_currency ? knownCurrency(rates, 'outcome_currency', body.outcome_currency) : null;
+      const name = body.name.trim();
+      const email = body.email ?? null;
+      const keys = await createMerchant(ctx, { name, email, enabledCoins, outcomeCurrency });
+      req.log.info({ merchantId: keys.merchantId }, 'merchant created through the admin API');
+      res.status(201).json({
+        ...merchantKeysView(keys),
+        name,
+        email,
+        enabled_coins: enabledCoins,
+        outcome_currency: outcomeCurrency,
+      });
+    }),
+  );
+
+  router.get(
+    '/merchants',
+    asyncRoute(async (req, res) => {
+      const { limit, offset } = pageQuery(req.query);
+      const [count, page] = await Promise.all([
+        merchants().count({}),
+        merchants().find({ filter: {}, sort: [['createdAt', 1]], skip: offset, limit }),
+      ]);
+      res.json({ count, limit, offset, result: page.map(merchantDocumentView) });
+    }),
+  );
+
+  router.get(
+    '/merchants/:merchantId',
+    asyncRoute(async (req, res) => {
+      const merchant = await writeSide.merchant(merchantIdParam(req.params.merchantId));
+      if (merchant.status === 'none') throw notFound('merchant');
+      res.json(merchantView({ ...merchant.profile, updatedAt: merchant.updatedAt }));
+    }),
+  );
+
+  router.post(
+    '/merchants/:merchantId/keys/:credential/rotate',
+    asyncRoute(async (req, res) => {
+      const merchantId = merchantIdParam(req.params.merchantId);
+      const credentialPath = credentialParam(req.params.credential);
+      const credential = CREDENTIALS[credentialPath];
+      const secret = await rotateMerchantCredential(ctx, merchantId, credential.name);
+      req.log.info({ merchantId, credential: credential.name }, 'merchant credential rotated through the admin API');
+      res.json({ merchant_id: merchantId, credential: credentialPath, [credential.field]: secret });
+    }),
+  );
+
+  router.put(
+    '/merchants/:merchantId/coins',
+    asyncRoute(async (req, res) => {
+      const merchantId = merchantIdParam(req.params.merchantId);
+      const body = validateBody<SetCoinsBody>(setCoinsSchema, req.body);
+      const enabledCoins = enabledCoinsFrom(ctx.rates.current(), body.enabled_coins);
+      const reply = await ctx.commands.send(streamIdOf('merchant', merchantId), merchantId, {
+        type: 'SetMerchantCoins',
+        data: { enabledCoins },
+      });
+      if (!reply.ok) throw commandRefused(reply.error);
+      res.json({ merchant_id: merchantId, enabled_coins: enabledCoins });
+    }),
+  );
+
+  return router;
+}
