@@ -1,5 +1,6 @@
 import type { ServiceName } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/runtime';
+import { createAdminService } from '@gw/service-admin';
 import { createPaymentsService } from '@gw/service-payments';
 import { createProjectorService } from '@gw/service-projector';
 
@@ -12,4 +13,5 @@ type ServiceFactory = (ctx: ServiceContext) => Service;
 export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] = [
   ['projector', createProjectorService],
   ['payments', createPaymentsService],
+  ['admin', createAdminService],
 ];
