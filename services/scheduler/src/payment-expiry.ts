@@ -38,12 +38,15 @@ export class PaymentExpiry {
     });
     let expired = 0;
     for (const payment of due) {
-      if (await this.expire(payment, now)) expired++;
+      const outcome = await this.expire(payment, now);
+      if (outcome === 'expired') expired++;
+      // One timeout means payments is not answering; the rest would each wait out the timeout too.
+      if (outcome === 'timed-out') break;
     }
     return { due: due.length, expired };
   }
 
-  private async expire(payment: PaymentDocument, now: string): Promise<boolean> {
+  private async expire(payment: PaymentDocument, now: string): Promise<'expired' | 'unchanged' | 'timed-out'> {
     try {
       const reply = await this.commands.send(
         streamIdOf('payment', payment.paymentId),
@@ -53,14 +56,14 @@ export class PaymentExpiry {
       );
       if (!reply.ok) {
         this.logger.warn({ paymentId: payment.paymentId, error: reply.error }, 'payment expiry refused');
-        return false;
+        return 'unchanged';
       }
-      return reply.eventTypes.includes('PaymentExpired');
+      return reply.eventTypes.includes('PaymentExpired') ? 'expired' : 'unchanged';
     } catch (error) {
       if (error instanceof CommandTimeoutError) {
         // The next pass lists the payment again; the derived command id keeps the retry from doubling.
         this.logger.warn({ paymentId: payment.paymentId, err: error }, 'payment expiry timed out');
-        return false;
+        return 'timed-out';
       }
       throw error;
     }

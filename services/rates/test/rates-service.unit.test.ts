@@ -1,0 +1,82 @@
+import { createLogger, loadConfig } from '@gw/platform';
+import type { PriceFeed, PriceSnapshot } from '@gw/rates';
+import { CachedRatesSource, RATES_SNAPSHOT_KEY, type ServiceContext } from '@gw/runtime';
+import { InvalidPriceSnapshotError, refreshRates } from '../src/rates-refresh';
+import { RATES_LEASE, createRatesService } from '../src/rates-service';
+import { FakeCache } from './support/fake-cache';
+
+const snapshot = (pricesUsd: Record<string, string>): PriceSnapshot => ({
+  source: 'test-feed',
+  takenAt: '2026-01-01T10:00:00.000Z',
+  pricesUsd,
+});
+
+const feedOf = (...snapshots: PriceSnapshot[]): PriceFeed & { calls: number } => ({
+  calls: 0,
+  async snapshot() {
+    return snapshots[Math.min(this.calls++, snapshots.length - 1)]!;
+  },
+});
+
+const contextWith = (cache: FakeCache) =>
+  ({ cache, logger: createLogger({ level: 'silent' }), config: loadConfig({}) }) as unknown as ServiceContext;
+
+describe('refreshRates', () => {
+  it('publishes the feed snapshot where every service reads rates', async () => {
+    const cache = new FakeCache();
+    await refreshRates(feedOf(snapshot({ btc: '64000.5', usd: '1' })), cache);
+    expect(JSON.parse((await cache.get(RATES_SNAPSHOT_KEY))!)).toEqual(snapshot({ btc: '64000.5', usd: '1' }));
+  });
+
+  it('converts with the published prices in CachedRatesSource', async () => {
+    const cache = new FakeCache();
+    await refreshRates(feedOf(snapshot({ btc: '50000' })), cache);
+    const source = new CachedRatesSource(cache, snapshot({ btc: '10000' }));
+    await source.refresh();
+    expect(source.current().snapshot.source).toBe('test-feed');
+    expect(source.current().findCryptoCurrency('btc').priceUsd).toBe('50000');
+  });
+
+  it.each([['0'], ['-3'], ['abc'], ['']])('keeps the last good snapshot when the feed prices a coin at "%s"', async (price) => {
+    const cache = new FakeCache();
+    await refreshRates(feedOf(snapshot({ btc: '50000' })), cache);
+    await expect(refreshRates(feedOf(snapshot({ btc: '51000', eth: price })), cache)).rejects.toBeInstanceOf(InvalidPriceSnapshotError);
+    expect(JSON.parse((await cache.get(RATES_SNAPSHOT_KEY))!).pricesUsd).toEqual({ btc: '50000' });
+  });
+
+  it('refuses an empty snapshot', async () => {
+    await expect(refreshRates(feedOf(snapshot({})), new FakeCache())).rejects.toThrow('returned no prices');
+  });
+});
+
+describe('createRatesService', () => {
+  it('refreshes only while it holds the rates lease', async () => {
+    const cache = new FakeCache();
+    await cache.acquireLease(RATES_LEASE, 'another replica', 60_000);
+    const feed = feedOf(snapshot({ btc: '50000' }));
+    const service = createRatesService(contextWith(cache), { feed, instanceId: 'me' });
+    expect(await service.runOnce()).toBeNull();
+    expect(feed.calls).toBe(0);
+    await cache.releaseLease(RATES_LEASE, 'another replica');
+    expect(await service.runOnce()).toEqual(snapshot({ btc: '50000' }));
+  });
+
+  it('takes a fresh snapshot on start and then every interval', async () => {
+    const cache = new FakeCache();
+    const feed = feedOf(snapshot({ btc: '1' }), snapshot({ btc: '2' }));
+    const service = createRatesService(contextWith(cache), { feed, intervalMs: 5 });
+    await service.start();
+    const deadline = Date.now() + 2_000;
+    while (feed.calls < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    await service.stop();
+    expect(JSON.parse((await cache.get(RATES_SNAPSHOT_KEY))!).pricesUsd).toEqual({ btc: '2' });
+    expect(cache.leases.has(RATES_LEASE)).toBe(false);
+  });
+
+  it('uses the curated catalogue by default', async () => {
+    const cache = new FakeCache();
+    const published = await createRatesService(contextWith(cache)).runOnce();
+    expect(published?.source).toBe('curated');
+    expect(Number(published?.pricesUsd.btc)).toBeGreaterThan(0);
+  });
+});
