@@ -44,14 +44,15 @@ export function isValidSegwitAddress(prefix: string, address: string): boolean {
   return asBech32m !== undefined && program.length >= 2 && program.length <= 40;
 }
 
-function randomPubKeyHash(): Uint8Array {
-  return hash160(randomSecp256k1PublicKey());
+/** Native segwit pay-to-witness-public-key-hash address of a compressed public key. */
+export function p2wpkhAddress(prefix: string, publicKey: Uint8Array): string {
+  return bech32.encode(prefix, [0, ...bech32.toWords(hash160(publicKey))]);
 }
 
 /** Issues native segwit P2WPKH addresses; accepts every segwit and legacy form the chain knows. */
 export function segwitFormat(prefix: string, legacy: Base58Versions): NetworkFormat {
   return {
-    generateAddress: () => bech32.encode(prefix, [0, ...bech32.toWords(randomPubKeyHash())]),
+    generateAddress: () => p2wpkhAddress(prefix, randomSecp256k1PublicKey()),
     isValidAddress: (address) => isValidSegwitAddress(prefix, address) || isValidBase58Hash(address, legacy),
     fakeTxHash: () => randomHex(32),
   };
@@ -62,7 +63,7 @@ export function base58Format(versions: Base58Versions): NetworkFormat {
   const [issued] = versions.pubKeyHash;
   if (!issued) throw new Error('A base58 format needs a P2PKH version');
   return {
-    generateAddress: () => encodeBase58Hash(issued, randomPubKeyHash()),
+    generateAddress: () => encodeBase58Hash(issued, hash160(randomSecp256k1PublicKey())),
     isValidAddress: (address) => isValidBase58Hash(address, versions),
     fakeTxHash: () => randomHex(32),
   };
