@@ -24,7 +24,7 @@ export class FakeCache implements Cache {
     this.values.set(key, String(next));
     return next;
   }
-  async acquireLease(name: string, owner: string) {
+  async acquireLease(name: string, owner: string, _ttlMs: number) {
     const holder = this.leases.get(name);
     if (holder !== undefined && holder !== owner) return false;
     this.leases.set(name, owner);
