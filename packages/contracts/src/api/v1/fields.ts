@@ -95,7 +95,7 @@ export function positiveIntegerInput(field: string, description: string): Schema
     description: `${description} A JSON integer or a string of digits.`,
     anyOf: [
       { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-      { type: 'string', pattern: '^\\s*[0-9]{1,15}\\s*$' },
+      { type: 'string', pattern: '^\\s*0*[1-9][0-9]{0,14}\\s*$' },
       nullValue,
     ],
     'x-message': `${field} must be a positive integer`,

@@ -124,7 +124,7 @@ export const currenciesSchema: Schema = responseObject('GET /v1/currencies.', {
 
 export const fullCurrencySchema: Schema = responseObject('A currency of GET /v1/full-currencies.', {
   id: integerField('Stable numeric id.'),
-  code: stringField('Uppercase code, as NOWPayments prints it.'),
+  code: lowercaseCode('Lowercase currency code, as pay_currency takes it.'),
   name: stringField('Currency name.'),
   ticker: lowercaseCode('Ticker without the network suffix.'),
   network: lowercaseCode('Network code.'),
@@ -150,7 +150,7 @@ export const fullCurrenciesSchema: Schema = responseObject('GET /v1/full-currenc
 });
 
 export const merchantCoinSchema: Schema = responseObject('A currency enabled for the merchant.', {
-  code: stringField('Uppercase code.'),
+  code: lowercaseCode('Lowercase currency code.'),
   name: stringField('Currency name.'),
   ticker: lowercaseCode('Ticker without the network suffix.'),
   network: lowercaseCode('Network code.'),

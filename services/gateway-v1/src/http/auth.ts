@@ -1,0 +1,32 @@
+import { asyncRoute } from '@gw/platform';
+import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDocument } from '@gw/views';
+import type { RequestHandler, Response } from 'express';
+import { V1ApiError } from './errors';
+
+export const API_KEY_HEADER = 'x-api-key';
+
+/** The merchant authenticated on this request; only set behind `requireMerchant`. */
+export function merchantOf(res: Response): MerchantDocument {
+  const merchant = res.locals.merchant as MerchantDocument | undefined;
+  if (!merchant) throw new Error('merchantOf used on a route without requireMerchant');
+  return merchant;
+}
+
+/** `x-api-key` on a protected endpoint: missing or empty → 401, unknown → 403. */
+export function requireMerchant(directory: MerchantDirectory): RequestHandler {
+  return asyncRoute(async (req, res, next) => {
+    const apiKey = req.get(API_KEY_HEADER)?.trim() ?? '';
+    if (apiKey === '') throw new V1ApiError(401, 'AUTH_REQUIRED', 'API key is required: send it in the x-api-key header');
+    const merchant = await directory.byApiKey(apiKey);
+    if (!merchant) throw new V1ApiError(403, 'INVALID_API_KEY', 'Invalid api key');
+    res.locals.merchant = merchant;
+    next();
+  });
+}
+
+/** Public endpoints may still use the caller's merchant settings when a valid key comes along. */
+export async function optionalMerchant(directory: MerchantDirectory, apiKey: string | undefined): Promise<MerchantDocument | null> {
+  const key = apiKey?.trim() ?? '';
+  return key === '' ? null : directory.byApiKey(key);
+}

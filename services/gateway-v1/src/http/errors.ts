@@ -1,0 +1,92 @@
+import { STATUS_CODES } from 'node:http';
+import { RequestCancelledError } from '@gw/bus';
+import type { V1ErrorCode } from '@gw/contracts/src/api/v1';
+import type { ReplyMessage } from '@gw/contracts';
+import { isHttpError } from '@gw/platform';
+import { RatesError } from '@gw/rates';
+import { CommandTimeoutError } from '@gw/runtime';
+import type { IdempotencyFailure } from '@gw/runtime/src/idempotency';
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { Logger } from 'pino';
+
+/** A failure with its V1 status and code; everything the V1 API refuses is one of these. */
+export class V1ApiError extends Error {
+  override readonly name = 'V1ApiError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: V1ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const invalidParams = (message: string) => new V1ApiError(400, 'INVALID_REQUEST_PARAMS', message);
+export const notFound = (message: string) => new V1ApiError(404, 'NOT_FOUND', message);
+
+export interface V1ErrorBody {
+  status: false;
+  statusCode: number;
+  code: V1ErrorCode;
+  error: string;
+  message: string;
+}
+
+/** `{status:false, statusCode, code, error, message}`: the spec's three fields plus upstream's status and code. */
+export function v1ErrorBody(statusCode: number, code: V1ErrorCode, message: string): V1ErrorBody {
+  return { status: false, statusCode, code, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+export function sendV1Error(res: Response, error: V1ApiError): void {
+  if (res.headersSent) return;
+  res.status(error.statusCode).json(v1ErrorBody(error.statusCode, error.code, error.message));
+}
+
+/** Payments refused a command: its domain code decides the V1 answer. */
+export function replyError(reply: Extract<ReplyMessage, { ok: false }>): V1ApiError {
+  const { code, message } = reply.error;
+  switch (code) {
+    case 'NOT_FOUND':
+      return notFound(message);
+    case 'PAYMENT_NOT_WAITING':
+      return new V1ApiError(400, 'PAYMENT_NOT_WAITING', message);
+    case 'INTERNAL':
+      return new V1ApiError(500, 'INTERNAL_ERROR', 'The payment service failed to handle the request');
+    default:
+      return invalidParams(message);
+  }
+}
+
+export function idempotencyError(failure: IdempotencyFailure): V1ApiError {
+  const code: V1ErrorCode = failure.code === 'IDEMPOTENCY_KEY_INVALID' ? 'INVALID_REQUEST_PARAMS' : failure.code;
+  return new V1ApiError(failure.status, code, failure.message);
+}
+
+/** Whatever was thrown, as the V1 error to show; unexpected errors become a 500 without details. */
+export function toV1Error(error: unknown): V1ApiError {
+  if (error instanceof V1ApiError) return error;
+  if (isHttpError(error)) {
+    if (error.status === 413) return new V1ApiError(413, 'PAYLOAD_TOO_LARGE', error.message);
+    if (error.status === 415) return new V1ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', error.message);
+    if (error.status < 500) return invalidParams(error.message);
+  }
+  if (error instanceof CommandTimeoutError) {
+    return new V1ApiError(504, 'GATEWAY_TIMEOUT', 'The payment service did not answer in time; retry with the same Idempotency-Key');
+  }
+  if (error instanceof RequestCancelledError) {
+    return new V1ApiError(503, 'SERVICE_UNAVAILABLE', 'The payment service is not available; retry with the same Idempotency-Key');
+  }
+  if (error instanceof RatesError) return invalidParams(error.message);
+  return new V1ApiError(500, 'INTERNAL_ERROR', 'Internal server error');
+}
+
+/** The one error handler of the V1 family. */
+export function v1ErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req: Request, res: Response, next) => {
+    if (res.headersSent) return next(error);
+    const v1Error = toV1Error(error);
+    const log = req.log ?? logger;
+    if (v1Error.statusCode >= 500) log.error({ err: error }, 'V1 request failed');
+    sendV1Error(res, v1Error);
+  };
+}

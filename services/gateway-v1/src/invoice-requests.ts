@@ -1,0 +1,42 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { RawBody } from '@gw/contracts/src/api/v1';
+import type { InvoiceTerms } from '@gw/domain';
+import type { RatesService } from '@gw/rates';
+import type { MerchantDocument } from '@gw/views';
+import { checkMinimum, knownCrypto, knownCurrency, payableCrypto } from './payment-requests';
+import { codeOf, decimalOf, flagOf, textOf } from './request-values';
+
+/** Short opaque token of a hosted page or an estimate, like NOWPayments' token_id. */
+export const newTokenId = (): string => randomBytes(7).toString('base64url');
+
+/** POST /v1/invoice body (already schema-checked) → the invoice's terms. */
+export function invoiceTermsFrom(body: RawBody, merchant: MerchantDocument, rates: RatesService, now: Date): InvoiceTerms {
+  const priceAmount = decimalOf(body.price_amount);
+  const priceCurrency = knownCurrency(rates, 'price_currency', codeOf(body.price_currency) ?? '');
+  const payCode = codeOf(body.pay_currency);
+  const pay = payCode === null ? null : payableCrypto(rates, merchant, 'pay_currency', payCode);
+  if (pay) checkMinimum(rates, pay, rates.payAmountFor(priceAmount, priceCurrency.code, pay.code));
+  const payoutCode = codeOf(body.payout_currency);
+  const isFeePaidByUser = flagOf(body.is_fee_paid_by_user);
+  return {
+    invoiceId: randomUUID(),
+    tokenId: newTokenId(),
+    merchantId: merchant.merchantId,
+    priceAmount,
+    priceCurrency: priceCurrency.code,
+    payCurrency: pay?.code ?? null,
+    orderId: textOf(body.order_id),
+    orderDescription: textOf(body.order_description),
+    ipnCallbackUrl: textOf(body.ipn_callback_url),
+    successUrl: textOf(body.success_url),
+    cancelUrl: textOf(body.cancel_url),
+    partiallyPaidUrl: textOf(body.partially_paid_url),
+    customerEmail: textOf(body.customer_email),
+    payoutCurrency: payoutCode === null ? null : knownCrypto(rates, 'payout_currency', payoutCode).code,
+    isFixedRate: flagOf(body.is_fixed_rate ?? body.fixed_rate) || isFeePaidByUser,
+    isFeePaidByUser,
+    source: textOf(body.source),
+    collectUserData: flagOf(body.collect_user_data),
+    createdAt: now.toISOString(),
+  };
+}

@@ -1,0 +1,126 @@
+import { validateAddress } from '@gw/chain';
+import type { RawBody } from '@gw/contracts/src/api/v1';
+import { compare, type Amount, type SandboxCase } from '@gw/domain';
+import type { GatewayConfig } from '@gw/platform';
+import { roundAmount, type CryptoCurrency, type Currency, type RatesService } from '@gw/rates';
+import type { PaymentIntake } from '@gw/runtime';
+import type { InvoiceDocument, MerchantDocument } from '@gw/views';
+import { invalidParams } from './http/errors';
+import { codeOf, decimalOf, flagOf, integerOf, optionalDecimalOf, textOf } from './request-values';
+
+export type PaymentSettings = Pick<GatewayConfig, 'sandboxEnabled' | 'paymentLifetimeMinutes'>;
+
+export function knownCurrency(rates: RatesService, field: string, code: string): Currency {
+  if (!rates.isKnownCurrency(code)) throw invalidParams(`${field} "${code}" is not a supported currency`);
+  return rates.findCurrency(code);
+}
+
+export function knownCrypto(rates: RatesService, field: string, code: string): CryptoCurrency {
+  const currency = knownCurrency(rates, field, code);
+  if (currency.kind !== 'crypto') throw invalidParams(`${field} "${code}" is not a crypto currency`);
+  return currency;
+}
+
+/** A merchant who restricted its coins accepts payments only in those. */
+export function payableCrypto(rates: RatesService, merchant: MerchantDocument, field: string, code: string): CryptoCurrency {
+  const crypto = knownCrypto(rates, field, code);
+  const enabled = merchant.enabledCoins?.map((coin) => coin.toLowerCase());
+  if (enabled && !enabled.includes(crypto.code) && !crypto.aliases.some((alias) => enabled.includes(alias))) {
+    throw invalidParams(`${field} "${code}" is not enabled for this merchant`);
+  }
+  return crypto;
+}
+
+/** `case` drives a sandbox walk; outside the sandbox it would promise a walk that never comes. */
+export function sandboxCaseOf(body: RawBody, settings: PaymentSettings): SandboxCase | null {
+  const requested = body.case;
+  if (requested === undefined || requested === null) return null;
+  if (!settings.sandboxEnabled) throw invalidParams('case is only accepted when the sandbox is enabled');
+  return requested as SandboxCase;
+}
+
+/**
+ * Payout overrides are checked so a typo is refused at once; the outcome itself stays in the pay
+ * currency, which is all the payment lifecycle supports.
+ */
+export function checkPayoutFields(rates: RatesService, body: RawBody, pay: CryptoCurrency): void {
+  const payoutCode = codeOf(body.payout_currency);
+  const payoutAddress = textOf(body.payout_address);
+  const payout = payoutCode === null ? pay : knownCrypto(rates, 'payout_currency', payoutCode);
+  if (payoutAddress !== null && !validateAddress(payout.network, payoutAddress.trim())) {
+    throw invalidParams(`payout_address is not a valid ${payout.networkName} address for ${payout.code}`);
+  }
+  if (textOf(body.payout_extra_id) !== null && payoutAddress === null) {
+    throw invalidParams('payout_extra_id needs payout_address');
+  }
+}
+
+/** Refuses a payment below the pay currency's minimum, in NOWPayments' words. */
+export function checkMinimum(rates: RatesService, pay: CryptoCurrency, payAmount: Amount): void {
+  const minimum = rates.minAmount(pay.code, pay.code).minAmount;
+  if (compare(payAmount, minimum) < 0) {
+    throw invalidParams(`amountTo is too small: ${payAmount} ${pay.code} is below the minimum payment of ${minimum} ${pay.code}`);
+  }
+}
+
+/** POST /v1/payment body (already schema-checked) → the family-neutral intake. */
+export function paymentIntakeFrom(body: RawBody, merchant: MerchantDocument, rates: RatesService, settings: PaymentSettings): PaymentIntake {
+  const priceAmount = decimalOf(body.price_amount);
+  const priceCurrency = knownCurrency(rates, 'price_currency', codeOf(body.price_currency) ?? '');
+  const pay = payableCrypto(rates, merchant, 'pay_currency', codeOf(body.pay_currency) ?? '');
+  checkPayoutFields(rates, body, pay);
+  const requestedPayAmount = optionalDecimalOf(body.pay_amount);
+  const payAmount = requestedPayAmount
+    ? roundAmount(requestedPayAmount, pay.decimals, 'up')
+    : rates.payAmountFor(priceAmount, priceCurrency.code, pay.code);
+  checkMinimum(rates, pay, payAmount);
+  const isFeePaidByUser = flagOf(body.is_fee_paid_by_user);
+  return {
+    merchantId: merchant.merchantId,
+    family: 'v1',
+    priceAmount,
+    priceCurrency: priceCurrency.code,
+    payCurrency: pay.code,
+    payAmount,
+    orderId: textOf(body.order_id),
+    orderDescription: textOf(body.order_description),
+    purchaseId: integerOf(body.purchase_id),
+    callbackUrl: textOf(body.ipn_callback_url),
+    lifetimeSeconds: settings.paymentLifetimeMinutes * 60,
+    isFixedRate: flagOf(body.is_fixed_rate ?? body.fixed_rate) || isFeePaidByUser,
+    isFeePaidByUser,
+    sandboxCase: sandboxCaseOf(body, settings),
+  };
+}
+
+/** POST /v1/invoice-payment: the invoice fixes the price and redirects, the buyer picks the currency. */
+export function invoicePaymentIntakeFrom(
+  body: RawBody,
+  invoice: InvoiceDocument,
+  merchant: MerchantDocument,
+  rates: RatesService,
+  settings: PaymentSettings,
+): PaymentIntake {
+  const pay = payableCrypto(rates, merchant, 'pay_currency', codeOf(body.pay_currency) ?? '');
+  checkPayoutFields(rates, body, pay);
+  const payAmount = rates.payAmountFor(invoice.priceAmount, invoice.priceCurrency, pay.code);
+  checkMinimum(rates, pay, payAmount);
+  return {
+    merchantId: merchant.merchantId,
+    family: 'v1',
+    priceAmount: invoice.priceAmount,
+    priceCurrency: invoice.priceCurrency,
+    payCurrency: pay.code,
+    payAmount,
+    orderId: invoice.orderId,
+    orderDescription: textOf(body.order_description) ?? invoice.orderDescription,
+    purchaseId: integerOf(body.purchase_id),
+    invoiceId: invoice.invoiceId,
+    callbackUrl: invoice.ipnCallbackUrl,
+    redirectUrls: { success: invoice.successUrl, cancel: invoice.cancelUrl, partiallyPaid: invoice.partiallyPaidUrl },
+    lifetimeSeconds: settings.paymentLifetimeMinutes * 60,
+    isFixedRate: invoice.isFixedRate || invoice.isFeePaidByUser,
+    isFeePaidByUser: invoice.isFeePaidByUser,
+    sandboxCase: sandboxCaseOf(body, settings),
+  };
+}

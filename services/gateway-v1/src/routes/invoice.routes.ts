@@ -1,0 +1,88 @@
+import { v1Validators } from '@gw/contracts/src/api/v1';
+import { streamIdOf } from '@gw/domain';
+import { asyncRoute } from '@gw/platform';
+import { openPayment } from '@gw/runtime';
+import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
+import { Router } from 'express';
+import { merchantOf } from '../http/auth';
+import { notFound, replyError } from '../http/errors';
+import { validated, validatedQuery } from '../http/validation';
+import { invoiceTermsFrom } from '../invoice-requests';
+import { invoicePaymentIntakeFrom } from '../payment-requests';
+import { toInvoiceRecord } from '../records/invoice-record';
+import { toCreatedPayment, toInvoicePaymentRecord } from '../records/payment-record';
+import type { V1RouteDeps } from './deps';
+
+/** Invoices with a hosted page, and the payments buyers make on them. */
+export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Router {
+  const router = Router();
+  const invoices = () => ctx.readModels.collection<InvoiceDocument>(COLLECTIONS.invoices);
+  const payments = () => ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+
+  router.post(
+    '/invoice',
+    auth,
+    body,
+    idempotent,
+    asyncRoute(async (req, res) => {
+      const request = validated(v1Validators.createInvoice, req.body);
+      const merchant = merchantOf(res);
+      const now = ctx.clock.now();
+      const terms = invoiceTermsFrom(request, merchant, ctx.rates.current(), now);
+      const reply = await ctx.commands.send(streamIdOf('invoice', terms.invoiceId), merchant.merchantId, {
+        type: 'CreateInvoice',
+        data: terms,
+        metadata: { now: terms.createdAt },
+      });
+      if (!reply.ok) throw replyError(reply);
+      res.status(201).json(toInvoiceRecord(terms, ctx.config.baseUrl));
+    }),
+  );
+
+  router.get(
+    '/invoice-payment',
+    auth,
+    asyncRoute(async (req, res) => {
+      const { invoiceId } = validatedQuery(v1Validators.invoicePaymentQuery, req.query);
+      const merchantId = merchantOf(res).merchantId;
+      await ownInvoice(invoiceId, merchantId);
+      const [latest] = await payments().find({ filter: { merchantId, invoiceId }, sort: [['createdAt', -1]], limit: 1 });
+      if (!latest) {
+        res.json({ message: `No payment has been created for invoice ${invoiceId} yet` });
+        return;
+      }
+      res.json(toInvoicePaymentRecord(latest));
+    }),
+  );
+
+  router.post(
+    '/invoice-payment',
+    auth,
+    body,
+    idempotent,
+    asyncRoute(async (req, res) => {
+      const request = validated(v1Validators.createInvoicePayment, req.body);
+      const merchant = merchantOf(res);
+      const invoice = await ownInvoice(String(request.iid), merchant.merchantId);
+      const intake = invoicePaymentIntakeFrom(request, invoice, merchant, ctx.rates.current(), ctx.config);
+      const { terms, reply } = await openPayment(ctx, intake);
+      if (!reply.ok) throw replyError(reply);
+      const started = await ctx.commands.send(streamIdOf('invoice', invoice.invoiceId), merchant.merchantId, {
+        type: 'StartInvoicePayment',
+        data: { paymentId: terms.paymentId, payCurrency: terms.payCurrency },
+      });
+      // The payment exists and carries invoice_id, which is what the lookups read; the invoice's own list is secondary.
+      if (!started.ok) req.log?.warn({ invoiceId: invoice.invoiceId, error: started.error }, 'invoice did not record its payment');
+      res.status(201).json(toCreatedPayment(terms));
+    }),
+  );
+
+  /** Another merchant's invoice is as unknown as one that does not exist. */
+  async function ownInvoice(invoiceId: string, merchantId: string): Promise<InvoiceDocument> {
+    const invoice = await invoices().findOne({ invoiceId, merchantId });
+    if (!invoice) throw notFound(`Invoice ${invoiceId} not found`);
+    return invoice;
+  }
+
+  return router;
+}

@@ -1,0 +1,90 @@
+import { v1Validators } from '@gw/contracts/src/api/v1';
+import { streamIdOf, toJsonNumber } from '@gw/domain';
+import { asyncRoute } from '@gw/platform';
+import { openPayment } from '@gw/runtime';
+import { COLLECTIONS, type PaymentDocument } from '@gw/views';
+import { Router } from 'express';
+import { merchantOf } from '../http/auth';
+import { invalidParams, notFound, replyError } from '../http/errors';
+import { validated, validatedQuery } from '../http/validation';
+import { newTokenId } from '../invoice-requests';
+import { pagesCountOf, paymentListFind } from '../list-query';
+import { paymentIntakeFrom } from '../payment-requests';
+import { toCreatedPayment, toPaymentRecord } from '../records/payment-record';
+import type { V1RouteDeps } from './deps';
+
+const PAYMENT_ID = /^[0-9]{1,15}$/;
+
+export function paymentIdOf(raw: string): number {
+  if (!PAYMENT_ID.test(raw)) throw invalidParams('Payment id must be a number');
+  return Number(raw);
+}
+
+/** Create, read, list and re-estimate payments. Reads go to the read model only, filtered by merchant. */
+export function paymentRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Router {
+  const router = Router();
+  const payments = () => ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+
+  router.post(
+    '/payment',
+    auth,
+    body,
+    idempotent,
+    asyncRoute(async (req, res) => {
+      const request = validated(v1Validators.createPayment, req.body);
+      const intake = paymentIntakeFrom(request, merchantOf(res), ctx.rates.current(), ctx.config);
+      const { terms, reply } = await openPayment(ctx, intake);
+      if (!reply.ok) throw replyError(reply);
+      res.status(201).json(toCreatedPayment(terms));
+    }),
+  );
+
+  const list = asyncRoute(async (req, res) => {
+    const query = validatedQuery(v1Validators.paymentListQuery, req.query);
+    const { find, limit, page } = paymentListFind(merchantOf(res).merchantId, query);
+    const [total, docs] = await Promise.all([payments().count(find.filter), payments().find(find)]);
+    res.json({ data: docs.map(toPaymentRecord), limit, page, pagesCount: pagesCountOf(total, limit), total });
+  });
+  // Non-strict routing serves both /v1/payment and /v1/payment/.
+  router.get('/payment', auth, list);
+
+  router.get(
+    '/payment/:paymentId',
+    auth,
+    asyncRoute(async (req, res) => {
+      const doc = await ownPayment(String(req.params.paymentId), merchantOf(res).merchantId);
+      res.json(toPaymentRecord(doc));
+    }),
+  );
+
+  router.post(
+    '/payment/:paymentId/update-merchant-estimate',
+    auth,
+    body,
+    idempotent,
+    asyncRoute(async (req, res) => {
+      const merchantId = merchantOf(res).merchantId;
+      const doc = await ownPayment(String(req.params.paymentId), merchantId);
+      const payAmount = ctx.rates.current().payAmountFor(doc.priceAmount, doc.priceCurrency, doc.payCurrency);
+      const now = ctx.clock.now();
+      const expiresAt = new Date(now.getTime() + ctx.config.paymentLifetimeMinutes * 60_000).toISOString();
+      const reply = await ctx.commands.send(streamIdOf('payment', doc.paymentId), merchantId, {
+        type: 'UpdatePaymentEstimate',
+        data: { payAmount, expiresAt },
+        metadata: { now: now.toISOString() },
+      });
+      if (!reply.ok) throw replyError(reply);
+      res.json({ id: doc.paymentId, token_id: newTokenId(), pay_amount: toJsonNumber(payAmount), expiration_estimate_date: expiresAt });
+    }),
+  );
+
+  /** Another merchant's payment is as unknown as a payment that does not exist. */
+  async function ownPayment(rawId: string, merchantId: string): Promise<PaymentDocument> {
+    const paymentId = paymentIdOf(rawId);
+    const doc = await payments().findOne({ paymentId, merchantId });
+    if (!doc) throw notFound(`Payment ${rawId} not found`);
+    return doc;
+  }
+
+  return router;
+}
