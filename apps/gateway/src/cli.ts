@@ -1,5 +1,6 @@
 #!/usr/bin/env -S npx tsx
 import { ConfigError } from '@gw/platform';
+import { adminCommand, adminUsage } from './commands/admin';
 import { startCommand } from './commands/start';
 
 const USAGE = `Usage: gateway <command>
@@ -7,7 +8,9 @@ const USAGE = `Usage: gateway <command>
   start                 run every service in one process (SERVICE=<name> runs one)
   service <name>        run one service alone (same as SERVICE=<name> gateway start)
   help                  show this text
-`;
+
+Admin commands (call the admin API of a running gateway):
+${adminUsage()}`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -19,6 +22,12 @@ async function main(argv: string[]): Promise<void> {
       if (!name) throw new UsageError('gateway service needs a service name');
       return startCommand({ ...process.env, SERVICE: name });
     }
+    case 'merchant':
+    case 'plan':
+    case 'subscription':
+    case 'payment':
+      process.exitCode = await adminCommand(command, rest, process.env);
+      return;
     case undefined:
     case 'help':
     case '--help':

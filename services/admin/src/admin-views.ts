@@ -22,6 +22,29 @@ export interface MerchantKeysView {
   ipn_secret: string;
 }
 
+export type CreatedMerchantView = MerchantKeysView & Pick<MerchantView, 'name' | 'email' | 'enabled_coins' | 'outcome_currency'>;
+
+export interface MerchantListView {
+  count: number;
+  limit: number;
+  offset: number;
+  result: MerchantView[];
+}
+
+export interface MerchantCoinsView {
+  merchant_id: string;
+  enabled_coins: string[] | null;
+}
+
+export type RotatedCredentialView = { merchant_id: string; credential: CredentialPath } & Partial<Record<CredentialField, string>>;
+
+export interface RefundView {
+  payment_id: number;
+  merchant_id: string;
+  payment_status: 'refunded';
+  refund_hash: string | null;
+}
+
 export type CredentialPath = 'api-key' | 'beta-api-key' | 'payment-key' | 'ipn-secret';
 export type CredentialField = 'api_key' | 'beta_api_key' | 'payment_key' | 'ipn_secret';
 

@@ -7,7 +7,16 @@ import { commandRefused, notFound } from './admin-errors';
 import { credentialParam, merchantIdParam, pageQuery } from './admin-params';
 import { createMerchantSchema, setCoinsSchema, type CreateMerchantBody, type SetCoinsBody } from './admin-schemas';
 import { validateBody } from './admin-validation';
-import { CREDENTIALS, merchantDocumentView, merchantKeysView, merchantView } from './admin-views';
+import {
+  CREDENTIALS,
+  merchantDocumentView,
+  merchantKeysView,
+  merchantView,
+  type CreatedMerchantView,
+  type MerchantCoinsView,
+  type MerchantListView,
+  type RotatedCredentialView,
+} from './admin-views';
 import { enabledCoinsFrom, knownCurrency } from './catalogue-checks';
 import type { WriteSide } from './write-side';
 
@@ -27,13 +36,14 @@ export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Route
       const email = body.email ?? null;
       const keys = await createMerchant(ctx, { name, email, enabledCoins, outcomeCurrency });
       req.log.info({ merchantId: keys.merchantId }, 'merchant created through the admin API');
-      res.status(201).json({
+      const created: CreatedMerchantView = {
         ...merchantKeysView(keys),
         name,
         email,
         enabled_coins: enabledCoins,
         outcome_currency: outcomeCurrency,
-      });
+      };
+      res.status(201).json(created);
     }),
   );
 
@@ -45,7 +55,8 @@ export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Route
         merchants().count({}),
         merchants().find({ filter: {}, sort: [['createdAt', 1]], skip: offset, limit }),
       ]);
-      res.json({ count, limit, offset, result: page.map(merchantDocumentView) });
+      const list: MerchantListView = { count, limit, offset, result: page.map(merchantDocumentView) };
+      res.json(list);
     }),
   );
 
@@ -66,7 +77,8 @@ export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Route
       const credential = CREDENTIALS[credentialPath];
       const secret = await rotateMerchantCredential(ctx, merchantId, credential.name);
       req.log.info({ merchantId, credential: credential.name }, 'merchant credential rotated through the admin API');
-      res.json({ merchant_id: merchantId, credential: credentialPath, [credential.field]: secret });
+      const rotated: RotatedCredentialView = { merchant_id: merchantId, credential: credentialPath, [credential.field]: secret };
+      res.json(rotated);
     }),
   );
 
@@ -81,7 +93,8 @@ export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Route
         data: { enabledCoins },
       });
       if (!reply.ok) throw commandRefused(reply.error);
-      res.json({ merchant_id: merchantId, enabled_coins: enabledCoins });
+      const coins: MerchantCoinsView = { merchant_id: merchantId, enabled_coins: enabledCoins };
+      res.json(coins);
     }),
   );
 

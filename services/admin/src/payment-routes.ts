@@ -6,6 +6,7 @@ import { commandRefused, notFound } from './admin-errors';
 import { numericIdParam } from './admin-params';
 import { refundSchema, type RefundBody } from './admin-schemas';
 import { validateBody } from './admin-validation';
+import type { RefundView } from './admin-views';
 import type { WriteSide } from './write-side';
 
 /** Operator actions on payments that no merchant API offers. */
@@ -24,7 +25,8 @@ export function paymentRoutes(ctx: ServiceContext, writeSide: WriteSide): Router
       const reply = await ctx.commands.send(streamId, merchantId, { type: 'RefundPayment', data: { refundHash } });
       if (!reply.ok) throw commandRefused(reply.error);
       req.log.info({ paymentId, merchantId }, 'payment refunded through the admin API');
-      res.json({ payment_id: paymentId, merchant_id: merchantId, payment_status: 'refunded', refund_hash: refundHash });
+      const refund: RefundView = { payment_id: paymentId, merchant_id: merchantId, payment_status: 'refunded', refund_hash: refundHash };
+      res.json(refund);
     }),
   );
 

@@ -1,0 +1,83 @@
+import {
+  CREDENTIALS,
+  type CreatedMerchantView,
+  type MerchantCoinsView,
+  type MerchantListView,
+  type MerchantView,
+  type PlanView,
+  type RefundView,
+  type RotatedCredentialView,
+  type SubscriptionView,
+} from '@gw/service-admin';
+
+/** What the admin commands print when --json is not given. */
+
+export function describeCreatedMerchant(merchant: CreatedMerchantView): string {
+  return lines([
+    `Merchant "${merchant.name}" created. Its keys are shown only this once; store them now:`,
+    `  merchant id (family A "merchant" header)  ${merchant.merchant_id}`,
+    `  V1 x-api-key                              ${merchant.api_key}`,
+    `  V1 IPN secret                             ${merchant.ipn_secret}`,
+    `  family A payment key (for "sign")         ${merchant.payment_key}`,
+    `  family B merchant_api_key                 ${merchant.beta_api_key}`,
+    `  enabled coins                             ${coins(merchant.enabled_coins)}`,
+  ]);
+}
+
+export function describeMerchant(merchant: MerchantView): string {
+  return lines([
+    `merchant id       ${merchant.merchant_id}`,
+    `name              ${merchant.name}`,
+    `email             ${merchant.email ?? '-'}`,
+    `enabled coins     ${coins(merchant.enabled_coins)}`,
+    `outcome currency  ${merchant.outcome_currency ?? '-'}`,
+    `created at        ${merchant.created_at}`,
+    `updated at        ${merchant.updated_at}`,
+  ]);
+}
+
+export function describeMerchantList(list: MerchantListView): string {
+  if (list.result.length === 0) return lines([list.count === 0 ? 'No merchants yet.' : `No merchants past offset ${list.offset} (${list.count} in all).`]);
+  const rows = list.result.map((m) => [m.merchant_id, m.name, m.email ?? '-', coins(m.enabled_coins), m.created_at]);
+  const shown = `${list.offset + 1}-${list.offset + list.result.length} of ${list.count}`;
+  return lines([...table(['MERCHANT ID', 'NAME', 'EMAIL', 'COINS', 'CREATED AT'], rows), `(${shown})`]);
+}
+
+export function describeRotation(rotation: RotatedCredentialView): string {
+  return lines([
+    `New ${rotation.credential} for merchant ${rotation.merchant_id} (shown only once; the old one no longer works):`,
+    `  ${rotation[CREDENTIALS[rotation.credential].field] ?? ''}`,
+  ]);
+}
+
+export function describeCoins(result: MerchantCoinsView): string {
+  return lines([`Merchant ${result.merchant_id} now accepts ${coins(result.enabled_coins)}.`]);
+}
+
+export function describePlan(plan: PlanView): string {
+  return lines([
+    `Subscription plan ${plan.id} created for merchant ${plan.merchant_id}:`,
+    `  "${plan.title}": ${plan.amount} ${plan.currency} every ${plan.interval_day} day(s)`,
+  ]);
+}
+
+export function describeSubscription(subscription: SubscriptionView): string {
+  return lines([
+    `Subscription ${subscription.id} (plan ${subscription.subscription_plan_id}, ${subscription.subscriber.email}): ${subscription.status}`,
+    `  expires ${subscription.expire_date}`,
+  ]);
+}
+
+export function describeRefund(refund: RefundView): string {
+  return lines([`Payment ${refund.payment_id} of merchant ${refund.merchant_id} is now ${refund.payment_status}.`]);
+}
+
+const coins = (enabled: string[] | null) => (enabled === null ? 'every catalogue coin' : enabled.join(', '));
+
+const lines = (text: string[]) => `${text.join('\n')}\n`;
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const render = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  return [render(header), ...rows.map(render)];
+}
