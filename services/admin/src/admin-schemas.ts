@@ -5,14 +5,27 @@ import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@gw/domain';
  * (`enabled_coin`) is an error instead of a silently ignored setting.
  */
 
+const NOT_BLANK = '\\S';
+const CURRENCY_CODE = '^[A-Za-z0-9]+$';
+const HTTP_URL = '^[Hh][Tt][Tt][Pp][Ss]?://';
+const DECIMAL = '^[0-9]+(\\.[0-9]+)?$';
+
+/** How a failed `pattern` reads to an operator. */
+export const PATTERN_MEANINGS: Record<string, string> = {
+  [NOT_BLANK]: 'must not be blank',
+  [CURRENCY_CODE]: 'must be a currency code (letters and digits)',
+  [HTTP_URL]: 'must be an http or https URL',
+  [DECIMAL]: 'must be a decimal number such as 9.99',
+};
+
 /** Type-specific keywords (pattern, minItems, format) only apply to their own type, so null passes them. */
 const nullable = (schema: { type: string } & Record<string, unknown>) => ({ ...schema, type: [schema.type, 'null'] });
-const currencyCode = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9]+$' };
+const currencyCode = { type: 'string', minLength: 1, maxLength: 32, pattern: CURRENCY_CODE };
 const coinList = { type: 'array', minItems: 1, maxItems: 500, items: currencyCode };
-const httpUrl = { type: 'string', maxLength: 2048, format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' };
+const httpUrl = { type: 'string', maxLength: 2048, format: 'uri', pattern: HTTP_URL };
 const email = { type: 'string', maxLength: 254, format: 'email' };
 /** A positive amount as a JSON number or a decimal string (exact, for amounts a float cannot hold). */
-const decimalAmount = { type: ['number', 'string'], exclusiveMinimum: 0, maxLength: 40, pattern: '^[0-9]+(\\.[0-9]+)?$' };
+const decimalAmount = { type: ['number', 'string'], exclusiveMinimum: 0, maxLength: 40, pattern: DECIMAL };
 
 export interface CreateMerchantBody {
   name: string;
@@ -26,7 +39,7 @@ export const createMerchantSchema = {
   additionalProperties: false,
   required: ['name'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+    name: { type: 'string', minLength: 1, maxLength: 200, pattern: NOT_BLANK },
     email: nullable(email),
     enabled_coins: nullable(coinList),
     outcome_currency: nullable(currencyCode),
@@ -60,7 +73,7 @@ export const createPlanSchema = {
   additionalProperties: false,
   required: ['title', 'amount', 'currency', 'interval_day'],
   properties: {
-    title: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' },
+    title: { type: 'string', minLength: 1, maxLength: 255, pattern: NOT_BLANK },
     amount: decimalAmount,
     currency: currencyCode,
     interval_day: { type: 'integer', minimum: 1, maximum: 3650 },

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { validatorFor } from '@gw/contracts';
 import { AdminError } from './admin-errors';
+import { PATTERN_MEANINGS } from './admin-schemas';
 
 /** Checks a request body against its schema; a failure is a 400 naming every offending field. */
 export function validateBody<T>(schema: object, body: unknown): T {
@@ -21,6 +22,12 @@ function describeOne(error: ErrorObject): string {
       return `${prefixed(field, String(error.params.missingProperty))} is required`;
     case 'additionalProperties':
       return `${prefixed(field, String(error.params.additionalProperty))} is not a known field`;
+    case 'type': {
+      const types = ([] as unknown[]).concat(error.params.type);
+      return `${field || 'body'} must be ${types.join(' or ')}`;
+    }
+    case 'pattern':
+      return `${field || 'body'} ${PATTERN_MEANINGS[String(error.params.pattern)] ?? error.message ?? 'is invalid'}`;
     case 'enum':
       return `${field || 'body'} must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
     default:
