@@ -1,0 +1,115 @@
+import type { Schema } from '../../messages/schema-builders';
+import {
+  alphaCreatePaymentBody,
+  alphaExchangeRateParams,
+  alphaPaymentInfoBody,
+  alphaPaymentListBody,
+  alphaPaymentListQuery,
+} from './requests.schemas';
+import {
+  alphaErrorSchema,
+  alphaExchangeRatesSchema,
+  alphaInvalidSignSchema,
+  alphaPaymentListSchema,
+  alphaPaymentRecordSchema,
+  alphaPaymentServicesSchema,
+  alphaSuccess,
+  alphaValidationErrorSchema,
+} from './responses.schemas';
+
+export interface AlphaOperation {
+  operationId: string;
+  method: 'get' | 'post';
+  /** OpenAPI path template. */
+  path: string;
+  summary: string;
+  /** How the `sign` header is computed for this call. */
+  signing: string;
+  /** Takes an optional `Idempotency-Key` header. */
+  idempotent: boolean;
+  pathParams?: Schema;
+  query?: Schema;
+  body?: Schema;
+  responses: Record<number, { description: string; schema: Schema }>;
+}
+
+const invalidSign = { 401: { description: 'merchant or sign header missing or wrong.', schema: alphaInvalidSignSchema } };
+const validation = (description: string) => ({ 422: { description, schema: alphaValidationErrorSchema } });
+const unavailable = { 503: { description: 'Payments did not answer in time.', schema: alphaErrorSchema } };
+const overRawBody = 'md5(base64(exact request body bytes) + payment key).';
+const overEmptyBody = 'md5(base64("{}") + payment key); a body of "" (md5(key)) or PHP\'s "[]" is accepted too.';
+
+/** Every family A endpoint with its request and response schemas: the source of the OpenAPI paths. */
+export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
+  {
+    operationId: 'alphaCreatePayment',
+    method: 'post',
+    path: '/alpha/v1/payment',
+    summary: 'Creates a payment, or returns the open payment that already has this order_id.',
+    signing: overRawBody,
+    idempotent: true,
+    body: alphaCreatePaymentBody,
+    responses: {
+      200: { description: 'The payment.', schema: alphaSuccess('The created (or existing) payment.', alphaPaymentRecordSchema) },
+      ...invalidSign,
+      ...validation('A field is missing or invalid, the currency is unknown, or the payer amount is outside the limits.'),
+      ...unavailable,
+    },
+  },
+  {
+    operationId: 'alphaPaymentInfo',
+    method: 'post',
+    path: '/alpha/v1/payment/info',
+    summary: 'One payment of the merchant by uuid or order_id (order_id wins when both are given).',
+    signing: overRawBody,
+    idempotent: false,
+    body: alphaPaymentInfoBody,
+    responses: {
+      200: { description: 'The payment.', schema: alphaSuccess('The payment.', alphaPaymentRecordSchema) },
+      ...invalidSign,
+      404: { description: 'No such payment for this merchant.', schema: alphaErrorSchema },
+      ...validation('Neither uuid nor order_id given, or one is malformed.'),
+    },
+  },
+  {
+    operationId: 'alphaPaymentList',
+    method: 'post',
+    path: '/alpha/v1/payment/list',
+    summary: 'The merchant\'s payments of every family, newest first, 15 per page.',
+    signing: overRawBody,
+    idempotent: false,
+    query: alphaPaymentListQuery,
+    body: alphaPaymentListBody,
+    responses: {
+      200: { description: 'One page.', schema: alphaSuccess('One page of payments.', alphaPaymentListSchema) },
+      ...invalidSign,
+      ...validation('A date or the cursor is malformed.'),
+    },
+  },
+  {
+    operationId: 'alphaPaymentServices',
+    method: 'post',
+    path: '/alpha/v1/payment/services',
+    summary: 'Currencies and networks payments can be made in, with limits and commission.',
+    signing: overEmptyBody,
+    idempotent: false,
+    responses: {
+      200: { description: 'Payment services.', schema: alphaSuccess('Payment services.', alphaPaymentServicesSchema) },
+      ...invalidSign,
+    },
+  },
+  {
+    operationId: 'alphaExchangeRates',
+    method: 'get',
+    path: '/alpha/v1/exchange-rate/{currency}/list',
+    summary: 'Rates from one currency to every other catalogue currency.',
+    signing: overEmptyBody,
+    idempotent: false,
+    pathParams: alphaExchangeRateParams,
+    responses: {
+      200: { description: 'Exchange rates.', schema: alphaSuccess('Exchange rates.', alphaExchangeRatesSchema) },
+      ...invalidSign,
+      ...validation('Unknown currency.'),
+    },
+  },
+];

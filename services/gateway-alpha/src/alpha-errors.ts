@@ -1,0 +1,26 @@
+import type { AlphaFieldErrors } from '@gw/contracts/src/api/alpha';
+
+/** A family A failure with its exact HTTP status and body. */
+export class AlphaError extends Error {
+  override readonly name = 'AlphaError';
+
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === 'string' ? body.message : `family A error ${status}`);
+  }
+}
+
+/** Upstream answers a bad signature with this exact body, without `state`. */
+export const invalidSign = (): AlphaError => new AlphaError(401, { message: 'Invalid Sign.' });
+
+export const VALIDATION_MESSAGE = 'The given data was invalid.';
+
+export const validationFailed = (errors: AlphaFieldErrors): AlphaError =>
+  new AlphaError(422, { state: 1, message: VALIDATION_MESSAGE, errors });
+
+export const paymentNotFound = (): AlphaError => new AlphaError(404, { state: 1, message: 'Payment not found' });
+
+/** A request that is well-formed but cannot be served (limits, availability). */
+export const unprocessable = (message: string): AlphaError => new AlphaError(422, { state: 1, message });

@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express';
+import { asyncRoute } from '@gw/platform';
+import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDocument } from '@gw/views';
+import type { Response } from 'express';
+import { invalidSign } from './alpha-errors';
+import { verifyAlphaSign } from './signature';
+
+const MERCHANT_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * Headers `merchant` (the merchant uuid) and `sign`, checked over `req.rawBody`; mount after the body
+ * parser. Every failure (no headers, unknown merchant, wrong sign) is the same "Invalid Sign." answer.
+ */
+export function authenticateAlpha(directory: MerchantDirectory): RequestHandler {
+  return asyncRoute(async (req, res, next) => {
+    const merchantId = req.get('merchant')?.trim() ?? '';
+    const sign = req.get('sign')?.trim() ?? '';
+    if (!MERCHANT_ID.test(merchantId) || sign === '') throw invalidSign();
+    const merchant = await directory.byId(merchantId.toLowerCase());
+    if (!merchant) throw invalidSign();
+    if (!verifyAlphaSign(req.rawBody ?? Buffer.alloc(0), directory.paymentKeyOf(merchant), sign)) throw invalidSign();
+    res.locals.merchant = merchant;
+    next();
+  });
+}
+
+export function merchantOf(res: Response): MerchantDocument {
+  return res.locals.merchant as MerchantDocument;
+}

@@ -1,0 +1,39 @@
+import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
+import { isFinalStatus, type PaymentEvent } from '@gw/domain';
+import { openPayment, type PaymentIntake, type ServiceContext } from '@gw/runtime';
+import { projectPayment, type MerchantDocument, type PaymentDocument } from '@gw/views';
+import { unprocessable } from './alpha-errors';
+import type { OrderRegistry } from './order-registry';
+import { alphaIntakeFrom, refreshedIntakeOf } from './payment-intake';
+
+/**
+ * POST /alpha/v1/payment, as upstream treats order_id: an open payment with the same order_id is
+ * returned as it is; an expired one is opened again with `is_refresh`; after any other final status a
+ * new payment is opened for the order.
+ */
+export async function openAlphaPayment(
+  ctx: ServiceContext,
+  orders: OrderRegistry,
+  merchant: MerchantDocument,
+  input: AlphaCreatePaymentInput,
+): Promise<PaymentDocument> {
+  return orders.exclusively(merchant.merchantId, input.order_id, async () => {
+    const existing = await orders.latest(merchant.merchantId, input.order_id);
+    if (existing && !isFinalStatus(existing.status)) return existing;
+    const refresh = existing?.status === 'expired' && flagValue(input.is_refresh, false);
+    const intake = refresh ? refreshedIntakeOf(existing) : alphaIntakeFrom(input, merchant, ctx.rates.current());
+    const opened = await open(ctx, intake);
+    await orders.remember(opened);
+    return opened;
+  });
+}
+
+/** The read model may lag the reply, so the answer is built from the terms just accepted. */
+async function open(ctx: ServiceContext, intake: PaymentIntake): Promise<PaymentDocument> {
+  const { terms, reply } = await openPayment(ctx, intake);
+  if (!reply.ok) throw unprocessable(reply.error.message);
+  const created: PaymentEvent = { type: 'PaymentCreated', data: terms };
+  const document = projectPayment(null, created, reply.version);
+  if (!document) throw new Error('a PaymentCreated event always projects to a payment');
+  return document;
+}

@@ -1,0 +1,80 @@
+import { alphaIsFinal, alphaStatus, toFixedDecimals, type Amount } from '@gw/domain';
+import type { RatesService } from '@gw/rates';
+import type { PaymentDocument } from '@gw/views';
+import { alphaNetworkName, tickerOfCode } from './alpha-currencies';
+import { merchantAmountOf } from './pricing';
+
+export interface AlphaPaymentRecord {
+  uuid: string;
+  order_id: string | null;
+  amount: string;
+  payment_amount: string;
+  payer_amount: string;
+  discount_percent: number;
+  discount: string;
+  payer_currency: string;
+  currency: string;
+  merchant_amount: string;
+  network: string;
+  address: string;
+  from: string | null;
+  txid: string | null;
+  payment_status: string;
+  url: string;
+  expired_at: number;
+  status: string;
+  is_final: boolean;
+  additional_data: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecordContext {
+  baseUrl: string;
+  rates: RatesService;
+}
+
+const money = (amount: Amount): string => toFixedDecimals(amount, 8);
+
+/** "2025-01-02T03:04:05.678Z" → "2025-01-02T03:04:05+00:00", the upstream timestamp form. */
+export const offsetTimestamp = (iso: string): string => new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+export const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
+
+export const hostedPageUrl = (baseUrl: string, uuid: string): string => `${baseUrl.replace(/\/+$/, '')}/pay/${uuid}`;
+
+/** A payment of any family in family A's shape; terms only family A sets fall back to neutral values. */
+export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext): AlphaPaymentRecord {
+  const { rates } = context;
+  const alpha = doc.alpha;
+  const networkFee = rates.isKnownCurrency(doc.payCurrency) ? feeOf(rates, doc.payCurrency) : '0';
+  return {
+    uuid: doc.uuid,
+    order_id: doc.orderId,
+    amount: money(doc.priceAmount),
+    payment_amount: money(doc.actuallyPaid),
+    payer_amount: money(doc.payAmount),
+    discount_percent: alpha?.discountPercent ?? 0,
+    discount: money(alpha?.discount ?? '0'),
+    payer_currency: tickerOfCode(rates, doc.payCurrency),
+    currency: tickerOfCode(rates, doc.priceCurrency),
+    merchant_amount: money(merchantAmountOf(doc.payAmount, networkFee, alpha?.subtractPercent ?? '0')),
+    network: alpha?.network ?? alphaNetworkName(doc.payNetwork),
+    address: doc.payAddress,
+    from: doc.fromAddress,
+    txid: doc.payinHash,
+    payment_status: doc.status,
+    url: hostedPageUrl(context.baseUrl, doc.uuid),
+    expired_at: unixSeconds(doc.expiresAt),
+    status: alphaStatus(doc.status),
+    is_final: alphaIsFinal(doc.status),
+    additional_data: alpha?.additionalData ?? null,
+    created_at: offsetTimestamp(doc.createdAt),
+    updated_at: offsetTimestamp(doc.updatedAt),
+  };
+}
+
+function feeOf(rates: RatesService, code: string): Amount {
+  const currency = rates.findCurrency(code);
+  return currency.kind === 'crypto' ? currency.withdrawFee : '0';
+}
