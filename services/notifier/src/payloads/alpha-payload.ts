@@ -1,0 +1,38 @@
+import { alphaIsFinal, alphaStatus, toFixedDecimals, type ExistingPayment } from '@gw/domain';
+import type { CurrencyFacts } from './currency-facts';
+import { commission, merchantAmount, quoteRate } from './payment-amounts';
+
+const money = (amount: string): string => toFixedDecimals(amount, 8);
+
+/**
+ * The Cryptomus payment webhook (upstream-apis.md §2.2) without `sign`: money as strings with 8
+ * decimals so PHP, Python and JS re-encode it identically; `txid` only once a transaction exists, as
+ * upstream omits it for unpaid invoices. `convert` and `transfer_id` belong to features we do not offer.
+ */
+export function alphaWebhookPayload(payment: ExistingPayment, facts: CurrencyFacts): Record<string, unknown> {
+  const { terms } = payment;
+  const firstDeposit = payment.deposits[0];
+  const lastDeposit = payment.deposits[payment.deposits.length - 1];
+  const payload: Record<string, unknown> = {
+    type: 'payment',
+    uuid: terms.uuid,
+    order_id: terms.orderId ?? '',
+    amount: money(terms.priceAmount),
+    payment_amount: money(payment.actuallyPaid),
+    payment_amount_usd: facts.usdValue(payment.actuallyPaid, terms.payCurrency),
+    merchant_amount: money(merchantAmount(payment)),
+    commission: money(commission(payment)),
+    is_final: alphaIsFinal(payment.status),
+    status: alphaStatus(payment.status),
+    from: firstDeposit?.fromAddress ?? null,
+    wallet_address_uuid: null,
+    network: terms.payNetwork,
+    currency: terms.priceCurrency.toUpperCase(),
+    payer_currency: facts.describe(terms.payCurrency).ticker,
+    payer_amount: money(payment.payAmount),
+    payer_amount_exchange_rate: money(quoteRate(payment)),
+    additional_data: terms.alpha?.additionalData ?? null,
+  };
+  if (lastDeposit) payload.txid = lastDeposit.txHash;
+  return payload;
+}

@@ -1,0 +1,23 @@
+import { evolvePayment, initialPayment, type ExistingPayment, type PaymentEvent, type PaymentStatus } from '@gw/domain';
+import type { StoredEvent } from '@gw/store';
+
+export interface PaymentAtEvent {
+  /** The status just before the event; null when the event created the payment. */
+  statusBefore: PaymentStatus | null;
+  /** The payment exactly as of the event: later events never leak into its webhook. */
+  payment: ExistingPayment;
+}
+
+/** Folds a payment stream up to and including `version`; null when the stream does not reach it. */
+export function paymentAtVersion(history: readonly StoredEvent[], version: number): PaymentAtEvent | null {
+  let state = initialPayment();
+  let statusBefore: PaymentStatus | null = null;
+  for (const stored of history) {
+    if (stored.version > version) break;
+    if (stored.version === version) statusBefore = state.status === 'none' ? null : state.status;
+    state = evolvePayment(state, { type: stored.type, data: stored.data } as PaymentEvent);
+  }
+  const reached = history.some((stored) => stored.version === version);
+  if (!reached || state.status === 'none') return null;
+  return { statusBefore, payment: state };
+}

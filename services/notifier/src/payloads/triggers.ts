@@ -1,0 +1,45 @@
+import { alphaStatus, betaStatus, type Family, type PaymentStatus } from '@gw/domain';
+
+/** Statuses Cryptomus documents for payment webhooks (§2.2); `process` and `check` are never sent. */
+const ALPHA_WEBHOOK_STATUSES = new Set([
+  'confirm_check',
+  'paid',
+  'paid_over',
+  'fail',
+  'wrong_amount',
+  'cancel',
+  'system_fail',
+  'refund_process',
+  'refund_fail',
+  'refund_paid',
+]);
+
+/**
+ * OxaPay callbacks (§3.2): the v1 docs name Paying and Paid, the legacy docs add Failed and Expired;
+ * Underpaid is the v1 name of a partial payment the merchant must know about. Waiting is not sent:
+ * our family B payments are created with their coin chosen, so "waiting" is only the creation itself.
+ */
+const BETA_CALLBACK_STATUSES = new Set(['Paying', 'Paid', 'Underpaid', 'Failed', 'Expired']);
+
+/**
+ * The status a family's webhook carries for a change from `before` (null at creation) to `after`, or
+ * null when upstream would send nothing. V1 notifies every `payment_status` change, creation included;
+ * families A and B notify when their own (coarser) status changes to one they send.
+ */
+export function webhookStatusFor(family: Family, before: PaymentStatus | null, after: PaymentStatus): string | null {
+  if (before === after) return null;
+  switch (family) {
+    case 'v1':
+      return after;
+    case 'alpha': {
+      const next = alphaStatus(after);
+      if (before !== null && alphaStatus(before) === next) return null;
+      return ALPHA_WEBHOOK_STATUSES.has(next) ? next : null;
+    }
+    case 'beta': {
+      const next = betaStatus(after);
+      if (before !== null && betaStatus(before) === next) return null;
+      return BETA_CALLBACK_STATUSES.has(next) ? next : null;
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { toJsonNumber, type ExistingPayment } from '@gw/domain';
+import { commission, paidInPriceCurrency } from './payment-amounts';
+
+/**
+ * The NOWPayments payment IPN (upstream-apis.md §1.1): the documented example's keys and types, amounts
+ * as JSON numbers, `purchase_id` a string as in the IPN example. Key order does not matter: the body is
+ * key-sorted before it is signed and sent.
+ */
+export function v1IpnPayload(payment: ExistingPayment): Record<string, unknown> {
+  const { terms } = payment;
+  return {
+    payment_id: terms.paymentId,
+    parent_payment_id: null,
+    invoice_id: terms.invoiceId,
+    payment_status: payment.status,
+    pay_address: terms.payAddress,
+    payin_extra_id: terms.payinExtraId,
+    price_amount: toJsonNumber(terms.priceAmount),
+    price_currency: terms.priceCurrency,
+    pay_amount: toJsonNumber(payment.payAmount),
+    actually_paid: toJsonNumber(payment.actuallyPaid),
+    actually_paid_at_fiat: toJsonNumber(paidInPriceCurrency(payment)),
+    pay_currency: terms.payCurrency,
+    order_id: terms.orderId,
+    order_description: terms.orderDescription,
+    purchase_id: String(terms.purchaseId),
+    outcome_amount: toJsonNumber(payment.outcomeAmount),
+    outcome_currency: terms.outcomeCurrency,
+    payment_extra_ids: null,
+    fee: {
+      currency: terms.outcomeCurrency,
+      depositFee: 0,
+      withdrawalFee: 0,
+      serviceFee: toJsonNumber(commission(payment)),
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { statusAfter, type PaymentEvent } from '@gw/domain';
+import { paymentAtVersion } from '../src/payloads/payment-history';
+import { webhookStatusFor } from '../src/payloads/triggers';
+import { buildWebhookRequest } from '../src/payloads/webhook-request';
+import { cryptomusPyVerifier, nowPaymentsDocVerifier, nowPaymentsRawBodyVerifier, oxaPayPhpVerifier } from './support/independent-verifiers';
+import { fixedFacts, paidLifecycle, paymentTerms, stored } from './support/payments';
+
+/** The webhook statuses a whole stream produces, in order, as the notifier decides them. */
+function webhookStatuses(events: PaymentEvent[]): string[] {
+  const history = stored('payment-1', events);
+  return history.flatMap((event) => {
+    if (statusAfter({ type: event.type, data: event.data } as PaymentEvent) === null) return [];
+    const at = paymentAtVersion(history, event.version)!;
+    const status = webhookStatusFor(at.payment.terms.family, at.statusBefore, at.payment.status);
+    return status ? [status] : [];
+  });
+}
+
+describe('which status changes trigger a webhook', () => {
+  it('V1 notifies every payment_status change, creation included', () => {
+    expect(webhookStatuses(paidLifecycle(paymentTerms({ family: 'v1' })))).toEqual(['waiting', 'confirming', 'confirmed', 'sending', 'finished']);
+  });
+
+  it('family A notifies only changes of its own status that Cryptomus sends', () => {
+    expect(webhookStatuses(paidLifecycle(paymentTerms({ family: 'alpha' })))).toEqual(['confirm_check', 'paid']);
+  });
+
+  it('family B notifies Paying once and then Paid', () => {
+    expect(webhookStatuses(paidLifecycle(paymentTerms({ family: 'beta' })))).toEqual(['Paying', 'Paid']);
+  });
+
+  it('underpayment and expiry reach every family in its own words', () => {
+    expect(webhookStatusFor('v1', 'waiting', 'partially_paid')).toBe('partially_paid');
+    expect(webhookStatusFor('alpha', 'waiting', 'partially_paid')).toBe('wrong_amount');
+    expect(webhookStatusFor('beta', 'waiting', 'partially_paid')).toBe('Underpaid');
+    expect(webhookStatusFor('alpha', 'waiting', 'expired')).toBe('cancel');
+    expect(webhookStatusFor('beta', 'waiting', 'expired')).toBe('Expired');
+    expect(webhookStatusFor('beta', null, 'waiting')).toBeNull();
+  });
+});
+
+describe('payload as of the event', () => {
+  it('does not leak later statuses or amounts into an earlier webhook', () => {
+    const history = stored('payment-1', paidLifecycle(paymentTerms()));
+    const confirming = paymentAtVersion(history, 3)!;
+    const body = JSON.parse(buildWebhookRequest(confirming.payment, fixedFacts, 's').body) as Record<string, unknown>;
+    expect(body.payment_status).toBe('confirming');
+    expect(body.outcome_amount).toBe(0);
+    expect(body.actually_paid).toBe(0.0015);
+    expect(confirming.statusBefore).toBe('waiting');
+  });
+
+  it('is null for a version the stream has not reached', () => {
+    expect(paymentAtVersion(stored('payment-1', paidLifecycle(paymentTerms())), 99)).toBeNull();
+  });
+});
+
+describe('each family on the wire', () => {
+  const finished = (family: 'v1' | 'alpha' | 'beta') => {
+    const terms = paymentTerms({
+      family,
+      alpha: family === 'alpha' ? { network: 'btc', discountPercent: 0, discount: '0', additionalData: 'ref/7', subtractPercent: '0', toCurrency: null, isRefresh: false } : null,
+      beta: family === 'beta' ? { lifetimeMinutes: 60, feePaidByPayer: true, toCurrency: null, email: 'buyer@shop.example', thanksMessage: null, description: 'Order 1' } : null,
+    });
+    const history = stored('payment-1', paidLifecycle(terms));
+    return paymentAtVersion(history, history.length)!.payment;
+  };
+
+  it('V1: key-sorted JSON, numbers, nested fee, x-nowpayments-sig accepted by both verifier styles', () => {
+    const request = buildWebhookRequest(finished('v1'), fixedFacts, 'ipn-secret');
+    const body = JSON.parse(request.body) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual([...Object.keys(body)].sort());
+    expect(body).toMatchObject({
+      payment_id: 5077125051,
+      payment_status: 'finished',
+      price_amount: 100,
+      pay_amount: 0.0015,
+      actually_paid: 0.0015,
+      actually_paid_at_fiat: 100,
+      outcome_amount: 0.001485,
+      purchase_id: '4522411231',
+      fee: { currency: 'btc', depositFee: 0, serviceFee: 0.000015, withdrawalFee: 0 },
+    });
+    const signature = request.headers['x-nowpayments-sig']!;
+    expect(nowPaymentsDocVerifier(request.body, signature, 'ipn-secret')).toBe(true);
+    expect(nowPaymentsRawBodyVerifier(Buffer.from(request.body), signature, 'ipn-secret')).toBe(true);
+  });
+
+  it('family A: money as 8-decimal strings, txid, sign last, accepted by the pyCryptomusAPI recipe', () => {
+    const request = buildWebhookRequest(finished('alpha'), fixedFacts, 'payment-key');
+    const body = JSON.parse(request.body) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      type: 'payment',
+      uuid: '8b03432e-0000-4000-8000-000000000001',
+      order_id: 'A-1',
+      amount: '100.00000000',
+      payment_amount: '0.00150000',
+      merchant_amount: '0.00148500',
+      commission: '0.00001500',
+      is_final: true,
+      status: 'paid',
+      currency: 'USD',
+      payer_currency: 'BTC',
+      network: 'btc',
+      txid: 'tx-1',
+      additional_data: 'ref/7',
+    });
+    expect(request.body).toContain('"additional_data":"ref\\/7"');
+    expect(Object.keys(body).pop()).toBe('sign');
+    expect(cryptomusPyVerifier(request.body, 'payment-key')).toBe(true);
+  });
+
+  it('family B: Capitalised status, track_id string, number amounts, HMAC header accepted by the PHP SDK check', () => {
+    const request = buildWebhookRequest(finished('beta'), fixedFacts, 'beta-key');
+    const body = JSON.parse(request.body) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      track_id: '5077125051',
+      status: 'Paid',
+      type: 'invoice',
+      amount: 100,
+      currency: 'USD',
+      fee_paid_by_payer: 1,
+      email: 'buyer@shop.example',
+      description: 'Order 1',
+      txs: [{ status: 'confirmed', tx_hash: 'tx-1', sent_amount: 0.0015, currency: 'BTC', network: 'Bitcoin', confirmations: 2, value: 90 }],
+    });
+    expect(oxaPayPhpVerifier(Buffer.from(request.body), request.headers, 'beta-key')).toBe(true);
+  });
+});
