@@ -1,0 +1,46 @@
+import { merchantAmountOf, payLimitsOf, priceAlphaPayment } from '../src/pricing';
+import { curatedRates } from './support';
+
+const rates = curatedRates();
+const usdt = rates.findCryptoCurrency('usdttrc20');
+
+describe('family A pricing', () => {
+  const price = (discountPercent: number, subtractPercent: number) =>
+    priceAlphaPayment(rates, { amount: '100', priceCurrency: 'usdttrc20', pay: usdt, discountPercent, subtractPercent });
+
+  it('charges the converted amount when nothing adjusts it', () => {
+    expect(price(0, 0)).toEqual({ payerAmount: '100', discount: '0' });
+  });
+
+  it('lowers the payer amount by a discount', () => {
+    expect(price(10, 0)).toEqual({ payerAmount: '90', discount: '10' });
+  });
+
+  it('raises it by a negative discount (a surcharge)', () => {
+    expect(price(-5, 0)).toEqual({ payerAmount: '105', discount: '-5' });
+  });
+
+  it('adds the share of the network fee the payer covers (subtract)', () => {
+    expect(usdt.withdrawFee).toBe('1');
+    expect(price(0, 50).payerAmount).toBe('100.5');
+    expect(price(10, 100).payerAmount).toBe('91');
+  });
+
+  it('converts a fiat amount and rounds up to the coin decimals', () => {
+    const { payerAmount } = priceAlphaPayment(rates, { amount: '10', priceCurrency: 'usd', pay: usdt, discountPercent: 0, subtractPercent: 0 });
+    expect(payerAmount).toBe('9.998001');
+  });
+
+  it('gives the merchant the payer amount less the fee share the payer did not cover', () => {
+    expect(merchantAmountOf('100', '1', '0')).toBe('99');
+    expect(merchantAmountOf('100.5', '1', '50')).toBe('100');
+    expect(merchantAmountOf('101', '1', '100')).toBe('101');
+    expect(merchantAmountOf('0.5', '1', '0')).toBe('0');
+  });
+
+  it('limits a payer amount to the coin minimum and a million dollars', () => {
+    const limits = payLimitsOf(rates, usdt);
+    expect(limits.minAmount).toBe(rates.minAmount('usdttrc20', 'usdttrc20').minAmount);
+    expect(limits.maxAmount).toBe('999800.039992');
+  });
+});
