@@ -1,6 +1,7 @@
 import type { ServiceName } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { createAdminService } from '@gw/service-admin';
+import { createGatewayAlphaService } from '@gw/service-gateway-alpha';
 import { createPaymentsService } from '@gw/service-payments';
 import { createProjectorService } from '@gw/service-projector';
 
@@ -14,4 +15,5 @@ export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] 
   ['projector', createProjectorService],
   ['payments', createPaymentsService],
   ['admin', createAdminService],
+  ['gateway-alpha', createGatewayAlphaService],
 ];
