@@ -1,0 +1,50 @@
+import type { Delivery, DeliveryLogEvent, DeliveryState } from '../delivery/delivery';
+
+export interface DeliveryQuery {
+  merchantId?: string;
+  state?: DeliveryState;
+  paymentId?: number;
+  /** Newest first. */
+  limit: number;
+  offset: number;
+}
+
+/**
+ * How far the start-up catch-up has checked the event store: `position` events of `readAll()` have
+ * been turned into deliveries (or needed none). `since` is when the notifier first ran; status changes
+ * older than that predate it and are never delivered, so installing it on a busy store sends no history.
+ */
+export interface NotifierCheckpoint {
+  position: number;
+  since: string;
+}
+
+export class UnknownDeliveryError extends Error {
+  override readonly name = 'UnknownDeliveryError';
+  constructor(readonly deliveryId: string) {
+    super(`no delivery ${deliveryId}`);
+  }
+}
+
+/**
+ * The notifier's own durable store: every delivery and every attempt, outside the event store (whose
+ * outbox would publish them to payments.events). Adapters: an append-only JSONL file (embedded) and
+ * MongoDB; one contract suite runs against both.
+ */
+export interface DeliveryLog {
+  open(): Promise<void>;
+  /**
+   * Makes an event durable and returns the delivery as it now stands. Scheduling an id that exists is
+   * a no-op returning the existing delivery (at-least-once intake); other events need a known id.
+   */
+  append(event: DeliveryLogEvent): Promise<Delivery>;
+  get(deliveryId: string): Promise<Delivery | null>;
+  find(query: DeliveryQuery): Promise<{ deliveries: Delivery[]; total: number }>;
+  /** Every delivery still to be sent, for the dispatcher at start and on its periodic sync. */
+  pending(): Promise<Delivery[]>;
+  /** A payment's deliveries in status-change order. */
+  ofPayment(paymentId: number): Promise<Delivery[]>;
+  checkpoint(): Promise<NotifierCheckpoint | null>;
+  saveCheckpoint(checkpoint: NotifierCheckpoint): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,199 @@
+import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { evolveDelivery, scheduledDelivery, type Delivery, type DeliveryLogEvent } from '../delivery/delivery';
+import { UnknownDeliveryError, type DeliveryLog, type DeliveryQuery, type NotifierCheckpoint } from './delivery-log';
+import { GroupCommitAppender } from './group-commit-appender';
+
+/** One line of `deliveries.jsonl`. `snapshot` lines are written only by compaction. */
+type LogLine = { event: DeliveryLogEvent } | { checkpoint: NotifierCheckpoint } | { snapshot: Delivery };
+
+const COMPACT_MIN_LINES = 10_000;
+
+/**
+ * The embedded delivery log: `<directory>/deliveries.jsonl`, replayed into memory at open. An append is
+ * acknowledged after its fsync (appends issued together share one). A torn final line from a crash was
+ * never acknowledged and is cut off. When the file holds many more lines than deliveries it is rewritten
+ * as one snapshot line per delivery, atomically (temp file, fsync, rename).
+ */
+export class JsonlDeliveryLog implements DeliveryLog {
+  private readonly deliveries = new Map<string, Delivery>();
+  private readonly scheduling = new Map<string, Promise<Delivery>>();
+  private lastCheckpoint: NotifierCheckpoint | null = null;
+  private appender: GroupCommitAppender | undefined;
+  private handle: FileHandle | undefined;
+  readonly path: string;
+
+  constructor(private readonly directory: string) {
+    this.path = join(directory, 'deliveries.jsonl');
+  }
+
+  async open(): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+    const lines = await this.replay();
+    if (lines >= COMPACT_MIN_LINES && lines > 3 * (this.deliveries.size + 1)) await this.compact();
+    this.handle = await open(this.path, 'a');
+    this.appender = new GroupCommitAppender(this.handle);
+  }
+
+  async append(event: DeliveryLogEvent): Promise<Delivery> {
+    const appender = this.openAppender();
+    if (event.type === 'DeliveryScheduled') {
+      const id = event.delivery.deliveryId;
+      const known = this.deliveries.get(id) ?? this.scheduling.get(id);
+      if (known) return copy(await known);
+      const scheduling = appender.append(line({ event })).then(() => {
+        const delivery = scheduledDelivery(event.delivery);
+        this.deliveries.set(id, delivery);
+        return delivery;
+      });
+      this.scheduling.set(id, scheduling);
+      try {
+        return copy(await scheduling);
+      } finally {
+        this.scheduling.delete(id);
+      }
+    }
+    if (!this.deliveries.has(event.deliveryId)) throw new UnknownDeliveryError(event.deliveryId);
+    await appender.append(line({ event }));
+    return copy(this.apply(event));
+  }
+
+  async get(deliveryId: string): Promise<Delivery | null> {
+    const delivery = this.deliveries.get(deliveryId);
+    return delivery ? copy(delivery) : null;
+  }
+
+  async find(query: DeliveryQuery): Promise<{ deliveries: Delivery[]; total: number }> {
+    const matching = [...this.deliveries.values()]
+      .filter(
+        (d) =>
+          (query.merchantId === undefined || d.merchantId === query.merchantId) &&
+          (query.state === undefined || d.state === query.state) &&
+          (query.paymentId === undefined || d.paymentId === query.paymentId),
+      )
+      .sort(newestFirst);
+    return { deliveries: matching.slice(query.offset, query.offset + query.limit).map(copy), total: matching.length };
+  }
+
+  async pending(): Promise<Delivery[]> {
+    return [...this.deliveries.values()].filter((d) => d.state === 'pending').map(copy);
+  }
+
+  async ofPayment(paymentId: number): Promise<Delivery[]> {
+    return [...this.deliveries.values()]
+      .filter((d) => d.paymentId === paymentId)
+      .sort((a, b) => a.eventVersion - b.eventVersion)
+      .map(copy);
+  }
+
+  async checkpoint(): Promise<NotifierCheckpoint | null> {
+    return this.lastCheckpoint ? { ...this.lastCheckpoint } : null;
+  }
+
+  async saveCheckpoint(checkpoint: NotifierCheckpoint): Promise<void> {
+    await this.openAppender().append(line({ checkpoint }));
+    this.lastCheckpoint = { ...checkpoint };
+  }
+
+  async close(): Promise<void> {
+    const appender = this.appender;
+    const handle = this.handle;
+    this.appender = undefined;
+    this.handle = undefined;
+    await appender?.drain();
+    await handle?.close();
+  }
+
+  private openAppender(): GroupCommitAppender {
+    if (!this.appender) throw new Error(`the delivery log ${this.path} is not open`);
+    return this.appender;
+  }
+
+  private apply(event: Exclude<DeliveryLogEvent, { type: 'DeliveryScheduled' }>): Delivery {
+    const current = this.deliveries.get(event.deliveryId);
+    if (!current) throw new UnknownDeliveryError(event.deliveryId);
+    const next = evolveDelivery(current, event);
+    this.deliveries.set(event.deliveryId, next);
+    return next;
+  }
+
+  /** Loads the file; returns how many lines it holds. */
+  private async replay(): Promise<number> {
+    const text = await readFile(this.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '';
+      throw error;
+    });
+    const parts = text.split('\n');
+    let validBytes = 0;
+    let lines = 0;
+    let tornAt: number | null = null;
+    for (const [index, part] of parts.entries()) {
+      const isLast = index === parts.length - 1;
+      if (isLast && part === '') break;
+      let record: LogLine;
+      try {
+        if (isLast) throw new Error('unterminated line');
+        record = JSON.parse(part) as LogLine;
+      } catch {
+        tornAt ??= index;
+        continue;
+      }
+      if (tornAt !== null) throw new Error(`${this.path} is corrupt: line ${tornAt + 1} is unreadable but later lines are not`);
+      this.replayLine(record);
+      validBytes += Buffer.byteLength(part, 'utf8') + 1;
+      lines++;
+    }
+    if (tornAt !== null) {
+      const handle = await open(this.path, 'r+');
+      try {
+        await handle.truncate(validBytes);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+    }
+    return lines;
+  }
+
+  private replayLine(record: LogLine): void {
+    if ('checkpoint' in record) {
+      this.lastCheckpoint = record.checkpoint;
+    } else if ('snapshot' in record) {
+      this.deliveries.set(record.snapshot.deliveryId, record.snapshot);
+    } else if (record.event.type === 'DeliveryScheduled') {
+      const id = record.event.delivery.deliveryId;
+      if (!this.deliveries.has(id)) this.deliveries.set(id, scheduledDelivery(record.event.delivery));
+    } else if (this.deliveries.has(record.event.deliveryId)) {
+      this.apply(record.event);
+    }
+  }
+
+  private async compact(): Promise<void> {
+    const temp = `${this.path}.compacting`;
+    const handle = await open(temp, 'w');
+    try {
+      const snapshot = [...this.deliveries.values()].map((delivery) => line({ snapshot: delivery }));
+      if (this.lastCheckpoint) snapshot.push(line({ checkpoint: this.lastCheckpoint }));
+      await handle.writeFile(snapshot.join(''), 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, this.path);
+    const directory = await open(this.directory, 'r');
+    try {
+      await directory.sync();
+    } finally {
+      await directory.close();
+    }
+  }
+}
+
+const line = (record: LogLine): string => `${JSON.stringify(record)}\n`;
+const copy = <T>(value: T): T => structuredClone(value);
+
+function newestFirst(a: Delivery, b: Delivery): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  if (a.paymentId !== b.paymentId) return b.paymentId - a.paymentId;
+  return b.eventVersion - a.eventVersion;
+}
