@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { eventually, expectV1Error, V1Client } from './v1-client';
+import { eventually, expectV1Error, V1Client, readyClient } from './v1-client';
 
 const PROTECTED: [method: string, path: string][] = [
   ['GET', '/v1/merchant/coins'],
@@ -34,7 +34,7 @@ describe('V1 authentication and error shape', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway({ env: { BODY_LIMIT: '4kb' } });
-    client = new V1Client(gateway);
+    client = await readyClient(gateway);
   });
 
   afterAll(() => gateway.stop());
@@ -48,7 +48,12 @@ describe('V1 authentication and error shape', () => {
   });
 
   it.each(PROTECTED)('%s %s with an unknown x-api-key is 403 INVALID_API_KEY', async (method, path) => {
-    expectV1Error(await client.call(method, path, { apiKey: 'wrong-key-0123456789' }), 403, 'INVALID_API_KEY', 'Invalid api key');
+    expectV1Error(
+      await client.call(method, path, { apiKey: 'wrong-key-0123456789' }),
+      403,
+      'INVALID_API_KEY',
+      'Invalid api key',
+    );
   });
 
   it('renders the spec fields: statusCode, the status phrase as error, and message', async () => {
@@ -63,32 +68,55 @@ describe('V1 authentication and error shape', () => {
   });
 
   it('answers unknown /v1 routes with 404 in the same shape', async () => {
-    expectV1Error(await client.get('/v1/nothing-here'), 404, 'NOT_FOUND', 'No such endpoint: GET /v1/nothing-here');
+    expectV1Error(
+      await client.get('/v1/nothing-here'),
+      404,
+      'NOT_FOUND',
+      'No such endpoint: GET /v1/nothing-here',
+    );
     expectV1Error(await client.call('DELETE', '/v1/payment/1'), 404, 'NOT_FOUND');
     expectV1Error(await client.post('/v1/status', {}), 404, 'NOT_FOUND');
   });
 
   it('refuses a body over the configured limit with 413', async () => {
-    const answer = await client.post('/v1/payment', { price_amount: 100, price_currency: 'usd', pay_currency: 'btc', order_description: 'x'.repeat(8_000) });
+    const answer = await client.post('/v1/payment', {
+      price_amount: 100,
+      price_currency: 'usd',
+      pay_currency: 'btc',
+      order_description: 'x'.repeat(8_000),
+    });
     expectV1Error(answer, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('refuses other content types with 415', async () => {
-    const answer = await client.call('POST', '/v1/payment', { raw: '<payment/>', headers: { 'content-type': 'application/xml' } });
+    const answer = await client.call('POST', '/v1/payment', {
+      raw: '<payment/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expectV1Error(answer, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('refuses malformed JSON with 400, never 500', async () => {
-    const answer = await client.call('POST', '/v1/payment', { raw: '{"price_amount": 10,', headers: { 'content-type': 'application/json' } });
+    const answer = await client.call('POST', '/v1/payment', {
+      raw: '{"price_amount": 10,',
+      headers: { 'content-type': 'application/json' },
+    });
     expectV1Error(answer, 400, 'INVALID_REQUEST_PARAMS', /^Malformed JSON body/);
-    const array = await client.call('POST', '/v1/payment', { raw: '[1,2]', headers: { 'content-type': 'application/json' } });
+    const array = await client.call('POST', '/v1/payment', {
+      raw: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
     expectV1Error(array, 400, 'INVALID_REQUEST_PARAMS', 'Request body must be a JSON object');
   });
 
   it('answers hostile input with 4xx, never 500', async () => {
     const hostile: [string, string, string | undefined][] = [
       ['POST', '/v1/payment', '{"price_amount":{"$gt":0},"price_currency":["usd"],"pay_currency":null}'],
-      ['POST', '/v1/payment', '{"__proto__":{"admin":true},"price_amount":1e400,"price_currency":"usd","pay_currency":"btc"}'],
+      [
+        'POST',
+        '/v1/payment',
+        '{"__proto__":{"admin":true},"price_amount":1e400,"price_currency":"usd","pay_currency":"btc"}',
+      ],
       ['POST', '/v1/invoice', '{"price_amount":"1e5","price_currency":"usd"}'],
       ['GET', '/v1/payment/99999999999999999999', undefined],
       ['GET', '/v1/payment/?limit=1&limit=2', undefined],
@@ -98,7 +126,11 @@ describe('V1 authentication and error shape', () => {
       ['GET', '/v1/estimate?amount=1e999&currency_from=usd&currency_to=btc', undefined],
     ];
     for (const [method, path, raw] of hostile) {
-      const answer = await client.call(method, path, raw === undefined ? {} : { raw, headers: { 'content-type': 'application/json' } });
+      const answer = await client.call(
+        method,
+        path,
+        raw === undefined ? {} : { raw, headers: { 'content-type': 'application/json' } },
+      );
       expect({ path, raw, status: answer.status }).toEqual({ path, raw, status: 400 });
       expect(answer.body).toMatchObject({ status: false, statusCode: 400 });
     }

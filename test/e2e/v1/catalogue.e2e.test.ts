@@ -1,7 +1,13 @@
 import { validatorFor } from '@gw/contracts';
-import { currenciesSchema, estimateSchema, fullCurrenciesSchema, merchantCoinsSchema, minAmountSchema } from '@gw/contracts/src/api/v1';
+import {
+  currenciesSchema,
+  estimateSchema,
+  fullCurrenciesSchema,
+  merchantCoinsSchema,
+  minAmountSchema,
+} from '@gw/contracts/src/api/v1';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { admin, eventually, expectV1Error, V1Client } from './v1-client';
+import { admin, eventually, expectV1Error, V1Client, readyClient } from './v1-client';
 
 function expectSchema(schema: object, body: unknown): void {
   const validate = validatorFor(schema);
@@ -15,7 +21,7 @@ describe('V1 status, currencies, estimates and minimums', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway();
-    client = new V1Client(gateway);
+    client = await readyClient(gateway);
   });
 
   afterAll(() => gateway.stop());
@@ -46,7 +52,12 @@ describe('V1 status, currencies, estimates and minimums', () => {
     });
 
     it('refuses a fixed_rate that is not a boolean', async () => {
-      expectV1Error(await client.get('/v1/currencies?fixed_rate=maybe'), 400, 'INVALID_REQUEST_PARAMS', 'fixed_rate must be true or false');
+      expectV1Error(
+        await client.get('/v1/currencies?fixed_rate=maybe'),
+        400,
+        'INVALID_REQUEST_PARAMS',
+        'fixed_rate must be true or false',
+      );
     });
   });
 
@@ -72,22 +83,46 @@ describe('V1 status, currencies, estimates and minimums', () => {
       const answer = await client.get('/v1/merchant/coins');
       expect(answer.status).toBe(200);
       expectSchema(merchantCoinsSchema, answer.body);
-      expect(answer.body.selectedCurrencies.length).toBe((await client.get('/v1/currencies')).body.currencies.length);
+      expect(answer.body.selectedCurrencies.length).toBe(
+        (await client.get('/v1/currencies')).body.currencies.length,
+      );
     });
 
     it("lists only the merchant's enabled coins once it restricts them", async () => {
       const merchant = await gateway.createMerchant('coins');
       const own = new V1Client(gateway, merchant.apiKey);
-      const set = await admin(gateway, 'PUT', `/merchants/${merchant.merchantId}/coins`, { enabled_coins: ['btc', 'usdttrc20'] });
+      const set = await admin(gateway, 'PUT', `/merchants/${merchant.merchantId}/coins`, {
+        enabled_coins: ['btc', 'usdttrc20'],
+      });
       expect(set.status).toBe(200);
       const coins = await eventually(async () => {
         const answer = await own.get('/v1/merchant/coins');
-        expect(answer.body.selectedCurrencies.map((c: { code: string }) => c.code)).toEqual(['btc', 'usdttrc20']);
+        expect(answer.body.selectedCurrencies.map((c: { code: string }) => c.code)).toEqual([
+          'btc',
+          'usdttrc20',
+        ]);
         return answer.body.selectedCurrencies;
       });
-      expect(coins[0]).toMatchObject({ code: 'btc', name: expect.any(String), blockchain: expect.any(String), chain_code: 'btc', decimals: 8, price_usd: expect.any(Number), image: expect.any(String) });
-      const refused = await own.post('/v1/payment', { price_amount: 100, price_currency: 'usd', pay_currency: 'eth' });
-      expectV1Error(refused, 400, 'INVALID_REQUEST_PARAMS', 'pay_currency "eth" is not enabled for this merchant');
+      expect(coins[0]).toMatchObject({
+        code: 'btc',
+        name: expect.any(String),
+        blockchain: expect.any(String),
+        chain_code: 'btc',
+        decimals: 8,
+        price_usd: expect.any(Number),
+        image: expect.any(String),
+      });
+      const refused = await own.post('/v1/payment', {
+        price_amount: 100,
+        price_currency: 'usd',
+        pay_currency: 'eth',
+      });
+      expectV1Error(
+        refused,
+        400,
+        'INVALID_REQUEST_PARAMS',
+        'pay_currency "eth" is not enabled for this merchant',
+      );
     });
 
     it('needs a key', async () => {
@@ -97,10 +132,17 @@ describe('V1 status, currencies, estimates and minimums', () => {
 
   describe('GET /v1/estimate', () => {
     it('converts with amount_from a number and estimated_amount a string', async () => {
-      const answer = await client.get('/v1/estimate?amount=100&currency_from=usd&currency_to=btc', { apiKey: null });
+      const answer = await client.get('/v1/estimate?amount=100&currency_from=usd&currency_to=btc', {
+        apiKey: null,
+      });
       expect(answer.status).toBe(200);
       expectSchema(estimateSchema, answer.body);
-      expect(answer.body).toMatchObject({ currency_from: 'usd', amount_from: 100, currency_to: 'btc', estimated_amount: expect.stringMatching(/^0\.\d+$/) });
+      expect(answer.body).toMatchObject({
+        currency_from: 'usd',
+        amount_from: 100,
+        currency_to: 'btc',
+        estimated_amount: expect.stringMatching(/^0\.\d+$/),
+      });
     });
 
     it('converts crypto to crypto and takes codes in any case', async () => {
@@ -116,7 +158,10 @@ describe('V1 status, currencies, estimates and minimums', () => {
       ['amount=100&currency_from=usd', 'currency_to is required'],
       ['amount=-1&currency_from=usd&currency_to=btc', 'amount must be a positive number'],
       ['amount=abc&currency_from=usd&currency_to=btc', 'amount must be a positive number'],
-      ['amount=100&currency_from=usd&currency_to=nosuchcoin', 'currency_to "nosuchcoin" is not a supported currency'],
+      [
+        'amount=100&currency_from=usd&currency_to=nosuchcoin',
+        'currency_to "nosuchcoin" is not a supported currency',
+      ],
       ['amount=100&currency_from=zzz&currency_to=btc', 'currency_from "zzz" is not a supported currency'],
     ])('refuses %s', async (query, message) => {
       expectV1Error(await client.get(`/v1/estimate?${query}`), 400, 'INVALID_REQUEST_PARAMS', message);
@@ -146,7 +191,10 @@ describe('V1 status, currencies, estimates and minimums', () => {
     });
 
     it('accepts the fixed-rate flags as upstream clients send them', async () => {
-      expect((await client.get('/v1/min-amount?currency_from=btc&is_fixed_rate=False&is_fee_paid_by_user=False')).status).toBe(200);
+      expect(
+        (await client.get('/v1/min-amount?currency_from=btc&is_fixed_rate=False&is_fee_paid_by_user=False'))
+          .status,
+      ).toBe(200);
     });
 
     it.each([

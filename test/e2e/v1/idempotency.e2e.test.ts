@@ -1,7 +1,12 @@
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { expectV1Error, V1Client } from './v1-client';
+import { expectV1Error, V1Client, newMerchantClient, readyClient } from './v1-client';
 
-const BODY = JSON.stringify({ price_amount: 100, price_currency: 'usd', pay_currency: 'btc', order_id: 'IDEM-1' });
+const BODY = JSON.stringify({
+  price_amount: 100,
+  price_currency: 'usd',
+  pay_currency: 'btc',
+  order_id: 'IDEM-1',
+});
 
 describe('Idempotency-Key on V1 creating POSTs', () => {
   let gateway: TestGateway;
@@ -9,13 +14,16 @@ describe('Idempotency-Key on V1 creating POSTs', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway();
-    client = new V1Client(gateway);
+    client = await readyClient(gateway);
   });
 
   afterAll(() => gateway.stop());
 
   const withKey = (key: string, raw: string, path = '/v1/payment') =>
-    client.call('POST', path, { raw, headers: { 'content-type': 'application/json', 'idempotency-key': key } });
+    client.call('POST', path, {
+      raw,
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    });
 
   const paymentStreams = async () => {
     const streams = new Set<string>();
@@ -51,9 +59,12 @@ describe('Idempotency-Key on V1 creating POSTs', () => {
   });
 
   it('keeps two merchants apart even with the same key', async () => {
-    const other = new V1Client(gateway, (await gateway.createMerchant('other')).apiKey);
+    const other = await newMerchantClient(gateway, 'other');
     const mine = await withKey('shared-key', BODY);
-    const theirs = await other.call('POST', '/v1/payment', { raw: BODY, headers: { 'content-type': 'application/json', 'idempotency-key': 'shared-key' } });
+    const theirs = await other.call('POST', '/v1/payment', {
+      raw: BODY,
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'shared-key' },
+    });
     expect(theirs.status).toBe(201);
     expect(theirs.body.payment_id).not.toBe(mine.body.payment_id);
   });
@@ -70,7 +81,11 @@ describe('Idempotency-Key on V1 creating POSTs', () => {
     const retry = await withKey('inv-1', body, '/v1/invoice');
     expect(first.status).toBe(201);
     expect(retry.body.id).toBe(first.body.id);
-    expectV1Error(await withKey('inv-1', JSON.stringify({ price_amount: 21, price_currency: 'usd' }), '/v1/invoice'), 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectV1Error(
+      await withKey('inv-1', JSON.stringify({ price_amount: 21, price_currency: 'usd' }), '/v1/invoice'),
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
   });
 
   it('replays estimate updates, and refuses the key on another endpoint', async () => {

@@ -20,7 +20,11 @@ async function main() {
     ipn_callback_url: 'https://shop.example/ipn',
     fixed_rate: true,
   });
-  results.invalidPayment = await api.createPayment({ price_amount: 150, price_currency: 'usd', pay_currency: 'nosuchcoin' });
+  results.invalidPayment = await api.createPayment({
+    price_amount: 150,
+    price_currency: 'usd',
+    pay_currency: 'nosuchcoin',
+  });
   for (let attempt = 0; attempt < 200; attempt++) {
     results.paymentStatus = await api.getPaymentStatus({ payment_id: results.payment.payment_id });
     if (results.paymentStatus.payment_id) break;

@@ -13,10 +13,14 @@ describe('the unmodified official NOWPayments JS SDK against our /v1', () => {
   beforeAll(async () => {
     gateway = await startTestGateway();
     // Only the child gets the proxy variables, so nothing else in this process is routed through them.
-    const { stdout } = await run(process.execPath, [path.join(__dirname, 'nowpayments-sdk-driver.js'), gateway.demoMerchant.apiKey], {
-      env: { HTTPS_PROXY: gateway.baseUrl, HTTP_PROXY: gateway.baseUrl },
-      timeout: 60_000,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(__dirname, 'nowpayments-sdk-driver.js'), gateway.demoMerchant.apiKey],
+      {
+        env: { HTTPS_PROXY: gateway.baseUrl, HTTP_PROXY: gateway.baseUrl },
+        timeout: 60_000,
+      },
+    );
     results = JSON.parse(stdout) as JsonBody;
   });
 
@@ -28,8 +32,17 @@ describe('the unmodified official NOWPayments JS SDK against our /v1', () => {
 
   it('lists currencies, estimates and minimums', () => {
     expect(results.currencies.currencies).toContain('btc');
-    expect(results.estimate).toMatchObject({ currency_from: 'usd', amount_from: 100, currency_to: 'btc', estimated_amount: expect.any(String) });
-    expect(results.minAmount).toMatchObject({ currency_from: 'btc', currency_to: 'btc', min_amount: expect.any(Number) });
+    expect(results.estimate).toMatchObject({
+      currency_from: 'usd',
+      amount_from: 100,
+      currency_to: 'btc',
+      estimated_amount: expect.any(String),
+    });
+    expect(results.minAmount).toMatchObject({
+      currency_from: 'btc',
+      currency_to: 'btc',
+      min_amount: expect.any(Number),
+    });
   });
 
   it('creates a payment, sending fixed_rate under its old name', () => {
@@ -47,16 +60,29 @@ describe('the unmodified official NOWPayments JS SDK against our /v1', () => {
   });
 
   it('gets a V1 error back as a result (the SDK never throws on 4xx)', () => {
-    expect(results.invalidPayment).toMatchObject({ status: false, statusCode: 400, code: 'INVALID_REQUEST_PARAMS' });
+    expect(results.invalidPayment).toMatchObject({
+      status: false,
+      statusCode: 400,
+      code: 'INVALID_REQUEST_PARAMS',
+    });
   });
 
   it('reads the payment and lists payments without a Bearer token', () => {
-    expect(results.paymentStatus).toMatchObject({ payment_id: results.payment.payment_id, payment_status: 'waiting', actually_paid: 0 });
+    expect(results.paymentStatus).toMatchObject({
+      payment_id: results.payment.payment_id,
+      payment_status: 'waiting',
+      actually_paid: 0,
+    });
     expect(results.list).toMatchObject({ limit: 5, page: 0, total: expect.any(Number) });
     expect(results.list.data[0].payment_id).toBe(results.payment.payment_id);
   });
 
   it('creates an invoice', () => {
-    expect(results.invoice).toMatchObject({ price_amount: '1000', order_id: 'SDK-INV', success_url: 'https://shop.example/ok', invoice_url: expect.stringContaining('/invoice/') });
+    expect(results.invoice).toMatchObject({
+      price_amount: '1000',
+      order_id: 'SDK-INV',
+      success_url: 'https://shop.example/ok',
+      invoice_url: expect.stringContaining('/invoice/'),
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { V1_PAYMENT_SORT_FIELDS } from '@gw/contracts/src/api/v1';
 import { ManualClock } from '@gw/platform';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { eventually, expectV1Error, V1Client, type JsonBody } from './v1-client';
+import {
+  eventually,
+  expectV1Error,
+  V1Client,
+  newMerchantClient,
+  type JsonBody,
+  readyClient,
+} from './v1-client';
 
 const HOUR_MS = 60 * 60 * 1000;
 const PAY_CURRENCIES = ['btc', 'eth', 'ltc', 'usdttrc20'];
@@ -29,7 +36,7 @@ describe('GET /v1/payment/ (list)', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway({ clock });
-    client = new V1Client(gateway);
+    client = await readyClient(gateway);
     created = [];
     for (const [index, price] of PRICES.entries()) {
       const payment = await client.createPayment({
@@ -43,7 +50,10 @@ describe('GET /v1/payment/ (list)', () => {
       created.push(payment);
       // Some payments are paid in full, some in part, so actually_paid, outcome_amount, status and updated_at differ.
       if (index % 4 === 1) await client.post(`/sandbox/v1/payments/${payment.payment_id}/pay`, {});
-      if (index % 4 === 2) await client.post(`/sandbox/v1/payments/${payment.payment_id}/pay`, { amount: String(Math.floor(payment.pay_amount * 5_000) / 10_000) });
+      if (index % 4 === 2)
+        await client.post(`/sandbox/v1/payments/${payment.payment_id}/pay`, {
+          amount: String(Math.floor(payment.pay_amount * 5_000) / 10_000),
+        });
       clock.advance(HOUR_MS);
     }
     const settled = new Set(['waiting', 'partially_paid', 'finished']);
@@ -56,7 +66,7 @@ describe('GET /v1/payment/ (list)', () => {
       expect(statuses.filter((s: string) => s === 'partially_paid')).toHaveLength(3);
       return answer.body.data;
     }, 20_000);
-    const otherMerchant = new V1Client(gateway, (await gateway.createMerchant('other')).apiKey);
+    const otherMerchant = await newMerchantClient(gateway, 'other');
     await otherMerchant.createPayment({ order_id: 'not-yours' });
   });
 
@@ -66,7 +76,9 @@ describe('GET /v1/payment/ (list)', () => {
     const answer = await list();
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ limit: 10, page: 0, pagesCount: 2, total: 12 });
-    expect(answer.body.data.map((p: Row) => p.payment_id)).toEqual(created.slice(0, 10).map((p) => p.payment_id));
+    expect(answer.body.data.map((p: Row) => p.payment_id)).toEqual(
+      created.slice(0, 10).map((p) => p.payment_id),
+    );
   });
 
   it('serves /v1/payment without the trailing slash too', async () => {
@@ -75,8 +87,14 @@ describe('GET /v1/payment/ (list)', () => {
 
   it("shows only the caller's payments", async () => {
     expect(all.every((p) => p.order_id !== 'not-yours')).toBe(true);
-    const theirs = new V1Client(gateway, (await gateway.createMerchant('third')).apiKey);
-    expect((await theirs.get('/v1/payment/')).body).toEqual({ data: [], limit: 10, page: 0, pagesCount: 0, total: 0 });
+    const theirs = await newMerchantClient(gateway, 'third');
+    expect((await theirs.get('/v1/payment/')).body).toEqual({
+      data: [],
+      limit: 10,
+      page: 0,
+      pagesCount: 0,
+      total: 0,
+    });
   });
 
   it('accepts limit 1 and 500 and refuses 0 and 501', async () => {
@@ -86,17 +104,45 @@ describe('GET /v1/payment/ (list)', () => {
     const most = await list('limit=500');
     expect(most.body).toMatchObject({ limit: 500, pagesCount: 1, total: 12 });
     expect(most.body.data).toHaveLength(12);
-    expectV1Error(await list('limit=0'), 400, 'INVALID_REQUEST_PARAMS', 'limit must be an integer from 1 to 500');
-    expectV1Error(await list('limit=501'), 400, 'INVALID_REQUEST_PARAMS', 'limit must be an integer from 1 to 500');
+    expectV1Error(
+      await list('limit=0'),
+      400,
+      'INVALID_REQUEST_PARAMS',
+      'limit must be an integer from 1 to 500',
+    );
+    expectV1Error(
+      await list('limit=501'),
+      400,
+      'INVALID_REQUEST_PARAMS',
+      'limit must be an integer from 1 to 500',
+    );
   });
 
   it('pages through every payment exactly once, and past the end returns no data with the right counts', async () => {
     const pages = await Promise.all([0, 1, 2].map((page) => list(`limit=5&page=${page}`)));
     expect(pages.map((p) => p.body.data.length)).toEqual([5, 5, 2]);
-    expect(pages.flatMap((p) => p.body.data.map((row: Row) => row.payment_id))).toEqual(all.map((p) => p.payment_id));
-    expect((await list('limit=5&page=3')).body).toEqual({ data: [], limit: 5, page: 3, pagesCount: 3, total: 12 });
-    expect((await list('limit=5&page=1000')).body).toMatchObject({ data: [], page: 1000, pagesCount: 3, total: 12 });
-    expectV1Error(await list('page=-1'), 400, 'INVALID_REQUEST_PARAMS', 'page must be a non-negative integer');
+    expect(pages.flatMap((p) => p.body.data.map((row: Row) => row.payment_id))).toEqual(
+      all.map((p) => p.payment_id),
+    );
+    expect((await list('limit=5&page=3')).body).toEqual({
+      data: [],
+      limit: 5,
+      page: 3,
+      pagesCount: 3,
+      total: 12,
+    });
+    expect((await list('limit=5&page=1000')).body).toMatchObject({
+      data: [],
+      page: 1000,
+      pagesCount: 3,
+      total: 12,
+    });
+    expectV1Error(
+      await list('page=-1'),
+      400,
+      'INVALID_REQUEST_PARAMS',
+      'page must be a non-negative integer',
+    );
   });
 
   describe.each(V1_PAYMENT_SORT_FIELDS.map((field) => [field]))('sortBy=%s', (field) => {
@@ -114,15 +160,24 @@ describe('GET /v1/payment/ (list)', () => {
   });
 
   it('sorts the values the test made distinct into a different order than creation', async () => {
-    const byPrice = (await list('limit=500&sortBy=price_amount&orderBy=desc')).body.data.map((p: Row) => p.price_amount);
+    const byPrice = (await list('limit=500&sortBy=price_amount&orderBy=desc')).body.data.map(
+      (p: Row) => p.price_amount,
+    );
     expect(byPrice).toEqual([...PRICES].sort((a, b) => b - a));
     const byId = await list('limit=500&sortBy=payment_id&orderBy=desc');
-    expect(byId.body.data.map((p: Row) => p.payment_id)).toEqual(all.map((p) => p.payment_id).sort((a, b) => b - a));
+    expect(byId.body.data.map((p: Row) => p.payment_id)).toEqual(
+      all.map((p) => p.payment_id).sort((a, b) => b - a),
+    );
   });
 
   it('refuses an unknown sort field or direction', async () => {
     expectV1Error(await list('sortBy=merchant_id'), 400, 'INVALID_REQUEST_PARAMS', /^sortBy must be one of /);
-    expectV1Error(await list('orderBy=sideways'), 400, 'INVALID_REQUEST_PARAMS', 'orderBy must be asc or desc');
+    expectV1Error(
+      await list('orderBy=sideways'),
+      400,
+      'INVALID_REQUEST_PARAMS',
+      'orderBy must be asc or desc',
+    );
   });
 
   it('bounds created_at by whole UTC days', async () => {
@@ -130,7 +185,8 @@ describe('GET /v1/payment/ (list)', () => {
     const secondDay = created.filter((p) => p.created_at.startsWith('2025-03-02')).map((p) => p.payment_id);
     expect(firstDay.length).toBeGreaterThan(0);
     expect(secondDay.length).toBeGreaterThan(0);
-    const ids = async (query: string) => (await list(`limit=500&${query}`)).body.data.map((p: Row) => p.payment_id);
+    const ids = async (query: string) =>
+      (await list(`limit=500&${query}`)).body.data.map((p: Row) => p.payment_id);
     expect(await ids('dateTo=2025-03-01')).toEqual(firstDay);
     expect(await ids('dateFrom=2025-03-02')).toEqual(secondDay);
     expect(await ids('dateFrom=2025-03-01&dateTo=2025-03-02')).toEqual([...firstDay, ...secondDay]);
@@ -140,13 +196,27 @@ describe('GET /v1/payment/ (list)', () => {
   it('bounds created_at by inclusive ISO instants', async () => {
     const from = created[3]!.created_at;
     const to = created[6]!.created_at;
-    const answer = await list(`limit=500&dateFrom=${encodeURIComponent(from)}&dateTo=${encodeURIComponent(to)}`);
-    expect(answer.body.data.map((p: Row) => p.payment_id)).toEqual(created.slice(3, 7).map((p) => p.payment_id));
+    const answer = await list(
+      `limit=500&dateFrom=${encodeURIComponent(from)}&dateTo=${encodeURIComponent(to)}`,
+    );
+    expect(answer.body.data.map((p: Row) => p.payment_id)).toEqual(
+      created.slice(3, 7).map((p) => p.payment_id),
+    );
     expect(answer.body.total).toBe(4);
   });
 
   it('refuses date bounds that are not dates', async () => {
-    expectV1Error(await list('dateFrom=last-week'), 400, 'INVALID_REQUEST_PARAMS', 'dateFrom must be a date (YYYY-MM-DD) or an ISO 8601 time');
-    expectV1Error(await list('dateTo=2025-02-30'), 400, 'INVALID_REQUEST_PARAMS', 'dateTo must be a date (YYYY-MM-DD) or an ISO 8601 time');
+    expectV1Error(
+      await list('dateFrom=last-week'),
+      400,
+      'INVALID_REQUEST_PARAMS',
+      'dateFrom must be a date (YYYY-MM-DD) or an ISO 8601 time',
+    );
+    expectV1Error(
+      await list('dateTo=2025-02-30'),
+      400,
+      'INVALID_REQUEST_PARAMS',
+      'dateTo must be a date (YYYY-MM-DD) or an ISO 8601 time',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { validatorFor } from '@gw/contracts';
 import { createdPaymentSchema, estimateUpdateSchema, paymentRecordSchema } from '@gw/contracts/src/api/v1';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { expectV1Error, ISO_MILLIS, V1Client } from './v1-client';
+import { expectV1Error, ISO_MILLIS, V1Client, newMerchantClient, readyClient } from './v1-client';
 
 function expectSchema(schema: object, body: unknown): void {
   const validate = validatorFor(schema);
@@ -18,8 +18,8 @@ describe('V1 payments', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway();
-    client = new V1Client(gateway);
-    other = new V1Client(gateway, (await gateway.createMerchant('other')).apiKey);
+    client = await readyClient(gateway);
+    other = await newMerchantClient(gateway, 'other');
   });
 
   afterAll(() => gateway.stop());
@@ -58,14 +58,21 @@ describe('V1 payments', () => {
 
     it('expires after the configured lifetime (24 h by default)', async () => {
       const created = await client.createPayment();
-      expect(Date.parse(created.expiration_estimate_date) - Date.parse(created.created_at)).toBe(24 * 60 * 60 * 1000);
+      expect(Date.parse(created.expiration_estimate_date) - Date.parse(created.created_at)).toBe(
+        24 * 60 * 60 * 1000,
+      );
     });
 
     it('records the payment it answered with', async () => {
       const created = await client.createPayment({ order_id: 'recorded' });
       const events = await gateway.gateway.ctx.eventStore.readStream(`payment-${created.payment_id}`);
       expect(events.map((e) => e.type)).toEqual(['PaymentCreated']);
-      expect(events[0]?.data).toMatchObject({ paymentId: created.payment_id, payAddress: created.pay_address, orderId: 'recorded', family: 'v1' });
+      expect(events[0]?.data).toMatchObject({
+        paymentId: created.payment_id,
+        payAddress: created.pay_address,
+        orderId: 'recorded',
+        family: 'v1',
+      });
     });
 
     it('accepts JSON with a charset parameter, as the official SDK sends it', async () => {
@@ -78,26 +85,53 @@ describe('V1 payments', () => {
 
     it('accepts form-encoded bodies with numbers and flags as text', async () => {
       const answer = await client.call('POST', '/v1/payment', {
-        form: { price_amount: '49.90', price_currency: 'eur', pay_currency: 'ltc', is_fixed_rate: 'True', order_id: 'F-1' },
+        form: {
+          price_amount: '49.90',
+          price_currency: 'eur',
+          pay_currency: 'ltc',
+          is_fixed_rate: 'True',
+          order_id: 'F-1',
+        },
       });
       expect(answer.status).toBe(201);
-      expect(answer.body).toMatchObject({ price_amount: 49.9, price_currency: 'eur', pay_currency: 'ltc', is_fixed_rate: true, order_id: 'F-1' });
+      expect(answer.body).toMatchObject({
+        price_amount: 49.9,
+        price_currency: 'eur',
+        pay_currency: 'ltc',
+        is_fixed_rate: true,
+        order_id: 'F-1',
+      });
     });
 
     it('accepts numeric strings and every boolean spelling', async () => {
       for (const flag of [true, 'true', 'True', 1, '1']) {
-        const answer = await client.post('/v1/payment', { ...BASE, price_amount: '10.00', is_fixed_rate: flag });
-        expect({ flag, status: answer.status, fixed: answer.body.is_fixed_rate }).toEqual({ flag, status: 201, fixed: true });
+        const answer = await client.post('/v1/payment', {
+          ...BASE,
+          price_amount: '10.00',
+          is_fixed_rate: flag,
+        });
+        expect({ flag, status: answer.status, fixed: answer.body.is_fixed_rate }).toEqual({
+          flag,
+          status: 201,
+          fixed: true,
+        });
       }
       for (const flag of [false, 'false', 'False', 0, '0']) {
         const answer = await client.post('/v1/payment', { ...BASE, is_fixed_rate: flag });
-        expect({ flag, status: answer.status, fixed: answer.body.is_fixed_rate }).toEqual({ flag, status: 201, fixed: false });
+        expect({ flag, status: answer.status, fixed: answer.body.is_fixed_rate }).toEqual({
+          flag,
+          status: 201,
+          fixed: false,
+        });
       }
     });
 
     it('takes fixed_rate as the old name of is_fixed_rate, and fee-paid-by-user as fixed', async () => {
       expect((await client.createPayment({ fixed_rate: true })).is_fixed_rate).toBe(true);
-      expect(await client.createPayment({ is_fee_paid_by_user: 'true' })).toMatchObject({ is_fixed_rate: true, is_fee_paid_by_user: true });
+      expect(await client.createPayment({ is_fee_paid_by_user: 'true' })).toMatchObject({
+        is_fixed_rate: true,
+        is_fee_paid_by_user: true,
+      });
     });
 
     it('honours pay_amount and purchase_id set by the merchant', async () => {
@@ -106,10 +140,19 @@ describe('V1 payments', () => {
     });
 
     it('accepts a valid payout address and refuses an invalid one', async () => {
-      await expect(client.createPayment({ payout_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', payout_currency: 'btc' })).resolves.toMatchObject({
+      await expect(
+        client.createPayment({
+          payout_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+          payout_currency: 'btc',
+        }),
+      ).resolves.toMatchObject({
         payment_status: 'waiting',
       });
-      const bad = await client.post('/v1/payment', { ...BASE, payout_address: '0xnot-an-address', payout_currency: 'eth' });
+      const bad = await client.post('/v1/payment', {
+        ...BASE,
+        payout_address: '0xnot-an-address',
+        payout_currency: 'eth',
+      });
       expectV1Error(bad, 400, 'INVALID_REQUEST_PARAMS', /^payout_address is not a valid .* address for eth$/);
     });
 
@@ -121,11 +164,20 @@ describe('V1 payments', () => {
       [{ ...BASE, price_amount: -10 }, 'price_amount must be a positive number'],
       [{ ...BASE, price_amount: 'lots' }, 'price_amount must be a positive number'],
       [{ ...BASE, pay_amount: -1 }, 'pay_amount must be a positive number'],
-      [{ ...BASE, price_currency: 'us dollars' }, 'price_currency must be a currency code such as "btc" or "usd"'],
+      [
+        { ...BASE, price_currency: 'us dollars' },
+        'price_currency must be a currency code such as "btc" or "usd"',
+      ],
       [{ ...BASE, pay_currency: 42 }, 'pay_currency must be a currency code such as "btc" or "usd"'],
-      [{ ...BASE, ipn_callback_url: 'not a url' }, 'ipn_callback_url must be an absolute http(s) URL of at most 2048 characters'],
+      [
+        { ...BASE, ipn_callback_url: 'not a url' },
+        'ipn_callback_url must be an absolute http(s) URL of at most 2048 characters',
+      ],
       [{ ...BASE, order_id: 'o'.repeat(256) }, 'order_id must be a string of at most 255 characters'],
-      [{ ...BASE, order_description: { text: 'x' } }, 'order_description must be a string of at most 2048 characters'],
+      [
+        { ...BASE, order_description: { text: 'x' } },
+        'order_description must be a string of at most 2048 characters',
+      ],
       [{ ...BASE, purchase_id: 'abc' }, 'purchase_id must be a positive integer'],
       [{ ...BASE, is_fixed_rate: 'sometimes' }, 'is_fixed_rate must be a boolean (true or false)'],
       [{ ...BASE, fixed_rate: 2 }, 'fixed_rate must be a boolean (true or false)'],
@@ -134,7 +186,10 @@ describe('V1 payments', () => {
       [{ ...BASE, pay_currency: 'nosuchcoin' }, 'pay_currency "nosuchcoin" is not a supported currency'],
       [{ ...BASE, price_currency: 'xxx' }, 'price_currency "xxx" is not a supported currency'],
       [{ ...BASE, pay_currency: 'usd' }, 'pay_currency "usd" is not a crypto currency'],
-      [{ ...BASE, payout_currency: 'nosuchcoin', payout_address: 'x' }, 'payout_currency "nosuchcoin" is not a supported currency'],
+      [
+        { ...BASE, payout_currency: 'nosuchcoin', payout_address: 'x' },
+        'payout_currency "nosuchcoin" is not a supported currency',
+      ],
       [{ ...BASE, payout_extra_id: '123' }, 'payout_extra_id needs payout_address'],
     ])('refuses %j: %s', async (body, message) => {
       expectV1Error(await client.post('/v1/payment', body), 400, 'INVALID_REQUEST_PARAMS', message);
@@ -178,7 +233,12 @@ describe('V1 payments', () => {
 
     it('refuses a non-numeric id with upstream words', async () => {
       for (const id of ['abc', '12abc', '-5', '1.5']) {
-        expectV1Error(await client.get(`/v1/payment/${id}`), 400, 'INVALID_REQUEST_PARAMS', 'Payment id must be a number');
+        expectV1Error(
+          await client.get(`/v1/payment/${id}`),
+          400,
+          'INVALID_REQUEST_PARAMS',
+          'Payment id must be a number',
+        );
       }
     });
 
@@ -200,8 +260,14 @@ describe('V1 payments', () => {
       const answer = await client.call('POST', `/v1/payment/${created.payment_id}/update-merchant-estimate`);
       expect(answer.status).toBe(200);
       expectSchema(estimateUpdateSchema, answer.body);
-      expect(answer.body).toMatchObject({ id: created.payment_id, token_id: expect.any(String), pay_amount: created.pay_amount });
-      expect(Date.parse(answer.body.expiration_estimate_date)).toBeGreaterThanOrEqual(Date.parse(created.expiration_estimate_date));
+      expect(answer.body).toMatchObject({
+        id: created.payment_id,
+        token_id: expect.any(String),
+        pay_amount: created.pay_amount,
+      });
+      expect(Date.parse(answer.body.expiration_estimate_date)).toBeGreaterThanOrEqual(
+        Date.parse(created.expiration_estimate_date),
+      );
       const events = await gateway.gateway.ctx.eventStore.readStream(`payment-${created.payment_id}`);
       expect(events.map((e) => e.type)).toEqual(['PaymentCreated', 'PaymentEstimateUpdated']);
     });
@@ -219,9 +285,22 @@ describe('V1 payments', () => {
     it("answers 404 for an unknown or another merchant's payment, and 400 for a bad id", async () => {
       const theirs = await other.createPayment();
       await other.readablePayment(theirs.payment_id);
-      expectV1Error(await client.call('POST', `/v1/payment/${theirs.payment_id}/update-merchant-estimate`), 404, 'NOT_FOUND');
-      expectV1Error(await client.call('POST', '/v1/payment/1234567890/update-merchant-estimate'), 404, 'NOT_FOUND');
-      expectV1Error(await client.call('POST', '/v1/payment/x1/update-merchant-estimate'), 400, 'INVALID_REQUEST_PARAMS', 'Payment id must be a number');
+      expectV1Error(
+        await client.call('POST', `/v1/payment/${theirs.payment_id}/update-merchant-estimate`),
+        404,
+        'NOT_FOUND',
+      );
+      expectV1Error(
+        await client.call('POST', '/v1/payment/1234567890/update-merchant-estimate'),
+        404,
+        'NOT_FOUND',
+      );
+      expectV1Error(
+        await client.call('POST', '/v1/payment/x1/update-merchant-estimate'),
+        400,
+        'INVALID_REQUEST_PARAMS',
+        'Payment id must be a number',
+      );
     });
   });
 });
@@ -236,12 +315,14 @@ describe('V1 payments outside the sandbox', () => {
   afterAll(() => gateway.stop());
 
   it('refuses the sandbox case field', async () => {
-    const answer = await new V1Client(gateway).post('/v1/payment', { ...BASE, case: 'success' });
+    const answer = await (await readyClient(gateway)).post('/v1/payment', { ...BASE, case: 'success' });
     expectV1Error(answer, 400, 'INVALID_REQUEST_PARAMS', 'case is only accepted when the sandbox is enabled');
   });
 
   it('uses the configured payment lifetime', async () => {
-    const created = await new V1Client(gateway).createPayment();
-    expect(Date.parse(created.expiration_estimate_date) - Date.parse(created.created_at)).toBe(90 * 60 * 1000);
+    const created = await (await readyClient(gateway)).createPayment();
+    expect(Date.parse(created.expiration_estimate_date) - Date.parse(created.created_at)).toBe(
+      90 * 60 * 1000,
+    );
   });
 });

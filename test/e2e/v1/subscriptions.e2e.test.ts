@@ -2,7 +2,7 @@ import { validatorFor } from '@gw/contracts';
 import { planListSchema, subscriptionListSchema } from '@gw/contracts/src/api/v1';
 import type { MerchantKeys } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { admin, eventually, expectV1Error, ISO_MILLIS, V1Client, type JsonBody } from './v1-client';
+import { admin, eventually, expectV1Error, ISO_MILLIS, readyClient, V1Client, type JsonBody } from './v1-client';
 
 function expectSchema(schema: object, body: unknown): void {
   const validate = validatorFor(schema);
@@ -22,7 +22,11 @@ describe('V1 subscription plans and subscriptions', () => {
     merchant = await gateway.createMerchant('subscriptions');
     client = new V1Client(gateway, merchant.apiKey);
     await eventually(async () => expect((await client.get('/v1/subscriptions/plans')).status).toBe(200));
-    for (const [title, amount, interval] of [['Monthly', '9.99', 30], ['Yearly', 99, 365], ['Weekly', '2.5', 7]] as const) {
+    for (const [title, amount, interval] of [
+      ['Monthly', '9.99', 30],
+      ['Yearly', 99, 365],
+      ['Weekly', '2.5', 7],
+    ] as const) {
       const plan = await admin(gateway, 'POST', `/merchants/${merchant.merchantId}/subscription-plans`, {
         title,
         amount,
@@ -36,20 +40,38 @@ describe('V1 subscription plans and subscriptions', () => {
       plans.push(plan.body);
     }
     const [monthly, yearly] = plans;
-    for (const [plan, email] of [[monthly, 'a@example.com'], [monthly, 'b@example.com'], [yearly, 'c@example.com'], [monthly, 'd@example.com']] as const) {
-      const subscription = await admin(gateway, 'POST', `/merchants/${merchant.merchantId}/subscriptions`, { subscription_plan_id: plan!.id, email });
+    for (const [plan, email] of [
+      [monthly, 'a@example.com'],
+      [monthly, 'b@example.com'],
+      [yearly, 'c@example.com'],
+      [monthly, 'd@example.com'],
+    ] as const) {
+      const subscription = await admin(gateway, 'POST', `/merchants/${merchant.merchantId}/subscriptions`, {
+        subscription_plan_id: plan!.id,
+        email,
+      });
       expect(subscription.status).toBe(201);
       subscriptions.push(subscription.body);
     }
-    expect((await admin(gateway, 'PATCH', `/subscriptions/${subscriptions[1]!.id}`, { status: 'paused' })).status).toBe(200);
-    expect((await admin(gateway, 'PATCH', `/subscriptions/${subscriptions[3]!.id}`, { status: 'cancelled' })).status).toBe(200);
+    expect(
+      (await admin(gateway, 'PATCH', `/subscriptions/${subscriptions[1]!.id}`, { status: 'paused' })).status,
+    ).toBe(200);
+    expect(
+      (await admin(gateway, 'PATCH', `/subscriptions/${subscriptions[3]!.id}`, { status: 'cancelled' }))
+        .status,
+    ).toBe(200);
     await eventually(async () => {
       const answer = await client.get('/v1/subscriptions?status=cancelled');
       expect(answer.body.count).toBe(1);
       expect((await client.get('/v1/subscriptions/plans')).body.count).toBe(3);
     });
     const stranger = await gateway.createMerchant('stranger');
-    await admin(gateway, 'POST', `/merchants/${stranger.merchantId}/subscription-plans`, { title: 'Theirs', amount: 1, currency: 'usd', interval_day: 1 });
+    await admin(gateway, 'POST', `/merchants/${stranger.merchantId}/subscription-plans`, {
+      title: 'Theirs',
+      amount: 1,
+      currency: 'usd',
+      interval_day: 1,
+    });
   });
 
   afterAll(() => gateway.stop());
@@ -90,7 +112,12 @@ describe('V1 subscription plans and subscriptions', () => {
       ['offset=-1', 'offset must be a non-negative integer'],
       ['offset=abc', 'offset must be a non-negative integer'],
     ])('refuses %s', async (query, message) => {
-      expectV1Error(await client.get(`/v1/subscriptions/plans?${query}`), 400, 'INVALID_REQUEST_PARAMS', message);
+      expectV1Error(
+        await client.get(`/v1/subscriptions/plans?${query}`),
+        400,
+        'INVALID_REQUEST_PARAMS',
+        message,
+      );
     });
   });
 
@@ -118,7 +145,8 @@ describe('V1 subscription plans and subscriptions', () => {
       });
     });
 
-    const emails = async (query: string) => (await client.get(`/v1/subscriptions?${query}`)).body.result.map((s: JsonBody) => s.subscriber.email);
+    const emails = async (query: string) =>
+      (await client.get(`/v1/subscriptions?${query}`)).body.result.map((s: JsonBody) => s.subscriber.email);
 
     it('filters by status', async () => {
       expect(await emails('status=active')).toEqual(['a@example.com', 'c@example.com']);
@@ -137,7 +165,10 @@ describe('V1 subscription plans and subscriptions', () => {
     it('pages with limit and offset and counts every match', async () => {
       const answer = await client.get('/v1/subscriptions?limit=2&offset=1');
       expect(answer.body.count).toBe(4);
-      expect(answer.body.result.map((s: JsonBody) => s.subscriber.email)).toEqual(['b@example.com', 'c@example.com']);
+      expect(answer.body.result.map((s: JsonBody) => s.subscriber.email)).toEqual([
+        'b@example.com',
+        'c@example.com',
+      ]);
     });
 
     it.each([
@@ -151,7 +182,7 @@ describe('V1 subscription plans and subscriptions', () => {
     });
 
     it("never shows another merchant's plans or subscriptions", async () => {
-      const demo = new V1Client(gateway);
+      const demo = await readyClient(gateway);
       expect((await demo.get('/v1/subscriptions')).body).toEqual({ count: 0, result: [] });
       expect((await demo.get('/v1/subscriptions/plans')).body).toEqual({ count: 0, result: [] });
     });

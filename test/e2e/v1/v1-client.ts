@@ -28,7 +28,11 @@ export class V1Client {
     readonly apiKey: string = gateway.demoMerchant.apiKey,
   ) {}
 
-  async call<T = JsonBody>(method: string, path: string, options: V1RequestOptions = {}): Promise<V1Answer<T>> {
+  async call<T = JsonBody>(
+    method: string,
+    path: string,
+    options: V1RequestOptions = {},
+  ): Promise<V1Answer<T>> {
     const headers: Record<string, string> = {};
     const apiKey = options.apiKey === undefined ? this.apiKey : options.apiKey;
     if (apiKey !== null) headers['x-api-key'] = apiKey;
@@ -61,24 +65,36 @@ export class V1Client {
   }
 
   async createPayment(fields: Record<string, unknown> = {}): Promise<JsonBody> {
-    const created = await this.post('/v1/payment', { price_amount: 100, price_currency: 'usd', pay_currency: 'btc', ...fields });
-    if (created.status !== 201) throw new Error(`POST /v1/payment answered ${created.status}: ${created.text}`);
+    const created = await this.post('/v1/payment', {
+      price_amount: 100,
+      price_currency: 'usd',
+      pay_currency: 'btc',
+      ...fields,
+    });
+    if (created.status !== 201)
+      throw new Error(`POST /v1/payment answered ${created.status}: ${created.text}`);
     return created.body;
   }
 
   async createInvoice(fields: Record<string, unknown> = {}): Promise<JsonBody> {
     const created = await this.post('/v1/invoice', { price_amount: 250, price_currency: 'usd', ...fields });
-    if (created.status !== 201) throw new Error(`POST /v1/invoice answered ${created.status}: ${created.text}`);
+    if (created.status !== 201)
+      throw new Error(`POST /v1/invoice answered ${created.status}: ${created.text}`);
     return created.body;
   }
 
   /** Reads are eventually consistent: polls GET /v1/payment/{id} until `accept` holds. */
-  async paymentWhen(paymentId: number, accept: (payment: JsonBody) => boolean, timeoutMs = 10_000): Promise<JsonBody> {
+  async paymentWhen(
+    paymentId: number,
+    accept: (payment: JsonBody) => boolean,
+    timeoutMs = 10_000,
+  ): Promise<JsonBody> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const read = await this.get(`/v1/payment/${paymentId}`);
       if (read.status === 200 && accept(read.body)) return read.body;
-      if (Date.now() > deadline) throw new Error(`payment ${paymentId} never matched; last read ${read.status}: ${read.text}`);
+      if (Date.now() > deadline)
+        throw new Error(`payment ${paymentId} never matched; last read ${read.status}: ${read.text}`);
       await pause(20);
     }
   }
@@ -104,7 +120,12 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5_000):
 }
 
 /** Every V1 error has this shape. */
-export function expectV1Error(answer: V1Answer, statusCode: number, code: string, message?: string | RegExp): void {
+export function expectV1Error(
+  answer: V1Answer,
+  statusCode: number,
+  code: string,
+  message?: string | RegExp,
+): void {
   expect({ status: answer.status, body: answer.body }).toEqual({
     status: statusCode,
     body: {
@@ -112,7 +133,12 @@ export function expectV1Error(answer: V1Answer, statusCode: number, code: string
       statusCode,
       code,
       error: expect.any(String),
-      message: message === undefined ? expect.any(String) : typeof message === 'string' ? message : expect.stringMatching(message),
+      message:
+        message === undefined
+          ? expect.any(String)
+          : typeof message === 'string'
+            ? message
+            : expect.stringMatching(message),
     },
   });
   expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
@@ -121,12 +147,39 @@ export function expectV1Error(answer: V1Answer, statusCode: number, code: string
 export const ISO_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** Calls the admin API of the test gateway. */
-export async function admin<T = JsonBody>(gateway: TestGateway, method: string, path: string, body?: unknown): Promise<V1Answer<T>> {
+export async function admin<T = JsonBody>(
+  gateway: TestGateway,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<V1Answer<T>> {
   const response = await fetch(`${gateway.baseUrl}/admin/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${gateway.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${gateway.adminToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T, text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : null) as T,
+    text,
+  };
+}
+
+/** A client whose key is accepted: merchants, like everything else, are read from the read model. */
+export async function readyClient(
+  gateway: TestGateway,
+  apiKey: string = gateway.demoMerchant.apiKey,
+): Promise<V1Client> {
+  const client = new V1Client(gateway, apiKey);
+  await eventually(async () => expect((await client.get('/v1/payment/?limit=1')).status).toBe(200));
+  return client;
+}
+
+export async function newMerchantClient(gateway: TestGateway, name: string): Promise<V1Client> {
+  return readyClient(gateway, (await gateway.createMerchant(name)).apiKey);
 }
