@@ -92,10 +92,15 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
       if (stored) return replayOrRefuse(stored);
 
       if (await cache.setIfAbsent(lockSlot, fingerprint, lockTtlMs)) {
-        captureSuccess(req, res, (response) => cache.set(slot, JSON.stringify({ ...response, fingerprint }), ttlMs), {
-          release: () => cache.delete(lockSlot),
-          onStoreError: options.onStoreError,
-        });
+        captureSuccess(
+          req,
+          res,
+          (response) => cache.set(slot, JSON.stringify({ ...response, fingerprint }), ttlMs),
+          {
+            release: () => cache.delete(lockSlot),
+            onStoreError: options.onStoreError,
+          },
+        );
         return next();
       }
 
@@ -139,7 +144,8 @@ function refuseReuse(req: Request, res: Response, options: IdempotencyOptions): 
   options.renderError(req, res, {
     status: 409,
     code: 'IDEMPOTENCY_KEY_REUSED',
-    message: 'This Idempotency-Key was already used with a different request body or endpoint; use a new key for a new request',
+    message:
+      'This Idempotency-Key was already used with a different request body or endpoint; use a new key for a new request',
   });
 }
 

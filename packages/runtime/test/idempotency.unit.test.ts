@@ -45,7 +45,9 @@ interface Harness {
 }
 
 /** A creating endpoint behind the middleware: every run that gets through creates one "order". */
-async function harness(options: Partial<IdempotencyOptions> & { handlerDelayMs?: number; failFirst?: boolean } = {}): Promise<Harness> {
+async function harness(
+  options: Partial<IdempotencyOptions> & { handlerDelayMs?: number; failFirst?: boolean } = {},
+): Promise<Harness> {
   const cache = new MapCache();
   let created = 0;
   let calls = 0;
@@ -139,7 +141,9 @@ describe('the Idempotency-Key middleware', () => {
 
   it('lets concurrent retries create once and answers them all with that response', async () => {
     h = await harness({ handlerDelayMs: 100 });
-    const responses = await Promise.all(Array.from({ length: 5 }, () => post(h.url, '{"a":1}', { 'idempotency-key': 'k-c' })));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => post(h.url, '{"a":1}', { 'idempotency-key': 'k-c' })),
+    );
     const bodies = await Promise.all(responses.map((r) => r.json()));
     expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
@@ -150,7 +154,9 @@ describe('the Idempotency-Key middleware', () => {
     h = await harness({ handlerDelayMs: 300, waitMs: 50 });
     const [first, second] = await Promise.all([
       post(h.url, '{"a":1}', { 'idempotency-key': 'k-slow' }),
-      new Promise((resolve) => setTimeout(resolve, 20)).then(() => post(h.url, '{"a":1}', { 'idempotency-key': 'k-slow' })),
+      new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
+        post(h.url, '{"a":1}', { 'idempotency-key': 'k-slow' }),
+      ),
     ]);
     expect(first.status).toBe(201);
     expect(second.status).toBe(409);

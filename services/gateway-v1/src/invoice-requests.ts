@@ -10,7 +10,12 @@ import { codeOf, decimalOf, flagOf, textOf } from './request-values';
 export const newTokenId = (): string => randomBytes(7).toString('base64url');
 
 /** POST /v1/invoice body (already schema-checked) → the invoice's terms. */
-export function invoiceTermsFrom(body: RawBody, merchant: MerchantDocument, rates: RatesService, now: Date): InvoiceTerms {
+export function invoiceTermsFrom(
+  body: RawBody,
+  merchant: MerchantDocument,
+  rates: RatesService,
+  now: Date,
+): InvoiceTerms {
   const priceAmount = decimalOf(body.price_amount);
   const priceCurrency = knownCurrency(rates, 'price_currency', codeOf(body.price_currency) ?? '');
   const payCode = codeOf(body.pay_currency);

@@ -63,7 +63,11 @@ export function paymentListFind(merchantId: string, query: PaymentListQuery): Pa
 /** A bound without a zone is UTC, as NOWPayments reads it; an impossible date (2024-02-31) is a 400. */
 export function boundOf(field: 'dateFrom' | 'dateTo', text: string): Date {
   const normalized = text.replace(' ', 'T');
-  const iso = DATE_ONLY.test(normalized) ? `${normalized}T00:00:00.000Z` : HAS_ZONE.test(normalized) ? normalized : `${normalized}Z`;
+  const iso = DATE_ONLY.test(normalized)
+    ? `${normalized}T00:00:00.000Z`
+    : HAS_ZONE.test(normalized)
+      ? normalized
+      : `${normalized}Z`;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime()) || !isCalendarDate(normalized.slice(0, 10))) {
     throw invalidParams(`${field} must be a date (YYYY-MM-DD) or an ISO 8601 time`);

@@ -22,7 +22,12 @@ export function knownCrypto(rates: RatesService, field: string, code: string): C
 }
 
 /** A merchant who restricted its coins accepts payments only in those. */
-export function payableCrypto(rates: RatesService, merchant: MerchantDocument, field: string, code: string): CryptoCurrency {
+export function payableCrypto(
+  rates: RatesService,
+  merchant: MerchantDocument,
+  field: string,
+  code: string,
+): CryptoCurrency {
   const crypto = knownCrypto(rates, field, code);
   const enabled = merchant.enabledCoins?.map((coin) => coin.toLowerCase());
   if (enabled && !enabled.includes(crypto.code) && !crypto.aliases.some((alias) => enabled.includes(alias))) {
@@ -59,12 +64,19 @@ export function checkPayoutFields(rates: RatesService, body: RawBody, pay: Crypt
 export function checkMinimum(rates: RatesService, pay: CryptoCurrency, payAmount: Amount): void {
   const minimum = rates.minAmount(pay.code, pay.code).minAmount;
   if (compare(payAmount, minimum) < 0) {
-    throw invalidParams(`amountTo is too small: ${payAmount} ${pay.code} is below the minimum payment of ${minimum} ${pay.code}`);
+    throw invalidParams(
+      `amountTo is too small: ${payAmount} ${pay.code} is below the minimum payment of ${minimum} ${pay.code}`,
+    );
   }
 }
 
 /** POST /v1/payment body (already schema-checked) → the family-neutral intake. */
-export function paymentIntakeFrom(body: RawBody, merchant: MerchantDocument, rates: RatesService, settings: PaymentSettings): PaymentIntake {
+export function paymentIntakeFrom(
+  body: RawBody,
+  merchant: MerchantDocument,
+  rates: RatesService,
+  settings: PaymentSettings,
+): PaymentIntake {
   const priceAmount = decimalOf(body.price_amount);
   const priceCurrency = knownCurrency(rates, 'price_currency', codeOf(body.price_currency) ?? '');
   const pay = payableCrypto(rates, merchant, 'pay_currency', codeOf(body.pay_currency) ?? '');
@@ -117,7 +129,11 @@ export function invoicePaymentIntakeFrom(
     purchaseId: integerOf(body.purchase_id),
     invoiceId: invoice.invoiceId,
     callbackUrl: invoice.ipnCallbackUrl,
-    redirectUrls: { success: invoice.successUrl, cancel: invoice.cancelUrl, partiallyPaid: invoice.partiallyPaidUrl },
+    redirectUrls: {
+      success: invoice.successUrl,
+      cancel: invoice.cancelUrl,
+      partiallyPaid: invoice.partiallyPaidUrl,
+    },
     lifetimeSeconds: settings.paymentLifetimeMinutes * 60,
     isFixedRate: invoice.isFixedRate || invoice.isFeePaidByUser,
     isFeePaidByUser: invoice.isFeePaidByUser,

@@ -34,7 +34,9 @@ export function createV1Router(ctx: ServiceContext): Router {
 
   const v1 = Router();
   v1.use(catalogueRoutes(deps), paymentRoutes(deps), invoiceRoutes(deps), subscriptionRoutes(deps));
-  v1.use((req, _res, next) => next(notFound(`No such endpoint: ${req.method} ${req.originalUrl.split('?')[0]}`)));
+  v1.use((req, _res, next) =>
+    next(notFound(`No such endpoint: ${req.method} ${req.originalUrl.split('?')[0]}`)),
+  );
   v1.use(v1ErrorHandler(ctx.logger));
 
   const router = Router();

@@ -35,14 +35,20 @@ describe('parsing the payment list query', () => {
   });
 
   it('refuses date bounds that are not dates', () => {
-    expect(problemOf({ dateFrom: 'yesterday' })).toBe('dateFrom must be a date (YYYY-MM-DD) or an ISO 8601 time');
-    expect(problemOf({ dateTo: '01/02/2025' })).toBe('dateTo must be a date (YYYY-MM-DD) or an ISO 8601 time');
+    expect(problemOf({ dateFrom: 'yesterday' })).toBe(
+      'dateFrom must be a date (YYYY-MM-DD) or an ISO 8601 time',
+    );
+    expect(problemOf({ dateTo: '01/02/2025' })).toBe(
+      'dateTo must be a date (YYYY-MM-DD) or an ISO 8601 time',
+    );
   });
 });
 
 describe('the read-model query of the payment list', () => {
   it("reads only the merchant's payments, sorted, one page", () => {
-    expect(paymentListFind('m-1', parse({ limit: '25', page: '2', sortBy: 'price_amount', orderBy: 'desc' }))).toEqual({
+    expect(
+      paymentListFind('m-1', parse({ limit: '25', page: '2', sortBy: 'price_amount', orderBy: 'desc' })),
+    ).toEqual({
       find: { filter: { merchantId: 'm-1' }, sort: [['priceAmountValue', -1]], skip: 50, limit: 25 },
       limit: 25,
       page: 2,
@@ -71,21 +77,35 @@ describe('the read-model query of the payment list', () => {
 
   it('takes a bare dateTo as the whole UTC day and a bare dateFrom from its start', () => {
     const { find } = paymentListFind('m-1', parse({ dateFrom: '2025-03-01', dateTo: '2025-03-02' }));
-    expect(find.filter.createdAt).toEqual({ $gte: '2025-03-01T00:00:00.000Z', $lt: '2025-03-03T00:00:00.000Z' });
+    expect(find.filter.createdAt).toEqual({
+      $gte: '2025-03-01T00:00:00.000Z',
+      $lt: '2025-03-03T00:00:00.000Z',
+    });
   });
 
   it('takes ISO times as inclusive instants, without a zone as UTC', () => {
-    const { find } = paymentListFind('m-1', parse({ dateFrom: '2025-03-01T10:00:00+02:00', dateTo: '2025-03-01T12:30:00' }));
-    expect(find.filter.createdAt).toEqual({ $gte: '2025-03-01T08:00:00.000Z', $lte: '2025-03-01T12:30:00.000Z' });
+    const { find } = paymentListFind(
+      'm-1',
+      parse({ dateFrom: '2025-03-01T10:00:00+02:00', dateTo: '2025-03-01T12:30:00' }),
+    );
+    expect(find.filter.createdAt).toEqual({
+      $gte: '2025-03-01T08:00:00.000Z',
+      $lte: '2025-03-01T12:30:00.000Z',
+    });
   });
 
   it('filters by invoice', () => {
-    expect(paymentListFind('m-1', parse({ invoiceId: 'inv-9' })).find.filter).toEqual({ merchantId: 'm-1', invoiceId: 'inv-9' });
+    expect(paymentListFind('m-1', parse({ invoiceId: 'inv-9' })).find.filter).toEqual({
+      merchantId: 'm-1',
+      invoiceId: 'inv-9',
+    });
   });
 
   it('refuses impossible calendar dates', () => {
     expect(() => boundOf('dateFrom', '2025-02-30')).toThrow(V1ApiError);
-    expect(() => boundOf('dateTo', '2025-13-01T00:00:00Z')).toThrow('dateTo must be a date (YYYY-MM-DD) or an ISO 8601 time');
+    expect(() => boundOf('dateTo', '2025-13-01T00:00:00Z')).toThrow(
+      'dateTo must be a date (YYYY-MM-DD) or an ISO 8601 time',
+    );
   });
 
   it('counts pages by rounding up', () => {

@@ -23,8 +23,19 @@ const base = { price_amount: 100, price_currency: 'USD', pay_currency: 'BTC' };
 
 describe('a create-payment body becoming a payment intake', () => {
   it('keeps amounts exact and codes lowercase', () => {
-    const intake = paymentIntakeFrom(body({ ...base, price_amount: '100.10' }), merchantDocument(), rates, sandbox);
-    expect(intake).toMatchObject({ priceAmount: '100.1', priceCurrency: 'usd', payCurrency: 'btc', family: 'v1', lifetimeSeconds: 86_400 });
+    const intake = paymentIntakeFrom(
+      body({ ...base, price_amount: '100.10' }),
+      merchantDocument(),
+      rates,
+      sandbox,
+    );
+    expect(intake).toMatchObject({
+      priceAmount: '100.1',
+      priceCurrency: 'usd',
+      payCurrency: 'btc',
+      family: 'v1',
+      lifetimeSeconds: 86_400,
+    });
     expect(intake.payAmount).toBe(rates.payAmountFor('100.1', 'usd', 'btc'));
   });
 
@@ -33,57 +44,94 @@ describe('a create-payment body becoming a payment intake', () => {
   });
 
   it('takes fixed_rate as the old name of is_fixed_rate, and fee paid by user as a fixed rate', () => {
-    expect(paymentIntakeFrom(body({ ...base, fixed_rate: 'True' }), merchantDocument(), rates, sandbox).isFixedRate).toBe(true);
-    expect(paymentIntakeFrom(body({ ...base, is_fixed_rate: 0 }), merchantDocument(), rates, sandbox).isFixedRate).toBe(false);
-    const feePaid = paymentIntakeFrom(body({ ...base, is_fee_paid_by_user: 'true' }), merchantDocument(), rates, sandbox);
+    expect(
+      paymentIntakeFrom(body({ ...base, fixed_rate: 'True' }), merchantDocument(), rates, sandbox)
+        .isFixedRate,
+    ).toBe(true);
+    expect(
+      paymentIntakeFrom(body({ ...base, is_fixed_rate: 0 }), merchantDocument(), rates, sandbox).isFixedRate,
+    ).toBe(false);
+    const feePaid = paymentIntakeFrom(
+      body({ ...base, is_fee_paid_by_user: 'true' }),
+      merchantDocument(),
+      rates,
+      sandbox,
+    );
     expect(feePaid).toMatchObject({ isFixedRate: true, isFeePaidByUser: true });
   });
 
   it('honours a pay_amount set by the merchant, rounded up to the coin decimals', () => {
-    const intake = paymentIntakeFrom(body({ ...base, pay_amount: '0.001234567891' }), merchantDocument(), rates, sandbox);
+    const intake = paymentIntakeFrom(
+      body({ ...base, pay_amount: '0.001234567891' }),
+      merchantDocument(),
+      rates,
+      sandbox,
+    );
     expect(intake.payAmount).toBe('0.00123457');
   });
 
   it('stringifies numeric order ids and reads purchase ids from digits', () => {
-    const intake = paymentIntakeFrom(body({ ...base, order_id: 42, purchase_id: '777' }), merchantDocument(), rates, sandbox);
+    const intake = paymentIntakeFrom(
+      body({ ...base, order_id: 42, purchase_id: '777' }),
+      merchantDocument(),
+      rates,
+      sandbox,
+    );
     expect(intake).toMatchObject({ orderId: '42', purchaseId: 777 });
   });
 
   it('passes the sandbox case on only when the sandbox is enabled', () => {
-    expect(paymentIntakeFrom(body({ ...base, case: 'partially_paid' }), merchantDocument(), rates, sandbox).sandboxCase).toBe('partially_paid');
+    expect(
+      paymentIntakeFrom(body({ ...base, case: 'partially_paid' }), merchantDocument(), rates, sandbox)
+        .sandboxCase,
+    ).toBe('partially_paid');
     expect(paymentIntakeFrom(body(base), merchantDocument(), rates, sandbox).sandboxCase).toBeNull();
-    expect(() => paymentIntakeFrom(body({ ...base, case: 'success' }), merchantDocument(), rates, production)).toThrow(
-      'case is only accepted when the sandbox is enabled',
-    );
+    expect(() =>
+      paymentIntakeFrom(body({ ...base, case: 'success' }), merchantDocument(), rates, production),
+    ).toThrow('case is only accepted when the sandbox is enabled');
   });
 
   it('refuses unknown currencies naming the field', () => {
-    expect(() => paymentIntakeFrom(body({ ...base, pay_currency: 'doesnotexist' }), merchantDocument(), rates, sandbox)).toThrow(
-      'pay_currency "doesnotexist" is not a supported currency',
-    );
-    expect(() => paymentIntakeFrom(body({ ...base, price_currency: 'xyz' }), merchantDocument(), rates, sandbox)).toThrow(
-      'price_currency "xyz" is not a supported currency',
-    );
-    expect(() => paymentIntakeFrom(body({ ...base, pay_currency: 'eur' }), merchantDocument(), rates, sandbox)).toThrow(
-      'pay_currency "eur" is not a crypto currency',
-    );
+    expect(() =>
+      paymentIntakeFrom(body({ ...base, pay_currency: 'doesnotexist' }), merchantDocument(), rates, sandbox),
+    ).toThrow('pay_currency "doesnotexist" is not a supported currency');
+    expect(() =>
+      paymentIntakeFrom(body({ ...base, price_currency: 'xyz' }), merchantDocument(), rates, sandbox),
+    ).toThrow('price_currency "xyz" is not a supported currency');
+    expect(() =>
+      paymentIntakeFrom(body({ ...base, pay_currency: 'eur' }), merchantDocument(), rates, sandbox),
+    ).toThrow('pay_currency "eur" is not a crypto currency');
   });
 
   it('refuses a coin the merchant did not enable', () => {
     const merchant = merchantDocument({ enabledCoins: ['eth'] });
-    expect(() => paymentIntakeFrom(body(base), merchant, rates, sandbox)).toThrow('pay_currency "btc" is not enabled for this merchant');
+    expect(() => paymentIntakeFrom(body(base), merchant, rates, sandbox)).toThrow(
+      'pay_currency "btc" is not enabled for this merchant',
+    );
   });
 
   it('refuses a price below the minimum payment as upstream does', () => {
-    expect(() => paymentIntakeFrom(body({ ...base, price_amount: '0.01' }), merchantDocument(), rates, sandbox)).toThrow(/^amountTo is too small/);
+    expect(() =>
+      paymentIntakeFrom(body({ ...base, price_amount: '0.01' }), merchantDocument(), rates, sandbox),
+    ).toThrow(/^amountTo is too small/);
   });
 
   it('checks a payout address against the payout network', () => {
-    expect(() => paymentIntakeFrom(body({ ...base, payout_address: 'not-an-address' }), merchantDocument(), rates, sandbox)).toThrow(
-      /^payout_address is not a valid .* address for btc$/,
-    );
     expect(() =>
-      paymentIntakeFrom(body({ ...base, payout_currency: 'nope', payout_address: 'x' }), merchantDocument(), rates, sandbox),
+      paymentIntakeFrom(
+        body({ ...base, payout_address: 'not-an-address' }),
+        merchantDocument(),
+        rates,
+        sandbox,
+      ),
+    ).toThrow(/^payout_address is not a valid .* address for btc$/);
+    expect(() =>
+      paymentIntakeFrom(
+        body({ ...base, payout_currency: 'nope', payout_address: 'x' }),
+        merchantDocument(),
+        rates,
+        sandbox,
+      ),
     ).toThrow('payout_currency "nope" is not a supported currency');
     const accepted = paymentIntakeFrom(
       body({ ...base, payout_currency: 'eth', payout_address: '0x52908400098527886E0F7030069857D2E4169EE7' }),
@@ -110,7 +158,10 @@ describe('create-payment body validation', () => {
     [{ ...base, price_amount: 'ten' }, 'price_amount must be a positive number'],
     [{ ...base, price_amount: true }, 'price_amount must be a positive number'],
     [{ ...base, pay_currency: 'b t c' }, 'pay_currency must be a currency code such as "btc" or "usd"'],
-    [{ ...base, ipn_callback_url: 'javascript:alert(1)' }, 'ipn_callback_url must be an absolute http(s) URL of at most 2048 characters'],
+    [
+      { ...base, ipn_callback_url: 'javascript:alert(1)' },
+      'ipn_callback_url must be an absolute http(s) URL of at most 2048 characters',
+    ],
     [{ ...base, order_id: 'x'.repeat(256) }, 'order_id must be a string of at most 255 characters'],
     [{ ...base, is_fixed_rate: 'yes' }, 'is_fixed_rate must be a boolean (true or false)'],
     [{ ...base, purchase_id: '0' }, 'purchase_id must be a positive integer'],
@@ -121,7 +172,16 @@ describe('create-payment body validation', () => {
   });
 
   it('accepts the wire forms real clients send', () => {
-    expect(problem({ ...base, price_amount: '10.00', is_fixed_rate: 'False', is_fee_paid_by_user: 1, ipn_callback_url: '', order_id: null })).toBeNull();
+    expect(
+      problem({
+        ...base,
+        price_amount: '10.00',
+        is_fixed_rate: 'False',
+        is_fee_paid_by_user: 1,
+        ipn_callback_url: '',
+        order_id: null,
+      }),
+    ).toBeNull();
   });
 });
 
@@ -152,7 +212,12 @@ describe('a create-invoice body becoming invoice terms', () => {
   };
 
   it('defaults flags to false and the pay currency to null', () => {
-    const terms = invoiceTermsFrom(invoiceBody({ price_amount: 1000, price_currency: 'usd' }), merchantDocument(), rates, now);
+    const terms = invoiceTermsFrom(
+      invoiceBody({ price_amount: 1000, price_currency: 'usd' }),
+      merchantDocument(),
+      rates,
+      now,
+    );
     expect(terms).toMatchObject({
       priceAmount: '1000',
       payCurrency: null,
@@ -168,11 +233,23 @@ describe('a create-invoice body becoming invoice terms', () => {
 
   it('echoes redirect URLs and pre-selects a pay currency', () => {
     const terms = invoiceTermsFrom(
-      invoiceBody({ price_amount: '25.5', price_currency: 'eur', pay_currency: 'USDTTRC20', success_url: 'https://s.example/ok', cancel_url: 'https://s.example/no' }),
+      invoiceBody({
+        price_amount: '25.5',
+        price_currency: 'eur',
+        pay_currency: 'USDTTRC20',
+        success_url: 'https://s.example/ok',
+        cancel_url: 'https://s.example/no',
+      }),
       merchantDocument(),
       rates,
       now,
     );
-    expect(terms).toMatchObject({ priceAmount: '25.5', priceCurrency: 'eur', payCurrency: 'usdttrc20', successUrl: 'https://s.example/ok', cancelUrl: 'https://s.example/no' });
+    expect(terms).toMatchObject({
+      priceAmount: '25.5',
+      priceCurrency: 'eur',
+      payCurrency: 'usdttrc20',
+      successUrl: 'https://s.example/ok',
+      cancelUrl: 'https://s.example/no',
+    });
   });
 });

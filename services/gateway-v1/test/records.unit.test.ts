@@ -67,12 +67,26 @@ describe('the V1 payment record', () => {
   });
 
   it('prints timestamps with milliseconds and Z even when stored with another precision', () => {
-    const doc = paymentDocument({ createdAt: '2025-03-01T10:00:00Z', updatedAt: '2025-03-01T12:00:00.5+02:00' });
-    expect(toPaymentRecord(doc)).toMatchObject({ created_at: '2025-03-01T10:00:00.000Z', updated_at: '2025-03-01T10:00:00.500Z' });
+    const doc = paymentDocument({
+      createdAt: '2025-03-01T10:00:00Z',
+      updatedAt: '2025-03-01T12:00:00.5+02:00',
+    });
+    expect(toPaymentRecord(doc)).toMatchObject({
+      created_at: '2025-03-01T10:00:00.000Z',
+      updated_at: '2025-03-01T10:00:00.500Z',
+    });
   });
 
   it('keeps nulls of a fresh payment', () => {
-    const fresh = toPaymentRecord(paymentDocument({ status: 'waiting', payinHash: null, payoutHash: null, invoiceId: null, orderId: null }));
+    const fresh = toPaymentRecord(
+      paymentDocument({
+        status: 'waiting',
+        payinHash: null,
+        payoutHash: null,
+        invoiceId: null,
+        orderId: null,
+      }),
+    );
     expect(fresh).toMatchObject({ payin_hash: null, payout_hash: null, invoice_id: null, order_id: null });
     expectValid(paymentRecordSchema, fresh);
   });
@@ -86,10 +100,21 @@ describe('the invoice-payment lookup record', () => {
   });
 
   it('leaves out the chain and type fields', () => {
-    for (const field of ['invoice_id', 'payin_extra_id', 'payin_hash', 'payout_hash', 'burning_percent', 'type']) {
+    for (const field of [
+      'invoice_id',
+      'payin_extra_id',
+      'payin_hash',
+      'payout_hash',
+      'burning_percent',
+      'type',
+    ]) {
       expect(record).not.toHaveProperty(field);
     }
-    expect(record).toMatchObject({ payment_id: 5077125051, actually_paid: 0.00110137, outcome_amount: 0.00109586 });
+    expect(record).toMatchObject({
+      payment_id: 5077125051,
+      actually_paid: 0.00110137,
+      outcome_amount: 0.00109586,
+    });
     expectValid(invoicePaymentSchema, record);
   });
 });
@@ -191,10 +216,17 @@ describe('subscription records', () => {
 describe('currency records', () => {
   it('describe every catalogue coin in the full-currencies schema', async () => {
     const rates = new RatesService(await new CuratedPriceFeed().snapshot());
-    const currencies = rates.cryptoCurrencies().map((crypto, position) => toFullCurrency(crypto, position, 'http://localhost:8080'));
+    const currencies = rates
+      .cryptoCurrencies()
+      .map((crypto, position) => toFullCurrency(crypto, position, 'http://localhost:8080'));
     expectValid(fullCurrenciesSchema, { currencies });
     expect(new Set(currencies.map((c) => c.id)).size).toBe(currencies.length);
-    expect(currencies.find((c) => c.code === 'btc')).toMatchObject({ network: 'btc', decimals: 8, is_fiat: false, enable: true });
+    expect(currencies.find((c) => c.code === 'btc')).toMatchObject({
+      network: 'btc',
+      decimals: 8,
+      is_fiat: false,
+      enable: true,
+    });
     expect(currencies[0]?.image).toMatch(/^http:\/\/localhost:8080\/static\/coins\/.+\.svg$/);
   });
 
@@ -202,7 +234,9 @@ describe('currency records', () => {
     const rates = new RatesService(await new CuratedPriceFeed().snapshot());
     const all = rates.cryptoCurrencies();
     expect(enabledCoins(all, null)).toHaveLength(all.length);
-    const selected = enabledCoins(all, ['BTC', 'usdttrc20']).map((crypto) => toMerchantCoin(crypto, 'http://localhost:8080'));
+    const selected = enabledCoins(all, ['BTC', 'usdttrc20']).map((crypto) =>
+      toMerchantCoin(crypto, 'http://localhost:8080'),
+    );
     expect(selected.map((c) => c.code)).toEqual(['btc', 'usdttrc20']);
     expectValid(merchantCoinsSchema, { selectedCurrencies: selected });
   });

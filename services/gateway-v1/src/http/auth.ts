@@ -17,7 +17,8 @@ export function merchantOf(res: Response): MerchantDocument {
 export function requireMerchant(directory: MerchantDirectory): RequestHandler {
   return asyncRoute(async (req, res, next) => {
     const apiKey = req.get(API_KEY_HEADER)?.trim() ?? '';
-    if (apiKey === '') throw new V1ApiError(401, 'AUTH_REQUIRED', 'API key is required: send it in the x-api-key header');
+    if (apiKey === '')
+      throw new V1ApiError(401, 'AUTH_REQUIRED', 'API key is required: send it in the x-api-key header');
     const merchant = await directory.byApiKey(apiKey);
     if (!merchant) throw new V1ApiError(403, 'INVALID_API_KEY', 'Invalid api key');
     res.locals.merchant = merchant;
@@ -26,7 +27,10 @@ export function requireMerchant(directory: MerchantDirectory): RequestHandler {
 }
 
 /** Public endpoints may still use the caller's merchant settings when a valid key comes along. */
-export async function optionalMerchant(directory: MerchantDirectory, apiKey: string | undefined): Promise<MerchantDocument | null> {
+export async function optionalMerchant(
+  directory: MerchantDirectory,
+  apiKey: string | undefined,
+): Promise<MerchantDocument | null> {
   const key = apiKey?.trim() ?? '';
   return key === '' ? null : directory.byApiKey(key);
 }

@@ -58,7 +58,8 @@ export function replyError(reply: Extract<ReplyMessage, { ok: false }>): V1ApiEr
 }
 
 export function idempotencyError(failure: IdempotencyFailure): V1ApiError {
-  const code: V1ErrorCode = failure.code === 'IDEMPOTENCY_KEY_INVALID' ? 'INVALID_REQUEST_PARAMS' : failure.code;
+  const code: V1ErrorCode =
+    failure.code === 'IDEMPOTENCY_KEY_INVALID' ? 'INVALID_REQUEST_PARAMS' : failure.code;
   return new V1ApiError(failure.status, code, failure.message);
 }
 
@@ -71,10 +72,18 @@ export function toV1Error(error: unknown): V1ApiError {
     if (error.status < 500) return invalidParams(error.message);
   }
   if (error instanceof CommandTimeoutError) {
-    return new V1ApiError(504, 'GATEWAY_TIMEOUT', 'The payment service did not answer in time; retry with the same Idempotency-Key');
+    return new V1ApiError(
+      504,
+      'GATEWAY_TIMEOUT',
+      'The payment service did not answer in time; retry with the same Idempotency-Key',
+    );
   }
   if (error instanceof RequestCancelledError) {
-    return new V1ApiError(503, 'SERVICE_UNAVAILABLE', 'The payment service is not available; retry with the same Idempotency-Key');
+    return new V1ApiError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'The payment service is not available; retry with the same Idempotency-Key',
+    );
   }
   if (error instanceof RatesError) return invalidParams(error.message);
   return new V1ApiError(500, 'INTERNAL_ERROR', 'Internal server error');

@@ -3,7 +3,9 @@ import type { CryptoCurrency } from '@gw/rates';
 
 /** Logos are served by us; the catalogue keeps them as paths under the base URL. */
 export const absoluteUrl = (baseUrl: string, pathOrUrl: string): string =>
-  /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${baseUrl.replace(/\/+$/, '')}/${pathOrUrl.replace(/^\/+/, '')}`;
+  /^https?:\/\//i.test(pathOrUrl)
+    ? pathOrUrl
+    : `${baseUrl.replace(/\/+$/, '')}/${pathOrUrl.replace(/^\/+/, '')}`;
 
 /** GET /v1/full-currencies: both upstream field sets in one record. */
 export interface V1FullCurrency {
@@ -85,7 +87,10 @@ export function toMerchantCoin(crypto: CryptoCurrency, baseUrl: string): V1Merch
 }
 
 /** The merchant's enabled coins, or every coin when the merchant has not restricted them. */
-export function enabledCoins(all: readonly CryptoCurrency[], enabled: readonly string[] | null): CryptoCurrency[] {
+export function enabledCoins(
+  all: readonly CryptoCurrency[],
+  enabled: readonly string[] | null,
+): CryptoCurrency[] {
   if (!enabled) return [...all];
   const wanted = new Set(enabled.map((code) => code.toLowerCase()));
   return all.filter((crypto) => wanted.has(crypto.code) || crypto.aliases.some((alias) => wanted.has(alias)));

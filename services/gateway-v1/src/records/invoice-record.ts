@@ -30,7 +30,10 @@ export interface V1InvoiceRecord {
 export const invoiceUrlOf = (baseUrl: string, invoiceId: string): string =>
   `${baseUrl.replace(/\/+$/, '')}/invoice/${encodeURIComponent(invoiceId)}`;
 
-export function toInvoiceRecord(invoice: InvoiceTerms & { updatedAt?: string }, baseUrl: string): V1InvoiceRecord {
+export function toInvoiceRecord(
+  invoice: InvoiceTerms & { updatedAt?: string },
+  baseUrl: string,
+): V1InvoiceRecord {
   return {
     id: invoice.invoiceId,
     token_id: invoice.tokenId,

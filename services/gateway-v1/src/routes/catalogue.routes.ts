@@ -22,11 +22,21 @@ export function catalogueRoutes({ ctx, directory, auth }: V1RouteDeps): Router {
   router.get('/currencies', (req, res) => {
     validatedQuery(v1Validators.currenciesQuery, req.query);
     // Every catalogue coin supports fixed-rate payments, so fixed_rate=true lists the same codes.
-    res.json({ currencies: ctx.rates.current().cryptoCurrencies().map((crypto) => crypto.code) });
+    res.json({
+      currencies: ctx.rates
+        .current()
+        .cryptoCurrencies()
+        .map((crypto) => crypto.code),
+    });
   });
 
   router.get('/full-currencies', (_req, res) => {
-    res.json({ currencies: ctx.rates.current().cryptoCurrencies().map((crypto, position) => toFullCurrency(crypto, position, baseUrl)) });
+    res.json({
+      currencies: ctx.rates
+        .current()
+        .cryptoCurrencies()
+        .map((crypto, position) => toFullCurrency(crypto, position, baseUrl)),
+    });
   });
 
   router.get('/merchant/coins', auth, (_req, res) => {
@@ -54,12 +64,19 @@ export function catalogueRoutes({ ctx, directory, auth }: V1RouteDeps): Router {
       const query = validatedQuery(v1Validators.minAmountQuery, req.query);
       const rates = ctx.rates.current();
       const from = knownCurrency(rates, 'currency_from', query.currency_from.trim().toLowerCase());
-      const toCode = query.currency_to?.trim().toLowerCase() ?? (await defaultOutcome(req.get(API_KEY_HEADER))) ?? from.code;
+      const toCode =
+        query.currency_to?.trim().toLowerCase() ??
+        (await defaultOutcome(req.get(API_KEY_HEADER))) ??
+        from.code;
       const to = knownCurrency(rates, 'currency_to', toCode);
       if (from.kind === 'fiat' && to.kind === 'fiat') {
         throw invalidParams('currency_to must be a crypto currency when currency_from is a fiat currency');
       }
-      const fiat = knownCurrency(rates, 'fiat_equivalent', query.fiat_equivalent?.trim().toLowerCase() ?? 'usd');
+      const fiat = knownCurrency(
+        rates,
+        'fiat_equivalent',
+        query.fiat_equivalent?.trim().toLowerCase() ?? 'usd',
+      );
       const minimum = rates.minAmount(from.code, to.code, fiat.code);
       res.json({
         currency_from: minimum.currencyFrom,

@@ -46,7 +46,11 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
       const { invoiceId } = validatedQuery(v1Validators.invoicePaymentQuery, req.query);
       const merchantId = merchantOf(res).merchantId;
       await ownInvoice(invoiceId, merchantId);
-      const [latest] = await payments().find({ filter: { merchantId, invoiceId }, sort: [['createdAt', -1]], limit: 1 });
+      const [latest] = await payments().find({
+        filter: { merchantId, invoiceId },
+        sort: [['createdAt', -1]],
+        limit: 1,
+      });
       if (!latest) {
         res.json({ message: `No payment has been created for invoice ${invoiceId} yet` });
         return;
@@ -72,7 +76,11 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
         data: { paymentId: terms.paymentId, payCurrency: terms.payCurrency },
       });
       // The payment exists and carries invoice_id, which is what the lookups read; the invoice's own list is secondary.
-      if (!started.ok) req.log?.warn({ invoiceId: invoice.invoiceId, error: started.error }, 'invoice did not record its payment');
+      if (!started.ok)
+        req.log?.warn(
+          { invoiceId: invoice.invoiceId, error: started.error },
+          'invoice did not record its payment',
+        );
       res.status(201).json(toCreatedPayment(terms));
     }),
   );

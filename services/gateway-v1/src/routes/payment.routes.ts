@@ -74,7 +74,12 @@ export function paymentRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
         metadata: { now: now.toISOString() },
       });
       if (!reply.ok) throw replyError(reply);
-      res.json({ id: doc.paymentId, token_id: newTokenId(), pay_amount: toJsonNumber(payAmount), expiration_estimate_date: expiresAt });
+      res.json({
+        id: doc.paymentId,
+        token_id: newTokenId(),
+        pay_amount: toJsonNumber(payAmount),
+        expiration_estimate_date: expiresAt,
+      });
     }),
   );
 

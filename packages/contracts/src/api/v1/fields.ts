@@ -13,7 +13,11 @@ const BOOLEAN_TEXTS = ['true', 'false', 'True', 'False', 'TRUE', 'FALSE', '1', '
 export const nullValue: Schema = { type: 'null' };
 
 /** A positive money amount, sent as a JSON number or a numeric string ("10.00"). */
-export function positiveAmountInput(field: string, description: string, options: { nullable?: boolean } = {}): Schema {
+export function positiveAmountInput(
+  field: string,
+  description: string,
+  options: { nullable?: boolean } = {},
+): Schema {
   return {
     description: `${description} A JSON number or a numeric string such as "10.00".`,
     anyOf: [
@@ -42,7 +46,12 @@ export function positiveAmountQuery(field: string, description: string): Schema 
 export function flagInput(field: string, description: string): Schema {
   return {
     description: `${description} Accepts true/false, "true"/"false", "True"/"False", 0/1 and "0"/"1".`,
-    anyOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }, { type: 'string', enum: BOOLEAN_TEXTS }, nullValue],
+    anyOf: [
+      { type: 'boolean' },
+      { type: 'integer', enum: [0, 1] },
+      { type: 'string', enum: BOOLEAN_TEXTS },
+      nullValue,
+    ],
     'x-message': `${field} must be a boolean (true or false)`,
   };
 }
@@ -57,7 +66,11 @@ export function flagQuery(field: string, description: string): Schema {
   };
 }
 
-export function currencyCodeInput(field: string, description: string, options: { nullable?: boolean } = {}): Schema {
+export function currencyCodeInput(
+  field: string,
+  description: string,
+  options: { nullable?: boolean } = {},
+): Schema {
   const code: Schema = { type: 'string', minLength: 1, maxLength: 32, pattern: '^\\s*[A-Za-z0-9]+\\s*$' };
   return {
     description: `${description} Lowercase or uppercase ticker code, e.g. "btc", "usdttrc20", "usd".`,
@@ -67,7 +80,12 @@ export function currencyCodeInput(field: string, description: string, options: {
   };
 }
 
-export function textInput(field: string, description: string, maxLength: number, options: { acceptNumber?: boolean } = {}): Schema {
+export function textInput(
+  field: string,
+  description: string,
+  maxLength: number,
+  options: { acceptNumber?: boolean } = {},
+): Schema {
   const text: Schema = { type: 'string', maxLength };
   return {
     description,
@@ -120,13 +138,28 @@ export const paymentStatusField: Schema = {
 };
 
 export const numberField = (description: string): Schema => ({ type: 'number', description });
-export const stringField = (description: string, extra: Schema = {}): Schema => ({ type: 'string', description, ...extra });
-export const nullableStringField = (description: string): Schema => ({ type: ['string', 'null'], description });
+export const stringField = (description: string, extra: Schema = {}): Schema => ({
+  type: 'string',
+  description,
+  ...extra,
+});
+export const nullableStringField = (description: string): Schema => ({
+  type: ['string', 'null'],
+  description,
+});
 export const booleanField = (description: string): Schema => ({ type: 'boolean', description });
-export const integerField = (description: string, extra: Schema = {}): Schema => ({ type: 'integer', description, ...extra });
+export const integerField = (description: string, extra: Schema = {}): Schema => ({
+  type: 'integer',
+  description,
+  ...extra,
+});
 
 /** Closed response object; `optional` lists properties that may be absent. */
-export function responseObject(description: string, properties: Record<string, Schema>, optional: readonly string[] = []): Schema {
+export function responseObject(
+  description: string,
+  properties: Record<string, Schema>,
+  optional: readonly string[] = [],
+): Schema {
   return {
     type: 'object',
     description,

@@ -82,7 +82,10 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     auth: false,
     idempotent: false,
     query: currenciesQuery,
-    responses: { 200: { description: 'Currency codes.', schema: currenciesSchema }, 400: error('Invalid query.') },
+    responses: {
+      200: { description: 'Currency codes.', schema: currenciesSchema },
+      400: error('Invalid query.'),
+    },
   },
   {
     operationId: 'getFullCurrencies',
@@ -97,7 +100,7 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     operationId: 'getMerchantCoins',
     method: 'get',
     path: '/v1/merchant/coins',
-    summary: "Currencies enabled for the calling merchant (all when the merchant has not restricted them).",
+    summary: 'Currencies enabled for the calling merchant (all when the merchant has not restricted them).',
     auth: true,
     idempotent: false,
     responses: { 200: { description: 'Enabled currencies.', schema: merchantCoinsSchema }, ...authErrors },
@@ -110,7 +113,10 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     auth: false,
     idempotent: false,
     query: estimateQuery,
-    responses: { 200: { description: 'Estimate.', schema: estimateSchema }, 400: error('Missing or invalid parameter, or unknown currency.') },
+    responses: {
+      200: { description: 'Estimate.', schema: estimateSchema },
+      400: error('Missing or invalid parameter, or unknown currency.'),
+    },
   },
   {
     operationId: 'getMinAmount',
@@ -120,7 +126,10 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     auth: false,
     idempotent: false,
     query: minAmountQuery,
-    responses: { 200: { description: 'Minimum amount.', schema: minAmountSchema }, 400: error('Missing or invalid parameter, or unknown currency.') },
+    responses: {
+      200: { description: 'Minimum amount.', schema: minAmountSchema },
+      400: error('Missing or invalid parameter, or unknown currency.'),
+    },
   },
   {
     operationId: 'createPayment',
@@ -130,7 +139,10 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     auth: true,
     idempotent: true,
     body: createPaymentBody,
-    responses: { 201: { description: 'Payment created in status waiting.', schema: createdPaymentSchema }, ...createErrors },
+    responses: {
+      201: { description: 'Payment created in status waiting.', schema: createdPaymentSchema },
+      ...createErrors,
+    },
   },
   {
     operationId: 'getPayment',
@@ -155,7 +167,11 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     auth: true,
     idempotent: false,
     query: paymentListQuery,
-    responses: { 200: { description: 'One page.', schema: paymentListSchema }, 400: error('Invalid query parameter.'), ...authErrors },
+    responses: {
+      200: { description: 'One page.', schema: paymentListSchema },
+      400: error('Invalid query parameter.'),
+      ...authErrors,
+    },
   },
   {
     operationId: 'updateMerchantEstimate',
@@ -224,7 +240,11 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     auth: true,
     idempotent: false,
     query: subscriptionListQuery,
-    responses: { 200: { description: 'Subscriptions.', schema: subscriptionListSchema }, 400: error('Invalid query parameter.'), ...authErrors },
+    responses: {
+      200: { description: 'Subscriptions.', schema: subscriptionListSchema },
+      400: error('Invalid query parameter.'),
+      ...authErrors,
+    },
   },
   {
     operationId: 'listSubscriptionPlans',
@@ -234,6 +254,10 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     auth: true,
     idempotent: false,
     query: planListQuery,
-    responses: { 200: { description: 'Plans.', schema: planListSchema }, 400: error('Invalid query parameter.'), ...authErrors },
+    responses: {
+      200: { description: 'Plans.', schema: planListSchema },
+      400: error('Invalid query parameter.'),
+      ...authErrors,
+    },
   },
 ];

@@ -48,7 +48,10 @@ function query(description: string, properties: Record<string, Schema>, required
 const fixedRateFlags = {
   is_fixed_rate: flagInput('is_fixed_rate', 'Freeze the exchange rate for the estimate window.'),
   fixed_rate: flagInput('fixed_rate', 'Older name of is_fixed_rate, sent by the official JS SDK.'),
-  is_fee_paid_by_user: flagInput('is_fee_paid_by_user', 'The buyer pays the network and service fees; implies a fixed rate.'),
+  is_fee_paid_by_user: flagInput(
+    'is_fee_paid_by_user',
+    'The buyer pays the network and service fees; implies a fixed rate.',
+  ),
 };
 
 export const createPaymentBody: Schema = body(
@@ -57,21 +60,33 @@ export const createPaymentBody: Schema = body(
     price_amount: positiveAmountInput('price_amount', 'Amount in price_currency.'),
     price_currency: currencyCodeInput('price_currency', 'Fiat or crypto currency the price is stated in.'),
     pay_currency: currencyCodeInput('pay_currency', 'Crypto currency the buyer pays with.'),
-    pay_amount: positiveAmountInput('pay_amount', 'Exact amount of pay_currency to request instead of converting the price.', {
-      nullable: true,
-    }),
+    pay_amount: positiveAmountInput(
+      'pay_amount',
+      'Exact amount of pay_currency to request instead of converting the price.',
+      {
+        nullable: true,
+      },
+    ),
     ipn_callback_url: urlInput('ipn_callback_url', 'Webhook URL that receives every status change.'),
     order_id: textInput('order_id', 'Merchant order identifier.', 255, { acceptNumber: true }),
     order_description: textInput('order_description', 'Free text describing the order.', 2048),
-    purchase_id: positiveIntegerInput('purchase_id', 'Groups repeated payments of one purchase; generated when absent.'),
-    payout_address: textInput('payout_address', 'Wallet the outcome is sent to instead of the merchant default.', 256),
+    purchase_id: positiveIntegerInput(
+      'purchase_id',
+      'Groups repeated payments of one purchase; generated when absent.',
+    ),
+    payout_address: textInput(
+      'payout_address',
+      'Wallet the outcome is sent to instead of the merchant default.',
+      256,
+    ),
     payout_currency: currencyCodeInput('payout_currency', 'Currency of payout_address.', { nullable: true }),
     payout_extra_id: textInput('payout_extra_id', 'Memo or destination tag of payout_address.', 256),
     ...fixedRateFlags,
     case: {
       type: ['string', 'null'],
       enum: [...V1_SANDBOX_CASES, null],
-      description: 'Sandbox only: walks the payment through this scenario by itself (success, partially_paid or fail).',
+      description:
+        'Sandbox only: walks the payment through this scenario by itself (success, partially_paid or fail).',
       'x-message': 'case must be one of success, partially_paid, fail',
     },
   },
@@ -83,8 +98,13 @@ export const createInvoiceBody: Schema = body(
   {
     price_amount: positiveAmountInput('price_amount', 'Amount in price_currency.'),
     price_currency: currencyCodeInput('price_currency', 'Fiat or crypto currency the price is stated in.'),
-    pay_currency: currencyCodeInput('pay_currency', 'Pre-selects the crypto currency on the hosted page.', { nullable: true }),
-    ipn_callback_url: urlInput('ipn_callback_url', 'Webhook URL that receives every status change of the invoice payment.'),
+    pay_currency: currencyCodeInput('pay_currency', 'Pre-selects the crypto currency on the hosted page.', {
+      nullable: true,
+    }),
+    ipn_callback_url: urlInput(
+      'ipn_callback_url',
+      'Webhook URL that receives every status change of the invoice payment.',
+    ),
     order_id: textInput('order_id', 'Merchant order identifier.', 255, { acceptNumber: true }),
     order_description: textInput('order_description', 'Free text describing the order.', 2048),
     success_url: urlInput('success_url', 'Where the buyer is sent after a successful payment.'),
@@ -92,10 +112,16 @@ export const createInvoiceBody: Schema = body(
     partially_paid_url: urlInput('partially_paid_url', 'Where the buyer is sent after a partial payment.'),
     customer_email: {
       description: 'Buyer e-mail shown on the hosted page.',
-      anyOf: [{ type: 'string', format: 'email', maxLength: 320 }, { type: 'string', maxLength: 0 }, { type: 'null' }],
+      anyOf: [
+        { type: 'string', format: 'email', maxLength: 320 },
+        { type: 'string', maxLength: 0 },
+        { type: 'null' },
+      ],
       'x-message': 'customer_email must be an e-mail address',
     },
-    payout_currency: currencyCodeInput('payout_currency', 'Currency the merchant is paid out in.', { nullable: true }),
+    payout_currency: currencyCodeInput('payout_currency', 'Currency the merchant is paid out in.', {
+      nullable: true,
+    }),
     source: textInput('source', 'Integration the invoice comes from.', 64),
     collect_user_data: flagInput('collect_user_data', 'Ask the buyer for contact data on the hosted page.'),
     ...fixedRateFlags,
@@ -109,7 +135,10 @@ export const createInvoicePaymentBody: Schema = body(
   {
     iid: {
       description: 'Id of the invoice to pay.',
-      anyOf: [{ type: 'string', minLength: 1, maxLength: 64 }, { type: 'integer', minimum: 1 }],
+      anyOf: [
+        { type: 'string', minLength: 1, maxLength: 64 },
+        { type: 'integer', minimum: 1 },
+      ],
       'x-message': 'iid must be an invoice id',
     },
     pay_currency: currencyCodeInput('pay_currency', 'Crypto currency the buyer pays with.'),
@@ -117,7 +146,11 @@ export const createInvoicePaymentBody: Schema = body(
     order_description: textInput('order_description', 'Overrides the invoice order description.', 2048),
     customer_email: {
       description: 'Buyer e-mail.',
-      anyOf: [{ type: 'string', format: 'email', maxLength: 320 }, { type: 'string', maxLength: 0 }, { type: 'null' }],
+      anyOf: [
+        { type: 'string', format: 'email', maxLength: 320 },
+        { type: 'string', maxLength: 0 },
+        { type: 'null' },
+      ],
       'x-message': 'customer_email must be an e-mail address',
     },
     payout_address: textInput('payout_address', 'Wallet the outcome is sent to.', 256),
@@ -163,7 +196,8 @@ const offsetParam: Schema = {
   'x-message': 'offset must be a non-negative integer',
 };
 
-const DATE_BOUND = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?([Zz]|[+-]\\d{2}:?\\d{2})?)?$';
+const DATE_BOUND =
+  '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?([Zz]|[+-]\\d{2}:?\\d{2})?)?$';
 
 export const currenciesQuery: Schema = query('GET /v1/currencies', {
   fixed_rate: flagQuery('fixed_rate', 'Only currencies that support fixed-rate payments.'),
@@ -183,7 +217,10 @@ export const minAmountQuery: Schema = query(
   'GET /v1/min-amount',
   {
     currency_from: code('currency_from', 'Currency the buyer pays with (or a fiat to state the minimum in).'),
-    currency_to: code('currency_to', "Currency the merchant receives; defaults to the merchant's outcome currency, else currency_from."),
+    currency_to: code(
+      'currency_to',
+      "Currency the merchant receives; defaults to the merchant's outcome currency, else currency_from.",
+    ),
     fiat_equivalent: code('fiat_equivalent', 'Fiat in which fiat_equivalent is stated; default usd.'),
     is_fixed_rate: flagQuery('is_fixed_rate', 'Minimum for fixed-rate payments.'),
     is_fee_paid_by_user: flagQuery('is_fee_paid_by_user', 'Minimum when the buyer pays the fees.'),

@@ -31,52 +31,60 @@ const paymentCore = {
   updated_at: timestampField('When the payment last changed.'),
 };
 
-export const paymentRecordSchema: Schema = responseObject('A V1 payment (GET /v1/payment/{payment_id} and list items).', {
-  ...paymentCore,
-  invoice_id: nullableStringField('Invoice the payment belongs to.'),
-  payin_extra_id: nullableStringField('Memo or destination tag the buyer must add, for networks that need one.'),
-  purchase_id: integerField('Purchase the payment belongs to.'),
-  payin_hash: nullableStringField('Transaction hash of the incoming payment.'),
-  payout_hash: nullableStringField('Transaction hash of the payout to the merchant.'),
-  burning_percent: stringField('Always the string "null" (no burning).', { const: 'null' }),
-  type: stringField('Payment type.', { enum: ['crypto2crypto'] }),
-});
+export const paymentRecordSchema: Schema = responseObject(
+  'A V1 payment (GET /v1/payment/{payment_id} and list items).',
+  {
+    ...paymentCore,
+    invoice_id: nullableStringField('Invoice the payment belongs to.'),
+    payin_extra_id: nullableStringField(
+      'Memo or destination tag the buyer must add, for networks that need one.',
+    ),
+    purchase_id: integerField('Purchase the payment belongs to.'),
+    payin_hash: nullableStringField('Transaction hash of the incoming payment.'),
+    payout_hash: nullableStringField('Transaction hash of the payout to the merchant.'),
+    burning_percent: stringField('Always the string "null" (no burning).', { const: 'null' }),
+    type: stringField('Payment type.', { enum: ['crypto2crypto'] }),
+  },
+);
 
 export const invoicePaymentSchema: Schema = responseObject(
   'The latest payment of an invoice (GET /v1/invoice-payment); purchase_id is a string here.',
-  { ...paymentCore, purchase_id: stringField('Purchase the payment belongs to, as a string.', { pattern: '^[0-9]+$' }) },
-);
-
-export const invoiceNoPaymentSchema: Schema = responseObject('GET /v1/invoice-payment when the buyer has not started a payment yet.', {
-  message: stringField('States that no payment was created for the invoice yet.'),
-});
-
-export const createdPaymentSchema: Schema = responseObject(
-  'POST /v1/payment (201).',
   {
-    payment_id: paymentId,
-    payment_status: { ...paymentStatusField, const: 'waiting' },
-    pay_address: stringField('Address the buyer pays to.'),
-    price_amount: numberField('Amount in price_currency.'),
-    price_currency: lowercaseCode('Lowercase currency code of the price.'),
-    pay_amount: numberField('Amount the buyer must send.'),
-    pay_currency: lowercaseCode('Crypto currency the buyer pays with.'),
-    order_id: nullableStringField('Merchant order identifier.'),
-    order_description: nullableStringField('Order description.'),
-    ipn_callback_url: nullableStringField('Webhook URL for status changes.'),
-    purchase_id: integerField('Purchase the payment belongs to.'),
-    payin_extra_id: nullableStringField('Memo or destination tag the buyer must add.'),
-    amount_received: numberField('Amount received so far (0 at creation).'),
-    network: stringField('Network the pay address lives on.'),
-    expiration_estimate_date: timestampField('When the payment expires unless paid.'),
-    is_fixed_rate: booleanField('Whether the rate is frozen.'),
-    is_fee_paid_by_user: booleanField('Whether the buyer pays the fees.'),
-    burning_percent: stringField('Always the string "null".', { const: 'null' }),
-    type: stringField('Payment type.', { enum: ['crypto2crypto'] }),
-    created_at: timestampField('When the payment was created.'),
-    updated_at: timestampField('When the payment last changed.'),
+    ...paymentCore,
+    purchase_id: stringField('Purchase the payment belongs to, as a string.', { pattern: '^[0-9]+$' }),
   },
 );
+
+export const invoiceNoPaymentSchema: Schema = responseObject(
+  'GET /v1/invoice-payment when the buyer has not started a payment yet.',
+  {
+    message: stringField('States that no payment was created for the invoice yet.'),
+  },
+);
+
+export const createdPaymentSchema: Schema = responseObject('POST /v1/payment (201).', {
+  payment_id: paymentId,
+  payment_status: { ...paymentStatusField, const: 'waiting' },
+  pay_address: stringField('Address the buyer pays to.'),
+  price_amount: numberField('Amount in price_currency.'),
+  price_currency: lowercaseCode('Lowercase currency code of the price.'),
+  pay_amount: numberField('Amount the buyer must send.'),
+  pay_currency: lowercaseCode('Crypto currency the buyer pays with.'),
+  order_id: nullableStringField('Merchant order identifier.'),
+  order_description: nullableStringField('Order description.'),
+  ipn_callback_url: nullableStringField('Webhook URL for status changes.'),
+  purchase_id: integerField('Purchase the payment belongs to.'),
+  payin_extra_id: nullableStringField('Memo or destination tag the buyer must add.'),
+  amount_received: numberField('Amount received so far (0 at creation).'),
+  network: stringField('Network the pay address lives on.'),
+  expiration_estimate_date: timestampField('When the payment expires unless paid.'),
+  is_fixed_rate: booleanField('Whether the rate is frozen.'),
+  is_fee_paid_by_user: booleanField('Whether the buyer pays the fees.'),
+  burning_percent: stringField('Always the string "null".', { const: 'null' }),
+  type: stringField('Payment type.', { enum: ['crypto2crypto'] }),
+  created_at: timestampField('When the payment was created.'),
+  updated_at: timestampField('When the payment last changed.'),
+});
 
 export const paymentListSchema: Schema = responseObject('GET /v1/payment/: one page of payments.', {
   data: { type: 'array', items: paymentRecordSchema, description: 'Payments of this page.' },
@@ -86,23 +94,30 @@ export const paymentListSchema: Schema = responseObject('GET /v1/payment/: one p
   total: integerField('Number of payments matching the filters.'),
 });
 
-export const estimateUpdateSchema: Schema = responseObject('POST /v1/payment/{id}/update-merchant-estimate.', {
-  id: paymentId,
-  token_id: stringField('Identifier of this estimate.'),
-  pay_amount: numberField('New amount the buyer must send.'),
-  expiration_estimate_date: timestampField('Until when the new estimate holds.'),
-});
+export const estimateUpdateSchema: Schema = responseObject(
+  'POST /v1/payment/{id}/update-merchant-estimate.',
+  {
+    id: paymentId,
+    token_id: stringField('Identifier of this estimate.'),
+    pay_amount: numberField('New amount the buyer must send.'),
+    expiration_estimate_date: timestampField('Until when the new estimate holds.'),
+  },
+);
 
 export const invoiceRecordSchema: Schema = responseObject('A V1 invoice (POST /v1/invoice, 201).', {
   id: stringField('Invoice id (UUID-shaped).', { format: 'uuid' }),
   token_id: stringField('Short token of the hosted page.'),
   order_id: nullableStringField('Merchant order identifier.'),
   order_description: nullableStringField('Order description.'),
-  price_amount: stringField('Price as a decimal string, although sent as a number.', { pattern: '^[0-9]+(\\.[0-9]+)?$' }),
+  price_amount: stringField('Price as a decimal string, although sent as a number.', {
+    pattern: '^[0-9]+(\\.[0-9]+)?$',
+  }),
   price_currency: lowercaseCode('Currency of the price.'),
   pay_currency: { type: ['string', 'null'], description: 'Pre-selected pay currency, or null.' },
   ipn_callback_url: nullableStringField('Webhook URL for status changes.'),
-  invoice_url: stringField('Hosted page to share with the buyer: {base_url}/invoice/<id>.', { format: 'uri' }),
+  invoice_url: stringField('Hosted page to share with the buyer: {base_url}/invoice/<id>.', {
+    format: 'uri',
+  }),
   success_url: nullableStringField('Echoed from the request.'),
   cancel_url: nullableStringField('Echoed from the request.'),
   partially_paid_url: nullableStringField('Echoed from the request.'),
@@ -116,10 +131,16 @@ export const invoiceRecordSchema: Schema = responseObject('A V1 invoice (POST /v
   updated_at: timestampField('When the invoice last changed.'),
 });
 
-export const statusSchema: Schema = responseObject('GET /v1/status.', { message: stringField('Always "OK".', { const: 'OK' }) });
+export const statusSchema: Schema = responseObject('GET /v1/status.', {
+  message: stringField('Always "OK".', { const: 'OK' }),
+});
 
 export const currenciesSchema: Schema = responseObject('GET /v1/currencies.', {
-  currencies: { type: 'array', items: lowercaseCode('Ticker code.'), description: 'Lowercase codes of every payable currency.' },
+  currencies: {
+    type: 'array',
+    items: lowercaseCode('Ticker code.'),
+    description: 'Lowercase codes of every payable currency.',
+  },
 });
 
 export const fullCurrencySchema: Schema = responseObject('A currency of GET /v1/full-currencies.', {

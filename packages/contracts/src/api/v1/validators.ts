@@ -20,7 +20,9 @@ import {
  * fills declared defaults. Bodies are checked without coercion: their schemas spell out each accepted
  * wire form, and the gateway converts amounts to exact decimals itself.
  */
-const queryAjv = addFormats(new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true }));
+const queryAjv = addFormats(
+  new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true }),
+);
 
 export interface V1Validator<T> {
   readonly schema: Schema;
@@ -56,11 +58,20 @@ export function firstProblem(schema: Schema, errors: ErrorObject[] | null | unde
   }
   const field = error.instancePath.split('/')[1];
   if (field === undefined || field === '') {
-    return { field: null, message: error.keyword === 'type' ? 'Request body must be a JSON object' : `Request ${error.message ?? 'is invalid'}` };
+    return {
+      field: null,
+      message:
+        error.keyword === 'type'
+          ? 'Request body must be a JSON object'
+          : `Request ${error.message ?? 'is invalid'}`,
+    };
   }
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const message = properties[field]?.['x-message'];
-  return { field, message: typeof message === 'string' ? message : `${field} ${error.message ?? 'is invalid'}` };
+  return {
+    field,
+    message: typeof message === 'string' ? message : `${field} ${error.message ?? 'is invalid'}`,
+  };
 }
 
 export type RawBody = Record<string, unknown>;
@@ -94,7 +105,9 @@ export const v1Validators = {
   createInvoice: bodyValidator<RawBody>(createInvoiceBody),
   createInvoicePayment: bodyValidator<RawBody>(createInvoicePaymentBody),
   currenciesQuery: queryValidator<RawQuery>(currenciesQuery),
-  estimateQuery: queryValidator<{ amount: string; currency_from: string; currency_to: string }>(estimateQuery),
+  estimateQuery: queryValidator<{ amount: string; currency_from: string; currency_to: string }>(
+    estimateQuery,
+  ),
   minAmountQuery: queryValidator<{
     currency_from: string;
     currency_to?: string;
