@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '@gw/platform';
 import { describeGeneratedAdminToken, readAdminTokenFile, resolveAdminToken, withAdminToken } from '../src/admin-token';
 
 describe('admin token resolution', () => {
@@ -49,11 +50,13 @@ describe('admin token resolution', () => {
     expect(describeGeneratedAdminToken(reread)).toBe('');
   });
 
-  it('hands the services a configuration carrying the token', async () => {
-    const config = Object.freeze({ adminToken: null as string | null, port: 8080 });
-    const resolved = await resolveAdminToken({ adminToken: null, dataDir, mode: 'embedded' });
+  it('hands the services a configuration carrying the token, leaving the rest as loaded', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '9090' });
+    expect(config.adminToken).toBeNull();
+    const resolved = await resolveAdminToken(config);
     const configured = withAdminToken(config, resolved);
-    expect(configured).toEqual({ adminToken: resolved.token, port: 8080 });
+    expect(configured.adminToken).toBe(resolved.token);
+    expect(configured).toEqual({ ...config, adminToken: resolved.token });
     expect(Object.isFrozen(configured)).toBe(true);
   });
 });
