@@ -19,7 +19,8 @@ export function requireAdminToken(adminToken: string | null): RequestHandler {
     const presented = BEARER.exec(req.headers.authorization ?? '')?.[1];
     if (presented === undefined || !timingSafeEqualStr(presented, adminToken)) {
       res.setHeader('www-authenticate', 'Bearer realm="admin"');
-      const message = presented === undefined ? 'Authorization: Bearer <admin token> is required' : 'Invalid admin token';
+      const message =
+        presented === undefined ? 'Authorization: Bearer <admin token> is required' : 'Invalid admin token';
       res.status(401).json(errorBody(401, message));
       return;
     }

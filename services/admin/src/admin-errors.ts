@@ -47,7 +47,10 @@ export function statusOfDomainCode(code: string): number {
 /** A refused command from payments, as an admin error. */
 export function commandRefused(error: { code: string; message: string }): AdminError {
   const status = statusOfDomainCode(error.code);
-  return new AdminError(status, status >= 500 ? 'The payments service failed to handle the command' : error.message);
+  return new AdminError(
+    status,
+    status >= 500 ? 'The payments service failed to handle the command' : error.message,
+  );
 }
 
 export function errorBody(status: number, message: string): AdminErrorBody {
@@ -73,6 +76,7 @@ function describe(error: unknown): { status: number; message: string } {
   if (error instanceof CommandTimeoutError) {
     return { status: 503, message: 'The payments service did not answer in time; retry the request' };
   }
-  if (isHttpError(error)) return { status: error.status, message: error.expose ? error.message : 'Internal server error' };
+  if (isHttpError(error))
+    return { status: error.status, message: error.expose ? error.message : 'Internal server error' };
   return { status: 500, message: 'Internal server error' };
 }

@@ -19,7 +19,10 @@ export const PATTERN_MEANINGS: Record<string, string> = {
 };
 
 /** Type-specific keywords (pattern, minItems, format) only apply to their own type, so null passes them. */
-const nullable = (schema: { type: string } & Record<string, unknown>) => ({ ...schema, type: [schema.type, 'null'] });
+const nullable = (schema: { type: string } & Record<string, unknown>) => ({
+  ...schema,
+  type: [schema.type, 'null'],
+});
 const currencyCode = { type: 'string', minLength: 1, maxLength: 32, pattern: CURRENCY_CODE };
 const coinList = { type: 'array', minItems: 1, maxItems: 500, items: currencyCode };
 const httpUrl = { type: 'string', maxLength: 2048, format: 'uri', pattern: HTTP_URL };

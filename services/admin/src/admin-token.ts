@@ -19,7 +19,9 @@ export interface ResolvedAdminToken {
  * first start, mode 0600) so the admin API and the CLI work locally out of the box. On the real engines
  * services may run on many machines, so there the admin API stays off until ADMIN_TOKEN is set.
  */
-export async function resolveAdminToken(config: Pick<GatewayConfig, 'adminToken' | 'dataDir' | 'mode'>): Promise<ResolvedAdminToken> {
+export async function resolveAdminToken(
+  config: Pick<GatewayConfig, 'adminToken' | 'dataDir' | 'mode'>,
+): Promise<ResolvedAdminToken> {
   if (config.adminToken !== null) return { token: config.adminToken, source: 'environment', file: null };
   if (config.mode !== 'embedded') return { token: null, source: 'none', file: null };
   const file = adminTokenPath(config.dataDir);
@@ -55,13 +57,18 @@ export async function readAdminTokenFile(dataDir: string): Promise<string | null
   }
   const token = text.trim();
   if (token.length < MIN_TOKEN_LENGTH) {
-    throw new Error(`admin token file ${file} holds fewer than ${MIN_TOKEN_LENGTH} characters; delete it to generate a new one, or set ADMIN_TOKEN`);
+    throw new Error(
+      `admin token file ${file} holds fewer than ${MIN_TOKEN_LENGTH} characters; delete it to generate a new one, or set ADMIN_TOKEN`,
+    );
   }
   return token;
 }
 
 /** The configuration the services run with, carrying the resolved token. */
-export function withAdminToken<C extends Pick<GatewayConfig, 'adminToken'>>(config: C, resolved: ResolvedAdminToken): C {
+export function withAdminToken<C extends Pick<GatewayConfig, 'adminToken'>>(
+  config: C,
+  resolved: ResolvedAdminToken,
+): C {
   return Object.freeze({ ...config, adminToken: resolved.token });
 }
 

@@ -1,4 +1,10 @@
-import type { CredentialName, MerchantProfile, PlanTerms, SubscriptionStatus, SubscriptionTerms } from '@gw/domain';
+import type {
+  CredentialName,
+  MerchantProfile,
+  PlanTerms,
+  SubscriptionStatus,
+  SubscriptionTerms,
+} from '@gw/domain';
 import type { MerchantKeys } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 
@@ -22,7 +28,8 @@ export interface MerchantKeysView {
   ipn_secret: string;
 }
 
-export type CreatedMerchantView = MerchantKeysView & Pick<MerchantView, 'name' | 'email' | 'enabled_coins' | 'outcome_currency'>;
+export type CreatedMerchantView = MerchantKeysView &
+  Pick<MerchantView, 'name' | 'email' | 'enabled_coins' | 'outcome_currency'>;
 
 export interface MerchantListView {
   count: number;
@@ -36,7 +43,9 @@ export interface MerchantCoinsView {
   enabled_coins: string[] | null;
 }
 
-export type RotatedCredentialView = { merchant_id: string; credential: CredentialPath } & Partial<Record<CredentialField, string>>;
+export type RotatedCredentialView = { merchant_id: string; credential: CredentialPath } & Partial<
+  Record<CredentialField, string>
+>;
 
 export interface RefundView {
   payment_id: number;
@@ -123,7 +132,11 @@ export interface SubscriptionView {
   expire_date: string;
 }
 
-export function subscriptionView(terms: SubscriptionTerms, status: SubscriptionStatus, updatedAt: string): SubscriptionView {
+export function subscriptionView(
+  terms: SubscriptionTerms,
+  status: SubscriptionStatus,
+  updatedAt: string,
+): SubscriptionView {
   return {
     id: terms.subscriptionId,
     merchant_id: terms.merchantId,

@@ -6,7 +6,10 @@ import { AdminError } from './admin-errors';
  * Coin lists name catalogue cryptocurrencies; each code is stored in its canonical catalogue spelling,
  * so `BTC` and an alias both enable `btc`. Null means every catalogue coin.
  */
-export function enabledCoinsFrom(rates: RatesService, codes: readonly string[] | null | undefined): string[] | null {
+export function enabledCoinsFrom(
+  rates: RatesService,
+  codes: readonly string[] | null | undefined,
+): string[] | null {
   if (codes === null || codes === undefined) return null;
   const canonical: string[] = [];
   const unknown: string[] = [];
@@ -35,13 +38,21 @@ export function knownCurrency(rates: RatesService, field: string, code: string):
 }
 
 /** A positive amount with no more decimals than the currency is priced in. */
-export function priceAmount(rates: RatesService, field: string, value: number | string, currencyCode: string): Amount {
+export function priceAmount(
+  rates: RatesService,
+  field: string,
+  value: number | string,
+  currencyCode: string,
+): Amount {
   const exact = amount(value);
   if (!isPositive(exact)) throw new AdminError(400, `${field} must be greater than 0`);
   const decimals = precisionOf(rates.findCurrency(currencyCode));
   const [, fraction = ''] = exact.split('.');
   if (fraction.length > decimals) {
-    throw new AdminError(400, `${field} has more than ${decimals} decimals, the precision of ${currencyCode}`);
+    throw new AdminError(
+      400,
+      `${field} has more than ${decimals} decimals, the precision of ${currencyCode}`,
+    );
   }
   return exact;
 }

@@ -5,7 +5,12 @@ import { streamIdOf } from '@gw/domain';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import { commandRefused, notFound } from './admin-errors';
 import { credentialParam, merchantIdParam, pageQuery } from './admin-params';
-import { createMerchantSchema, setCoinsSchema, type CreateMerchantBody, type SetCoinsBody } from './admin-schemas';
+import {
+  createMerchantSchema,
+  setCoinsSchema,
+  type CreateMerchantBody,
+  type SetCoinsBody,
+} from './admin-schemas';
 import { validateBody } from './admin-validation';
 import {
   CREDENTIALS,
@@ -31,7 +36,9 @@ export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Route
       const body = validateBody<CreateMerchantBody>(createMerchantSchema, req.body);
       const rates = ctx.rates.current();
       const enabledCoins = enabledCoinsFrom(rates, body.enabled_coins);
-      const outcomeCurrency = body.outcome_currency ? knownCurrency(rates, 'outcome_currency', body.outcome_currency) : null;
+      const outcomeCurrency = body.outcome_currency
+        ? knownCurrency(rates, 'outcome_currency', body.outcome_currency)
+        : null;
       const name = body.name.trim();
       const email = body.email ?? null;
       const keys = await createMerchant(ctx, { name, email, enabledCoins, outcomeCurrency });
@@ -76,8 +83,15 @@ export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Route
       const credentialPath = credentialParam(req.params.credential);
       const credential = CREDENTIALS[credentialPath];
       const secret = await rotateMerchantCredential(ctx, merchantId, credential.name);
-      req.log.info({ merchantId, credential: credential.name }, 'merchant credential rotated through the admin API');
-      const rotated: RotatedCredentialView = { merchant_id: merchantId, credential: credentialPath, [credential.field]: secret };
+      req.log.info(
+        { merchantId, credential: credential.name },
+        'merchant credential rotated through the admin API',
+      );
+      const rotated: RotatedCredentialView = {
+        merchant_id: merchantId,
+        credential: credentialPath,
+        [credential.field]: secret,
+      };
       res.json(rotated);
     }),
   );

@@ -22,10 +22,18 @@ export function paymentRoutes(ctx: ServiceContext, writeSide: WriteSide): Router
       const merchantId = await writeSide.ownerOf(streamId);
       if (merchantId === null) throw notFound('payment');
       const refundHash = body.refund_hash ?? null;
-      const reply = await ctx.commands.send(streamId, merchantId, { type: 'RefundPayment', data: { refundHash } });
+      const reply = await ctx.commands.send(streamId, merchantId, {
+        type: 'RefundPayment',
+        data: { refundHash },
+      });
       if (!reply.ok) throw commandRefused(reply.error);
       req.log.info({ paymentId, merchantId }, 'payment refunded through the admin API');
-      const refund: RefundView = { payment_id: paymentId, merchant_id: merchantId, payment_status: 'refunded', refund_hash: refundHash };
+      const refund: RefundView = {
+        payment_id: paymentId,
+        merchant_id: merchantId,
+        payment_status: 'refunded',
+        refund_hash: refundHash,
+      };
       res.json(refund);
     }),
   );

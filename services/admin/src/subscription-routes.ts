@@ -67,7 +67,10 @@ export function subscriptionRoutes(ctx: ServiceContext, writeSide: WriteSide): R
       await requireMerchant(merchantId);
       const plan = await writeSide.plan(body.subscription_plan_id);
       if (plan.status === 'none' || plan.terms.merchantId !== merchantId) {
-        throw new AdminError(404, `subscription plan ${body.subscription_plan_id} not found for this merchant`);
+        throw new AdminError(
+          404,
+          `subscription plan ${body.subscription_plan_id} not found for this merchant`,
+        );
       }
       const now = ctx.clock.now();
       const subscription: SubscriptionTerms = {
@@ -78,11 +81,15 @@ export function subscriptionRoutes(ctx: ServiceContext, writeSide: WriteSide): R
         createdAt: now.toISOString(),
         expireDate: new Date(now.getTime() + plan.terms.intervalDay * DAY_MS).toISOString(),
       };
-      const reply = await ctx.commands.send(streamIdOf('subscription', subscription.subscriptionId), merchantId, {
-        type: 'CreateSubscription',
-        data: subscription,
-        metadata: { now: subscription.createdAt },
-      });
+      const reply = await ctx.commands.send(
+        streamIdOf('subscription', subscription.subscriptionId),
+        merchantId,
+        {
+          type: 'CreateSubscription',
+          data: subscription,
+          metadata: { now: subscription.createdAt },
+        },
+      );
       if (!reply.ok) throw commandRefused(reply.error);
       res.status(201).json(subscriptionView(subscription, 'active', subscription.createdAt));
     }),
@@ -96,11 +103,15 @@ export function subscriptionRoutes(ctx: ServiceContext, writeSide: WriteSide): R
       const current = await writeSide.subscription(subscriptionId);
       if (current.status === 'none') throw notFound('subscription');
       const now = ctx.clock.now().toISOString();
-      const reply = await ctx.commands.send(streamIdOf('subscription', subscriptionId), current.terms.merchantId, {
-        type: 'ChangeSubscriptionStatus',
-        data: { status },
-        metadata: { now },
-      });
+      const reply = await ctx.commands.send(
+        streamIdOf('subscription', subscriptionId),
+        current.terms.merchantId,
+        {
+          type: 'ChangeSubscriptionStatus',
+          data: { status },
+          metadata: { now },
+        },
+      );
       if (!reply.ok) throw commandRefused(reply.error);
       const updatedAt = reply.eventTypes.length > 0 ? now : current.updatedAt;
       res.json(subscriptionView(current.terms, status, updatedAt));

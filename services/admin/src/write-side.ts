@@ -38,6 +38,8 @@ export class WriteSide {
 
   private async fold<C, E, S>(decider: Decider<C, E, S>, streamId: string): Promise<S> {
     const history = await this.eventStore.readStream(streamId);
-    return history.map((stored) => ({ type: stored.type, data: stored.data }) as E).reduce(decider.evolve, decider.initialState());
+    return history
+      .map((stored) => ({ type: stored.type, data: stored.data }) as E)
+      .reduce(decider.evolve, decider.initialState());
   }
 }

@@ -4,7 +4,12 @@ import { requireAdminToken } from '../src/admin-auth';
 const TOKEN = 'admin-token-0123456789abcdef';
 
 function call(adminToken: string | null, authorization?: string) {
-  const result = { status: 200, body: undefined as unknown, headers: {} as Record<string, string>, passed: false };
+  const result = {
+    status: 200,
+    body: undefined as unknown,
+    headers: {} as Record<string, string>,
+    passed: false,
+  };
   const res = {
     setHeader(name: string, value: string) {
       result.headers[name] = value;
@@ -33,8 +38,16 @@ describe('admin token check', () => {
 
   it('answers 401 with a Bearer challenge when the token is missing', () => {
     const result = call(TOKEN);
-    expect(result).toMatchObject({ passed: false, status: 401, headers: { 'www-authenticate': 'Bearer realm="admin"' } });
-    expect(result.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Authorization: Bearer <admin token> is required' });
+    expect(result).toMatchObject({
+      passed: false,
+      status: 401,
+      headers: { 'www-authenticate': 'Bearer realm="admin"' },
+    });
+    expect(result.body).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Authorization: Bearer <admin token> is required',
+    });
   });
 
   it.each([
@@ -54,7 +67,11 @@ describe('admin token check', () => {
       const result = call(null, header);
       expect(result.passed).toBe(false);
       expect(result.status).toBe(503);
-      expect(result.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'admin API disabled: set ADMIN_TOKEN' });
+      expect(result.body).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'admin API disabled: set ADMIN_TOKEN',
+      });
     }
   });
 

@@ -40,11 +40,18 @@ describe('admin error mapping', () => {
   });
 
   it('keeps the domain message for client errors and hides it for internal ones', () => {
-    expect(commandRefused({ code: 'INVALID_TRANSITION', message: 'a cancelled subscription cannot become active' })).toMatchObject({
+    expect(
+      commandRefused({
+        code: 'INVALID_TRANSITION',
+        message: 'a cancelled subscription cannot become active',
+      }),
+    ).toMatchObject({
       status: 409,
       message: 'a cancelled subscription cannot become active',
     });
-    expect(commandRefused({ code: 'INTERNAL', message: 'mongo exploded at 10.0.0.3' }).message).not.toContain('mongo');
+    expect(commandRefused({ code: 'INTERNAL', message: 'mongo exploded at 10.0.0.3' }).message).not.toContain(
+      'mongo',
+    );
   });
 
   it('renders every failure as {statusCode, error, message}', () => {
@@ -67,7 +74,9 @@ describe('admin error mapping', () => {
   });
 
   it('answers 503 when payments does not reply in time', () => {
-    expect(render(new CommandTimeoutError('payments did not answer CreateMerchant within 10 ms'))).toMatchObject({
+    expect(
+      render(new CommandTimeoutError('payments did not answer CreateMerchant within 10 ms')),
+    ).toMatchObject({
       status: 503,
       body: { statusCode: 503, error: 'Service Unavailable' },
     });

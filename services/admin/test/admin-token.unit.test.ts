@@ -2,7 +2,12 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@gw/platform';
-import { describeGeneratedAdminToken, readAdminTokenFile, resolveAdminToken, withAdminToken } from '../src/admin-token';
+import {
+  describeGeneratedAdminToken,
+  readAdminTokenFile,
+  resolveAdminToken,
+  withAdminToken,
+} from '../src/admin-token';
 
 describe('admin token resolution', () => {
   let dataDir: string;
@@ -13,7 +18,11 @@ describe('admin token resolution', () => {
   afterEach(() => rm(path.dirname(dataDir), { recursive: true, force: true }));
 
   it('uses ADMIN_TOKEN when it is configured, and writes no file', async () => {
-    const resolved = await resolveAdminToken({ adminToken: 'configured-token-0123456789', dataDir, mode: 'embedded' });
+    const resolved = await resolveAdminToken({
+      adminToken: 'configured-token-0123456789',
+      dataDir,
+      mode: 'embedded',
+    });
     expect(resolved).toEqual({ token: 'configured-token-0123456789', source: 'environment', file: null });
     expect(await readAdminTokenFile(dataDir)).toBeNull();
   });
@@ -32,14 +41,20 @@ describe('admin token resolution', () => {
   });
 
   it('leaves the admin API off on the real engines without ADMIN_TOKEN', async () => {
-    expect(await resolveAdminToken({ adminToken: null, dataDir, mode: 'engines' })).toEqual({ token: null, source: 'none', file: null });
+    expect(await resolveAdminToken({ adminToken: null, dataDir, mode: 'engines' })).toEqual({
+      token: null,
+      source: 'none',
+      file: null,
+    });
     expect(await readAdminTokenFile(dataDir)).toBeNull();
   });
 
   it('refuses a token file too short to be a token', async () => {
     const first = await resolveAdminToken({ adminToken: null, dataDir, mode: 'embedded' });
     await writeFile(first.file!, 'short\n');
-    await expect(resolveAdminToken({ adminToken: null, dataDir, mode: 'embedded' })).rejects.toThrow(/fewer than 16 characters/);
+    await expect(resolveAdminToken({ adminToken: null, dataDir, mode: 'embedded' })).rejects.toThrow(
+      /fewer than 16 characters/,
+    );
   });
 
   it('prints the token only on the start that generated it', async () => {

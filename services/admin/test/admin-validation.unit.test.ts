@@ -24,27 +24,51 @@ describe('admin request validation', () => {
   describe('POST /merchants', () => {
     it('accepts a name alone, and every optional field', () => {
       expect(validateBody(createMerchantSchema, { name: 'Shop' })).toEqual({ name: 'Shop' });
-      const full = { name: 'Shop', email: 'ops@shop.example', enabled_coins: ['btc', 'ETH'], outcome_currency: 'usdttrc20' };
+      const full = {
+        name: 'Shop',
+        email: 'ops@shop.example',
+        enabled_coins: ['btc', 'ETH'],
+        outcome_currency: 'usdttrc20',
+      };
       expect(validateBody(createMerchantSchema, full)).toEqual(full);
-      expect(validateBody(createMerchantSchema, { name: 'Shop', email: null, enabled_coins: null, outcome_currency: null })).toBeTruthy();
+      expect(
+        validateBody(createMerchantSchema, {
+          name: 'Shop',
+          email: null,
+          enabled_coins: null,
+          outcome_currency: null,
+        }),
+      ).toBeTruthy();
     });
 
     it('requires a non-blank name', () => {
       expect(refusal(createMerchantSchema, {})).toBe('name is required');
-      expect(refusal(createMerchantSchema, { name: '' })).toMatch(/^name must NOT have fewer than 1 characters/);
+      expect(refusal(createMerchantSchema, { name: '' })).toMatch(
+        /^name must NOT have fewer than 1 characters/,
+      );
       expect(refusal(createMerchantSchema, { name: '   ' })).toBe('name must not be blank');
       expect(refusal(createMerchantSchema, { name: 42 })).toBe('name must be string');
     });
 
     it('names a misspelt field instead of ignoring it', () => {
-      expect(refusal(createMerchantSchema, { name: 'Shop', enabled_coin: ['btc'] })).toBe('enabled_coin is not a known field');
+      expect(refusal(createMerchantSchema, { name: 'Shop', enabled_coin: ['btc'] })).toBe(
+        'enabled_coin is not a known field',
+      );
     });
 
     it('refuses a malformed email, an empty or malformed coin list, and a body that is not an object', () => {
-      expect(refusal(createMerchantSchema, { name: 'Shop', email: 'not-an-email' })).toBe('email must match format "email"');
-      expect(refusal(createMerchantSchema, { name: 'Shop', enabled_coins: [] })).toBe('enabled_coins must NOT have fewer than 1 items');
-      expect(refusal(createMerchantSchema, { name: 'Shop', enabled_coins: ['btc', 7] })).toBe('enabled_coins.1 must be string');
-      expect(refusal(createMerchantSchema, { name: 'Shop', enabled_coins: ['b tc'] })).toBe('enabled_coins.0 must be a currency code (letters and digits)');
+      expect(refusal(createMerchantSchema, { name: 'Shop', email: 'not-an-email' })).toBe(
+        'email must match format "email"',
+      );
+      expect(refusal(createMerchantSchema, { name: 'Shop', enabled_coins: [] })).toBe(
+        'enabled_coins must NOT have fewer than 1 items',
+      );
+      expect(refusal(createMerchantSchema, { name: 'Shop', enabled_coins: ['btc', 7] })).toBe(
+        'enabled_coins.1 must be string',
+      );
+      expect(refusal(createMerchantSchema, { name: 'Shop', enabled_coins: ['b tc'] })).toBe(
+        'enabled_coins.0 must be a currency code (letters and digits)',
+      );
       expect(refusal(createMerchantSchema, [{ name: 'Shop' }])).toBe('body must be object');
     });
 
@@ -75,7 +99,9 @@ describe('admin request validation', () => {
     it('refuses a zero, negative or non-decimal amount', () => {
       expect(refusal(createPlanSchema, { ...plan, amount: 0 })).toBe('amount must be > 0');
       expect(refusal(createPlanSchema, { ...plan, amount: -5 })).toBe('amount must be > 0');
-      expect(refusal(createPlanSchema, { ...plan, amount: '1e3' })).toBe('amount must be a decimal number such as 9.99');
+      expect(refusal(createPlanSchema, { ...plan, amount: '1e3' })).toBe(
+        'amount must be a decimal number such as 9.99',
+      );
       expect(refusal(createPlanSchema, { ...plan, amount: true })).toBe('amount must be number or string');
     });
 
@@ -86,30 +112,53 @@ describe('admin request validation', () => {
     });
 
     it('takes only http(s) URLs', () => {
-      expect(validateBody(createPlanSchema, { ...plan, success_url: 'https://shop.example/ok', ipn_callback_url: null })).toBeTruthy();
-      expect(refusal(createPlanSchema, { ...plan, cancel_url: 'javascript:alert(1)' })).toBe('cancel_url must be an http or https URL');
-      expect(refusal(createPlanSchema, { ...plan, success_url: 'not a url' })).toContain('success_url must match format "uri"');
+      expect(
+        validateBody(createPlanSchema, {
+          ...plan,
+          success_url: 'https://shop.example/ok',
+          ipn_callback_url: null,
+        }),
+      ).toBeTruthy();
+      expect(refusal(createPlanSchema, { ...plan, cancel_url: 'javascript:alert(1)' })).toBe(
+        'cancel_url must be an http or https URL',
+      );
+      expect(refusal(createPlanSchema, { ...plan, success_url: 'not a url' })).toContain(
+        'success_url must match format "uri"',
+      );
     });
 
     it('requires title, amount, currency and interval_day', () => {
-      expect(refusal(createPlanSchema, {})).toBe('title is required; amount is required; currency is required; interval_day is required');
+      expect(refusal(createPlanSchema, {})).toBe(
+        'title is required; amount is required; currency is required; interval_day is required',
+      );
     });
   });
 
   describe('POST /merchants/{id}/subscriptions', () => {
     it('takes a plan id and a subscriber email', () => {
-      expect(validateBody(createSubscriptionSchema, { subscription_plan_id: 1234567890, email: 'buyer@example.com' })).toBeTruthy();
-      expect(refusal(createSubscriptionSchema, { subscription_plan_id: '12', email: 'buyer@example.com' })).toBe(
-        'subscription_plan_id must be integer',
+      expect(
+        validateBody(createSubscriptionSchema, {
+          subscription_plan_id: 1234567890,
+          email: 'buyer@example.com',
+        }),
+      ).toBeTruthy();
+      expect(
+        refusal(createSubscriptionSchema, { subscription_plan_id: '12', email: 'buyer@example.com' }),
+      ).toBe('subscription_plan_id must be integer');
+      expect(refusal(createSubscriptionSchema, { subscription_plan_id: 12, email: 'buyer' })).toBe(
+        'email must match format "email"',
       );
-      expect(refusal(createSubscriptionSchema, { subscription_plan_id: 12, email: 'buyer' })).toBe('email must match format "email"');
     });
   });
 
   describe('PATCH /subscriptions/{id}', () => {
     it('takes one of the four subscription statuses', () => {
-      expect(validateBody(changeSubscriptionStatusSchema, { status: 'paused' })).toEqual({ status: 'paused' });
-      expect(refusal(changeSubscriptionStatusSchema, { status: 'ACTIVE' })).toBe('status must be one of active, paused, cancelled, expired');
+      expect(validateBody(changeSubscriptionStatusSchema, { status: 'paused' })).toEqual({
+        status: 'paused',
+      });
+      expect(refusal(changeSubscriptionStatusSchema, { status: 'ACTIVE' })).toBe(
+        'status must be one of active, paused, cancelled, expired',
+      );
     });
   });
 
@@ -117,7 +166,9 @@ describe('admin request validation', () => {
     it('takes an empty body or a refund transaction hash', () => {
       expect(validateBody(refundSchema, {})).toEqual({});
       expect(validateBody(refundSchema, { refund_hash: '0xabc' })).toEqual({ refund_hash: '0xabc' });
-      expect(refusal(refundSchema, { refund_hash: '' })).toBe('refund_hash must NOT have fewer than 1 characters');
+      expect(refusal(refundSchema, { refund_hash: '' })).toBe(
+        'refund_hash must NOT have fewer than 1 characters',
+      );
     });
   });
 });

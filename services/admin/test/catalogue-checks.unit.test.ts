@@ -37,14 +37,18 @@ describe('catalogue checks of admin input', () => {
   it('accepts any catalogue currency, crypto or fiat, for plan and outcome currencies', () => {
     expect(knownCurrency(rates, 'currency', 'USD')).toBe('usd');
     expect(knownCurrency(rates, 'currency', 'usdttrc20')).toBe('usdttrc20');
-    expect(message(() => knownCurrency(rates, 'currency', 'zzz'))).toBe('currency "zzz" is not a known currency');
+    expect(message(() => knownCurrency(rates, 'currency', 'zzz'))).toBe(
+      'currency "zzz" is not a known currency',
+    );
   });
 
   it('keeps plan amounts exact and within the currency precision', () => {
     expect(priceAmount(rates, 'amount', 9.99, 'usd')).toBe('9.99');
     expect(priceAmount(rates, 'amount', '0.00000001', 'btc')).toBe('0.00000001');
     expect(priceAmount(rates, 'amount', '10.50', 'usd')).toBe('10.5');
-    expect(message(() => priceAmount(rates, 'amount', '9.999', 'usd'))).toBe('amount has more than 2 decimals, the precision of usd');
+    expect(message(() => priceAmount(rates, 'amount', '9.999', 'usd'))).toBe(
+      'amount has more than 2 decimals, the precision of usd',
+    );
     expect(message(() => priceAmount(rates, 'amount', '0.00', 'usd'))).toBe('amount must be greater than 0');
   });
 });

@@ -30,7 +30,11 @@ describe('admin API authentication', () => {
     const response = await admin(method, path, { token: null, body: bodyFor(method) });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Bearer realm="admin"');
-    expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: expect.stringContaining('Bearer') });
+    expect(response.body).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: expect.stringContaining('Bearer'),
+    });
   });
 
   it.each(endpoints)('%s %s with a wrong token is 401', async (method, path) => {
@@ -40,21 +44,34 @@ describe('admin API authentication', () => {
   });
 
   it('refuses the token in another scheme, and a merchant API key in its place', async () => {
-    const basic = await admin('GET', '/merchants', { token: null, headers: { authorization: `Basic ${gateway.adminToken}` } });
+    const basic = await admin('GET', '/merchants', {
+      token: null,
+      headers: { authorization: `Basic ${gateway.adminToken}` },
+    });
     expect(basic.status).toBe(401);
     const apiKey = await admin('GET', '/merchants', { token: gateway.demoMerchant.apiKey });
     expect(apiKey.status).toBe(401);
-    const asApiKeyHeader = await admin('GET', '/merchants', { token: null, headers: { 'x-api-key': gateway.adminToken } });
+    const asApiKeyHeader = await admin('GET', '/merchants', {
+      token: null,
+      headers: { 'x-api-key': gateway.adminToken },
+    });
     expect(asApiKeyHeader.status).toBe(401);
   });
 
   it('checks the token before reading the body', async () => {
-    const response = await admin('POST', '/merchants', { token: null, rawBody: '{not json', headers: { 'content-type': 'application/json' } });
+    const response = await admin('POST', '/merchants', {
+      token: null,
+      rawBody: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(401);
   });
 
   it('accepts the configured token, case-insensitive scheme, and marks responses uncacheable', async () => {
-    const response = await admin('GET', '/merchants', { token: null, headers: { authorization: `bearer ${gateway.adminToken}` } });
+    const response = await admin('GET', '/merchants', {
+      token: null,
+      headers: { authorization: `bearer ${gateway.adminToken}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
   });

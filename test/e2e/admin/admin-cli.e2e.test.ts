@@ -19,10 +19,15 @@ interface CliRun {
 /** Runs `gateway <args>` in a child process, as an operator would, with only the environment given. */
 function gatewayCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [TSX, CLI, ...args], { cwd: REPO_ROOT, env, timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [TSX, CLI, ...args],
+      { cwd: REPO_ROOT, env, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -34,7 +39,12 @@ describe('gateway CLI admin commands', () => {
   beforeAll(async () => {
     gateway = await startTestGateway();
     scratch = await mkdtemp(path.join(tmpdir(), 'gateway-cli-'));
-    env = { ADMIN_TOKEN: gateway.adminToken, GATEWAY_URL: gateway.baseUrl, DATA_DIR: path.join(scratch, 'unused'), LOG_LEVEL: 'silent' };
+    env = {
+      ADMIN_TOKEN: gateway.adminToken,
+      GATEWAY_URL: gateway.baseUrl,
+      DATA_DIR: path.join(scratch, 'unused'),
+      LOG_LEVEL: 'silent',
+    };
   });
   afterAll(async () => {
     await gateway.stop();
@@ -42,7 +52,20 @@ describe('gateway CLI admin commands', () => {
   });
 
   it('merchant create --json prints every key once, as JSON, and the keys work', async () => {
-    const run = await gatewayCli(['merchant', 'create', '--name', 'CLI shop', '--email', 'cli@shop.example', '--coins', 'btc, ETH', '--json'], env);
+    const run = await gatewayCli(
+      [
+        'merchant',
+        'create',
+        '--name',
+        'CLI shop',
+        '--email',
+        'cli@shop.example',
+        '--coins',
+        'btc, ETH',
+        '--json',
+      ],
+      env,
+    );
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const created = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(created).toEqual({
@@ -58,7 +81,9 @@ describe('gateway CLI admin commands', () => {
     });
     const shown = await adminClient(gateway)('GET', `/merchants/${String(created.merchant_id)}`);
     expect(shown.body).toMatchObject({ name: 'CLI shop', enabled_coins: ['btc', 'eth'] });
-    await eventually(async () => expect((await v1Get(gateway, '/v1/merchant/coins', String(created.api_key))).status).toBe(200));
+    await eventually(async () =>
+      expect((await v1Get(gateway, '/v1/merchant/coins', String(created.api_key))).status).toBe(200),
+    );
   });
 
   it('merchant create without --json prints the keys for a person to copy', async () => {
@@ -74,7 +99,9 @@ describe('gateway CLI admin commands', () => {
     const dataDir = path.join(scratch, 'data');
     await mkdir(dataDir, { recursive: true });
     await writeFile(path.join(dataDir, 'admin.token'), `${gateway.adminToken}\n`, { mode: 0o600 });
-    const run = await gatewayCli(['merchant', 'list', '--json', '--url', gateway.baseUrl], { DATA_DIR: dataDir });
+    const run = await gatewayCli(['merchant', 'list', '--json', '--url', gateway.baseUrl], {
+      DATA_DIR: dataDir,
+    });
     expect(run.code).toBe(0);
     const list = JSON.parse(run.stdout) as { count: number; result: unknown[] };
     expect(list.count).toBeGreaterThanOrEqual(1);
@@ -88,21 +115,48 @@ describe('gateway CLI admin commands', () => {
     expect(coins).toMatchObject({ code: 0, stdout: `Merchant ${merchantId} now accepts ltc, doge.\n` });
 
     const planRun = await gatewayCli(
-      ['plan', 'create', merchantId, '--title', 'Weekly box', '--amount', '12.50', '--currency', 'eur', '--interval-day', '7', '--json'],
+      [
+        'plan',
+        'create',
+        merchantId,
+        '--title',
+        'Weekly box',
+        '--amount',
+        '12.50',
+        '--currency',
+        'eur',
+        '--interval-day',
+        '7',
+        '--json',
+      ],
       env,
     );
     expect(planRun.code).toBe(0);
     const plan = JSON.parse(planRun.stdout) as { id: number; amount: string; currency: string };
     expect(plan).toMatchObject({ amount: '12.5', currency: 'eur', interval_day: 7 });
 
-    const subscriptionRun = await gatewayCli(['subscription', 'create', merchantId, '--plan', String(plan.id), '--email', 'box@example.com', '--json'], env);
+    const subscriptionRun = await gatewayCli(
+      [
+        'subscription',
+        'create',
+        merchantId,
+        '--plan',
+        String(plan.id),
+        '--email',
+        'box@example.com',
+        '--json',
+      ],
+      env,
+    );
     expect(subscriptionRun.code).toBe(0);
     const subscription = JSON.parse(subscriptionRun.stdout) as { id: number; status: string };
     expect(subscription).toMatchObject({ subscription_plan_id: plan.id, status: 'active' });
 
     const paused = await gatewayCli(['subscription', 'status', String(subscription.id), 'PAUSED'], env);
     expect(paused.code).toBe(0);
-    expect(paused.stdout).toContain(`Subscription ${subscription.id} (plan ${plan.id}, box@example.com): paused`);
+    expect(paused.stdout).toContain(
+      `Subscription ${subscription.id} (plan ${plan.id}, box@example.com): paused`,
+    );
     await eventually(async () => {
       const v1 = await v1Get<{ result: { status: string }[] }>(gateway, '/v1/subscriptions', apiKey);
       expect(v1.body.result.map((s) => s.status)).toEqual(['PAUSED']);
@@ -117,11 +171,21 @@ describe('gateway CLI admin commands', () => {
     });
   });
 
-  it('exits 1 with the gateway\'s message when the gateway refuses', async () => {
-    const wrongToken = await gatewayCli(['merchant', 'list'], { ...env, ADMIN_TOKEN: 'not-the-admin-token-at-all' });
-    expect(wrongToken).toMatchObject({ code: 1, stdout: '', stderr: 'gateway refused (401): Invalid admin token\n' });
+  it("exits 1 with the gateway's message when the gateway refuses", async () => {
+    const wrongToken = await gatewayCli(['merchant', 'list'], {
+      ...env,
+      ADMIN_TOKEN: 'not-the-admin-token-at-all',
+    });
+    expect(wrongToken).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'gateway refused (401): Invalid admin token\n',
+    });
     const unknownCoin = await gatewayCli(['merchant', 'create', '--name', 'X', '--coins', 'btc,nocoin'], env);
-    expect(unknownCoin).toMatchObject({ code: 1, stderr: 'gateway refused (400): enabled_coins has unknown currencies: nocoin\n' });
+    expect(unknownCoin).toMatchObject({
+      code: 1,
+      stderr: 'gateway refused (400): enabled_coins has unknown currencies: nocoin\n',
+    });
   });
 
   it('exits 1 when no gateway answers at the URL', async () => {
@@ -150,7 +214,22 @@ describe('gateway CLI admin commands', () => {
     expect(extraArgument.code).toBe(2);
     expect(extraArgument.stderr).toContain('expected <subscription-id> <status>, got 123');
 
-    const badInterval = await gatewayCli(['plan', 'create', gateway.demoMerchant.merchantId, '--title', 'T', '--amount', '1', '--currency', 'usd', '--interval-day', 'weekly'], env);
+    const badInterval = await gatewayCli(
+      [
+        'plan',
+        'create',
+        gateway.demoMerchant.merchantId,
+        '--title',
+        'T',
+        '--amount',
+        '1',
+        '--currency',
+        'usd',
+        '--interval-day',
+        'weekly',
+      ],
+      env,
+    );
     expect(badInterval.code).toBe(2);
     expect(badInterval.stderr).toContain('--interval-day must be a whole number, got "weekly"');
 
@@ -158,7 +237,10 @@ describe('gateway CLI admin commands', () => {
     expect(unknownAction.code).toBe(2);
     expect(unknownAction.stderr).toContain('unknown command "merchant delete"');
 
-    const noToken = await gatewayCli(['merchant', 'list'], { GATEWAY_URL: gateway.baseUrl, DATA_DIR: path.join(scratch, 'empty') });
+    const noToken = await gatewayCli(['merchant', 'list'], {
+      GATEWAY_URL: gateway.baseUrl,
+      DATA_DIR: path.join(scratch, 'empty'),
+    });
     expect(noToken.code).toBe(2);
     expect(noToken.stderr).toContain('no admin token: set ADMIN_TOKEN');
   });

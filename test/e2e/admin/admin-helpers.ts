@@ -18,7 +18,11 @@ export interface RequestOptions {
 
 /** Calls the admin API of a test gateway with its admin token unless told otherwise. */
 export function adminClient(gateway: TestGateway) {
-  return async function admin<T = Record<string, unknown>>(method: string, path: string, options: RequestOptions = {}): Promise<JsonResponse<T>> {
+  return async function admin<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<JsonResponse<T>> {
     const token = options.token === undefined ? gateway.adminToken : options.token;
     const headers: Record<string, string> = { ...options.headers };
     if (token !== null) headers.authorization = `Bearer ${token}`;
@@ -32,7 +36,11 @@ export function adminClient(gateway: TestGateway) {
 }
 
 /** A V1 API call authenticated by a merchant's x-api-key. */
-export function v1Get<T = Record<string, unknown>>(gateway: TestGateway, path: string, apiKey: string): Promise<JsonResponse<T>> {
+export function v1Get<T = Record<string, unknown>>(
+  gateway: TestGateway,
+  path: string,
+  apiKey: string,
+): Promise<JsonResponse<T>> {
   return send<T>(`${gateway.baseUrl}${path}`, { method: 'GET', headers: { 'x-api-key': apiKey } });
 }
 

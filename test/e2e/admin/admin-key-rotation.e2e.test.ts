@@ -18,18 +18,26 @@ describe('admin API: key rotation', () => {
   it('replaces the V1 api key: the old key is refused with 403 at once, the new one works', async () => {
     const merchant = await gateway.createMerchant('Rotating');
     // Use the old key first, so the key lookup cache holds it when the rotation lands.
-    await eventually(async () => expect((await v1Get(gateway, '/v1/merchant/coins', merchant.apiKey)).status).toBe(200));
+    await eventually(async () =>
+      expect((await v1Get(gateway, '/v1/merchant/coins', merchant.apiKey)).status).toBe(200),
+    );
 
     const response = await admin<{ merchant_id: string; credential: string; api_key: string }>(
       'POST',
       `/merchants/${merchant.merchantId}/keys/api-key/rotate`,
     );
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ merchant_id: merchant.merchantId, credential: 'api-key', api_key: expect.any(String) });
+    expect(response.body).toEqual({
+      merchant_id: merchant.merchantId,
+      credential: 'api-key',
+      api_key: expect.any(String),
+    });
     const newKey = response.body.api_key;
     expect(newKey).not.toBe(merchant.apiKey);
     expect(Buffer.from(newKey, 'base64url').length).toBeGreaterThanOrEqual(16);
-    expect((await eventTypesOf(gateway, `merchant-${merchant.merchantId}`)).at(-1)).toBe('MerchantCredentialRotated');
+    expect((await eventTypesOf(gateway, `merchant-${merchant.merchantId}`)).at(-1)).toBe(
+      'MerchantCredentialRotated',
+    );
 
     await eventually(async () => {
       expect((await v1Get(gateway, '/v1/merchant/coins', merchant.apiKey)).status).toBe(403);
@@ -42,7 +50,10 @@ describe('admin API: key rotation', () => {
 
   it('replaces the family B api key: found by the new key only, and re-sealed for webhook signing', async () => {
     const merchant = await gateway.createMerchant('Rotating B');
-    const response = await admin<{ beta_api_key: string }>('POST', `/merchants/${merchant.merchantId}/keys/beta-api-key/rotate`);
+    const response = await admin<{ beta_api_key: string }>(
+      'POST',
+      `/merchants/${merchant.merchantId}/keys/beta-api-key/rotate`,
+    );
     expect(response.status).toBe(200);
     const newKey = response.body.beta_api_key;
     expect(newKey).not.toBe(merchant.betaApiKey);
@@ -55,13 +66,30 @@ describe('admin API: key rotation', () => {
   });
 
   it.each([
-    ['payment-key', 'payment_key', 'paymentKey', (d: MerchantDirectory, m: Parameters<MerchantDirectory['paymentKeyOf']>[0]) => d.paymentKeyOf(m)],
-    ['ipn-secret', 'ipn_secret', 'ipnSecret', (d: MerchantDirectory, m: Parameters<MerchantDirectory['ipnSecretOf']>[0]) => d.ipnSecretOf(m)],
+    [
+      'payment-key',
+      'payment_key',
+      'paymentKey',
+      (d: MerchantDirectory, m: Parameters<MerchantDirectory['paymentKeyOf']>[0]) => d.paymentKeyOf(m),
+    ],
+    [
+      'ipn-secret',
+      'ipn_secret',
+      'ipnSecret',
+      (d: MerchantDirectory, m: Parameters<MerchantDirectory['ipnSecretOf']>[0]) => d.ipnSecretOf(m),
+    ],
   ] as const)('replaces the %s, which signatures then use', async (path, field, keyName, open) => {
     const merchant = await gateway.createMerchant(`Rotating ${path}`);
-    const response = await admin<Record<string, string>>('POST', `/merchants/${merchant.merchantId}/keys/${path}/rotate`);
+    const response = await admin<Record<string, string>>(
+      'POST',
+      `/merchants/${merchant.merchantId}/keys/${path}/rotate`,
+    );
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ merchant_id: merchant.merchantId, credential: path, [field]: expect.any(String) });
+    expect(response.body).toEqual({
+      merchant_id: merchant.merchantId,
+      credential: path,
+      [field]: expect.any(String),
+    });
     const newSecret = response.body[field]!;
     expect(newSecret).not.toBe(merchant[keyName]);
     await eventually(async () => {
@@ -73,7 +101,10 @@ describe('admin API: key rotation', () => {
   });
 
   it('refuses an unknown credential with 400', async () => {
-    const response = await admin('POST', `/merchants/${gateway.demoMerchant.merchantId}/keys/master-key/rotate`);
+    const response = await admin(
+      'POST',
+      `/merchants/${gateway.demoMerchant.merchantId}/keys/master-key/rotate`,
+    );
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       statusCode: 400,

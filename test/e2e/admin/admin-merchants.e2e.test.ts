@@ -32,7 +32,12 @@ describe('admin API: merchants', () => {
   describe('POST /admin/v1/merchants', () => {
     it('creates a merchant and returns every key once; the V1 key works at once', async () => {
       const response = await admin<CreatedMerchant>('POST', '/merchants', {
-        body: { name: '  Coffee Shop ', email: 'ops@coffee.example', enabled_coins: ['BTC', 'usdttrc20'], outcome_currency: 'USDTTRC20' },
+        body: {
+          name: '  Coffee Shop ',
+          email: 'ops@coffee.example',
+          enabled_coins: ['BTC', 'usdttrc20'],
+          outcome_currency: 'USDTTRC20',
+        },
       });
       expect(response.status).toBe(201);
       const created = response.body;
@@ -53,7 +58,11 @@ describe('admin API: merchants', () => {
       expect(await eventTypesOf(gateway, `merchant-${created.merchant_id}`)).toEqual(['MerchantCreated']);
 
       const coins = await eventually(async () => {
-        const v1 = await v1Get<{ selectedCurrencies: { code: string }[] }>(gateway, '/v1/merchant/coins', created.api_key);
+        const v1 = await v1Get<{ selectedCurrencies: { code: string }[] }>(
+          gateway,
+          '/v1/merchant/coins',
+          created.api_key,
+        );
         expect(v1.status).toBe(200);
         return v1.body.selectedCurrencies.map((coin) => coin.code);
       });
@@ -63,11 +72,18 @@ describe('admin API: merchants', () => {
     it('creates with a name alone: no email, every coin', async () => {
       const response = await admin<CreatedMerchant>('POST', '/merchants', { body: { name: 'Minimal' } });
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ name: 'Minimal', email: null, enabled_coins: null, outcome_currency: null });
+      expect(response.body).toMatchObject({
+        name: 'Minimal',
+        email: null,
+        enabled_coins: null,
+        outcome_currency: null,
+      });
     });
 
     it('never stores the keys in plain text', async () => {
-      const { body: created } = await admin<CreatedMerchant>('POST', '/merchants', { body: { name: 'Keys at rest' } });
+      const { body: created } = await admin<CreatedMerchant>('POST', '/merchants', {
+        body: { name: 'Keys at rest' },
+      });
       const [event] = await gateway.gateway.ctx.eventStore.readStream(`merchant-${created.merchant_id}`);
       const stored = JSON.stringify(event);
       for (const key of [created.api_key, created.beta_api_key, created.payment_key, created.ipn_secret]) {
@@ -80,10 +96,26 @@ describe('admin API: merchants', () => {
       ['a blank name', { name: '  ' }, 'name must not be blank'],
       ['an unknown field', { name: 'X', coins: ['btc'] }, 'coins is not a known field'],
       ['a malformed email', { name: 'X', email: 'nope' }, 'email must match format "email"'],
-      ['an empty coin list', { name: 'X', enabled_coins: [] }, 'enabled_coins must NOT have fewer than 1 items'],
-      ['unknown coins', { name: 'X', enabled_coins: ['btc', 'notacoin'] }, 'enabled_coins has unknown currencies: notacoin'],
-      ['a fiat as a coin', { name: 'X', enabled_coins: ['eur'] }, 'enabled_coins has not cryptocurrencies: eur'],
-      ['an unknown outcome currency', { name: 'X', outcome_currency: 'zzz' }, 'outcome_currency "zzz" is not a known currency'],
+      [
+        'an empty coin list',
+        { name: 'X', enabled_coins: [] },
+        'enabled_coins must NOT have fewer than 1 items',
+      ],
+      [
+        'unknown coins',
+        { name: 'X', enabled_coins: ['btc', 'notacoin'] },
+        'enabled_coins has unknown currencies: notacoin',
+      ],
+      [
+        'a fiat as a coin',
+        { name: 'X', enabled_coins: ['eur'] },
+        'enabled_coins has not cryptocurrencies: eur',
+      ],
+      [
+        'an unknown outcome currency',
+        { name: 'X', outcome_currency: 'zzz' },
+        'outcome_currency "zzz" is not a known currency',
+      ],
       ['an array body', [{ name: 'X' }], 'body must be object'],
     ])('refuses %s with 400', async (_case, body, message) => {
       const response = await admin('POST', '/merchants', { body });
@@ -92,10 +124,16 @@ describe('admin API: merchants', () => {
     });
 
     it('refuses malformed JSON (400), another content type (415) and an oversized body (413)', async () => {
-      const malformed = await admin('POST', '/merchants', { rawBody: '{"name":', headers: { 'content-type': 'application/json' } });
+      const malformed = await admin('POST', '/merchants', {
+        rawBody: '{"name":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(malformed.status).toBe(400);
       expect(malformed.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-      const form = await admin('POST', '/merchants', { rawBody: 'name=X', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const form = await admin('POST', '/merchants', {
+        rawBody: 'name=X',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(form.status).toBe(415);
       expect(form.body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
       const huge = await admin('POST', '/merchants', { body: { name: 'x'.repeat(200 * 1024) } });
@@ -106,9 +144,14 @@ describe('admin API: merchants', () => {
 
   describe('GET /admin/v1/merchants and /merchants/{id}', () => {
     it('lists merchants oldest first without any secret, with paging', async () => {
-      const { body: created } = await admin<CreatedMerchant>('POST', '/merchants', { body: { name: 'Listed', email: 'l@example.com' } });
+      const { body: created } = await admin<CreatedMerchant>('POST', '/merchants', {
+        body: { name: 'Listed', email: 'l@example.com' },
+      });
       const list = await eventually(async () => {
-        const response = await admin<{ count: number; limit: number; offset: number; result: Merchant[] }>('GET', '/merchants?limit=500');
+        const response = await admin<{ count: number; limit: number; offset: number; result: Merchant[] }>(
+          'GET',
+          '/merchants?limit=500',
+        );
         expect(response.status).toBe(200);
         expect(response.body.result.map((m) => m.merchant_id)).toContain(created.merchant_id);
         return response;
@@ -144,7 +187,9 @@ describe('admin API: merchants', () => {
     });
 
     it('shows one merchant, right after creating it', async () => {
-      const { body: created } = await admin<CreatedMerchant>('POST', '/merchants', { body: { name: 'Shown', enabled_coins: ['eth'] } });
+      const { body: created } = await admin<CreatedMerchant>('POST', '/merchants', {
+        body: { name: 'Shown', enabled_coins: ['eth'] },
+      });
       const response = await admin<Merchant>('GET', `/merchants/${created.merchant_id}`);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
@@ -171,12 +216,18 @@ describe('admin API: merchants', () => {
   describe('PUT /admin/v1/merchants/{id}/coins', () => {
     it('sets the enabled coins, which V1 then reports, and back to every coin with null', async () => {
       const { merchantId, apiKey } = gateway.demoMerchant;
-      const response = await admin('PUT', `/merchants/${merchantId}/coins`, { body: { enabled_coins: ['ETH', 'ltc'] } });
+      const response = await admin('PUT', `/merchants/${merchantId}/coins`, {
+        body: { enabled_coins: ['ETH', 'ltc'] },
+      });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ merchant_id: merchantId, enabled_coins: ['eth', 'ltc'] });
       expect((await eventTypesOf(gateway, `merchant-${merchantId}`)).at(-1)).toBe('MerchantCoinsChanged');
       await eventually(async () => {
-        const v1 = await v1Get<{ selectedCurrencies: { code: string }[] }>(gateway, '/v1/merchant/coins', apiKey);
+        const v1 = await v1Get<{ selectedCurrencies: { code: string }[] }>(
+          gateway,
+          '/v1/merchant/coins',
+          apiKey,
+        );
         expect(v1.body.selectedCurrencies.map((coin) => coin.code)).toEqual(['eth', 'ltc']);
       });
 
@@ -191,8 +242,16 @@ describe('admin API: merchants', () => {
     it.each([
       ['no list', {}, 'enabled_coins is required'],
       ['a string', { enabled_coins: 'btc' }, 'enabled_coins must be array or null'],
-      ['unknown coins', { enabled_coins: ['bitcoin-cash-sv'] }, 'enabled_coins.0 must be a currency code (letters and digits)'],
-      ['a code the catalogue lacks', { enabled_coins: ['abcxyz'] }, 'enabled_coins has unknown currencies: abcxyz'],
+      [
+        'unknown coins',
+        { enabled_coins: ['bitcoin-cash-sv'] },
+        'enabled_coins.0 must be a currency code (letters and digits)',
+      ],
+      [
+        'a code the catalogue lacks',
+        { enabled_coins: ['abcxyz'] },
+        'enabled_coins has unknown currencies: abcxyz',
+      ],
     ])('refuses %s with 400', async (_case, body, message) => {
       const response = await admin('PUT', `/merchants/${gateway.demoMerchant.merchantId}/coins`, { body });
       expect(response.status).toBe(400);
@@ -200,7 +259,9 @@ describe('admin API: merchants', () => {
     });
 
     it('answers 404 for an unknown merchant', async () => {
-      const response = await admin('PUT', `/merchants/${UNKNOWN_MERCHANT}/coins`, { body: { enabled_coins: ['btc'] } });
+      const response = await admin('PUT', `/merchants/${UNKNOWN_MERCHANT}/coins`, {
+        body: { enabled_coins: ['btc'] },
+      });
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'merchant not found' });
     });

@@ -31,10 +31,14 @@ describe('admin API: refunds', () => {
 
   async function payPart(paymentId: number, payAmount: string) {
     const half = (Number(payAmount) / 2).toFixed(8);
-    const reply = await gateway.gateway.ctx.commands.send(streamIdOf('payment', paymentId), gateway.demoMerchant.merchantId, {
-      type: 'RecordDeposit',
-      data: { txHash: `refund-test-${paymentId}`, amount: half, fromAddress: null, confirmations: 1 },
-    });
+    const reply = await gateway.gateway.ctx.commands.send(
+      streamIdOf('payment', paymentId),
+      gateway.demoMerchant.merchantId,
+      {
+        type: 'RecordDeposit',
+        data: { txHash: `refund-test-${paymentId}`, amount: half, fromAddress: null, confirmations: 1 },
+      },
+    );
     expect(reply).toMatchObject({ ok: true, eventTypes: ['DepositDetected', 'PaymentUnderpaid'] });
   }
 
@@ -42,7 +46,9 @@ describe('admin API: refunds', () => {
     const payment = await openV1Payment();
     await payPart(payment.paymentId, payment.payAmount);
 
-    const response = await admin('POST', `/payments/${payment.paymentId}/refund`, { body: { refund_hash: '0xrefund' } });
+    const response = await admin('POST', `/payments/${payment.paymentId}/refund`, {
+      body: { refund_hash: '0xrefund' },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       payment_id: payment.paymentId,
@@ -50,22 +56,36 @@ describe('admin API: refunds', () => {
       payment_status: 'refunded',
       refund_hash: '0xrefund',
     });
-    expect((await eventTypesOf(gateway, streamIdOf('payment', payment.paymentId))).at(-1)).toBe('PaymentRefunded');
+    expect((await eventTypesOf(gateway, streamIdOf('payment', payment.paymentId))).at(-1)).toBe(
+      'PaymentRefunded',
+    );
     await eventually(async () => {
-      const v1 = await v1Get<{ payment_status: string }>(gateway, `/v1/payment/${payment.paymentId}`, gateway.demoMerchant.apiKey);
+      const v1 = await v1Get<{ payment_status: string }>(
+        gateway,
+        `/v1/payment/${payment.paymentId}`,
+        gateway.demoMerchant.apiKey,
+      );
       expect(v1.body.payment_status).toBe('refunded');
     });
 
     const again = await admin('POST', `/payments/${payment.paymentId}/refund`);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'a refunded payment cannot become refunded' });
+    expect(again.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'a refunded payment cannot become refunded',
+    });
   });
 
   it('refuses to refund a payment nobody paid with 409, recording nothing', async () => {
     const payment = await openV1Payment();
     const response = await admin('POST', `/payments/${payment.paymentId}/refund`);
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'a waiting payment cannot become refunded' });
+    expect(response.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'a waiting payment cannot become refunded',
+    });
     expect(await eventTypesOf(gateway, streamIdOf('payment', payment.paymentId))).toEqual(['PaymentCreated']);
   });
 
@@ -79,7 +99,9 @@ describe('admin API: refunds', () => {
 
   it('refuses an unknown body field with 400', async () => {
     const payment = await openV1Payment();
-    const response = await admin('POST', `/payments/${payment.paymentId}/refund`, { body: { reason: 'customer asked' } });
+    const response = await admin('POST', `/payments/${payment.paymentId}/refund`, {
+      body: { reason: 'customer asked' },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ message: 'reason is not a known field' });
   });

@@ -78,7 +78,11 @@ describe('admin API: subscription plans and subscriptions', () => {
       expect(await eventTypesOf(gateway, `plan-${plan.id}`)).toEqual(['SubscriptionPlanCreated']);
 
       const v1 = await eventually(async () => {
-        const response = await v1Get<{ count: number; result: Record<string, unknown>[] }>(gateway, '/v1/subscriptions/plans', merchant.apiKey);
+        const response = await v1Get<{ count: number; result: Record<string, unknown>[] }>(
+          gateway,
+          '/v1/subscriptions/plans',
+          merchant.apiKey,
+        );
         expect(response.status).toBe(200);
         expect(response.body.count).toBe(1);
         return response.body;
@@ -94,23 +98,46 @@ describe('admin API: subscription plans and subscriptions', () => {
         created_at: plan.created_at,
       });
 
-      const other = await v1Get<{ count: number }>(gateway, '/v1/subscriptions/plans', gateway.demoMerchant.apiKey);
+      const other = await v1Get<{ count: number }>(
+        gateway,
+        '/v1/subscriptions/plans',
+        gateway.demoMerchant.apiKey,
+      );
       expect(other.body.count).toBe(0);
     });
 
     it.each([
-      ['no fields', {}, 'title is required; amount is required; currency is required; interval_day is required'],
+      [
+        'no fields',
+        {},
+        'title is required; amount is required; currency is required; interval_day is required',
+      ],
       ['a zero amount', { amount: 0 }, 'amount must be > 0'],
       ['a zero amount as a string', { amount: '0.00' }, 'amount must be greater than 0'],
-      ['more decimals than the currency has', { amount: '9.999' }, 'amount has more than 2 decimals, the precision of usd'],
+      [
+        'more decimals than the currency has',
+        { amount: '9.999' },
+        'amount has more than 2 decimals, the precision of usd',
+      ],
       ['an unknown currency', { currency: 'abc' }, 'currency "abc" is not a known currency'],
       ['a fractional interval', { interval_day: 1.5 }, 'interval_day must be integer'],
       ['a zero interval', { interval_day: 0 }, 'interval_day must be >= 1'],
-      ['a non-http URL', { success_url: 'ftp://shop.example/ok' }, 'success_url must be an http or https URL'],
+      [
+        'a non-http URL',
+        { success_url: 'ftp://shop.example/ok' },
+        'success_url must be an http or https URL',
+      ],
       ['an unknown field', { interval: 30 }, 'interval is not a known field'],
     ])('refuses %s with 400', async (_case, override, message) => {
-      const body = Object.keys(override).length === 0 ? {} : { title: 'Monthly', amount: 9.99, currency: 'usd', interval_day: 30, ...override };
-      const response = await admin('POST', `/merchants/${gateway.demoMerchant.merchantId}/subscription-plans`, { body });
+      const body =
+        Object.keys(override).length === 0
+          ? {}
+          : { title: 'Monthly', amount: 9.99, currency: 'usd', interval_day: 30, ...override };
+      const response = await admin(
+        'POST',
+        `/merchants/${gateway.demoMerchant.merchantId}/subscription-plans`,
+        { body },
+      );
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message });
     });
@@ -148,7 +175,11 @@ describe('admin API: subscription plans and subscriptions', () => {
       expect(await eventTypesOf(gateway, `subscription-${subscription.id}`)).toEqual(['SubscriptionCreated']);
 
       const v1 = await eventually(async () => {
-        const list = await v1Get<{ count: number; result: Record<string, unknown>[] }>(gateway, '/v1/subscriptions', merchant.apiKey);
+        const list = await v1Get<{ count: number; result: Record<string, unknown>[] }>(
+          gateway,
+          '/v1/subscriptions',
+          merchant.apiKey,
+        );
         expect(list.status).toBe(200);
         expect(list.body.count).toBe(1);
         return list.body;
@@ -163,7 +194,11 @@ describe('admin API: subscription plans and subscriptions', () => {
         updated_at: subscription.created_at,
         expire_date: subscription.expire_date,
       });
-      const byPlan = await v1Get<{ count: number }>(gateway, `/v1/subscriptions?subscription_plan_id=${plan.id}`, merchant.apiKey);
+      const byPlan = await v1Get<{ count: number }>(
+        gateway,
+        `/v1/subscriptions?subscription_plan_id=${plan.id}`,
+        merchant.apiKey,
+      );
       expect(byPlan.body.count).toBe(1);
     });
 
@@ -172,7 +207,9 @@ describe('admin API: subscription plans and subscriptions', () => {
       const plan = await createPlan(owner.merchantId);
       const intruder = gateway.demoMerchant.merchantId;
       for (const planId of [plan.id, 1234567890]) {
-        const response = await admin('POST', `/merchants/${intruder}/subscriptions`, { body: { subscription_plan_id: planId, email: 'a@b.example' } });
+        const response = await admin('POST', `/merchants/${intruder}/subscriptions`, {
+          body: { subscription_plan_id: planId, email: 'a@b.example' },
+        });
         expect(response.status).toBe(404);
         expect(response.body).toEqual({
           statusCode: 404,
@@ -187,15 +224,23 @@ describe('admin API: subscription plans and subscriptions', () => {
     it.each([
       ['no email', { subscription_plan_id: 1 }, 'email is required'],
       ['a malformed email', { subscription_plan_id: 1, email: 'buyer' }, 'email must match format "email"'],
-      ['a plan id as a string', { subscription_plan_id: '1', email: 'a@b.example' }, 'subscription_plan_id must be integer'],
+      [
+        'a plan id as a string',
+        { subscription_plan_id: '1', email: 'a@b.example' },
+        'subscription_plan_id must be integer',
+      ],
     ])('refuses %s with 400', async (_case, body, message) => {
-      const response = await admin('POST', `/merchants/${gateway.demoMerchant.merchantId}/subscriptions`, { body });
+      const response = await admin('POST', `/merchants/${gateway.demoMerchant.merchantId}/subscriptions`, {
+        body,
+      });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ message });
     });
 
     it('answers 404 for an unknown merchant', async () => {
-      const response = await admin('POST', `/merchants/${UNKNOWN_MERCHANT}/subscriptions`, { body: { subscription_plan_id: 1, email: 'a@b.example' } });
+      const response = await admin('POST', `/merchants/${UNKNOWN_MERCHANT}/subscriptions`, {
+        body: { subscription_plan_id: 1, email: 'a@b.example' },
+      });
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ message: 'merchant not found' });
     });
@@ -216,21 +261,33 @@ describe('admin API: subscription plans and subscriptions', () => {
     });
 
     it('pauses, resumes and cancels; V1 follows and filters by status', async () => {
-      const paused = await admin<Subscription>('PATCH', `/subscriptions/${subscription.id}`, { body: { status: 'paused' } });
+      const paused = await admin<Subscription>('PATCH', `/subscriptions/${subscription.id}`, {
+        body: { status: 'paused' },
+      });
       expect(paused.status).toBe(200);
       expect(paused.body).toMatchObject({ id: subscription.id, status: 'paused', is_active: false });
       await eventually(async () => {
-        const v1 = await v1Get<{ result: { status: string; is_active: boolean }[] }>(gateway, '/v1/subscriptions?status=paused', merchant.apiKey);
+        const v1 = await v1Get<{ result: { status: string; is_active: boolean }[] }>(
+          gateway,
+          '/v1/subscriptions?status=paused',
+          merchant.apiKey,
+        );
         expect(v1.body.result).toEqual([expect.objectContaining({ status: 'PAUSED', is_active: false })]);
       });
 
-      const resumed = await admin<Subscription>('PATCH', `/subscriptions/${subscription.id}`, { body: { status: 'active' } });
+      const resumed = await admin<Subscription>('PATCH', `/subscriptions/${subscription.id}`, {
+        body: { status: 'active' },
+      });
       expect(resumed.body).toMatchObject({ status: 'active', is_active: true });
-      const again = await admin<Subscription>('PATCH', `/subscriptions/${subscription.id}`, { body: { status: 'active' } });
+      const again = await admin<Subscription>('PATCH', `/subscriptions/${subscription.id}`, {
+        body: { status: 'active' },
+      });
       expect(again.status).toBe(200);
       expect(again.body.updated_at).toBe(resumed.body.updated_at);
 
-      const cancelled = await admin<Subscription>('PATCH', `/subscriptions/${subscription.id}`, { body: { status: 'cancelled' } });
+      const cancelled = await admin<Subscription>('PATCH', `/subscriptions/${subscription.id}`, {
+        body: { status: 'cancelled' },
+      });
       expect(cancelled.body).toMatchObject({ status: 'cancelled', is_active: false });
       expect(await eventTypesOf(gateway, `subscription-${subscription.id}`)).toEqual([
         'SubscriptionCreated',
@@ -239,30 +296,52 @@ describe('admin API: subscription plans and subscriptions', () => {
         'SubscriptionStatusChanged',
       ]);
       await eventually(async () => {
-        const v1 = await v1Get<{ result: { status: string }[] }>(gateway, '/v1/subscriptions?is_active=false', merchant.apiKey);
+        const v1 = await v1Get<{ result: { status: string }[] }>(
+          gateway,
+          '/v1/subscriptions?is_active=false',
+          merchant.apiKey,
+        );
         expect(v1.body.result.map((s) => s.status)).toEqual(['CANCELLED']);
       });
     });
 
     it('refuses to revive a cancelled subscription with 409', async () => {
       const plan = await createPlan(merchant.merchantId);
-      const { body: cancelled } = await admin<Subscription>('POST', `/merchants/${merchant.merchantId}/subscriptions`, {
-        body: { subscription_plan_id: plan.id, email: 'gone@example.com' },
-      });
-      expect((await admin('PATCH', `/subscriptions/${cancelled.id}`, { body: { status: 'cancelled' } })).status).toBe(200);
+      const { body: cancelled } = await admin<Subscription>(
+        'POST',
+        `/merchants/${merchant.merchantId}/subscriptions`,
+        {
+          body: { subscription_plan_id: plan.id, email: 'gone@example.com' },
+        },
+      );
+      expect(
+        (await admin('PATCH', `/subscriptions/${cancelled.id}`, { body: { status: 'cancelled' } })).status,
+      ).toBe(200);
       const response = await admin('PATCH', `/subscriptions/${cancelled.id}`, { body: { status: 'active' } });
       expect(response.status).toBe(409);
-      expect(response.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'a cancelled subscription cannot become active' });
+      expect(response.body).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'a cancelled subscription cannot become active',
+      });
     });
 
     it('refuses an unknown status with 400 and an unknown subscription with 404', async () => {
-      const badStatus = await admin('PATCH', `/subscriptions/${subscription.id}`, { body: { status: 'ACTIVE' } });
+      const badStatus = await admin('PATCH', `/subscriptions/${subscription.id}`, {
+        body: { status: 'ACTIVE' },
+      });
       expect(badStatus.status).toBe(400);
-      expect(badStatus.body).toMatchObject({ message: 'status must be one of active, paused, cancelled, expired' });
+      expect(badStatus.body).toMatchObject({
+        message: 'status must be one of active, paused, cancelled, expired',
+      });
       for (const id of ['1234567890', 'abc']) {
         const unknown = await admin('PATCH', `/subscriptions/${id}`, { body: { status: 'paused' } });
         expect(unknown.status).toBe(404);
-        expect(unknown.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'subscription not found' });
+        expect(unknown.body).toEqual({
+          statusCode: 404,
+          error: 'Not Found',
+          message: 'subscription not found',
+        });
       }
     });
   });

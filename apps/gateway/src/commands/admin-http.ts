@@ -50,7 +50,11 @@ export class AdminHttpClient {
     const text = await response.text();
     const parsed = parseJson(text);
     if (!response.ok) throw new AdminApiError(response.status, messageOf(parsed, text, response));
-    if (parsed === undefined) throw new AdminApiError(response.status, `the gateway answered ${method} ${path} with a body that is not JSON`);
+    if (parsed === undefined)
+      throw new AdminApiError(
+        response.status,
+        `the gateway answered ${method} ${path} with a body that is not JSON`,
+      );
     return parsed as T;
   }
 }

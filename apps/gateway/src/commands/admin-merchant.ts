@@ -21,7 +21,12 @@ export const MERCHANT_COMMANDS: Record<string, AdminCommand> = {
     synopsis: 'merchant create --name <name> [--email <email>] [--coins btc,eth] [--outcome-currency <code>]',
     summary: 'create a merchant and print all its keys, once',
     args: [],
-    options: { name: { type: 'string' }, email: { type: 'string' }, coins: { type: 'string' }, 'outcome-currency': { type: 'string' } },
+    options: {
+      name: { type: 'string' },
+      email: { type: 'string' },
+      coins: { type: 'string' },
+      'outcome-currency': { type: 'string' },
+    },
     required: ['name'],
     async run({ client, flags, print }) {
       const coins = stringFlag(flags, 'coins');
@@ -75,7 +80,10 @@ export const MERCHANT_COMMANDS: Record<string, AdminCommand> = {
     options: {},
     async run({ client, args: [merchantId = '', codes = ''], print }) {
       const body = { enabled_coins: coinList(codes) };
-      print(await client.request<MerchantCoinsView>('PUT', `/merchants/${id(merchantId)}/coins`, body), describeCoins);
+      print(
+        await client.request<MerchantCoinsView>('PUT', `/merchants/${id(merchantId)}/coins`, body),
+        describeCoins,
+      );
     },
   },
 };

@@ -37,8 +37,19 @@ export function describeMerchant(merchant: MerchantView): string {
 }
 
 export function describeMerchantList(list: MerchantListView): string {
-  if (list.result.length === 0) return lines([list.count === 0 ? 'No merchants yet.' : `No merchants past offset ${list.offset} (${list.count} in all).`]);
-  const rows = list.result.map((m) => [m.merchant_id, m.name, m.email ?? '-', coins(m.enabled_coins), m.created_at]);
+  if (list.result.length === 0)
+    return lines([
+      list.count === 0
+        ? 'No merchants yet.'
+        : `No merchants past offset ${list.offset} (${list.count} in all).`,
+    ]);
+  const rows = list.result.map((m) => [
+    m.merchant_id,
+    m.name,
+    m.email ?? '-',
+    coins(m.enabled_coins),
+    m.created_at,
+  ]);
   const shown = `${list.offset + 1}-${list.offset + list.result.length} of ${list.count}`;
   return lines([...table(['MERCHANT ID', 'NAME', 'EMAIL', 'COINS', 'CREATED AT'], rows), `(${shown})`]);
 }
@@ -69,7 +80,9 @@ export function describeSubscription(subscription: SubscriptionView): string {
 }
 
 export function describeRefund(refund: RefundView): string {
-  return lines([`Payment ${refund.payment_id} of merchant ${refund.merchant_id} is now ${refund.payment_status}.`]);
+  return lines([
+    `Payment ${refund.payment_id} of merchant ${refund.merchant_id} is now ${refund.payment_status}.`,
+  ]);
 }
 
 const coins = (enabled: string[] | null) => (enabled === null ? 'every catalogue coin' : enabled.join(', '));
@@ -77,7 +90,13 @@ const coins = (enabled: string[] | null) => (enabled === null ? 'every catalogue
 const lines = (text: string[]) => `${text.join('\n')}\n`;
 
 function table(header: string[], rows: string[][]): string[] {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const render = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const render = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [render(header), ...rows.map(render)];
 }

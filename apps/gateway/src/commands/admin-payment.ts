@@ -10,7 +10,10 @@ export const PAYMENT_COMMANDS: Record<string, AdminCommand> = {
     options: { 'refund-hash': { type: 'string' } },
     async run({ client, flags, args: [paymentId = ''], print }) {
       const body = { refund_hash: stringFlag(flags, 'refund-hash') };
-      print(await client.request<RefundView>('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, body), describeRefund);
+      print(
+        await client.request<RefundView>('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, body),
+        describeRefund,
+      );
     },
   },
 };

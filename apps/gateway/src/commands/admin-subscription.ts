@@ -33,7 +33,10 @@ export const PLAN_COMMANDS: Record<string, AdminCommand> = {
         partially_paid_url: stringFlag(flags, 'partially-paid-url'),
         ipn_callback_url: stringFlag(flags, 'ipn-callback-url'),
       };
-      print(await client.request<PlanView>('POST', `/merchants/${id(merchantId)}/subscription-plans`, body), describePlan);
+      print(
+        await client.request<PlanView>('POST', `/merchants/${id(merchantId)}/subscription-plans`, body),
+        describePlan,
+      );
     },
   },
 };
@@ -50,7 +53,10 @@ export const SUBSCRIPTION_COMMANDS: Record<string, AdminCommand> = {
         subscription_plan_id: wholeNumber(stringFlag(flags, 'plan') ?? '', '--plan'),
         email: stringFlag(flags, 'email'),
       };
-      print(await client.request<SubscriptionView>('POST', `/merchants/${id(merchantId)}/subscriptions`, body), describeSubscription);
+      print(
+        await client.request<SubscriptionView>('POST', `/merchants/${id(merchantId)}/subscriptions`, body),
+        describeSubscription,
+      );
     },
   },
   status: {
@@ -60,7 +66,10 @@ export const SUBSCRIPTION_COMMANDS: Record<string, AdminCommand> = {
     options: {},
     async run({ client, args: [subscriptionId = '', status = ''], print }) {
       const path = `/subscriptions/${id(subscriptionId)}`;
-      print(await client.request<SubscriptionView>('PATCH', path, { status: status.toLowerCase() }), describeSubscription);
+      print(
+        await client.request<SubscriptionView>('PATCH', path, { status: status.toLowerCase() }),
+        describeSubscription,
+      );
     },
   },
 };

@@ -37,7 +37,9 @@ function gatewayUrl(raw: string): string {
   } catch {
     throw new AdminSetupError(`gateway URL "${raw}" is not an absolute URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AdminSetupError(`gateway URL "${raw}" must use http or https`);
-  if (url.search || url.hash) throw new AdminSetupError(`gateway URL "${raw}" must not carry a query or fragment`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new AdminSetupError(`gateway URL "${raw}" must use http or https`);
+  if (url.search || url.hash)
+    throw new AdminSetupError(`gateway URL "${raw}" must not carry a query or fragment`);
   return url.href.replace(/\/+$/, '');
 }

@@ -43,7 +43,12 @@ const processOutput: CliOutput = {
  * `gateway <group> <action> ...`. Returns the exit code: 0 done, 1 the gateway refused or could not be
  * reached, 2 wrong arguments or missing setup.
  */
-export async function adminCommand(group: string, argv: string[], env: EnvSource, output: CliOutput = processOutput): Promise<number> {
+export async function adminCommand(
+  group: string,
+  argv: string[],
+  env: EnvSource,
+  output: CliOutput = processOutput,
+): Promise<number> {
   const commands = ADMIN_GROUPS[group];
   if (!commands) {
     output.stderr(`unknown command "${group}"\n`);
@@ -56,7 +61,8 @@ export async function adminCommand(group: string, argv: string[], env: EnvSource
       output.stdout(groupUsage(commands));
       return 0;
     }
-    const problem = action === undefined ? `gateway ${group} needs a command` : `unknown command "${group} ${action}"`;
+    const problem =
+      action === undefined ? `gateway ${group} needs a command` : `unknown command "${group} ${action}"`;
     output.stderr(`${problem}\n\n${groupUsage(commands)}`);
     return 2;
   }
@@ -67,7 +73,10 @@ export async function adminCommand(group: string, argv: string[], env: EnvSource
       return 0;
     }
     const target = await resolveAdminTarget(
-      { url: typeof flags.url === 'string' ? flags.url : undefined, dataDir: typeof flags['data-dir'] === 'string' ? flags['data-dir'] : undefined },
+      {
+        url: typeof flags.url === 'string' ? flags.url : undefined,
+        dataDir: typeof flags['data-dir'] === 'string' ? flags['data-dir'] : undefined,
+      },
       env,
     );
     const json = flags.json === true;
@@ -86,18 +95,29 @@ export async function adminCommand(group: string, argv: string[], env: EnvSource
 function parseCommandLine(command: AdminCommand, argv: string[]): { flags: FlagValues; args: string[] } {
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { ...COMMON_OPTIONS, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new AdminUsageError((error as Error).message);
   }
   const flags = parsed.values as FlagValues;
   if (flags.help === true) return { flags, args: parsed.positionals };
   if (parsed.positionals.length !== command.args.length) {
-    const expected = command.args.length === 0 ? 'no arguments' : command.args.map((name) => `<${name}>`).join(' ');
-    throw new AdminUsageError(`expected ${expected}, got ${parsed.positionals.length === 0 ? 'none' : parsed.positionals.join(' ')}`);
+    const expected =
+      command.args.length === 0 ? 'no arguments' : command.args.map((name) => `<${name}>`).join(' ');
+    throw new AdminUsageError(
+      `expected ${expected}, got ${parsed.positionals.length === 0 ? 'none' : parsed.positionals.join(' ')}`,
+    );
   }
-  const missing = (command.required ?? []).filter((name) => typeof flags[name] !== 'string' || flags[name] === '');
-  if (missing.length > 0) throw new AdminUsageError(`missing ${missing.map((name) => `--${name}`).join(', ')}`);
+  const missing = (command.required ?? []).filter(
+    (name) => typeof flags[name] !== 'string' || flags[name] === '',
+  );
+  if (missing.length > 0)
+    throw new AdminUsageError(`missing ${missing.map((name) => `--${name}`).join(', ')}`);
   return { flags, args: parsed.positionals };
 }
 
@@ -121,9 +141,12 @@ function reportFailure(error: unknown, command: AdminCommand, output: CliOutput)
   throw error;
 }
 
-const commandUsage = (command: AdminCommand) => `Usage: gateway ${command.synopsis} [--json] [--url <url>]\n  ${command.summary}\n${COMMON_FLAGS_HELP}\n`;
+const commandUsage = (command: AdminCommand) =>
+  `Usage: gateway ${command.synopsis} [--json] [--url <url>]\n  ${command.summary}\n${COMMON_FLAGS_HELP}\n`;
 
 function groupUsage(commands: Record<string, AdminCommand>): string {
-  const lines = Object.values(commands).map((command) => `  gateway ${command.synopsis}\n      ${command.summary}`);
+  const lines = Object.values(commands).map(
+    (command) => `  gateway ${command.synopsis}\n      ${command.summary}`,
+  );
   return `Usage:\n${lines.join('\n')}\n${COMMON_FLAGS_HELP}\n`;
 }
