@@ -58,7 +58,7 @@ export class MongoDeliveryLog implements DeliveryLog {
       const next = evolveDelivery(strip(current), event);
       const { matchedCount } = await this.deliveries.replaceOne(
         { _id: current._id, rev: current.rev },
-        { ...next, _id: current._id, rev: current.rev + 1 },
+        { ...next, rev: current.rev + 1 },
       );
       if (matchedCount === 1) return next;
     }
@@ -101,7 +101,7 @@ export class MongoDeliveryLog implements DeliveryLog {
   }
 
   async saveCheckpoint(checkpoint: NotifierCheckpoint): Promise<void> {
-    await this.checkpoints.replaceOne({ _id: CHECKPOINT_ID }, { ...checkpoint, _id: CHECKPOINT_ID }, { upsert: true });
+    await this.checkpoints.replaceOne({ _id: CHECKPOINT_ID }, { position: checkpoint.position, since: checkpoint.since }, { upsert: true });
   }
 
   async close(): Promise<void> {

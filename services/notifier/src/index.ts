@@ -1,0 +1,10 @@
+export * from './notifier-service';
+export * from './delivery/delivery';
+export * from './delivery/process-manager';
+export * from './delivery/retry-policy';
+export * from './log/delivery-log';
+export { JsonlDeliveryLog } from './log/jsonl-delivery-log';
+export { MongoDeliveryLog, DELIVERY_COLLECTIONS } from './log/mongo-delivery-log';
+export { forbiddenReason, resolveDestination, DestinationRefusedError } from './http/destination';
+export { WebhookClient, type PostResult, type WebhookPost } from './http/webhook-client';
+export { webhookStatusFor } from './payloads/triggers';

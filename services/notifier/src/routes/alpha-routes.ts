@@ -1,0 +1,211 @@
+import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import { alphaIsFinal, type PaymentStatus } from '@gw/domain';
+import { asyncRoute, parseBody, type Clock } from '@gw/platform';
+import type { MerchantDirectory } from '@gw/runtime';
+import { verifyAlphaSign } from '@gw/service-gateway-alpha';
+import type { ReadModelCollection } from '@gw/store';
+import type { MerchantDocument, PaymentDocument } from '@gw/views';
+import type { Logger } from 'pino';
+import type { Delivery, RedeliveryOrigin } from '../delivery/delivery';
+import type { DeliveryLog } from '../log/delivery-log';
+import type { CurrencyFacts } from '../payloads/currency-facts';
+import { samplePayment } from '../payloads/sample-payment';
+import { familyPayload, signWebhook } from '../payloads/webhook-request';
+import { isHttpUrl, type SendTestWebhook } from './test-webhook';
+
+class AlphaError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === 'string' ? body.message : `family A error ${status}`);
+  }
+}
+
+type FieldErrors = Record<string, string[]>;
+
+const validationFailed = (errors: FieldErrors) =>
+  new AlphaError(422, {
+    state: 1,
+    message: `Validation error: ${Object.entries(errors)
+      .map(([field, rules]) => `${field} (${rules.join(', ')})`)
+      .join('; ')}`,
+    errors,
+  });
+
+/** Test-webhook statuses Cryptomus accepts, with the lifecycle point each sample stands for. */
+const TEST_STATUSES: Record<string, PaymentStatus> = {
+  process: 'waiting',
+  check: 'waiting',
+  confirm_check: 'confirming',
+  paid: 'finished',
+  paid_over: 'finished',
+  fail: 'failed',
+  wrong_amount: 'partially_paid',
+  cancel: 'expired',
+  system_fail: 'failed',
+  refund_process: 'refunded',
+  refund_fail: 'refunded',
+  refund_paid: 'refunded',
+};
+const FINAL_TEST_STATUSES = new Set(['paid', 'paid_over', 'fail', 'wrong_amount', 'cancel', 'system_fail', 'refund_fail', 'refund_paid']);
+const ALPHA_DASH = /^[A-Za-z0-9_-]+$/;
+/** Cryptomus: at most 10 resends of an invoice's notification. */
+export const MAX_MERCHANT_RESENDS = 10;
+
+export interface AlphaWebhookDeps {
+  directory: MerchantDirectory;
+  payments: ReadModelCollection<PaymentDocument>;
+  log: DeliveryLog;
+  clock: Clock;
+  facts: CurrencyFacts;
+  send: SendTestWebhook;
+  redeliver(deliveryId: string, origin: RedeliveryOrigin): Promise<Delivery>;
+  logger: Logger;
+  bodyLimitBytes: number;
+}
+
+/**
+ * Cryptomus' own webhook routes, signed like every family A call (`merchant` + `sign` over the raw body,
+ * verified with the alpha gateway's check): `POST /alpha/v1/test-webhook/payment` sends a signed sample
+ * payment webhook to `url_callback`; `POST /alpha/v1/payment/resend` sends a final payment's latest
+ * webhook again (at most 10 times). Both answer `{"state":0,"result":[]}` like upstream.
+ */
+export function alphaWebhookRoutes(deps: AlphaWebhookDeps): Router {
+  const alpha = Router();
+  const signed = [parseBody({ limitBytes: deps.bodyLimitBytes }), authenticate(deps.directory)];
+
+  alpha.post(
+    '/test-webhook/payment',
+    signed,
+    asyncRoute(async (req, res) => {
+      const merchant = res.locals.merchant as MerchantDocument;
+      const body = paramsOf(req.body);
+      const input = validateTestWebhook(body);
+      const existing = await findPayment(deps.payments, merchant.merchantId, input.uuid, input.orderId);
+      const payment = samplePayment({
+        family: 'alpha',
+        merchantId: merchant.merchantId,
+        status: TEST_STATUSES[input.status]!,
+        url: input.url,
+        now: deps.clock.now(),
+        payCurrency: input.currency.toLowerCase(),
+        payNetwork: input.network.toLowerCase(),
+        ...((existing?.uuid ?? input.uuid) ? { uuid: existing?.uuid ?? input.uuid } : {}),
+        ...((existing?.orderId ?? input.orderId) ? { orderId: existing?.orderId ?? input.orderId } : {}),
+      });
+      const payload = { ...familyPayload(payment, deps.facts), status: input.status, is_final: FINAL_TEST_STATUSES.has(input.status) };
+      const request = signWebhook('alpha', payload, deps.directory.paymentKeyOf(merchant));
+      await deps.send({ url: input.url, ...request });
+      res.json({ state: 0, result: [] });
+    }),
+  );
+
+  alpha.post(
+    '/payment/resend',
+    signed,
+    asyncRoute(async (req, res) => {
+      const merchant = res.locals.merchant as MerchantDocument;
+      const body = paramsOf(req.body);
+      const uuid = optionalString(body.uuid);
+      const orderId = optionalString(body.order_id);
+      if (!uuid && !orderId) {
+        throw validationFailed({ uuid: ['validation.required_without'], order_id: ['validation.required_without'] });
+      }
+      const payment = await findPayment(deps.payments, merchant.merchantId, orderId ? undefined : uuid, orderId);
+      if (!payment || payment.family !== 'alpha') throw new AlphaError(404, { state: 1, message: 'Payment not found' });
+      if (!alphaIsFinal(payment.status)) throw new AlphaError(422, { state: 1, message: 'Payment is not finalized' });
+      const deliveries = await deps.log.ofPayment(payment.paymentId);
+      const latest = deliveries[deliveries.length - 1];
+      if (!latest) throw new AlphaError(404, { state: 1, message: 'Notification not found' });
+      const resends = deliveries.reduce((total, delivery) => total + delivery.merchantResends, 0);
+      if (resends >= MAX_MERCHANT_RESENDS) throw new AlphaError(422, { state: 1, message: 'Too much resend' });
+      await deps.redeliver(latest.deliveryId, 'merchant');
+      res.json({ state: 0, result: [] });
+    }),
+  );
+
+  alpha.use(((error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof AlphaError) return void res.status(error.status).json(error.body);
+    const status = (error as { status?: number }).status ?? 500;
+    if (status >= 500) (req.log ?? deps.logger).error({ err: error }, 'family A webhook route failed');
+    res.status(status).json({ state: 1, message: status >= 500 ? 'Server error' : (error as Error).message });
+  }) as ErrorRequestHandler);
+
+  const router = Router();
+  router.use('/alpha/v1', alpha);
+  return router;
+}
+
+const MERCHANT_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+function authenticate(directory: MerchantDirectory): RequestHandler {
+  return asyncRoute(async (req, res, next) => {
+    const invalid = new AlphaError(401, { message: 'Invalid Sign.' });
+    const merchantId = req.get('merchant')?.trim() ?? '';
+    const sign = req.get('sign')?.trim() ?? '';
+    if (!MERCHANT_ID.test(merchantId) || sign === '') throw invalid;
+    const merchant = await directory.byId(merchantId.toLowerCase());
+    if (!merchant || !verifyAlphaSign(req.rawBody ?? Buffer.alloc(0), directory.paymentKeyOf(merchant), sign)) throw invalid;
+    res.locals.merchant = merchant;
+    next();
+  });
+}
+
+interface TestWebhookInput {
+  url: string;
+  currency: string;
+  network: string;
+  status: string;
+  uuid?: string;
+  orderId?: string;
+}
+
+function validateTestWebhook(body: Record<string, unknown>): TestWebhookInput {
+  const errors: FieldErrors = {};
+  const url = body.url_callback;
+  if (url === undefined || url === null || url === '') errors.url_callback = ['validation.required'];
+  else if (!isHttpUrl(url)) errors.url_callback = ['validation.url'];
+  else if (url.length < 6 || url.length > 150) errors.url_callback = ['validation.between.string'];
+  for (const field of ['currency', 'network'] as const) {
+    if (typeof body[field] !== 'string' || body[field] === '') errors[field] = ['validation.required'];
+  }
+  const status = body.status ?? 'paid';
+  if (typeof status !== 'string' || !(status in TEST_STATUSES)) errors.status = ['validation.in'];
+  const orderId = optionalString(body.order_id);
+  if (orderId !== undefined && (orderId.length > 32 || !ALPHA_DASH.test(orderId))) errors.order_id = ['validation.alpha_dash'];
+  const uuid = optionalString(body.uuid);
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return {
+    url: url as string,
+    currency: body.currency as string,
+    network: body.network as string,
+    status: status as string,
+    ...(uuid ? { uuid } : {}),
+    ...(orderId ? { orderId } : {}),
+  };
+}
+
+/** An invoice of the merchant by uuid (wins) or order id; none when neither matches. */
+async function findPayment(
+  payments: ReadModelCollection<PaymentDocument>,
+  merchantId: string,
+  uuid: string | undefined,
+  orderId: string | undefined,
+): Promise<PaymentDocument | null> {
+  if (uuid) {
+    const byUuid = await payments.findOne({ uuid, merchantId });
+    if (byUuid) return byUuid;
+  }
+  return orderId ? payments.findOne({ merchantId, orderId, family: 'alpha' }) : null;
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** PHP's SDK sends `[]` when a call has no parameters. */
+function paramsOf(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

@@ -1,0 +1,81 @@
+import { Router, type ErrorRequestHandler } from 'express';
+import { betaStatus, PAYMENT_STATUSES, v1StatusesForBeta } from '@gw/domain';
+import { asyncRoute, jsonBody, type Clock } from '@gw/platform';
+import type { MerchantDirectory } from '@gw/runtime';
+import type { Logger } from 'pino';
+import { isDelivered } from '../delivery/process-manager';
+import type { CurrencyFacts } from '../payloads/currency-facts';
+import { samplePayment } from '../payloads/sample-payment';
+import { buildWebhookRequest } from '../payloads/webhook-request';
+import { isHttpUrl, testDeliveryView, type SendTestWebhook } from './test-webhook';
+
+class BetaError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly key: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const CALLBACK_STATUSES = [...new Set(PAYMENT_STATUSES.map(betaStatus))];
+
+export interface BetaWebhookTestDeps {
+  directory: MerchantDirectory;
+  clock: Clock;
+  facts: CurrencyFacts;
+  send: SendTestWebhook;
+  logger: Logger;
+  bodyLimitBytes: number;
+}
+
+const envelope = (status: number, message: string, data: unknown, error: Record<string, string> = {}) => ({
+  data,
+  message,
+  error,
+  status,
+  version: '1.0.0',
+});
+
+/**
+ * `POST /beta/v1/webhook/test` (ours; OxaPay has no such route): `merchant_api_key`, body
+ * `{callback_url, status?}` (a callback status, default Paid, any casing). Sends a sample merchant
+ * callback with the `HMAC` header over the raw body, as live callbacks are, and reports the answer.
+ */
+export function betaWebhookTestRoutes(deps: BetaWebhookTestDeps): Router {
+  const router = Router();
+  router.post(
+    '/beta/v1/webhook/test',
+    jsonBody({ limitBytes: deps.bodyLimitBytes }),
+    asyncRoute(async (req, res) => {
+      const apiKey = req.get('merchant_api_key')?.trim();
+      const merchant = apiKey ? await deps.directory.byBetaApiKey(apiKey) : null;
+      if (!merchant) throw new BetaError(401, 'authentication_error', 'merchant_api_key', 'Invalid merchant API key');
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (!isHttpUrl(body.callback_url)) {
+        throw new BetaError(400, 'validation_error', 'callback_url', 'The callback url field must be a valid URL.');
+      }
+      const requested = body.status ?? 'Paid';
+      const status = typeof requested === 'string' ? v1StatusesForBeta(requested).at(-1) : undefined;
+      if (!status) throw new BetaError(400, 'validation_error', 'status', `The status must be one of ${CALLBACK_STATUSES.join(', ')}.`);
+      const payment = samplePayment({ family: 'beta', merchantId: merchant.merchantId, status, url: body.callback_url, now: deps.clock.now() });
+      const request = buildWebhookRequest(payment, deps.facts, deps.directory.betaApiKeyOf(merchant));
+      const result = await deps.send({ url: body.callback_url, ...request });
+      const data = { callback_url: body.callback_url, status: betaStatus(status), ...testDeliveryView(result, isDelivered('beta', result.statusCode)) };
+      res.json(envelope(200, 'Operation completed successfully!', data));
+    }),
+  );
+  router.use('/beta/v1/webhook/test', ((error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof BetaError) {
+      return void res.status(error.status).json(envelope(error.status, error.message, {}, { type: error.type, key: error.key, message: error.message }));
+    }
+    const status = (error as { status?: number }).status ?? 500;
+    if (status >= 500) (req.log ?? deps.logger).error({ err: error }, 'family B webhook test failed');
+    const message = status >= 500 ? 'Internal server error' : (error as Error).message;
+    res.status(status).json(envelope(status, message, {}, { type: status >= 500 ? 'server_error' : 'validation_error', key: '', message }));
+  }) as ErrorRequestHandler);
+  return router;
+}

@@ -1,0 +1,78 @@
+import { Router, type ErrorRequestHandler } from 'express';
+import { isPaymentStatus, PAYMENT_STATUSES, type PaymentStatus } from '@gw/domain';
+import { asyncRoute, jsonBody, type Clock } from '@gw/platform';
+import type { MerchantDirectory } from '@gw/runtime';
+import type { Logger } from 'pino';
+import { isDelivered } from '../delivery/process-manager';
+import type { CurrencyFacts } from '../payloads/currency-facts';
+import { samplePayment } from '../payloads/sample-payment';
+import { buildWebhookRequest } from '../payloads/webhook-request';
+import { isHttpUrl, testDeliveryView, type SendTestWebhook } from './test-webhook';
+
+class V1Error extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface V1IpnTestDeps {
+  directory: MerchantDirectory;
+  clock: Clock;
+  facts: CurrencyFacts;
+  send: SendTestWebhook;
+  logger: Logger;
+  bodyLimitBytes: number;
+}
+
+/**
+ * `POST /v1/ipn/test` (ours; NOWPayments offers the same from its dashboard): `x-api-key`, body
+ * `{ipn_callback_url, payment_status?}` (default finished). Sends a sample payment IPN signed with the
+ * merchant's IPN secret exactly as live IPNs are, and reports the receiver's answer.
+ */
+export function v1IpnTestRoutes(deps: V1IpnTestDeps): Router {
+  const router = Router();
+  router.post(
+    '/v1/ipn/test',
+    jsonBody({ limitBytes: deps.bodyLimitBytes }),
+    asyncRoute(async (req, res) => {
+      const apiKey = req.get('x-api-key')?.trim();
+      const merchant = apiKey ? await deps.directory.byApiKey(apiKey) : null;
+      if (!merchant) throw new V1Error(403, 'INVALID_API_KEY', 'Invalid api key');
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (!isHttpUrl(body.ipn_callback_url)) {
+        throw new V1Error(400, 'INVALID_REQUEST_PARAMS', 'ipn_callback_url must be a valid http or https URL');
+      }
+      const status = body.payment_status ?? 'finished';
+      if (typeof status !== 'string' || !isPaymentStatus(status)) {
+        throw new V1Error(400, 'INVALID_REQUEST_PARAMS', `payment_status must be one of ${PAYMENT_STATUSES.join(', ')}`);
+      }
+      const payment = samplePayment({
+        family: 'v1',
+        merchantId: merchant.merchantId,
+        status: status as PaymentStatus,
+        url: body.ipn_callback_url,
+        now: deps.clock.now(),
+      });
+      const request = buildWebhookRequest(payment, deps.facts, deps.directory.ipnSecretOf(merchant));
+      const result = await deps.send({ url: body.ipn_callback_url, ...request });
+      res.json({ ipn_callback_url: body.ipn_callback_url, payment_status: status, ...testDeliveryView(result, isDelivered('v1', result.statusCode)) });
+    }),
+  );
+  router.use('/v1/ipn/test', ((error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const known = error instanceof V1Error ? error : null;
+    const status = known?.status ?? ((error as { status?: number }).status ?? 500);
+    if (status >= 500) (req.log ?? deps.logger).error({ err: error }, 'V1 IPN test failed');
+    res.status(status).json({
+      status: false,
+      statusCode: status,
+      code: known?.code ?? (status >= 500 ? 'INTERNAL_ERROR' : 'INVALID_REQUEST_PARAMS'),
+      message: status >= 500 ? 'Internal server error' : (error as Error).message,
+    });
+  }) as ErrorRequestHandler);
+  return router;
+}
