@@ -55,7 +55,14 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
       })
     : undefined;
   const router: Router | undefined = sandboxEnabled
-    ? createSandboxRouter({ chain, ledger, readModels: ctx.readModels, logger, bodyLimitBytes: ctx.config.bodyLimitBytes, lookupWaitMs: options.lookupWaitMs })
+    ? createSandboxRouter({
+        chain,
+        ledger,
+        readModels: ctx.readModels,
+        logger,
+        bodyLimitBytes: ctx.config.bodyLimitBytes,
+        lookupWaitMs: options.lookupWaitMs,
+      })
     : undefined;
   const subscriptions: Subscription[] = [];
 
@@ -65,15 +72,17 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
     caseWalker,
     async start() {
       subscriptions.push(
-        await ctx.bus.subscribe({ topics: [TOPICS.events], groupId: PAYOUTS_GROUP, fromBeginning: true }, (message) =>
-          settlement.handle(message.value as EventMessage),
+        await ctx.bus.subscribe(
+          { topics: [TOPICS.events], groupId: PAYOUTS_GROUP, fromBeginning: true },
+          (message) => settlement.handle(message.value as EventMessage),
         ),
       );
       if (caseWalker) {
         await ledger.ensureIndexes();
         subscriptions.push(
-          await ctx.bus.subscribe({ topics: [TOPICS.events], groupId: SANDBOX_CASES_GROUP, fromBeginning: true }, async (message) =>
-            caseWalker.onEvent(message.value as EventMessage),
+          await ctx.bus.subscribe(
+            { topics: [TOPICS.events], groupId: SANDBOX_CASES_GROUP, fromBeginning: true },
+            async (message) => caseWalker.onEvent(message.value as EventMessage),
           ),
         );
       }

@@ -39,7 +39,11 @@ function world(status: PaymentStatus = 'waiting') {
     async broadcast(tx: Broadcast) {
       broadcasts.push(tx);
       if (!ledger.some((known) => known.txHash === tx.txHash)) {
-        ledger.push({ txHash: tx.txHash, paymentId: tx.target.paymentId, source: tx.source } as SandboxTransaction);
+        ledger.push({
+          txHash: tx.txHash,
+          paymentId: tx.target.paymentId,
+          source: tx.source,
+        } as SandboxTransaction);
       }
       payment.payinHash ??= tx.txHash;
       return {} as SandboxTransaction;
@@ -54,7 +58,12 @@ function world(status: PaymentStatus = 'waiting') {
     collection: () => ({ get: async () => ({ ...payment }) }),
   } as unknown as ReadModelStore;
   const commands = {
-    async send(streamId: string, _merchantId: string, input: CommandInput, commandId?: string): Promise<ReplyMessage> {
+    async send(
+      streamId: string,
+      _merchantId: string,
+      input: CommandInput,
+      commandId?: string,
+    ): Promise<ReplyMessage> {
       sent.push({ streamId, input, commandId });
       return { ok: true, commandId: commandId ?? '', streamId, version: 4, eventTypes: ['PaymentFailed'] };
     },

@@ -55,13 +55,20 @@ class RecordingSender implements PayoutSender {
 
 function settlementWith(commands: CommandClient, sender: PayoutSender = new RecordingSender()) {
   const rates = new RatesService({ source: 'test', takenAt: '2026-01-01T00:00:00.000Z', pricesUsd: {} });
-  return new PayoutSettlement({ commands, sender, rates: { current: () => rates }, logger: createLogger({ level: 'silent' }) });
+  return new PayoutSettlement({
+    commands,
+    sender,
+    rates: { current: () => rates },
+    logger: createLogger({ level: 'silent' }),
+  });
 }
 
 describe('PayoutSettlement', () => {
   it('asks payments to start the payout of a confirmed payment', async () => {
     const { client, sent } = fakeCommands(accepted);
-    await settlementWith(client).handle(event('PaymentConfirmed', { actuallyPaid: '0.0015', at: '2026-01-01T10:05:00.000Z' }));
+    await settlementWith(client).handle(
+      event('PaymentConfirmed', { actuallyPaid: '0.0015', at: '2026-01-01T10:05:00.000Z' }),
+    );
     expect(sent).toEqual([
       {
         streamId: 'payment-5077125051',
@@ -76,7 +83,11 @@ describe('PayoutSettlement', () => {
     const { client, sent } = fakeCommands(accepted);
     const sender = new RecordingSender();
     await settlementWith(client, sender).handle(
-      event('PayoutStarted', { outcomeAmount: '12.4375', outcomeCurrency: 'usdttrc20', at: '2026-01-01T10:05:01.000Z' }),
+      event('PayoutStarted', {
+        outcomeAmount: '12.4375',
+        outcomeCurrency: 'usdttrc20',
+        at: '2026-01-01T10:05:01.000Z',
+      }),
     );
     expect(sender.orders).toEqual([
       {
@@ -105,14 +116,20 @@ describe('PayoutSettlement', () => {
       streamId: command.streamId,
       error: { code: 'INVALID_TRANSITION', message: 'a failed payment cannot become sending' },
     }));
-    await expect(settlementWith(client).handle(event('PaymentConfirmed', { actuallyPaid: '1', at: '2026-01-01T10:05:00.000Z' }))).resolves.toBeUndefined();
+    await expect(
+      settlementWith(client).handle(
+        event('PaymentConfirmed', { actuallyPaid: '1', at: '2026-01-01T10:05:00.000Z' }),
+      ),
+    ).resolves.toBeUndefined();
     expect(sent).toHaveLength(1);
   });
 
   it('lets a timeout fail the handler, so the bus redelivers the event', async () => {
     const { client } = fakeCommands(() => new CommandTimeoutError('payments did not answer'));
     await expect(
-      settlementWith(client).handle(event('PaymentConfirmed', { actuallyPaid: '1', at: '2026-01-01T10:05:00.000Z' })),
+      settlementWith(client).handle(
+        event('PaymentConfirmed', { actuallyPaid: '1', at: '2026-01-01T10:05:00.000Z' }),
+      ),
     ).rejects.toBeInstanceOf(CommandTimeoutError);
   });
 

@@ -19,7 +19,12 @@ class MapLedger {
 
 const TX = '0x' + 'ab'.repeat(32);
 const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
-  target: { paymentId: 5077125051, merchantId: 'merchant-1', payAddress: '0xaAfcaFAfa56319393AC397438678F43A1dcd9c75', payNetwork: 'eth' },
+  target: {
+    paymentId: 5077125051,
+    merchantId: 'merchant-1',
+    payAddress: '0xaAfcaFAfa56319393AC397438678F43A1dcd9c75',
+    payNetwork: 'eth',
+  },
   txHash: TX,
   amount: '0.03',
   fromAddress: null,
@@ -31,15 +36,19 @@ const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
 async function setup() {
   const bus = new InProcessBus({ codec: new SchemaValidatingJsonCodec(TOPIC_SCHEMAS) });
   const reported: IncomingMessage[] = [];
-  await bus.subscribe({ topics: [TOPICS.deposits], groupId: 'test', fromBeginning: true }, async (message) => {
-    reported.push(message);
-  });
+  await bus.subscribe(
+    { topics: [TOPICS.deposits], groupId: 'test', fromBeginning: true },
+    async (message) => {
+      reported.push(message);
+    },
+  );
   const ledger = new MapLedger();
   const clock = new ManualClock('2026-01-01T10:00:00.000Z');
   const chain = new SandboxChain(bus, ledger as unknown as SandboxLedger, clock);
   const deposits = async (count: number) => {
     const deadline = Date.now() + 2_000;
-    while (reported.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (reported.length < count && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     return reported.map((message) => ({ key: message.key, deposit: message.value as DepositMessage }));
   };
   return { bus, chain, ledger, clock, deposits };
@@ -48,7 +57,9 @@ async function setup() {
 describe('SandboxChain', () => {
   it('records a transaction and reports it on chain.deposits, keyed by pay address', async () => {
     const { bus, chain, ledger, deposits } = await setup();
-    const transaction = await chain.broadcast(broadcast({ fromAddress: '0x1111111111111111111111111111111111111111' }));
+    const transaction = await chain.broadcast(
+      broadcast({ fromAddress: '0x1111111111111111111111111111111111111111' }),
+    );
     expect(ledger.transactions.get(TX)).toEqual(transaction);
     expect(await deposits(1)).toEqual([
       {
@@ -79,7 +90,10 @@ describe('SandboxChain', () => {
       [TX, 0, '2026-01-01T10:00:00.000Z'],
       [TX, 3, '2026-01-01T10:01:00.000Z'],
     ]);
-    expect(ledger.transactions.get(TX)).toMatchObject({ confirmations: 3, broadcastAt: '2026-01-01T10:00:00.000Z' });
+    expect(ledger.transactions.get(TX)).toMatchObject({
+      confirmations: 3,
+      broadcastAt: '2026-01-01T10:00:00.000Z',
+    });
     await bus.close();
   });
 

@@ -14,7 +14,11 @@ const event = (type: EventMessage['type'], data: Record<string, unknown>): Event
 
 describe('settlementStepFor', () => {
   it('starts the payout of a confirmed payment with the service fee', () => {
-    expect(settlementStepFor(event('PaymentConfirmed', { actuallyPaid: '0.0015', at: '2026-01-01T10:05:00.000Z' }))).toEqual({
+    expect(
+      settlementStepFor(
+        event('PaymentConfirmed', { actuallyPaid: '0.0015', at: '2026-01-01T10:05:00.000Z' }),
+      ),
+    ).toEqual({
       kind: 'start-payout',
       paymentId: 5077125051,
       streamId: 'payment-5077125051',
@@ -25,13 +29,20 @@ describe('settlementStepFor', () => {
   });
 
   it('takes the service fee it is configured with', () => {
-    const step = settlementStepFor(event('PaymentConfirmed', { actuallyPaid: '1', at: '2026-01-01T10:05:00.000Z' }), '1.25');
+    const step = settlementStepFor(
+      event('PaymentConfirmed', { actuallyPaid: '1', at: '2026-01-01T10:05:00.000Z' }),
+      '1.25',
+    );
     expect(step).toMatchObject({ kind: 'start-payout', serviceFeePercent: '1.25' });
   });
 
   it('sends the outcome amount once the payout has started, under an id derived from the payment', () => {
     const step = settlementStepFor(
-      event('PayoutStarted', { outcomeAmount: '0.0014925', outcomeCurrency: 'btc', at: '2026-01-01T10:05:01.000Z' }),
+      event('PayoutStarted', {
+        outcomeAmount: '0.0014925',
+        outcomeCurrency: 'btc',
+        at: '2026-01-01T10:05:01.000Z',
+      }),
     );
     expect(step).toEqual({
       kind: 'send-payout',
@@ -46,13 +57,18 @@ describe('settlementStepFor', () => {
 
   it('derives the same command ids from a redelivered event', () => {
     const confirmed = event('PaymentConfirmed', { actuallyPaid: '1', at: '2026-01-01T10:05:00.000Z' });
-    expect(settlementStepFor({ ...confirmed, eventId: 'e-2' })?.commandId).toBe(settlementStepFor(confirmed)?.commandId);
+    expect(settlementStepFor({ ...confirmed, eventId: 'e-2' })?.commandId).toBe(
+      settlementStepFor(confirmed)?.commandId,
+    );
   });
 
-  it.each(['PaymentCreated', 'DepositDetected', 'PaymentConfirming', 'PaymentFinished', 'PaymentFailed'] as const)(
-    'leaves %s alone',
-    (type) => {
-      expect(settlementStepFor(event(type, {}))).toBeNull();
-    },
-  );
+  it.each([
+    'PaymentCreated',
+    'DepositDetected',
+    'PaymentConfirming',
+    'PaymentFinished',
+    'PaymentFailed',
+  ] as const)('leaves %s alone', (type) => {
+    expect(settlementStepFor(event(type, {}))).toBeNull();
+  });
 });

@@ -20,12 +20,15 @@ export async function refreshRates(feed: PriceFeed, cache: Cache): Promise<Price
 
 function assertUsable(snapshot: PriceSnapshot): void {
   const prices = Object.entries(snapshot.pricesUsd);
-  if (prices.length === 0) throw new InvalidPriceSnapshotError(`the ${snapshot.source} feed returned no prices`);
+  if (prices.length === 0)
+    throw new InvalidPriceSnapshotError(`the ${snapshot.source} feed returned no prices`);
   for (const [code, price] of prices) {
     try {
       parsePositiveAmount(price);
     } catch (error) {
-      throw new InvalidPriceSnapshotError(`the ${snapshot.source} feed priced ${code} at "${price}"`, { cause: error });
+      throw new InvalidPriceSnapshotError(`the ${snapshot.source} feed priced ${code} at "${price}"`, {
+        cause: error,
+      });
     }
   }
 }

@@ -22,14 +22,22 @@ export interface RatesRefreshService extends Service {
 }
 
 /** Keeps the shared price snapshot fresh: one replica at a time, behind the `rates` lease. */
-export function createRatesService(ctx: ServiceContext, options: RatesRefreshOptions = {}): RatesRefreshService {
+export function createRatesService(
+  ctx: ServiceContext,
+  options: RatesRefreshOptions = {},
+): RatesRefreshService {
   const intervalMs = options.intervalMs ?? 5 * 60_000;
   const feed = options.feed ?? new CuratedPriceFeed();
   const logger = ctx.logger.child({ service: 'rates' });
   const loop = new LeasedLoop(
     ctx.cache,
     logger,
-    { lease: RATES_LEASE, owner: options.instanceId ?? randomUUID(), intervalMs, leaseTtlMs: options.leaseTtlMs ?? 2 * intervalMs },
+    {
+      lease: RATES_LEASE,
+      owner: options.instanceId ?? randomUUID(),
+      intervalMs,
+      leaseTtlMs: options.leaseTtlMs ?? 2 * intervalMs,
+    },
     async () => {
       const snapshot = await refreshRates(feed, ctx.cache);
       logger.debug({ source: snapshot.source, takenAt: snapshot.takenAt }, 'rates refreshed');

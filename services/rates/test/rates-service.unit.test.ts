@@ -25,7 +25,9 @@ describe('refreshRates', () => {
   it('publishes the feed snapshot where every service reads rates', async () => {
     const cache = new FakeCache();
     await refreshRates(feedOf(snapshot({ btc: '64000.5', usd: '1' })), cache);
-    expect(JSON.parse((await cache.get(RATES_SNAPSHOT_KEY))!)).toEqual(snapshot({ btc: '64000.5', usd: '1' }));
+    expect(JSON.parse((await cache.get(RATES_SNAPSHOT_KEY))!)).toEqual(
+      snapshot({ btc: '64000.5', usd: '1' }),
+    );
   });
 
   it('converts with the published prices in CachedRatesSource', async () => {
@@ -37,12 +39,17 @@ describe('refreshRates', () => {
     expect(source.current().findCryptoCurrency('btc').priceUsd).toBe('50000');
   });
 
-  it.each([['0'], ['-3'], ['abc'], ['']])('keeps the last good snapshot when the feed prices a coin at "%s"', async (price) => {
-    const cache = new FakeCache();
-    await refreshRates(feedOf(snapshot({ btc: '50000' })), cache);
-    await expect(refreshRates(feedOf(snapshot({ btc: '51000', eth: price })), cache)).rejects.toBeInstanceOf(InvalidPriceSnapshotError);
-    expect(JSON.parse((await cache.get(RATES_SNAPSHOT_KEY))!).pricesUsd).toEqual({ btc: '50000' });
-  });
+  it.each([['0'], ['-3'], ['abc'], ['']])(
+    'keeps the last good snapshot when the feed prices a coin at "%s"',
+    async (price) => {
+      const cache = new FakeCache();
+      await refreshRates(feedOf(snapshot({ btc: '50000' })), cache);
+      await expect(
+        refreshRates(feedOf(snapshot({ btc: '51000', eth: price })), cache),
+      ).rejects.toBeInstanceOf(InvalidPriceSnapshotError);
+      expect(JSON.parse((await cache.get(RATES_SNAPSHOT_KEY))!).pricesUsd).toEqual({ btc: '50000' });
+    },
+  );
 
   it('refuses an empty snapshot', async () => {
     await expect(refreshRates(feedOf(snapshot({})), new FakeCache())).rejects.toThrow('returned no prices');

@@ -53,14 +53,20 @@ export class LeasedLoop<Result> {
   }
 
   private async pass(): Promise<Result | null> {
-    const held = await this.cache.acquireLease(this.options.lease, this.options.owner, this.options.leaseTtlMs);
+    const held = await this.cache.acquireLease(
+      this.options.lease,
+      this.options.owner,
+      this.options.leaseTtlMs,
+    );
     return held ? this.work() : null;
   }
 
   private schedule(delayMs: number): void {
     this.timer = setTimeout(() => {
       this.runOnce()
-        .catch((error: unknown) => this.logger.error({ err: error, lease: this.options.lease }, 'periodic pass failed'))
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, lease: this.options.lease }, 'periodic pass failed'),
+        )
         .finally(() => {
           if (!this.stopped) this.schedule(this.options.intervalMs);
         });

@@ -46,7 +46,10 @@ export class PaymentExpiry {
     return { due: due.length, expired };
   }
 
-  private async expire(payment: PaymentDocument, now: string): Promise<'expired' | 'unchanged' | 'timed-out'> {
+  private async expire(
+    payment: PaymentDocument,
+    now: string,
+  ): Promise<'expired' | 'unchanged' | 'timed-out'> {
     try {
       const reply = await this.commands.send(
         streamIdOf('payment', payment.paymentId),

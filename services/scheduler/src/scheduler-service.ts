@@ -20,7 +20,10 @@ export interface SchedulerService extends Service {
 }
 
 /** Expires waiting payments once their lifetime is over, as a singleton loop behind the `scheduler` lease. */
-export function createSchedulerService(ctx: ServiceContext, options: SchedulerOptions = {}): SchedulerService {
+export function createSchedulerService(
+  ctx: ServiceContext,
+  options: SchedulerOptions = {},
+): SchedulerService {
   const intervalMs = options.intervalMs ?? 5_000;
   const logger = ctx.logger.child({ service: 'scheduler' });
   const expiry = new PaymentExpiry(ctx.readModels, ctx.commands, ctx.clock, logger, options.batchSize);

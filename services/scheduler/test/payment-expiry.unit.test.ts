@@ -36,7 +36,13 @@ function commandsAnswering(answer: (paymentStream: string) => ReplyMessage | Err
   return { client, sent };
 }
 
-const expired = (streamId: string): ReplyMessage => ({ ok: true, commandId: 'x', streamId, version: 2, eventTypes: ['PaymentExpired'] });
+const expired = (streamId: string): ReplyMessage => ({
+  ok: true,
+  commandId: 'x',
+  streamId,
+  version: 2,
+  eventTypes: ['PaymentExpired'],
+});
 
 describe('PaymentExpiry', () => {
   it('lists waiting payments due by the clock, oldest expiry first, in batches of 500', async () => {
@@ -65,8 +71,18 @@ describe('PaymentExpiry', () => {
     const pass = await new PaymentExpiry(store, client, clock, logger).expireDue();
     expect(pass).toEqual({ due: 2, expired: 2 });
     expect(sent).toEqual([
-      { streamId: 'payment-111', merchantId: 'm-1', input: { type: 'ExpirePayment', data: {}, metadata: { now: '2026-01-02T10:00:00.000Z' } }, commandId: 'expire:111' },
-      { streamId: 'payment-222', merchantId: 'm-2', input: { type: 'ExpirePayment', data: {}, metadata: { now: '2026-01-02T10:00:00.000Z' } }, commandId: 'expire:222' },
+      {
+        streamId: 'payment-111',
+        merchantId: 'm-1',
+        input: { type: 'ExpirePayment', data: {}, metadata: { now: '2026-01-02T10:00:00.000Z' } },
+        commandId: 'expire:111',
+      },
+      {
+        streamId: 'payment-222',
+        merchantId: 'm-2',
+        input: { type: 'ExpirePayment', data: {}, metadata: { now: '2026-01-02T10:00:00.000Z' } },
+        commandId: 'expire:222',
+      },
     ]);
   });
 
@@ -78,9 +94,17 @@ describe('PaymentExpiry', () => {
     const { client } = commandsAnswering((streamId) =>
       streamId === 'payment-111'
         ? { ok: true, commandId: 'x', streamId, version: 3, eventTypes: [] }
-        : { ok: false, commandId: 'x', streamId, error: { code: 'PAYMENT_NOT_EXPIRED_YET', message: 'not yet' } },
+        : {
+            ok: false,
+            commandId: 'x',
+            streamId,
+            error: { code: 'PAYMENT_NOT_EXPIRED_YET', message: 'not yet' },
+          },
     );
-    expect(await new PaymentExpiry(store, client, new ManualClock(), logger).expireDue()).toEqual({ due: 2, expired: 0 });
+    expect(await new PaymentExpiry(store, client, new ManualClock(), logger).expireDue()).toEqual({
+      due: 2,
+      expired: 0,
+    });
   });
 
   it('ends the pass at a timeout, as payments is not answering; the next pass retries', async () => {
@@ -91,7 +115,10 @@ describe('PaymentExpiry', () => {
     const { client, sent } = commandsAnswering((streamId) =>
       streamId === 'payment-111' ? new CommandTimeoutError('slow') : expired(streamId),
     );
-    expect(await new PaymentExpiry(store, client, new ManualClock(), logger).expireDue()).toEqual({ due: 2, expired: 0 });
+    expect(await new PaymentExpiry(store, client, new ManualClock(), logger).expireDue()).toEqual({
+      due: 2,
+      expired: 0,
+    });
     expect(sent.map((s) => s.commandId)).toEqual(['expire:111']);
   });
 });

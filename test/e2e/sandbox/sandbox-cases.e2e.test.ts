@@ -26,7 +26,10 @@ describe('sandbox `case` on POST /v1/payment', () => {
     const payment = await client.createPayment({ case: 'partially_paid' });
     const underpaid = await client.paymentIn(payment.payment_id, 'partially_paid');
     expect(underpaid.actually_paid).toBeCloseTo(payment.pay_amount / 2, 8);
-    const view = await client.call<{ deposits: { confirmations: number; source: string }[] }>('GET', `/sandbox/v1/payments/${payment.payment_id}`);
+    const view = await client.call<{ deposits: { confirmations: number; source: string }[] }>(
+      'GET',
+      `/sandbox/v1/payments/${payment.payment_id}`,
+    );
     expect(view.body.deposits).toHaveLength(1);
     expect(view.body.deposits[0]).toMatchObject({ source: 'case' });
   });
@@ -35,6 +38,11 @@ describe('sandbox `case` on POST /v1/payment', () => {
     const payment = await client.createPayment({ case: 'fail' });
     const failed = await client.paymentIn(payment.payment_id, 'failed');
     expect(failed.actually_paid).toBe(payment.pay_amount);
-    expect(await client.eventTypes(payment.payment_id)).toEqual(['PaymentCreated', 'DepositDetected', 'PaymentConfirming', 'PaymentFailed']);
+    expect(await client.eventTypes(payment.payment_id)).toEqual([
+      'PaymentCreated',
+      'DepositDetected',
+      'PaymentConfirming',
+      'PaymentFailed',
+    ]);
   });
 });

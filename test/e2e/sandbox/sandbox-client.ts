@@ -21,10 +21,17 @@ export interface V1Payment {
 export class SandboxClient {
   constructor(private readonly gateway: TestGateway) {}
 
-  async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<HttpAnswer<T>> {
+  async call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<HttpAnswer<T>> {
     const response = await fetch(`${this.gateway.baseUrl}${path}`, {
       method,
-      headers: { 'x-api-key': this.gateway.demoMerchant.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        'x-api-key': this.gateway.demoMerchant.apiKey,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as T };
@@ -38,23 +45,32 @@ export class SandboxClient {
       order_id: 'sandbox-e2e',
       ...extra,
     });
-    if (created.status !== 201) throw new Error(`create payment answered ${created.status}: ${JSON.stringify(created.body)}`);
+    if (created.status !== 201)
+      throw new Error(`create payment answered ${created.status}: ${JSON.stringify(created.body)}`);
     return created.body;
   }
 
   async payment(paymentId: number): Promise<V1Payment> {
     const read = await this.call<V1Payment>('GET', `/v1/payment/${paymentId}`);
-    if (read.status !== 200) throw new Error(`GET payment answered ${read.status}: ${JSON.stringify(read.body)}`);
+    if (read.status !== 200)
+      throw new Error(`GET payment answered ${read.status}: ${JSON.stringify(read.body)}`);
     return read.body;
   }
 
   /** Reads are eventually consistent: polls the V1 payment until `accept` holds, for at most `timeoutMs`. */
-  async paymentWhen(paymentId: number, accept: (payment: V1Payment) => boolean, timeoutMs = 10_000): Promise<V1Payment> {
+  async paymentWhen(
+    paymentId: number,
+    accept: (payment: V1Payment) => boolean,
+    timeoutMs = 10_000,
+  ): Promise<V1Payment> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const read = await this.call<V1Payment>('GET', `/v1/payment/${paymentId}`);
       if (read.status === 200 && accept(read.body)) return read.body;
-      if (Date.now() > deadline) throw new Error(`payment ${paymentId} never matched; last read ${read.status}: ${JSON.stringify(read.body)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `payment ${paymentId} never matched; last read ${read.status}: ${JSON.stringify(read.body)}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

@@ -28,9 +28,17 @@ describe('paying through the sandbox chain', () => {
     expect(deposit.body.tx_hash).toMatch(/^[0-9a-f]{64}$/);
 
     const confirming = await client.paymentIn(payment.payment_id, 'confirming');
-    expect(confirming).toMatchObject({ actually_paid: payment.pay_amount, payin_hash: deposit.body.tx_hash, payout_hash: null });
+    expect(confirming).toMatchObject({
+      actually_paid: payment.pay_amount,
+      payin_hash: deposit.body.tx_hash,
+      payout_hash: null,
+    });
 
-    const confirmed = await client.call('POST', `/sandbox/v1/deposits/${String(deposit.body.tx_hash)}/confirmations`, { confirmations: 2 });
+    const confirmed = await client.call(
+      'POST',
+      `/sandbox/v1/deposits/${String(deposit.body.tx_hash)}/confirmations`,
+      { confirmations: 2 },
+    );
     expect(confirmed.status).toBe(202);
     expect(confirmed.body.confirmations).toBe(2);
 
@@ -55,7 +63,11 @@ describe('paying through the sandbox chain', () => {
   it('leaves a partial deposit partially_paid, and finishes the payment after a top-up', async () => {
     const payment = await client.createPayment();
     const half = (payment.pay_amount / 2).toFixed(8);
-    const partial = await client.call('POST', '/sandbox/v1/deposits', { pay_address: payment.pay_address, amount: half, confirmations: 2 });
+    const partial = await client.call('POST', '/sandbox/v1/deposits', {
+      pay_address: payment.pay_address,
+      amount: half,
+      confirmations: 2,
+    });
     expect(partial.status).toBe(202);
     const underpaid = await client.paymentIn(payment.payment_id, 'partially_paid');
     expect(underpaid.actually_paid).toBe(Number(half));
@@ -68,12 +80,15 @@ describe('paying through the sandbox chain', () => {
     expect(finished.actually_paid).toBe(payment.pay_amount);
     expect(finished.payout_hash).not.toBeNull();
 
-    const view = await client.call<{ deposits: { tx_hash: string; amount: string; confirmations: number }[] }>(
-      'GET',
-      `/sandbox/v1/payments/${payment.payment_id}`,
-    );
+    const view = await client.call<{
+      deposits: { tx_hash: string; amount: string; confirmations: number }[];
+    }>('GET', `/sandbox/v1/payments/${payment.payment_id}`);
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ payment_id: payment.payment_id, payment_status: 'finished', pay_address: payment.pay_address });
+    expect(view.body).toMatchObject({
+      payment_id: payment.payment_id,
+      payment_status: 'finished',
+      pay_address: payment.pay_address,
+    });
     expect(view.body.deposits.map((d) => d.tx_hash)).toEqual([partial.body.tx_hash, topUp.body.tx_hash]);
   });
 
@@ -81,16 +96,27 @@ describe('paying through the sandbox chain', () => {
     const payment = await client.createPayment({ pay_currency: 'usdttrc20' });
     const paid = await client.call('POST', `/sandbox/v1/payments/${payment.payment_id}/pay`, {});
     expect(paid.status).toBe(202);
-    expect(paid.body).toMatchObject({ network: 'trx', confirmations: 19, amount: String(payment.pay_amount) });
+    expect(paid.body).toMatchObject({
+      network: 'trx',
+      confirmations: 19,
+      amount: String(payment.pay_amount),
+    });
     await client.paymentIn(payment.payment_id, 'finished');
   });
 
   describe('refuses', () => {
     it('an unknown pay address with 404 in V1 error shape', async () => {
-      const answer = await client.call('POST', '/sandbox/v1/deposits', { pay_address: 'bc1qnobodyhere', amount: '1' });
+      const answer = await client.call('POST', '/sandbox/v1/deposits', {
+        pay_address: 'bc1qnobodyhere',
+        amount: '1',
+      });
       expect(answer).toEqual({
         status: 404,
-        body: { statusCode: 404, error: 'Not Found', message: 'No payment found for pay_address bc1qnobodyhere' },
+        body: {
+          statusCode: 404,
+          error: 'Not Found',
+          message: 'No payment found for pay_address bc1qnobodyhere',
+        },
       });
     });
 
@@ -110,16 +136,30 @@ describe('paying through the sandbox chain', () => {
 
     it('an amount finer than the currency decimals', async () => {
       const payment = await client.createPayment();
-      const answer = await client.call('POST', '/sandbox/v1/deposits', { pay_address: payment.pay_address, amount: '0.000000001' });
+      const answer = await client.call('POST', '/sandbox/v1/deposits', {
+        pay_address: payment.pay_address,
+        amount: '0.000000001',
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toContain('more than 8 decimals');
     });
 
     it('confirmations for an unknown transaction, and confirmations that go down', async () => {
-      expect((await client.call('POST', '/sandbox/v1/deposits/deadbeef/confirmations', { confirmations: 1 })).status).toBe(404);
+      expect(
+        (await client.call('POST', '/sandbox/v1/deposits/deadbeef/confirmations', { confirmations: 1 }))
+          .status,
+      ).toBe(404);
       const payment = await client.createPayment();
-      const deposit = await client.call('POST', '/sandbox/v1/deposits', { pay_address: payment.pay_address, amount: '0.0001', confirmations: 1 });
-      const lower = await client.call('POST', `/sandbox/v1/deposits/${String(deposit.body.tx_hash)}/confirmations`, { confirmations: 0 });
+      const deposit = await client.call('POST', '/sandbox/v1/deposits', {
+        pay_address: payment.pay_address,
+        amount: '0.0001',
+        confirmations: 1,
+      });
+      const lower = await client.call(
+        'POST',
+        `/sandbox/v1/deposits/${String(deposit.body.tx_hash)}/confirmations`,
+        { confirmations: 0 },
+      );
       expect(lower.status).toBe(409);
     });
 

@@ -29,7 +29,8 @@ describe('payment expiry', () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
-  const statusOf = async (paymentId: unknown) => (await call('GET', `/v1/payment/${String(paymentId)}`)).body.payment_status;
+  const statusOf = async (paymentId: unknown) =>
+    (await call('GET', `/v1/payment/${String(paymentId)}`)).body.payment_status;
 
   async function statusBecomes(paymentId: unknown, status: string): Promise<void> {
     const deadline = Date.now() + 10_000;
@@ -39,10 +40,15 @@ describe('payment expiry', () => {
     }
   }
 
-  const scheduler = () => gateway.gateway.services.find((service) => service.name === 'scheduler') as unknown as ExpiryPasses;
+  const scheduler = () =>
+    gateway.gateway.services.find((service) => service.name === 'scheduler') as unknown as ExpiryPasses;
 
   it('expires a waiting payment once the clock passes its lifetime, and not before', async () => {
-    const created = await call('POST', '/v1/payment', { price_amount: 50, price_currency: 'usd', pay_currency: 'ltc' });
+    const created = await call('POST', '/v1/payment', {
+      price_amount: 50,
+      price_currency: 'usd',
+      pay_currency: 'ltc',
+    });
     expect(created.status).toBe(201);
     const paymentId = created.body.payment_id;
     await statusBecomes(paymentId, 'waiting');
@@ -57,10 +63,17 @@ describe('payment expiry', () => {
   });
 
   it('leaves a payment that received a deposit alone', async () => {
-    const created = await call('POST', '/v1/payment', { price_amount: 50, price_currency: 'usd', pay_currency: 'ltc' });
+    const created = await call('POST', '/v1/payment', {
+      price_amount: 50,
+      price_currency: 'usd',
+      pay_currency: 'ltc',
+    });
     const paymentId = created.body.payment_id;
     await statusBecomes(paymentId, 'waiting');
-    const deposit = await call('POST', '/sandbox/v1/deposits', { pay_address: created.body.pay_address, amount: '0.001' });
+    const deposit = await call('POST', '/sandbox/v1/deposits', {
+      pay_address: created.body.pay_address,
+      amount: '0.001',
+    });
     expect(deposit.status).toBe(202);
     await statusBecomes(paymentId, 'partially_paid');
 

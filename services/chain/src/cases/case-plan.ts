@@ -1,9 +1,15 @@
-import { assertNever, multiply, roundDown, type Amount, type PaymentTerms, type SandboxCase } from '@gw/domain';
+import {
+  assertNever,
+  multiply,
+  roundDown,
+  type Amount,
+  type PaymentTerms,
+  type SandboxCase,
+} from '@gw/domain';
 
 /** One thing the sandbox chain does while walking a `case`: report the transaction, or fail the payment. */
 export type CaseStep =
-  | { kind: 'deposit'; amount: Amount; confirmations: number }
-  | { kind: 'fail'; reason: string };
+  { kind: 'deposit'; amount: Amount; confirmations: number } | { kind: 'fail'; reason: string };
 
 export const CASE_FAIL_REASON = 'sandbox case fail';
 
@@ -52,6 +58,10 @@ export function confirmationSteps(required: number, maxSteps = MAX_CONFIRMATION_
 function depositAndConfirm(amount: Amount, required: number): CaseStep[] {
   return [
     { kind: 'deposit', amount, confirmations: 0 },
-    ...confirmationSteps(required).map((confirmations): CaseStep => ({ kind: 'deposit', amount, confirmations })),
+    ...confirmationSteps(required).map((confirmations): CaseStep => ({
+      kind: 'deposit',
+      amount,
+      confirmations,
+    })),
   ];
 }

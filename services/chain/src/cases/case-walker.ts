@@ -46,7 +46,8 @@ export class CaseWalker {
     if (!sandboxCase || this.walks.has(terms.paymentId)) return;
     const walk = this.walk(terms, sandboxCase)
       .catch((error: unknown) => {
-        if (!this.abort.signal.aborted) this.deps.logger.error({ err: error, paymentId: terms.paymentId }, 'sandbox case walk failed');
+        if (!this.abort.signal.aborted)
+          this.deps.logger.error({ err: error, paymentId: terms.paymentId }, 'sandbox case walk failed');
       })
       .finally(() => this.walks.delete(terms.paymentId));
     this.walks.set(terms.paymentId, walk);
@@ -76,7 +77,12 @@ export class CaseWalker {
   private async run(step: CaseStep, terms: PaymentTerms, txHash: string): Promise<void> {
     if (step.kind === 'deposit') {
       await this.deps.chain.broadcast({
-        target: { paymentId: terms.paymentId, merchantId: terms.merchantId, payAddress: terms.payAddress, payNetwork: terms.payNetwork },
+        target: {
+          paymentId: terms.paymentId,
+          merchantId: terms.merchantId,
+          payAddress: terms.payAddress,
+          payNetwork: terms.payNetwork,
+        },
         txHash,
         amount: step.amount,
         fromAddress: null,
@@ -94,7 +100,11 @@ export class CaseWalker {
       { type: 'FailPayment', data: { reason: step.reason } },
       caseFailCommandId(terms.paymentId),
     );
-    if (!reply.ok) this.deps.logger.warn({ paymentId: terms.paymentId, error: reply.error }, 'sandbox case could not fail the payment');
+    if (!reply.ok)
+      this.deps.logger.warn(
+        { paymentId: terms.paymentId, error: reply.error },
+        'sandbox case could not fail the payment',
+      );
   }
 
   private async caseTxHash(terms: PaymentTerms): Promise<string> {
@@ -109,7 +119,10 @@ export class CaseWalker {
       if (payment && (payment.payinHash === txHash || payment.status !== 'waiting')) return;
       await sleep(DEPOSIT_POLL_MS, undefined, { signal: this.abort.signal });
     }
-    this.deps.logger.warn({ paymentId, txHash }, 'sandbox case deposit not recorded in time; failing the payment anyway');
+    this.deps.logger.warn(
+      { paymentId, txHash },
+      'sandbox case deposit not recorded in time; failing the payment anyway',
+    );
   }
 
   private get payments() {

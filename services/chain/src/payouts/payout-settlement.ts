@@ -25,7 +25,11 @@ export class PayoutSettlement {
     const step = settlementStepFor(event, this.deps.serviceFeePercent);
     if (!step) return;
     const reply = await this.execute(step);
-    if (!reply.ok) this.deps.logger.warn({ paymentId: step.paymentId, step: step.kind, error: reply.error }, 'payout step refused');
+    if (!reply.ok)
+      this.deps.logger.warn(
+        { paymentId: step.paymentId, step: step.kind, error: reply.error },
+        'payout step refused',
+      );
   }
 
   private async execute(step: SettlementStep): Promise<ReplyMessage> {
@@ -47,7 +51,12 @@ export class PayoutSettlement {
           amount: step.outcomeAmount,
           idempotencyKey: step.commandId,
         });
-        return commands.send(step.streamId, step.merchantId, { type: 'CompletePayout', data: { payoutHash } }, step.commandId);
+        return commands.send(
+          step.streamId,
+          step.merchantId,
+          { type: 'CompletePayout', data: { payoutHash } },
+          step.commandId,
+        );
       }
       default:
         return assertNever(step);

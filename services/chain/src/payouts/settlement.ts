@@ -21,7 +21,10 @@ export const startPayoutCommandId = (paymentId: number): string => `payout-start
 export const completePayoutCommandId = (paymentId: number): string => `payout-complete:${paymentId}`;
 
 /** A confirmed payment is paid out: the fee is taken, then the rest goes to the merchant. */
-export function settlementStepFor(event: EventMessage, serviceFeePercent: Amount = DEFAULT_SERVICE_FEE_PERCENT): SettlementStep | null {
+export function settlementStepFor(
+  event: EventMessage,
+  serviceFeePercent: Amount = DEFAULT_SERVICE_FEE_PERCENT,
+): SettlementStep | null {
   if (event.type !== 'PaymentConfirmed' && event.type !== 'PayoutStarted') return null;
   const paymentId = Number(parseStreamId(event.streamId).id);
   const ref = { paymentId, streamId: event.streamId, merchantId: event.merchantId };

@@ -34,7 +34,14 @@ export class SandboxLedger {
   }
 
   ensureIndexes(): Promise<void> {
-    return this.transactions.ensureIndexes([{ fields: [['paymentId', 1], ['broadcastAt', 1]] }]);
+    return this.transactions.ensureIndexes([
+      {
+        fields: [
+          ['paymentId', 1],
+          ['broadcastAt', 1],
+        ],
+      },
+    ]);
   }
 
   byTxHash(txHash: string): Promise<SandboxTransaction | null> {

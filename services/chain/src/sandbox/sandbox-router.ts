@@ -39,7 +39,8 @@ export function createSandboxRouter(deps: SandboxRouterDeps): Router {
   const { chain, ledger, readModels } = deps;
   const router = express.Router();
   const body = jsonBody({ limitBytes: deps.bodyLimitBytes });
-  const lookup = (filter: Parameters<typeof findPayment>[1]) => findPayment(readModels, filter, deps.lookupWaitMs);
+  const lookup = (filter: Parameters<typeof findPayment>[1]) =>
+    findPayment(readModels, filter, deps.lookupWaitMs);
 
   router.post(
     '/sandbox/v1/deposits',
@@ -81,12 +82,14 @@ export function createSandboxRouter(deps: SandboxRouterDeps): Router {
       let transaction = await chain.broadcast({
         target: targetOf(payment),
         txHash: input.tx_hash ?? fakeTxHash(payment.payNetwork),
-        amount: input.amount === undefined ? outstandingAmount(payment) : depositAmount(input.amount, payment),
+        amount:
+          input.amount === undefined ? outstandingAmount(payment) : depositAmount(input.amount, payment),
         fromAddress: input.from_address ?? null,
         confirmations: 0,
         source: 'tester',
       });
-      if (confirmations > transaction.confirmations) transaction = await chain.confirm(transaction.txHash, confirmations);
+      if (confirmations > transaction.confirmations)
+        transaction = await chain.confirm(transaction.txHash, confirmations);
       res.status(202).json(transactionView(transaction));
     }),
   );
@@ -144,7 +147,10 @@ function depositAmount(raw: string | number, payment: PaymentDocument): Amount {
   const value = toAmount(raw);
   if (!isPositive(value)) throw new SandboxError(400, 'amount must be greater than 0');
   if (compare(roundDown(value, payment.payDecimals), value) !== 0) {
-    throw new SandboxError(400, `amount has more than ${payment.payDecimals} decimals, the precision of ${payment.payCurrency}`);
+    throw new SandboxError(
+      400,
+      `amount has more than ${payment.payDecimals} decimals, the precision of ${payment.payCurrency}`,
+    );
   }
   return value;
 }
