@@ -2,6 +2,7 @@ import type { ServiceName } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { createAdminService } from '@gw/service-admin';
 import { createGatewayAlphaService } from '@gw/service-gateway-alpha';
+import { createNotifierService } from '@gw/service-notifier';
 import { createPaymentsService } from '@gw/service-payments';
 import { createProjectorService } from '@gw/service-projector';
 
@@ -14,6 +15,7 @@ type ServiceFactory = (ctx: ServiceContext) => Service;
 export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] = [
   ['projector', createProjectorService],
   ['payments', createPaymentsService],
+  ['notifier', createNotifierService],
   ['admin', createAdminService],
   ['gateway-alpha', createGatewayAlphaService],
 ];
