@@ -15,10 +15,17 @@ export class AlphaError extends Error {
 /** Upstream answers a bad signature with this exact body, without `state`. */
 export const invalidSign = (): AlphaError => new AlphaError(401, { message: 'Invalid Sign.' });
 
-export const VALIDATION_MESSAGE = 'The given data was invalid.';
-
+/**
+ * HTTP 422 with upstream's per-field rule keys. The official PHP SDK throws with `message` when there
+ * is one and drops `errors`, so the message itself names every failing field and rule.
+ */
 export const validationFailed = (errors: AlphaFieldErrors): AlphaError =>
-  new AlphaError(422, { state: 1, message: VALIDATION_MESSAGE, errors });
+  new AlphaError(422, { state: 1, message: validationMessage(errors), errors });
+
+export function validationMessage(errors: AlphaFieldErrors): string {
+  const fields = Object.entries(errors).map(([field, rules]) => `${field} (${rules.join(', ')})`);
+  return `Validation error: ${fields.join('; ')}`;
+}
 
 export const paymentNotFound = (): AlphaError => new AlphaError(404, { state: 1, message: 'Payment not found' });
 

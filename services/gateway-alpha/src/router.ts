@@ -3,7 +3,7 @@ import { asyncRoute, parseBody } from '@gw/platform';
 import { MerchantDirectory, type ServiceContext } from '@gw/runtime';
 import { idempotency } from '@gw/runtime/src/idempotency';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
-import { Router, type Request } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { validationFailed } from './alpha-errors';
 import { authenticateAlpha, merchantOf } from './authenticate';
 import { exchangeRates, paymentServices } from './catalogue-results';
@@ -75,16 +75,19 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
     }),
   );
 
-  alpha.get(
-    '/exchange-rate/:currency/list',
-    signed,
-    asyncRoute(async (req: Request<{ currency: string }>, res) => {
-      const { currency } = valid(alphaValidators.exchangeRateParams.check({ ...req.params }));
-      sendResult(res, exchangeRates(ctx.rates.current(), currency));
-    }),
-  );
+  // Upstream documents GET; the official PHP SDK's request builder can only POST, so both are served.
+  alpha.route('/exchange-rate/:currency/list').get(signed, exchangeRateList).post(signed, exchangeRateList);
 
   alpha.use(alphaErrorHandler(ctx.logger));
+
+  function exchangeRateList(req: Request, res: Response, next: NextFunction): void {
+    try {
+      const { currency } = valid(alphaValidators.exchangeRateParams.check({ ...req.params }));
+      sendResult(res, exchangeRates(ctx.rates.current(), currency));
+    } catch (error) {
+      next(error);
+    }
+  }
 
   const router = Router();
   router.use('/alpha/v1', alpha);

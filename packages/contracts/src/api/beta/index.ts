@@ -1,0 +1,5 @@
+export * from './fields';
+export * from './requests.schemas';
+export * from './responses.schemas';
+export * from './operations';
+export * from './validators';

@@ -1,0 +1,80 @@
+import type { Schema } from '../../messages/schema-builders';
+import { betaCreateInvoiceBody, betaPaymentListQuery } from './requests.schemas';
+import {
+  betaCreatedInvoiceSchema,
+  betaCurrenciesSchema,
+  betaErrorSchema,
+  betaFiatsSchema,
+  betaPaymentListSchema,
+  betaSuccess,
+} from './responses.schemas';
+
+export interface BetaOperation {
+  operationId: string;
+  method: 'get' | 'post';
+  /** OpenAPI path templates: the list answers with and without the trailing slash. */
+  paths: string[];
+  summary: string;
+  /** Requires the `merchant_api_key` header. */
+  auth: boolean;
+  /** Takes an optional `Idempotency-Key` header. */
+  idempotent: boolean;
+  query?: Schema;
+  body?: Schema;
+  responses: Record<number, { description: string; schema: Schema }>;
+}
+
+const error = (description: string) => ({ description, schema: betaErrorSchema });
+const unauthorized = { 401: error('merchant_api_key missing or unknown (authentication_error).') };
+
+/** Every family B endpoint with its request and response schemas: the source of the OpenAPI paths. */
+export const BETA_OPERATIONS: readonly BetaOperation[] = [
+  {
+    operationId: 'betaCreateInvoice',
+    method: 'post',
+    paths: ['/beta/v1/payment/invoice'],
+    summary: 'Creates an invoice; the buyer pays on the hosted page at payment_url.',
+    auth: true,
+    idempotent: true,
+    body: betaCreateInvoiceBody,
+    responses: {
+      200: { description: 'The invoice.', schema: betaSuccess('The created invoice.', betaCreatedInvoiceSchema) },
+      400: error('A field is missing or invalid (validation_error, key = the field).'),
+      ...unauthorized,
+      409: error('The Idempotency-Key was used with another body, or its first request is still running.'),
+      503: error('Payments did not answer in time.'),
+    },
+  },
+  {
+    operationId: 'betaPaymentHistory',
+    method: 'get',
+    paths: ['/beta/v1/payment', '/beta/v1/payment/'],
+    summary: "The merchant's payments of every family, filtered, sorted and paged.",
+    auth: true,
+    idempotent: false,
+    query: betaPaymentListQuery,
+    responses: {
+      200: { description: 'One page.', schema: betaSuccess('One page of payments.', betaPaymentListSchema) },
+      400: error('A filter, sort or paging parameter is invalid.'),
+      ...unauthorized,
+    },
+  },
+  {
+    operationId: 'betaCurrencies',
+    method: 'get',
+    paths: ['/beta/v1/common/currencies'],
+    summary: 'Crypto currencies with their networks, confirmations, fees and minimums; no key needed.',
+    auth: false,
+    idempotent: false,
+    responses: { 200: { description: 'Currencies.', schema: betaSuccess('Currencies by symbol.', betaCurrenciesSchema) } },
+  },
+  {
+    operationId: 'betaFiats',
+    method: 'get',
+    paths: ['/beta/v1/common/fiats'],
+    summary: 'Fiat currencies with their USD price; no key needed.',
+    auth: false,
+    idempotent: false,
+    responses: { 200: { description: 'Fiat currencies.', schema: betaSuccess('Fiats by symbol.', betaFiatsSchema) } },
+  },
+];

@@ -1,0 +1,91 @@
+import type { Schema } from '../../messages/schema-builders';
+import { closedObject, integerField, numberField, text } from './fields';
+import { BETA_PAYMENT_TYPES } from './requests.schemas';
+
+export const BETA_VERSION = '1.0.0';
+export const BETA_SUCCESS_MESSAGE = 'Operation completed successfully!';
+/** What list items show in `status` (the domain's family B mapping). */
+export const BETA_STATUSES = ['Waiting', 'Paying', 'Underpaid', 'Paid', 'Failed', 'Refunded', 'Expired'] as const;
+export const BETA_ERROR_TYPES = ['validation_error', 'authentication_error', 'not_found', 'rate_limit', 'server_error', 'service_unavailable'] as const;
+
+const version = { type: 'string', const: BETA_VERSION };
+
+/** Every success: `{data, message, error: {}, status: 200, version: "1.0.0"}`. */
+export function betaSuccess(description: string, data: Schema): Schema {
+  return closedObject(description, {
+    data,
+    message: text('Completion text.'),
+    error: { type: 'object', description: 'Empty on success.', maxProperties: 0 },
+    status: { type: 'integer', const: 200, description: 'Mirrors the HTTP status; clients check it.' },
+    version,
+  });
+}
+
+export const betaErrorSchema: Schema = closedObject('Every failure: the same envelope, `status` equal to the HTTP status.', {
+  data: { type: 'object', maxProperties: 0 },
+  message: text('Summary of the failure.'),
+  error: closedObject('What failed.', {
+    type: text('Failure class.', { enum: [...BETA_ERROR_TYPES] }),
+    key: text('The field or header at fault, or the resource.'),
+    message: text('Laravel-style sentence, e.g. "The lifetime field must be an integer."'),
+  }),
+  status: integerField('HTTP status.', { minimum: 400, maximum: 599 }),
+  version,
+});
+
+export const betaCreatedInvoiceSchema: Schema = closedObject('The created invoice.', {
+  track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),
+  payment_url: text('Hosted payment page.', { format: 'uri' }),
+  expired_at: integerField('When the invoice stops being payable, Unix seconds.'),
+  date: integerField('When it was created, Unix seconds.'),
+});
+
+export const betaPaymentListItemSchema: Schema = closedObject('A payment of any family.', {
+  track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),
+  type: text('invoice for hosted-page payments (families A and B), white_label for direct V1 payments.', { enum: [...BETA_PAYMENT_TYPES] }),
+  amount: numberField('Amount in currency.'),
+  currency: text('Symbol of the amount\'s currency, e.g. USD.'),
+  status: text('Capitalised status.', { enum: [...BETA_STATUSES] }),
+  date: integerField('Created, Unix seconds.'),
+});
+
+export const betaPaymentListSchema: Schema = closedObject('One page.', {
+  list: { type: 'array', items: betaPaymentListItemSchema },
+  meta: closedObject('Paging.', {
+    page: integerField('This page, from 1.', { minimum: 1 }),
+    last_page: integerField('The last page; 1 when nothing matches.', { minimum: 1 }),
+    total: integerField('Payments matching the filters.', { minimum: 0 }),
+  }),
+});
+
+export const betaNetworkSchema: Schema = closedObject('A network a currency can be paid on.', {
+  network: text('Network name.'),
+  name: text('Network name.'),
+  required_confirmations: integerField('Confirmations before a deposit counts.', { minimum: 0 }),
+  withdraw_fee: numberField('Network fee of a payout.'),
+  withdraw_min: numberField('Smallest payout.'),
+  deposit_min: numberField('Smallest deposit.'),
+  static_fixed_fee: numberField('Fixed fee of static addresses (none are offered: 0).'),
+});
+
+export const betaCurrenciesSchema: Schema = {
+  type: 'object',
+  description: 'Crypto currencies keyed by symbol.',
+  additionalProperties: closedObject('A crypto currency.', {
+    symbol: text('Symbol, e.g. USDT.'),
+    name: text('Name.'),
+    status: { type: 'boolean', description: 'Whether payments in it are accepted.' },
+    networks: { type: 'object', description: 'Networks keyed by name.', additionalProperties: betaNetworkSchema },
+  }),
+};
+
+export const betaFiatsSchema: Schema = {
+  type: 'object',
+  description: 'Fiat currencies keyed by symbol.',
+  additionalProperties: closedObject('A fiat currency.', {
+    symbol: text('Symbol, e.g. EUR.'),
+    name: text('Name.'),
+    price: numberField('US dollars one unit buys.'),
+    display_precision: integerField('Decimals amounts are shown with.', { minimum: 0 }),
+  }),
+};

@@ -1,0 +1,77 @@
+import { v1StatusesForBeta, type Family, type PaymentStatus } from '@gw/domain';
+import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
+
+/** The coin an invoice in fiat opens in, until the hosted page lets the buyer pick another. */
+export const DEFAULT_PAY_CURRENCY = 'usdttrc20';
+const DEFAULT_NETWORK = 'trx';
+
+/** Network spellings OxaPay clients use, onto catalogue network codes. */
+const NETWORK_ALIASES: Readonly<Record<string, string>> = {
+  tron: 'trx',
+  trc20: 'trx',
+  ethereum: 'eth',
+  erc20: 'eth',
+  bep20: 'bsc',
+  'binance smart chain': 'bsc',
+  polygon: 'matic',
+  bitcoin: 'btc',
+  litecoin: 'ltc',
+  dogecoin: 'doge',
+  solana: 'sol',
+  avalanche: 'avaxc',
+  optimism: 'op',
+};
+
+/** Family B names a currency by its uppercase symbol: USDT for usdttrc20, USD for usd. */
+export const betaSymbol = (currency: Currency): string => (currency.kind === 'crypto' ? currency.ticker : currency.code).toUpperCase();
+
+export function symbolOfCode(rates: RatesService, code: string): string {
+  return rates.isKnownCurrency(code) ? betaSymbol(rates.findCurrency(code)) : code.toUpperCase();
+}
+
+/** A crypto by catalogue code or symbol; a symbol on several networks means its Tron, then native, listing. */
+export function findBetaCrypto(rates: RatesService, symbol: string): CryptoCurrency | null {
+  const wanted = symbol.trim().toLowerCase();
+  const byCode = rates.isKnownCurrency(wanted) ? rates.findCurrency(wanted) : null;
+  if (byCode?.kind === 'crypto') return byCode;
+  const listings = rates.cryptoCurrencies().filter((crypto) => crypto.ticker === wanted);
+  return listings.find((crypto) => crypto.network === DEFAULT_NETWORK) ?? listings.find((crypto) => crypto.contractAddress === null) ?? listings[0] ?? null;
+}
+
+export function findBetaCurrency(rates: RatesService, symbol: string): Currency | null {
+  const wanted = symbol.trim().toLowerCase();
+  const byCode = rates.isKnownCurrency(wanted) ? rates.findCurrency(wanted) : null;
+  return byCode?.kind === 'fiat' ? byCode : findBetaCrypto(rates, wanted);
+}
+
+/** Every stored currency code a filter value stands for: one code, or all listings of a symbol. */
+export function codesForSymbol(rates: RatesService, symbol: string): string[] {
+  const wanted = symbol.trim().toLowerCase();
+  if (rates.isKnownCurrency(wanted)) return [rates.findCurrency(wanted).code];
+  return rates.cryptoCurrencies().filter((crypto) => crypto.ticker === wanted).map((crypto) => crypto.code);
+}
+
+/** Catalogue network codes a filter value names: by code, by name, or by a common alias (TRC20, BEP20, ...). */
+export function networkCodesFor(rates: RatesService, value: string): string[] {
+  const wanted = value.trim().toLowerCase();
+  const codes = rates
+    .cryptoCurrencies()
+    .filter((crypto) => crypto.network === wanted || crypto.networkName.toLowerCase() === wanted || NETWORK_ALIASES[wanted] === crypto.network)
+    .map((crypto) => crypto.network);
+  return [...new Set(codes)];
+}
+
+/** The statuses a filter value selects; legacy "confirming" is today's "paying"; new/manual_accept/refunding select none. */
+export function statusesFor(value: string): PaymentStatus[] {
+  const wanted = value.toLowerCase();
+  return v1StatusesForBeta(wanted === 'confirming' ? 'paying' : wanted);
+}
+
+/** Hosted-page payments (families A and B) are invoices; V1's direct payments are white-label ones. */
+export const paymentTypeOf = (family: Family): 'invoice' | 'white_label' => (family === 'v1' ? 'white_label' : 'invoice');
+
+export function familiesOfType(type: string): Family[] {
+  if (type === 'invoice') return ['alpha', 'beta'];
+  if (type === 'white_label') return ['v1'];
+  return [];
+}

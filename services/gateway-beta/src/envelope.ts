@@ -1,0 +1,39 @@
+import type { ErrorRequestHandler, Response } from 'express';
+import { BETA_SUCCESS_MESSAGE, BETA_VERSION } from '@gw/contracts/src/api/beta';
+import { isHttpError } from '@gw/platform';
+import { CommandTimeoutError } from '@gw/runtime';
+import type { Logger } from 'pino';
+import { BetaError } from './beta-errors';
+
+/** `{data, message, error: {}, status: 200, version}`: clients check the body's `status`, not only HTTP. */
+export function sendData(res: Response, data: unknown): void {
+  res.status(200).json({ data, message: BETA_SUCCESS_MESSAGE, error: {}, status: 200, version: BETA_VERSION });
+}
+
+export function sendBetaError(res: Response, error: BetaError): void {
+  res.status(error.status).json({
+    data: {},
+    message: error.summary,
+    error: { type: error.type, key: error.key, message: error.message },
+    status: error.status,
+    version: BETA_VERSION,
+  });
+}
+
+/** The one place family B failures become HTTP answers, always in the envelope with `status` = HTTP status. */
+export function betaErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    if (res.headersSent) return;
+    if (error instanceof BetaError) return sendBetaError(res, error);
+    if (isHttpError(error)) {
+      const type = error.status === 503 ? 'service_unavailable' : 'validation_error';
+      return sendBetaError(res, new BetaError(error.status, type, 'body', error.expose ? error.message : 'Bad request'));
+    }
+    if (error instanceof CommandTimeoutError) {
+      logger.warn({ err: error, url: req.originalUrl }, 'payments did not answer');
+      return sendBetaError(res, new BetaError(503, 'service_unavailable', 'payments', 'Payments did not answer in time; try again.'));
+    }
+    logger.error({ err: error, url: req.originalUrl }, 'family B request failed');
+    sendBetaError(res, new BetaError(500, 'server_error', 'server', 'Internal server error.'));
+  };
+}

@@ -1,0 +1,3 @@
+export * from './gateway-beta-service';
+export { createBetaRouter } from './router';
+export { betaOpenApiPaths } from './openapi';

@@ -1,0 +1,27 @@
+import { betaStatus, toJsonNumber } from '@gw/domain';
+import type { RatesService } from '@gw/rates';
+import type { PaymentDocument } from '@gw/views';
+import { paymentTypeOf, symbolOfCode } from './beta-currencies';
+
+export interface BetaListItem {
+  track_id: string;
+  type: string;
+  amount: number;
+  currency: string;
+  status: string;
+  date: number;
+}
+
+export const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
+
+/** A payment of any family as a family B history item. */
+export function betaListItem(payment: PaymentDocument, rates: RatesService): BetaListItem {
+  return {
+    track_id: payment.trackId,
+    type: paymentTypeOf(payment.family),
+    amount: toJsonNumber(payment.priceAmount),
+    currency: symbolOfCode(rates, payment.priceCurrency),
+    status: betaStatus(payment.status),
+    date: unixSeconds(payment.createdAt),
+  };
+}

@@ -1,0 +1,83 @@
+import { betaValidators, type BetaCheck } from '@gw/contracts/src/api/beta';
+import { asyncRoute, parseBody } from '@gw/platform';
+import { MerchantDirectory, openPayment, type ServiceContext } from '@gw/runtime';
+import { idempotency } from '@gw/runtime/src/idempotency';
+import { COLLECTIONS, type PaymentDocument } from '@gw/views';
+import { Router } from 'express';
+import { authenticateBeta, merchantOf } from './authenticate';
+import { BetaError, invalidField, unknownEndpoint } from './beta-errors';
+import { betaCurrencies, betaFiats } from './catalogue-results';
+import { betaErrorHandler, sendBetaError, sendData } from './envelope';
+import { invoiceIntakeFrom } from './invoice-intake';
+import { betaListItem, unixSeconds } from './list-item';
+import { metaOf, toListQuery } from './list-query';
+
+/**
+ * Every family B endpoint under /beta/v1, with the family's one error handler; any other /beta/v1 path
+ * answers 404 in the family's envelope, as upstream does for unknown endpoints.
+ */
+export function createBetaRouter(ctx: ServiceContext): Router {
+  const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
+  const payments = ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+  const auth = authenticateBeta(directory);
+  const idempotent = idempotency({
+    cache: ctx.cache,
+    scopeOf: (_req, res) => `beta:${merchantOf(res).merchantId}`,
+    renderError: (_req, res, failure) =>
+      sendBetaError(res, new BetaError(failure.status, 'validation_error', 'Idempotency-Key', failure.message)),
+    waitMs: ctx.config.requestTimeoutMs,
+    lockTtlMs: 2 * ctx.config.requestTimeoutMs + 5_000,
+    onStoreError: (error, req) => (req.log ?? ctx.logger).error({ err: error }, 'idempotency store failed'),
+  });
+  const hostedPageUrl = (uuid: string) => `${ctx.config.baseUrl.replace(/\/+$/, '')}/pay/${uuid}`;
+
+  const beta = Router();
+
+  beta.post(
+    '/payment/invoice',
+    parseBody({ limitBytes: ctx.config.bodyLimitBytes }),
+    auth,
+    idempotent,
+    asyncRoute(async (req, res) => {
+      const input = valid(betaValidators.createInvoice.check(req.body));
+      const merchant = merchantOf(res);
+      const intake = invoiceIntakeFrom(input, merchant, ctx.rates.current(), ctx.config);
+      const { terms, reply } = await openPayment(ctx, intake);
+      if (!reply.ok) throw invalidField({ key: 'amount', message: reply.error.message });
+      sendData(res, {
+        track_id: terms.trackId,
+        payment_url: hostedPageUrl(terms.uuid),
+        expired_at: unixSeconds(terms.expiresAt),
+        date: unixSeconds(terms.createdAt),
+      });
+    }),
+  );
+
+  // Official SDKs call the history without the trailing slash; the spec writes it with one.
+  beta.get(
+    ['/payment', '/payment/'],
+    auth,
+    asyncRoute(async (req, res) => {
+      const input = valid(betaValidators.paymentList.check(req.query));
+      const rates = ctx.rates.current();
+      const query = toListQuery(merchantOf(res).merchantId, input, rates);
+      const [rows, total] = await Promise.all([payments.find(query.find), payments.count(query.find.filter)]);
+      sendData(res, { list: rows.map((row) => betaListItem(row, rates)), meta: metaOf(query.page, query.size, total) });
+    }),
+  );
+
+  beta.get('/common/currencies', (_req, res) => sendData(res, betaCurrencies(ctx.rates.current())));
+  beta.get('/common/fiats', (_req, res) => sendData(res, betaFiats(ctx.rates.current())));
+
+  beta.use((req, _res, next) => next(unknownEndpoint(`${req.method} ${req.originalUrl.split('?')[0]}`)));
+  beta.use(betaErrorHandler(ctx.logger));
+
+  const router = Router();
+  router.use('/beta/v1', beta);
+  return router;
+}
+
+function valid<T>(check: BetaCheck<T>): T {
+  if (!check.ok) throw invalidField(check.problem);
+  return check.value;
+}

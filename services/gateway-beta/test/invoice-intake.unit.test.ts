@@ -1,0 +1,99 @@
+import { invoiceIntakeFrom } from '../src/invoice-intake';
+import { BetaError } from '../src/beta-errors';
+import { curatedRates, merchantOf } from './support';
+
+const rates = curatedRates();
+const sandboxOn = { sandboxEnabled: true };
+
+function refusal(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof BetaError) return { status: error.status, key: error.key, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('family B invoice → payment intake', () => {
+  it('opens a fiat invoice in USDT on Tron with the upstream defaults', () => {
+    const intake = invoiceIntakeFrom({ amount: '10.00', currency: 'USD' }, merchantOf(), rates, sandboxOn);
+    expect(intake).toMatchObject({
+      family: 'beta',
+      priceAmount: '10',
+      priceCurrency: 'usd',
+      payCurrency: 'usdttrc20',
+      payAmount: rates.payAmountFor('10', 'usd', 'usdttrc20'),
+      lifetimeSeconds: 3600,
+      underpaidTolerancePercent: '0',
+      isFeePaidByUser: false,
+      sandboxCase: null,
+      orderId: null,
+      beta: { lifetimeMinutes: 60, feePaidByPayer: false, toCurrency: null, email: null, thanksMessage: null, description: null },
+    });
+  });
+
+  it('honours every field', () => {
+    const intake = invoiceIntakeFrom(
+      {
+        amount: 100,
+        currency: 'USDT',
+        lifetime: 30,
+        fee_paid_by_payer: '1',
+        under_paid_coverage: 2.5,
+        to_currency: 'usdt',
+        callback_url: 'https://shop.example/cb',
+        return_url: 'https://shop.example/done',
+        email: 'buyer@shop.example',
+        order_id: 1234,
+        thanks_message: 'Thanks!',
+        description: 'Order #1234',
+        sandbox: true,
+      },
+      merchantOf(),
+      rates,
+      sandboxOn,
+    );
+    expect(intake).toMatchObject({
+      priceCurrency: 'usdttrc20',
+      payCurrency: 'usdttrc20',
+      payAmount: '101',
+      lifetimeSeconds: 1800,
+      underpaidTolerancePercent: '2.5',
+      isFeePaidByUser: true,
+      callbackUrl: 'https://shop.example/cb',
+      redirectUrls: { success: 'https://shop.example/done', return: 'https://shop.example/done' },
+      orderId: '1234',
+      orderDescription: 'Order #1234',
+      sandboxCase: 'success',
+      beta: { lifetimeMinutes: 30, feePaidByPayer: true, toCurrency: 'USDT', email: 'buyer@shop.example', thanksMessage: 'Thanks!', description: 'Order #1234' },
+    });
+  });
+
+  it('pays a crypto-priced invoice in that coin', () => {
+    expect(invoiceIntakeFrom({ amount: '0.01', currency: 'BTC' }, merchantOf(), rates, sandboxOn)).toMatchObject({ payCurrency: 'btc', payAmount: '0.01' });
+  });
+
+  it.each([
+    [{ currency: 'XYZ' }, { status: 400, key: 'currency', message: 'The selected currency is invalid.' }],
+    [{ to_currency: 'EUR' }, { status: 400, key: 'to_currency', message: 'The selected to currency is invalid.' }],
+    [{ amount: '0.5' }, { status: 400, key: 'amount', message: expect.stringMatching(/^The amount is below the minimum payment of [\d.]+ USDT\.$/) }],
+  ])('refuses %j', (fields, expected) => {
+    expect(refusal(() => invoiceIntakeFrom({ amount: '10', currency: 'USD', ...fields }, merchantOf(), rates, sandboxOn))).toEqual(expected);
+  });
+
+  it('refuses a sandbox invoice when the sandbox is disabled', () => {
+    expect(refusal(() => invoiceIntakeFrom({ amount: '10', currency: 'USD', sandbox: '1' }, merchantOf(), rates, { sandboxEnabled: false }))).toMatchObject({
+      key: 'sandbox',
+    });
+  });
+
+  it('opens in the first coin the merchant enabled, and refuses others', () => {
+    expect(invoiceIntakeFrom({ amount: '50', currency: 'USD' }, merchantOf(['btc']), rates, sandboxOn).payCurrency).toBe('btc');
+    expect(refusal(() => invoiceIntakeFrom({ amount: '50', currency: 'LTC' }, merchantOf(['btc']), rates, sandboxOn))).toEqual({
+      status: 400,
+      key: 'currency',
+      message: 'The currency LTC is not enabled for this merchant.',
+    });
+  });
+});
