@@ -2,6 +2,7 @@ import type { ServiceName } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { createAdminService } from '@gw/service-admin';
 import { createGatewayAlphaService } from '@gw/service-gateway-alpha';
+import { createGatewayBetaService } from '@gw/service-gateway-beta';
 import { createNotifierService } from '@gw/service-notifier';
 import { createPaymentsService } from '@gw/service-payments';
 import { createProjectorService } from '@gw/service-projector';
@@ -18,4 +19,5 @@ export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] 
   ['notifier', createNotifierService],
   ['admin', createAdminService],
   ['gateway-alpha', createGatewayAlphaService],
+  ['gateway-beta', createGatewayBetaService],
 ];
