@@ -113,7 +113,9 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
       await dispatcher.start();
     },
     async stop() {
-      await subscription?.stop();
+      const stopping = subscription;
+      subscription = undefined;
+      await stopping?.stop();
       await dispatcher.stop();
       client.close();
       await log.close();

@@ -1,0 +1,98 @@
+import { startTestGateway, type TestGateway } from '../../support/gateway';
+import {
+  cryptomusPyVerifier,
+  nowPaymentsDocVerifier,
+  nowPaymentsRawBodyVerifier,
+  oxaPayPhpVerifier,
+} from '../../../services/notifier/test/support/independent-verifiers';
+import { deliveriesOf, eventually, PaymentDriver, statusesOf } from './support/notifier-harness';
+import { startReceiver, type Receiver } from './support/receiver';
+
+describe('webhooks over a payment’s whole life, per family', () => {
+  let gateway: TestGateway;
+  let receiver: Receiver;
+  let driver: PaymentDriver;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway();
+    driver = new PaymentDriver(gateway);
+  });
+  afterAll(async () => {
+    await gateway.stop();
+  });
+  beforeEach(async () => {
+    receiver = await startReceiver();
+  });
+  afterEach(async () => {
+    await receiver.close();
+  });
+
+  it('V1: an IPN per payment_status change, in order, signed with x-nowpayments-sig', async () => {
+    const merchant = gateway.demoMerchant;
+    const terms = await driver.open('v1', merchant, `${receiver.url}/ipn`);
+    await driver.payInFull(terms);
+    await driver.payOut(terms);
+    await eventually(() => receiver.calls.length === 5);
+    expect(statusesOf(receiver.calls, 'payment_status')).toEqual(['waiting', 'confirming', 'confirmed', 'sending', 'finished']);
+    for (const call of receiver.calls) {
+      const signature = String(call.headers['x-nowpayments-sig']);
+      expect(nowPaymentsDocVerifier(call.rawBody.toString('utf8'), signature, merchant.ipnSecret)).toBe(true);
+      expect(nowPaymentsRawBodyVerifier(call.rawBody, signature, merchant.ipnSecret)).toBe(true);
+      expect(call.json.payment_id).toBe(terms.paymentId);
+      expect(call.path).toBe('/ipn');
+    }
+    expect(receiver.calls[0]!.json).toMatchObject({ actually_paid: 0, outcome_amount: 0, order_id: terms.orderId, price_amount: 100, price_currency: 'usd' });
+    expect(receiver.calls[4]!.json).toMatchObject({ actually_paid: Number(terms.payAmount), payment_status: 'finished' });
+    expect((receiver.calls[4]!.json.outcome_amount as number) > 0).toBe(true);
+    const deliveries = await deliveriesOf(gateway, terms.paymentId);
+    expect(deliveries.map((d) => [d.state, d.attempt_count])).toEqual(Array.from({ length: 5 }, () => ['delivered', 1]));
+  });
+
+  it('family A: confirm_check then paid, with sign over the PHP-style JSON', async () => {
+    const merchant = await gateway.createMerchant('Alpha shop');
+    const terms = await driver.open('alpha', merchant, `${receiver.url}/cryptomus`);
+    await driver.payInFull(terms);
+    await driver.payOut(terms);
+    await eventually(() => receiver.calls.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(statusesOf(receiver.calls, 'status')).toEqual(['confirm_check', 'paid']);
+    expect(statusesOf(receiver.calls, 'is_final')).toEqual([false, true]);
+    for (const call of receiver.calls) {
+      expect(cryptomusPyVerifier(call.rawBody.toString('utf8'), merchant.paymentKey)).toBe(true);
+      expect(call.json).toMatchObject({ type: 'payment', uuid: terms.uuid, order_id: terms.orderId, amount: '100.00000000', currency: 'USD' });
+    }
+    expect(receiver.calls[1]!.json.payment_amount).toMatch(/^\d+\.\d{8}$/);
+  });
+
+  it('family B: Paying then Paid, with the HMAC header over the raw body', async () => {
+    const merchant = await gateway.createMerchant('Beta shop');
+    const terms = await driver.open('beta', merchant, `${receiver.url}/oxapay`);
+    await driver.payInFull(terms);
+    await driver.payOut(terms);
+    await eventually(() => receiver.calls.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(statusesOf(receiver.calls, 'status')).toEqual(['Paying', 'Paid']);
+    for (const call of receiver.calls) {
+      expect(oxaPayPhpVerifier(call.rawBody, call.headers, merchant.betaApiKey)).toBe(true);
+      expect(call.json).toMatchObject({ track_id: terms.trackId, type: 'invoice', amount: 100, currency: 'USD' });
+      expect(typeof call.json.track_id).toBe('string');
+    }
+    expect((receiver.calls[1]!.json.txs as unknown[]).length).toBe(1);
+  });
+
+  it('an underpayment reaches each family in its own words, and a payment without a URL sends nothing', async () => {
+    const merchant = gateway.demoMerchant;
+    const silent = await driver.open('v1', merchant, null);
+    const v1 = await driver.open('v1', merchant, `${receiver.url}/v1`);
+    const alpha = await driver.open('alpha', merchant, `${receiver.url}/alpha`);
+    const beta = await driver.open('beta', merchant, `${receiver.url}/beta`);
+    for (const terms of [silent, v1, alpha, beta]) await driver.deposit(terms, '0.00001');
+    await eventually(() => receiver.calls.length === 4);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const byPath = (path: string) => receiver.calls.filter((c) => c.path === path).map((c) => c.json.payment_status ?? c.json.status);
+    expect(byPath('/v1')).toEqual(['waiting', 'partially_paid']);
+    expect(byPath('/alpha')).toEqual(['wrong_amount']);
+    expect(byPath('/beta')).toEqual(['Underpaid']);
+    expect(await deliveriesOf(gateway, silent.paymentId)).toEqual([]);
+  });
+});
