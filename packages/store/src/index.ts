@@ -1,2 +1,5 @@
 export * from './event-store';
 export * from './read-models';
+export * from './embedded/jsonl-event-store';
+export { CorruptLogError } from './embedded/jsonl-file';
+export { StoreWriteFailedError, type FlushStats } from './embedded/group-commit-writer';

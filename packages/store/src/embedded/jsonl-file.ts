@@ -1,0 +1,86 @@
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+
+export class CorruptLogError extends Error {
+  constructor(
+    readonly path: string,
+    readonly byteOffset: number,
+    detail: string,
+  ) {
+    super(`${path} is corrupt at byte ${byteOffset}: ${detail}`);
+    this.name = 'CorruptLogError';
+  }
+}
+
+export interface ReplayResult {
+  /** Bytes of whole, parsable lines; anything after them was a torn write and has been cut off. */
+  validLength: number;
+  truncatedBytes: number;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Reads a JSON-lines file record by record. A crash can leave the last write torn: an unterminated
+ * final line, or trailing lines that do not parse. Those were never acknowledged (acks follow the
+ * fsync of the whole write), so they are cut off. A bad line followed by a good one is real
+ * corruption and stops the replay.
+ */
+export async function replayJsonl(path: string, onRecord: (record: unknown, byteOffset: number) => void): Promise<ReplayResult> {
+  const size = await stat(path).then(
+    (stats) => stats.size,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return 0;
+      throw error;
+    },
+  );
+  if (size === 0) return { validLength: 0, truncatedBytes: 0 };
+
+  let position = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let validLength = 0;
+  let tornAt: number | undefined;
+
+  const acceptLine = (line: Buffer, start: number) => {
+    let record: unknown;
+    try {
+      record = JSON.parse(line.toString('utf8'));
+    } catch {
+      tornAt ??= start;
+      return;
+    }
+    if (tornAt !== undefined) throw new CorruptLogError(path, tornAt, 'an unreadable line is followed by valid ones');
+    onRecord(record, start);
+    validLength = start + line.length + 1;
+  };
+
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    let from = 0;
+    for (let newline = chunk.indexOf(NEWLINE); newline !== -1; newline = chunk.indexOf(NEWLINE, from)) {
+      const piece = chunk.subarray(from, newline);
+      const line = pendingBytes > 0 ? Buffer.concat([...pending, piece]) : piece;
+      const start = position + from - pendingBytes;
+      pending = [];
+      pendingBytes = 0;
+      acceptLine(line, start);
+      from = newline + 1;
+    }
+    if (from < chunk.length) {
+      pending.push(chunk.subarray(from));
+      pendingBytes += chunk.length - from;
+    }
+    position += chunk.length;
+  }
+
+  if (validLength < size) {
+    const handle = await open(path, 'r+');
+    try {
+      await handle.truncate(validLength);
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  }
+  return { validLength, truncatedBytes: size - validLength };
+}

@@ -1,0 +1,2 @@
+export * from './event-store-fixture';
+export * from './event-store-contract';
