@@ -16,7 +16,8 @@ const CATALOGUE_NETWORK_OF: Readonly<Record<string, string>> = Object.fromEntrie
 export const DEFAULT_PAY_TICKER = 'usdt';
 export const DEFAULT_PAY_NETWORK = 'trx';
 
-export const alphaNetworkName = (networkCode: string): string => ALPHA_NETWORK_NAMES[networkCode] ?? networkCode;
+export const alphaNetworkName = (networkCode: string): string =>
+  ALPHA_NETWORK_NAMES[networkCode] ?? networkCode;
 
 /** "tron" → "trx"; catalogue codes pass through. */
 export const catalogueNetworkOf = (network: string): string => {
@@ -38,7 +39,11 @@ export function tickerOfCode(rates: RatesService, code: string): string {
  * usdttrc20, ("BTC", null) → btc, ("usdtbsc", null) → usdtbsc. A ticker listed on several networks
  * without a network named resolves to its Tron listing, then its native listing, then the first.
  */
-export function findAlphaCrypto(rates: RatesService, symbol: string, network: string | null): CryptoCurrency | null {
+export function findAlphaCrypto(
+  rates: RatesService,
+  symbol: string,
+  network: string | null,
+): CryptoCurrency | null {
   const wanted = symbol.trim().toLowerCase();
   const networkCode = network === null ? null : catalogueNetworkOf(network);
   const byCode = rates.isKnownCurrency(wanted) ? rates.findCurrency(wanted) : null;
@@ -55,7 +60,11 @@ export function findAlphaCrypto(rates: RatesService, symbol: string, network: st
 }
 
 /** A price currency: a fiat by code, else a crypto as {@link findAlphaCrypto} resolves it. */
-export function findAlphaCurrency(rates: RatesService, symbol: string, network: string | null): Currency | null {
+export function findAlphaCurrency(
+  rates: RatesService,
+  symbol: string,
+  network: string | null,
+): Currency | null {
   const wanted = symbol.trim().toLowerCase();
   if (rates.isKnownCurrency(wanted)) {
     const currency = rates.findCurrency(wanted);

@@ -27,7 +27,8 @@ export function validationMessage(errors: AlphaFieldErrors): string {
   return `Validation error: ${fields.join('; ')}`;
 }
 
-export const paymentNotFound = (): AlphaError => new AlphaError(404, { state: 1, message: 'Payment not found' });
+export const paymentNotFound = (): AlphaError =>
+  new AlphaError(404, { state: 1, message: 'Payment not found' });
 
 /** A request that is well-formed but cannot be served (limits, availability). */
 export const unprocessable = (message: string): AlphaError => new AlphaError(422, { state: 1, message });

@@ -19,7 +19,8 @@ export function authenticateAlpha(directory: MerchantDirectory): RequestHandler 
     if (!MERCHANT_ID.test(merchantId) || sign === '') throw invalidSign();
     const merchant = await directory.byId(merchantId.toLowerCase());
     if (!merchant) throw invalidSign();
-    if (!verifyAlphaSign(req.rawBody ?? Buffer.alloc(0), directory.paymentKeyOf(merchant), sign)) throw invalidSign();
+    if (!verifyAlphaSign(req.rawBody ?? Buffer.alloc(0), directory.paymentKeyOf(merchant), sign))
+      throw invalidSign();
     res.locals.merchant = merchant;
     next();
   });

@@ -16,7 +16,10 @@ export function paymentServices(rates: RatesService, merchant: MerchantDocument)
       currency: alphaTicker(crypto),
       is_available: merchant.enabledCoins === null || merchant.enabledCoins.includes(crypto.code),
       limit: { min_amount: money(limits.minAmount), max_amount: money(limits.maxAmount) },
-      commission: { fee_amount: money(networkFeeOf(crypto)), percent: toFixedDecimals(COMMISSION_PERCENT, 2) },
+      commission: {
+        fee_amount: money(networkFeeOf(crypto)),
+        percent: toFixedDecimals(COMMISSION_PERCENT, 2),
+      },
     };
   });
 }

@@ -1,4 +1,8 @@
-import { ALPHA_PER_PAGE, type AlphaFieldErrors, type AlphaPaymentListInput } from '@gw/contracts/src/api/alpha';
+import {
+  ALPHA_PER_PAGE,
+  type AlphaFieldErrors,
+  type AlphaPaymentListInput,
+} from '@gw/contracts/src/api/alpha';
 import type { FindQuery, Range } from '@gw/store';
 
 export interface AlphaListQuery {
@@ -16,7 +20,8 @@ const MAX_PAGE = 1_000_000;
  * Cursors are opaque to clients but only carry a page number; older SDKs send a bare page number in
  * the body ("1" is the first page), which is accepted too. The query string's cursor wins.
  */
-export const encodeCursor = (page: number): string => Buffer.from(JSON.stringify({ page }), 'utf8').toString('base64url');
+export const encodeCursor = (page: number): string =>
+  Buffer.from(JSON.stringify({ page }), 'utf8').toString('base64url');
 
 export function decodeCursor(cursor: string | number | null | undefined): number | null {
   if (cursor === null || cursor === undefined || cursor === '') return 1;
@@ -31,7 +36,8 @@ export function decodeCursor(cursor: string | number | null | undefined): number
   }
 }
 
-const pageOrNull = (page: number): number | null => (Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : null);
+const pageOrNull = (page: number): number | null =>
+  Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : null;
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?)?$/;
 
@@ -43,8 +49,23 @@ export function parseDateBound(text: string, bound: 'from' | 'to'): Date | null 
   const naive = NAIVE.exec(text);
   if (naive) {
     const [, year, month, day, hour, minute, second, fraction] = naive.map((part) => part ?? null);
-    const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0), fraction ? Math.floor(Number(fraction) * 1000) : 0));
-    if (date.getUTCFullYear() !== Number(year) || date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) return null;
+    const date = new Date(
+      Date.UTC(
+        Number(year),
+        Number(month) - 1,
+        Number(day),
+        Number(hour ?? 0),
+        Number(minute ?? 0),
+        Number(second ?? 0),
+        fraction ? Math.floor(Number(fraction) * 1000) : 0,
+      ),
+    );
+    if (
+      date.getUTCFullYear() !== Number(year) ||
+      date.getUTCMonth() !== Number(month) - 1 ||
+      date.getUTCDate() !== Number(day)
+    )
+      return null;
     if (Number(hour ?? 0) > 23 || Number(minute ?? 0) > 59 || Number(second ?? 0) > 59) return null;
     if (bound === 'from' || fraction) return date;
     const span = hour === null ? 86_400_000 : second === null ? 60_000 : 1_000;
@@ -54,7 +75,10 @@ export function parseDateBound(text: string, bound: 'from' | 'to'): Date | null 
   return Number.isNaN(millis) ? null : new Date(millis);
 }
 
-export function parseListQuery(body: AlphaPaymentListInput, queryCursor: string | undefined): Parsed<AlphaListQuery> {
+export function parseListQuery(
+  body: AlphaPaymentListInput,
+  queryCursor: string | undefined,
+): Parsed<AlphaListQuery> {
   const errors: AlphaFieldErrors = {};
   const page = decodeCursor(queryCursor ?? body.cursor);
   if (page === null) errors.cursor = ['validation.invalid'];
@@ -64,7 +88,14 @@ export function parseListQuery(body: AlphaPaymentListInput, queryCursor: string 
   if (body.date_to && !to) errors.date_to = ['validation.date'];
   if (from && to && to < from) errors.date_to = ['validation.after_or_equal'];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { page: page ?? 1, createdFrom: from?.toISOString() ?? null, createdTo: to?.toISOString() ?? null } };
+  return {
+    ok: true,
+    value: {
+      page: page ?? 1,
+      createdFrom: from?.toISOString() ?? null,
+      createdTo: to?.toISOString() ?? null,
+    },
+  };
 }
 
 /** One extra row is read to learn whether a next page exists. */

@@ -23,16 +23,41 @@ function operationObject(operation: AlphaOperation): Record<string, unknown> {
     summary: operation.summary,
     tags: [TAG],
     parameters: [
-      { name: 'merchant', in: 'header', required: true, description: 'Merchant uuid.', schema: { type: 'string', format: 'uuid' } },
-      { name: 'sign', in: 'header', required: true, description: `Request signature: ${operation.signing}`, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' } },
+      {
+        name: 'merchant',
+        in: 'header',
+        required: true,
+        description: 'Merchant uuid.',
+        schema: { type: 'string', format: 'uuid' },
+      },
+      {
+        name: 'sign',
+        in: 'header',
+        required: true,
+        description: `Request signature: ${operation.signing}`,
+        schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+      },
       ...(operation.idempotent
-        ? [{ name: 'Idempotency-Key', in: 'header', required: false, description: 'Replays the first answer for a retried request.', schema: { type: 'string', maxLength: 255 } }]
+        ? [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: 'Replays the first answer for a retried request.',
+              schema: { type: 'string', maxLength: 255 },
+            },
+          ]
         : []),
       ...parametersOf(operation.pathParams, 'path'),
       ...parametersOf(operation.query, 'query'),
     ],
     ...(operation.body
-      ? { requestBody: { required: operation.method === 'post', content: { 'application/json': { schema: operation.body } } } }
+      ? {
+          requestBody: {
+            required: operation.method === 'post',
+            content: { 'application/json': { schema: operation.body } },
+          },
+        }
       : {}),
     responses: Object.fromEntries(
       Object.entries(operation.responses).map(([status, response]) => [

@@ -33,7 +33,10 @@ export class OrderRegistry {
     const deadline = Date.now() + this.lockWaitMs;
     while (!(await this.cache.setIfAbsent(key, token, LOCK_TTL_MS))) {
       if (Date.now() >= deadline) {
-        throw new AlphaError(409, { state: 1, message: 'A payment for this order_id is being created; retry shortly' });
+        throw new AlphaError(409, {
+          state: 1,
+          message: 'A payment for this order_id is being created; retry shortly',
+        });
       }
       await sleep(LOCK_POLL_MS);
     }
@@ -67,6 +70,7 @@ export class OrderRegistry {
   async remember(payment: PaymentDocument): Promise<void> {
     const serialized = JSON.stringify(payment);
     await this.cache.set(recentUuidKey(payment.uuid), serialized, RECENT_TTL_MS);
-    if (payment.orderId !== null) await this.cache.set(recentKey(payment.merchantId, payment.orderId), serialized, RECENT_TTL_MS);
+    if (payment.orderId !== null)
+      await this.cache.set(recentKey(payment.merchantId, payment.orderId), serialized, RECENT_TTL_MS);
   }
 }

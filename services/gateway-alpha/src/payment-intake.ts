@@ -16,12 +16,23 @@ import { unprocessable, validationFailed } from './alpha-errors';
 import { payLimitsOf, priceAlphaPayment } from './pricing';
 
 /** POST /alpha/v1/payment body (schema-checked) → the family-neutral intake. */
-export function alphaIntakeFrom(input: AlphaCreatePaymentInput, merchant: MerchantDocument, rates: RatesService): PaymentIntake {
+export function alphaIntakeFrom(
+  input: AlphaCreatePaymentInput,
+  merchant: MerchantDocument,
+  rates: RatesService,
+): PaymentIntake {
   const network = input.network ?? null;
-  if (network !== null && !isKnownAlphaNetwork(rates, network)) throw validationFailed({ network: ['validation.exists'] });
+  if (network !== null && !isKnownAlphaNetwork(rates, network))
+    throw validationFailed({ network: ['validation.exists'] });
   const toCurrency = input.to_currency ?? null;
   // The network names the payer's coin: the price currency only when it is also what the buyer pays in.
-  const price = resolve(rates, 'currency', input.currency, toCurrency === null ? network : null, findAlphaCurrency);
+  const price = resolve(
+    rates,
+    'currency',
+    input.currency,
+    toCurrency === null ? network : null,
+    findAlphaCurrency,
+  );
   const pay =
     toCurrency !== null
       ? resolve(rates, 'to_currency', toCurrency, network, findAlphaCrypto)
@@ -33,7 +44,13 @@ export function alphaIntakeFrom(input: AlphaCreatePaymentInput, merchant: Mercha
   const discountPercent = input.discount_percent ?? 0;
   const subtractPercent = input.subtract ?? 0;
   const priceAmount = toAmount(typeof input.amount === 'string' ? input.amount.trim() : input.amount);
-  const { payerAmount, discount } = priceAlphaPayment(rates, { amount: priceAmount, priceCurrency: price.code, pay, discountPercent, subtractPercent });
+  const { payerAmount, discount } = priceAlphaPayment(rates, {
+    amount: priceAmount,
+    priceCurrency: price.code,
+    pay,
+    discountPercent,
+    subtractPercent,
+  });
   requireWithinLimits(rates, pay, payerAmount);
 
   return {
@@ -101,7 +118,11 @@ function resolve<C extends Currency>(
 }
 
 /** A fiat payment without to_currency opens in USDT (on the named network, else Tron), else the network's native coin. */
-function defaultPayCurrency(rates: RatesService, network: string | null, merchant: MerchantDocument): CryptoCurrency {
+function defaultPayCurrency(
+  rates: RatesService,
+  network: string | null,
+  merchant: MerchantDocument,
+): CryptoCurrency {
   const networkCode = network === null ? DEFAULT_PAY_NETWORK : catalogueNetworkOf(network);
   const onNetwork = rates.cryptoCurrencies().filter((crypto) => crypto.network === networkCode);
   const preferred = [
@@ -112,14 +133,17 @@ function defaultPayCurrency(rates: RatesService, network: string | null, merchan
   const enabled = merchant.enabledCoins;
   const choice = enabled === null ? preferred[0] : preferred.find((crypto) => enabled.includes(crypto.code));
   if (choice) return choice;
-  const anyEnabled = network === null ? rates.cryptoCurrencies().find((crypto) => enabled?.includes(crypto.code)) : undefined;
+  const anyEnabled =
+    network === null ? rates.cryptoCurrencies().find((crypto) => enabled?.includes(crypto.code)) : undefined;
   if (anyEnabled) return anyEnabled;
   throw unprocessable('No currency of this network is enabled for the merchant');
 }
 
 function requireEnabled(merchant: MerchantDocument, pay: CryptoCurrency): void {
   if (merchant.enabledCoins !== null && !merchant.enabledCoins.includes(pay.code)) {
-    throw unprocessable(`${pay.ticker.toUpperCase()} on ${alphaNetworkName(pay.network)} is not enabled for the merchant`);
+    throw unprocessable(
+      `${pay.ticker.toUpperCase()} on ${alphaNetworkName(pay.network)} is not enabled for the merchant`,
+    );
   }
 }
 

@@ -18,7 +18,11 @@ export async function findMerchantPayment(
   if (orderId !== null) {
     const own = await orders.latest(merchantId, orderId);
     if (own) return own;
-    const [other] = await payments.find({ filter: { merchantId, orderId }, sort: [['paymentId', -1]], limit: 1 });
+    const [other] = await payments.find({
+      filter: { merchantId, orderId },
+      sort: [['paymentId', -1]],
+      limit: 1,
+    });
     if (other) return other;
     throw paymentNotFound();
   }

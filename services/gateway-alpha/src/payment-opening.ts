@@ -21,7 +21,9 @@ export async function openAlphaPayment(
     const existing = await orders.latest(merchant.merchantId, input.order_id);
     if (existing && !isFinalStatus(existing.status)) return existing;
     const refresh = existing?.status === 'expired' && flagValue(input.is_refresh, false);
-    const intake = refresh ? refreshedIntakeOf(existing) : alphaIntakeFrom(input, merchant, ctx.rates.current());
+    const intake = refresh
+      ? refreshedIntakeOf(existing)
+      : alphaIntakeFrom(input, merchant, ctx.rates.current());
     const opened = await open(ctx, intake);
     await orders.remember(opened);
     return opened;

@@ -37,11 +37,13 @@ export interface RecordContext {
 const money = (amount: Amount): string => toFixedDecimals(amount, 8);
 
 /** "2025-01-02T03:04:05.678Z" → "2025-01-02T03:04:05+00:00", the upstream timestamp form. */
-export const offsetTimestamp = (iso: string): string => new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+export const offsetTimestamp = (iso: string): string =>
+  new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 export const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
-export const hostedPageUrl = (baseUrl: string, uuid: string): string => `${baseUrl.replace(/\/+$/, '')}/pay/${uuid}`;
+export const hostedPageUrl = (baseUrl: string, uuid: string): string =>
+  `${baseUrl.replace(/\/+$/, '')}/pay/${uuid}`;
 
 /** A payment of any family in family A's shape; terms only family A sets fall back to neutral values. */
 export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext): AlphaPaymentRecord {

@@ -26,12 +26,14 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
   const idempotent = idempotency({
     cache: ctx.cache,
     scopeOf: (_req, res) => `alpha:${merchantOf(res).merchantId}`,
-    renderError: (_req, res, failure) => void res.status(failure.status).json({ state: 1, message: failure.message }),
+    renderError: (_req, res, failure) =>
+      void res.status(failure.status).json({ state: 1, message: failure.message }),
     waitMs: ctx.config.requestTimeoutMs,
     lockTtlMs: 2 * ctx.config.requestTimeoutMs + 5_000,
     onStoreError: (error, req) => (req.log ?? ctx.logger).error({ err: error }, 'idempotency store failed'),
   });
-  const record = (payment: PaymentDocument) => alphaPaymentRecord(payment, { baseUrl: ctx.config.baseUrl, rates: ctx.rates.current() });
+  const record = (payment: PaymentDocument) =>
+    alphaPaymentRecord(payment, { baseUrl: ctx.config.baseUrl, rates: ctx.rates.current() });
 
   const alpha = Router();
 
@@ -75,11 +77,6 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
     }),
   );
 
-  // Upstream documents GET; the official PHP SDK's request builder can only POST, so both are served.
-  alpha.route('/exchange-rate/:currency/list').get(signed, exchangeRateList).post(signed, exchangeRateList);
-
-  alpha.use(alphaErrorHandler(ctx.logger));
-
   function exchangeRateList(req: Request, res: Response, next: NextFunction): void {
     try {
       const { currency } = valid(alphaValidators.exchangeRateParams.check({ ...req.params }));
@@ -88,6 +85,11 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
       next(error);
     }
   }
+
+  // Upstream documents GET; the official PHP SDK's request builder can only POST, so both are served.
+  alpha.route('/exchange-rate/:currency/list').get(signed, exchangeRateList).post(signed, exchangeRateList);
+
+  alpha.use(alphaErrorHandler(ctx.logger));
 
   const router = Router();
   router.use('/alpha/v1', alpha);

@@ -4,7 +4,9 @@ import { timingSafeEqualHex } from '@gw/platform';
 /** Upstream's request signature: md5 hex of (base64 of the body bytes + the merchant's payment key). */
 export function alphaSign(body: Buffer | string, paymentKey: string): string {
   const encoded = Buffer.from(body).toString('base64');
-  return createHash('md5').update(encoded + paymentKey, 'utf8').digest('hex');
+  return createHash('md5')
+    .update(encoded + paymentKey, 'utf8')
+    .digest('hex');
 }
 
 /**
@@ -19,7 +21,8 @@ const PARAMETERLESS_BODIES = ['{}', '', '[]'];
  * constant time, and all of them are always compared.
  */
 export function verifyAlphaSign(rawBody: Buffer, paymentKey: string, sign: string): boolean {
-  const signedBodies = rawBody.length === 0 ? PARAMETERLESS_BODIES.map((body) => Buffer.from(body)) : [rawBody];
+  const signedBodies =
+    rawBody.length === 0 ? PARAMETERLESS_BODIES.map((body) => Buffer.from(body)) : [rawBody];
   let matched = false;
   for (const body of signedBodies) {
     if (timingSafeEqualHex(alphaSign(body, paymentKey), sign)) matched = true;

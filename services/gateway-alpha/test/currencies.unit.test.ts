@@ -1,4 +1,11 @@
-import { alphaNetworkName, catalogueNetworkOf, findAlphaCrypto, findAlphaCurrency, isKnownAlphaNetwork, tickerOfCode } from '../src/alpha-currencies';
+import {
+  alphaNetworkName,
+  catalogueNetworkOf,
+  findAlphaCrypto,
+  findAlphaCurrency,
+  isKnownAlphaNetwork,
+  tickerOfCode,
+} from '../src/alpha-currencies';
 import { curatedRates } from './support';
 
 const rates = curatedRates();

@@ -1,4 +1,11 @@
-import { decodeCursor, encodeCursor, paginateOf, parseDateBound, parseListQuery, toFindQuery } from '../src/list-query';
+import {
+  decodeCursor,
+  encodeCursor,
+  paginateOf,
+  parseDateBound,
+  parseListQuery,
+  toFindQuery,
+} from '../src/list-query';
 
 describe('page cursors', () => {
   it('round-trip a page number through an opaque token', () => {
@@ -17,12 +24,16 @@ describe('page cursors', () => {
     expect(decodeCursor(cursor)).toBe(page);
   });
 
-  it.each(['0', '-1', 'not base64!', Buffer.from('{"page":0}').toString('base64url'), Buffer.from('{"x":1}').toString('base64url'), 'Zm9v'])(
-    'refuses %j',
-    (cursor) => {
-      expect(decodeCursor(cursor)).toBeNull();
-    },
-  );
+  it.each([
+    '0',
+    '-1',
+    'not base64!',
+    Buffer.from('{"page":0}').toString('base64url'),
+    Buffer.from('{"x":1}').toString('base64url'),
+    'Zm9v',
+  ])('refuses %j', (cursor) => {
+    expect(decodeCursor(cursor)).toBeNull();
+  });
 });
 
 describe('date bounds', () => {
@@ -38,12 +49,17 @@ describe('date bounds', () => {
   });
 
   it('honours an explicit offset', () => {
-    expect(parseDateBound('2025-01-31T12:00:00+03:00', 'from')?.toISOString()).toBe('2025-01-31T09:00:00.000Z');
+    expect(parseDateBound('2025-01-31T12:00:00+03:00', 'from')?.toISOString()).toBe(
+      '2025-01-31T09:00:00.000Z',
+    );
   });
 
-  it.each(['2025-02-30', '2025-13-01 00:00:00', '2025-01-01 24:00:00', '2025-01-01 10:61'])('refuses the impossible date %s', (text) => {
-    expect(parseDateBound(text, 'from')).toBeNull();
-  });
+  it.each(['2025-02-30', '2025-13-01 00:00:00', '2025-01-01 24:00:00', '2025-01-01 10:61'])(
+    'refuses the impossible date %s',
+    (text) => {
+      expect(parseDateBound(text, 'from')).toBeNull();
+    },
+  );
 });
 
 describe('list query', () => {
@@ -54,7 +70,10 @@ describe('list query', () => {
 
   it('reports a bad cursor and bad dates together', () => {
     const parsed = parseListQuery({ cursor: 'garbage!', date_from: '2025-02-30' }, undefined);
-    expect(parsed.ok ? null : parsed.errors).toEqual({ cursor: ['validation.invalid'], date_from: ['validation.date'] });
+    expect(parsed.ok ? null : parsed.errors).toEqual({
+      cursor: ['validation.invalid'],
+      date_from: ['validation.date'],
+    });
   });
 
   it('refuses an upper bound before the lower bound', () => {
@@ -66,7 +85,10 @@ describe('list query', () => {
     const parsed = parseListQuery({ date_from: '2025-01-01', date_to: '2025-01-31' }, '3');
     if (!parsed.ok) throw new Error('expected a valid query');
     expect(toFindQuery('m-1', parsed.value)).toEqual({
-      filter: { merchantId: 'm-1', createdAt: { $gte: '2025-01-01T00:00:00.000Z', $lte: '2025-01-31T23:59:59.999Z' } },
+      filter: {
+        merchantId: 'm-1',
+        createdAt: { $gte: '2025-01-01T00:00:00.000Z', $lte: '2025-01-31T23:59:59.999Z' },
+      },
       sort: [['createdAt', -1]],
       skip: 30,
       limit: 16,
@@ -82,7 +104,13 @@ describe('list query', () => {
 
 describe('paginate', () => {
   it('on a single page has no cursors', () => {
-    expect(paginateOf(1, 3)).toEqual({ count: 3, hasPages: false, nextCursor: null, previousCursor: null, perPage: 15 });
+    expect(paginateOf(1, 3)).toEqual({
+      count: 3,
+      hasPages: false,
+      nextCursor: null,
+      previousCursor: null,
+      perPage: 15,
+    });
   });
 
   it('on a first full page with more rows points to page 2', () => {

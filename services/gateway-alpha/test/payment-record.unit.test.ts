@@ -54,24 +54,71 @@ describe('family A payment record', () => {
 
   it('shows what was paid, from where and in which transaction', () => {
     const record = alphaPaymentRecord(
-      paymentOf({}, { status: 'confirming', actuallyPaid: '99.98', fromAddress: 'TSender', payinHash: 'abc123', updatedAt: '2025-01-02T03:10:00.000Z' }),
+      paymentOf(
+        {},
+        {
+          status: 'confirming',
+          actuallyPaid: '99.98',
+          fromAddress: 'TSender',
+          payinHash: 'abc123',
+          updatedAt: '2025-01-02T03:10:00.000Z',
+        },
+      ),
       context,
     );
-    expect(record).toMatchObject({ payment_amount: '99.98000000', from: 'TSender', txid: 'abc123', updated_at: '2025-01-02T03:10:00+00:00' });
+    expect(record).toMatchObject({
+      payment_amount: '99.98000000',
+      from: 'TSender',
+      txid: 'abc123',
+      updated_at: '2025-01-02T03:10:00+00:00',
+    });
   });
 
   it('shows a payment of another family with neutral family A terms', () => {
-    const record = alphaPaymentRecord(paymentOf({ family: 'v1', alpha: null, orderId: null, payCurrency: 'btc', payNetwork: 'btc', payAmount: '0.001' }), context);
-    expect(record).toMatchObject({ order_id: null, discount_percent: 0, discount: '0.00000000', network: 'btc', payer_currency: 'BTC', additional_data: null });
+    const record = alphaPaymentRecord(
+      paymentOf({
+        family: 'v1',
+        alpha: null,
+        orderId: null,
+        payCurrency: 'btc',
+        payNetwork: 'btc',
+        payAmount: '0.001',
+      }),
+      context,
+    );
+    expect(record).toMatchObject({
+      order_id: null,
+      discount_percent: 0,
+      discount: '0.00000000',
+      network: 'btc',
+      payer_currency: 'BTC',
+      additional_data: null,
+    });
     expect(matchesSchema(record)).toBe(true);
   });
 
   it('reflects the discount and the fee share in the merchant amount', () => {
     const record = alphaPaymentRecord(
-      paymentOf({ payAmount: '90.5', alpha: { network: 'tron', discountPercent: 10, discount: '10', additionalData: null, subtractPercent: '50', toCurrency: null, isRefresh: false } }),
+      paymentOf({
+        payAmount: '90.5',
+        alpha: {
+          network: 'tron',
+          discountPercent: 10,
+          discount: '10',
+          additionalData: null,
+          subtractPercent: '50',
+          toCurrency: null,
+          isRefresh: false,
+        },
+      }),
       context,
     );
-    expect(record).toMatchObject({ discount_percent: 10, discount: '10.00000000', payer_amount: '90.50000000', merchant_amount: '90.00000000' });
+    expect(record).toMatchObject({
+      discount_percent: 10,
+      discount: '10.00000000',
+      payer_amount: '90.50000000',
+      merchant_amount: '90.00000000',
+    });
   });
 
   it('formats helpers as upstream prints them', () => {

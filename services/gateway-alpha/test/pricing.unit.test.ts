@@ -6,7 +6,13 @@ const usdt = rates.findCryptoCurrency('usdttrc20');
 
 describe('family A pricing', () => {
   const price = (discountPercent: number, subtractPercent: number) =>
-    priceAlphaPayment(rates, { amount: '100', priceCurrency: 'usdttrc20', pay: usdt, discountPercent, subtractPercent });
+    priceAlphaPayment(rates, {
+      amount: '100',
+      priceCurrency: 'usdttrc20',
+      pay: usdt,
+      discountPercent,
+      subtractPercent,
+    });
 
   it('charges the converted amount when nothing adjusts it', () => {
     expect(price(0, 0)).toEqual({ payerAmount: '100', discount: '0' });
@@ -27,7 +33,13 @@ describe('family A pricing', () => {
   });
 
   it('converts a fiat amount and rounds up to the coin decimals', () => {
-    const { payerAmount } = priceAlphaPayment(rates, { amount: '10', priceCurrency: 'usd', pay: usdt, discountPercent: 0, subtractPercent: 0 });
+    const { payerAmount } = priceAlphaPayment(rates, {
+      amount: '10',
+      priceCurrency: 'usd',
+      pay: usdt,
+      discountPercent: 0,
+      subtractPercent: 0,
+    });
     expect(payerAmount).toBe('9.998001');
   });
 

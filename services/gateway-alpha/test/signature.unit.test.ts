@@ -2,7 +2,8 @@ import { alphaSign, verifyAlphaSign } from '../src/signature';
 
 // Test vectors from reference/upstream-apis.md §2.1.
 const KEY = 'api-key-123';
-const PHP_BODY = '{"amount":"10.00","currency":"USD","order_id":"A-1","url_callback":"https:\\/\\/shop.example\\/cb"}';
+const PHP_BODY =
+  '{"amount":"10.00","currency":"USD","order_id":"A-1","url_callback":"https:\\/\\/shop.example\\/cb"}';
 
 describe('family A request signature', () => {
   it('is md5 of base64(body) + key, as upstream computes it', () => {
@@ -28,7 +29,9 @@ describe('family A request signature', () => {
     });
 
     it('refuses a signature made with another key', () => {
-      expect(verifyAlphaSign(Buffer.from(PHP_BODY), 'other-key', '862fac81d168c599e80d160f737df09d')).toBe(false);
+      expect(verifyAlphaSign(Buffer.from(PHP_BODY), 'other-key', '862fac81d168c599e80d160f737df09d')).toBe(
+        false,
+      );
     });
 
     it('refuses text that is not a hex digest', () => {

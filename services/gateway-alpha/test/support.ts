@@ -3,7 +3,8 @@ import { RatesService } from '@gw/rates';
 import { projectPayment, type PaymentDocument } from '@gw/views';
 
 /** Catalogue prices: a snapshot without prices falls back to the curated ones. */
-export const curatedRates = (): RatesService => new RatesService({ source: 'test', takenAt: '2025-01-01T00:00:00.000Z', pricesUsd: {} });
+export const curatedRates = (): RatesService =>
+  new RatesService({ source: 'test', takenAt: '2025-01-01T00:00:00.000Z', pricesUsd: {} });
 
 export function termsOf(overrides: Partial<PaymentTerms> = {}): PaymentTerms {
   return {
@@ -49,7 +50,10 @@ export function termsOf(overrides: Partial<PaymentTerms> = {}): PaymentTerms {
   };
 }
 
-export function paymentOf(overrides: Partial<PaymentTerms> = {}, changes: Partial<PaymentDocument> = {}): PaymentDocument {
+export function paymentOf(
+  overrides: Partial<PaymentTerms> = {},
+  changes: Partial<PaymentDocument> = {},
+): PaymentDocument {
   const document = projectPayment(null, { type: 'PaymentCreated', data: termsOf(overrides) }, 1);
   if (!document) throw new Error('PaymentCreated always projects');
   return { ...document, ...changes };

@@ -75,8 +75,12 @@ describe('POST /payment validation (Laravel rule keys)', () => {
   });
 
   it('lists every rule a field fails, as Laravel does', () => {
-    expect(errorsOf({ ...valid, order_id: '' })).toEqual({ order_id: ['validation.min.string', 'validation.alpha_dash'] });
-    expect(errorsOf({ ...valid, url_callback: 'http:' })).toEqual({ url_callback: ['validation.min.string', 'validation.url'] });
+    expect(errorsOf({ ...valid, order_id: '' })).toEqual({
+      order_id: ['validation.min.string', 'validation.alpha_dash'],
+    });
+    expect(errorsOf({ ...valid, url_callback: 'http:' })).toEqual({
+      url_callback: ['validation.min.string', 'validation.url'],
+    });
   });
 
   it('reads numeric strings of bounded fields as numbers', () => {
@@ -90,7 +94,13 @@ describe('POST /payment validation (Laravel rule keys)', () => {
   });
 
   it('ignores upstream fields this gateway does not use', () => {
-    expect(validators.createPayment.check({ ...valid, course_source: 'Binance', currencies: [{ currency: 'BTC' }] }).ok).toBe(true);
+    expect(
+      validators.createPayment.check({
+        ...valid,
+        course_source: 'Binance',
+        currencies: [{ currency: 'BTC' }],
+      }).ok,
+    ).toBe(true);
   });
 });
 
@@ -115,7 +125,13 @@ describe('POST /payment/info validation', () => {
 });
 
 describe('POST /payment/list validation', () => {
-  it.each(['2025-01-31 9:05:00', '2025-01-31 09:05:00', '2025-01-31', '2025-01-31T09:05:00Z', '2025-01-31T09:05:00+03:00'])('accepts the date %s', (date) => {
+  it.each([
+    '2025-01-31 9:05:00',
+    '2025-01-31 09:05:00',
+    '2025-01-31',
+    '2025-01-31T09:05:00Z',
+    '2025-01-31T09:05:00+03:00',
+  ])('accepts the date %s', (date) => {
     expect(validators.paymentList.check({ date_from: date }).ok).toBe(true);
   });
 
@@ -129,4 +145,3 @@ describe('POST /payment/list validation', () => {
     expect(validators.paymentList.check({ cursor: 2 }).ok).toBe(true);
   });
 });
-

@@ -23,7 +23,8 @@ const NETWORK_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /** Family B names a currency by its uppercase symbol: USDT for usdttrc20, USD for usd. */
-export const betaSymbol = (currency: Currency): string => (currency.kind === 'crypto' ? currency.ticker : currency.code).toUpperCase();
+export const betaSymbol = (currency: Currency): string =>
+  (currency.kind === 'crypto' ? currency.ticker : currency.code).toUpperCase();
 
 export function symbolOfCode(rates: RatesService, code: string): string {
   return rates.isKnownCurrency(code) ? betaSymbol(rates.findCurrency(code)) : code.toUpperCase();
@@ -35,7 +36,12 @@ export function findBetaCrypto(rates: RatesService, symbol: string): CryptoCurre
   const byCode = rates.isKnownCurrency(wanted) ? rates.findCurrency(wanted) : null;
   if (byCode?.kind === 'crypto') return byCode;
   const listings = rates.cryptoCurrencies().filter((crypto) => crypto.ticker === wanted);
-  return listings.find((crypto) => crypto.network === DEFAULT_NETWORK) ?? listings.find((crypto) => crypto.contractAddress === null) ?? listings[0] ?? null;
+  return (
+    listings.find((crypto) => crypto.network === DEFAULT_NETWORK) ??
+    listings.find((crypto) => crypto.contractAddress === null) ??
+    listings[0] ??
+    null
+  );
 }
 
 export function findBetaCurrency(rates: RatesService, symbol: string): Currency | null {
@@ -48,7 +54,10 @@ export function findBetaCurrency(rates: RatesService, symbol: string): Currency 
 export function codesForSymbol(rates: RatesService, symbol: string): string[] {
   const wanted = symbol.trim().toLowerCase();
   if (rates.isKnownCurrency(wanted)) return [rates.findCurrency(wanted).code];
-  return rates.cryptoCurrencies().filter((crypto) => crypto.ticker === wanted).map((crypto) => crypto.code);
+  return rates
+    .cryptoCurrencies()
+    .filter((crypto) => crypto.ticker === wanted)
+    .map((crypto) => crypto.code);
 }
 
 /** Catalogue network codes a filter value names: by code, by name, or by a common alias (TRC20, BEP20, ...). */
@@ -56,7 +65,12 @@ export function networkCodesFor(rates: RatesService, value: string): string[] {
   const wanted = value.trim().toLowerCase();
   const codes = rates
     .cryptoCurrencies()
-    .filter((crypto) => crypto.network === wanted || crypto.networkName.toLowerCase() === wanted || NETWORK_ALIASES[wanted] === crypto.network)
+    .filter(
+      (crypto) =>
+        crypto.network === wanted ||
+        crypto.networkName.toLowerCase() === wanted ||
+        NETWORK_ALIASES[wanted] === crypto.network,
+    )
     .map((crypto) => crypto.network);
   return [...new Set(codes)];
 }
@@ -68,7 +82,8 @@ export function statusesFor(value: string): PaymentStatus[] {
 }
 
 /** Hosted-page payments (families A and B) are invoices; V1's direct payments are white-label ones. */
-export const paymentTypeOf = (family: Family): 'invoice' | 'white_label' => (family === 'v1' ? 'white_label' : 'invoice');
+export const paymentTypeOf = (family: Family): 'invoice' | 'white_label' =>
+  family === 'v1' ? 'white_label' : 'invoice';
 
 export function familiesOfType(type: string): Family[] {
   if (type === 'invoice') return ['alpha', 'beta'];

@@ -1,6 +1,7 @@
 import type { BetaProblem } from '@gw/contracts/src/api/beta';
 
-export type BetaErrorType = 'validation_error' | 'authentication_error' | 'not_found' | 'server_error' | 'service_unavailable';
+export type BetaErrorType =
+  'validation_error' | 'authentication_error' | 'not_found' | 'server_error' | 'service_unavailable';
 
 const SUMMARY: Record<BetaErrorType, string> = {
   validation_error: 'Validation failed.',
@@ -28,11 +29,14 @@ export class BetaError extends Error {
   }
 }
 
-export const invalidField = (problem: BetaProblem): BetaError => new BetaError(400, 'validation_error', problem.key, problem.message);
+export const invalidField = (problem: BetaProblem): BetaError =>
+  new BetaError(400, 'validation_error', problem.key, problem.message);
 
 export const missingApiKey = (): BetaError =>
   new BetaError(401, 'authentication_error', 'merchant_api_key', 'The merchant_api_key header is required.');
 
-export const invalidApiKey = (): BetaError => new BetaError(401, 'authentication_error', 'merchant_api_key', 'Invalid merchant API key.');
+export const invalidApiKey = (): BetaError =>
+  new BetaError(401, 'authentication_error', 'merchant_api_key', 'Invalid merchant API key.');
 
-export const unknownEndpoint = (path: string): BetaError => new BetaError(404, 'not_found', 'endpoint', `No such endpoint: ${path}`);
+export const unknownEndpoint = (path: string): BetaError =>
+  new BetaError(404, 'not_found', 'endpoint', `No such endpoint: ${path}`);

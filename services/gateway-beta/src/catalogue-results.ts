@@ -50,7 +50,15 @@ export function betaFiats(rates: RatesService) {
   return Object.fromEntries(
     rates.fiatCurrencies().map((fiat) => {
       const symbol = betaSymbol(fiat);
-      return [symbol, { symbol, name: fiat.name, price: toJsonNumber(rates.exchangeRate(fiat.code, 'usd')), display_precision: fiat.displayPrecision }];
+      return [
+        symbol,
+        {
+          symbol,
+          name: fiat.name,
+          price: toJsonNumber(rates.exchangeRate(fiat.code, 'usd')),
+          display_precision: fiat.displayPrecision,
+        },
+      ];
     }),
   );
 }

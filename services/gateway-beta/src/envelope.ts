@@ -7,7 +7,9 @@ import { BetaError } from './beta-errors';
 
 /** `{data, message, error: {}, status: 200, version}`: clients check the body's `status`, not only HTTP. */
 export function sendData(res: Response, data: unknown): void {
-  res.status(200).json({ data, message: BETA_SUCCESS_MESSAGE, error: {}, status: 200, version: BETA_VERSION });
+  res
+    .status(200)
+    .json({ data, message: BETA_SUCCESS_MESSAGE, error: {}, status: 200, version: BETA_VERSION });
 }
 
 export function sendBetaError(res: Response, error: BetaError): void {
@@ -27,11 +29,17 @@ export function betaErrorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof BetaError) return sendBetaError(res, error);
     if (isHttpError(error)) {
       const type = error.status === 503 ? 'service_unavailable' : 'validation_error';
-      return sendBetaError(res, new BetaError(error.status, type, 'body', error.expose ? error.message : 'Bad request'));
+      return sendBetaError(
+        res,
+        new BetaError(error.status, type, 'body', error.expose ? error.message : 'Bad request'),
+      );
     }
     if (error instanceof CommandTimeoutError) {
       logger.warn({ err: error, url: req.originalUrl }, 'payments did not answer');
-      return sendBetaError(res, new BetaError(503, 'service_unavailable', 'payments', 'Payments did not answer in time; try again.'));
+      return sendBetaError(
+        res,
+        new BetaError(503, 'service_unavailable', 'payments', 'Payments did not answer in time; try again.'),
+      );
     }
     logger.error({ err: error, url: req.originalUrl }, 'family B request failed');
     sendBetaError(res, new BetaError(500, 'server_error', 'server', 'Internal server error.'));

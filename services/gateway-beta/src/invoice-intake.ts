@@ -15,17 +15,27 @@ export interface InvoiceSettings {
  * in a crypto is paid in it; one priced in fiat opens in {@link DEFAULT_PAY_CURRENCY} (or the
  * merchant's first enabled coin), which the hosted page may let the buyer change.
  */
-export function invoiceIntakeFrom(input: BetaCreateInvoiceInput, merchant: MerchantDocument, rates: RatesService, settings: InvoiceSettings): PaymentIntake {
+export function invoiceIntakeFrom(
+  input: BetaCreateInvoiceInput,
+  merchant: MerchantDocument,
+  rates: RatesService,
+  settings: InvoiceSettings,
+): PaymentIntake {
   const price = findBetaCurrency(rates, input.currency);
   if (!price) throw invalidField({ key: 'currency', message: 'The selected currency is invalid.' });
   const toCurrency = input.to_currency ? findBetaCrypto(rates, input.to_currency) : null;
-  if (input.to_currency && !toCurrency) throw invalidField({ key: 'to_currency', message: 'The selected to currency is invalid.' });
+  if (input.to_currency && !toCurrency)
+    throw invalidField({ key: 'to_currency', message: 'The selected to currency is invalid.' });
   const pay = price.kind === 'crypto' ? price : defaultPayCurrency(rates, merchant);
   if (merchant.enabledCoins !== null && !merchant.enabledCoins.includes(pay.code)) {
-    throw invalidField({ key: 'currency', message: `The currency ${betaSymbol(pay)} is not enabled for this merchant.` });
+    throw invalidField({
+      key: 'currency',
+      message: `The currency ${betaSymbol(pay)} is not enabled for this merchant.`,
+    });
   }
   const sandbox = flagValue(input.sandbox, false);
-  if (sandbox && !settings.sandboxEnabled) throw invalidField({ key: 'sandbox', message: 'The sandbox is not enabled on this gateway.' });
+  if (sandbox && !settings.sandboxEnabled)
+    throw invalidField({ key: 'sandbox', message: 'The sandbox is not enabled on this gateway.' });
 
   const feePaidByPayer = flagValue(input.fee_paid_by_payer, false);
   const priceAmount = toAmount(typeof input.amount === 'string' ? input.amount.trim() : input.amount);
@@ -33,7 +43,10 @@ export function invoiceIntakeFrom(input: BetaCreateInvoiceInput, merchant: Merch
   const payAmount = feePaidByPayer ? roundUp(add(converted, pay.withdrawFee), pay.decimals) : converted;
   const minimum = rates.minAmount(pay.code, pay.code).minAmount;
   if (compare(payAmount, minimum) < 0) {
-    throw invalidField({ key: 'amount', message: `The amount is below the minimum payment of ${minimum} ${betaSymbol(pay)}.` });
+    throw invalidField({
+      key: 'amount',
+      message: `The amount is below the minimum payment of ${minimum} ${betaSymbol(pay)}.`,
+    });
   }
 
   const lifetimeMinutes = input.lifetime ?? BETA_LIFETIME_MINUTES.default;
@@ -67,7 +80,8 @@ export function invoiceIntakeFrom(input: BetaCreateInvoiceInput, merchant: Merch
 
 function defaultPayCurrency(rates: RatesService, merchant: MerchantDocument): CryptoCurrency {
   const enabled = merchant.enabledCoins;
-  if (enabled === null || enabled.includes(DEFAULT_PAY_CURRENCY)) return rates.findCryptoCurrency(DEFAULT_PAY_CURRENCY);
+  if (enabled === null || enabled.includes(DEFAULT_PAY_CURRENCY))
+    return rates.findCryptoCurrency(DEFAULT_PAY_CURRENCY);
   const first = rates.cryptoCurrencies().find((crypto) => enabled.includes(crypto.code));
   if (!first) throw invalidField({ key: 'currency', message: 'No currency is enabled for this merchant.' });
   return first;

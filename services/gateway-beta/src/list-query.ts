@@ -9,12 +9,21 @@ export interface BetaListQuery {
   size: number;
 }
 
-const SORT_FIELDS: Record<string, string> = { create_date: 'createdAt', pay_date: 'paidAt', amount: 'priceAmountValue' };
+const SORT_FIELDS: Record<string, string> = {
+  create_date: 'createdAt',
+  pay_date: 'paidAt',
+  amount: 'priceAmountValue',
+};
 
-const isoOfSeconds = (seconds: number, endOfSecond: boolean): string => new Date(seconds * 1000 + (endOfSecond ? 999 : 0)).toISOString();
+const isoOfSeconds = (seconds: number, endOfSecond: boolean): string =>
+  new Date(seconds * 1000 + (endOfSecond ? 999 : 0)).toISOString();
 
 /** GET /beta/v1/payment query (schema-checked) → a read-model query scoped to the merchant. */
-export function toListQuery(merchantId: string, input: BetaPaymentListInput, rates: RatesService): BetaListQuery {
+export function toListQuery(
+  merchantId: string,
+  input: BetaPaymentListInput,
+  rates: RatesService,
+): BetaListQuery {
   const filter: Filter = { merchantId };
   if (input.track_id) filter.trackId = input.track_id.trim();
   if (input.type) filter.family = { $in: familiesOfType(input.type) };
@@ -35,7 +44,13 @@ export function toListQuery(merchantId: string, input: BetaPaymentListInput, rat
   const size = input.size ?? BETA_PAGE_SIZE.default;
   const direction: SortDirection = input.sort_type === 'asc' ? 1 : -1;
   const sortField = SORT_FIELDS[input.sort_by ?? 'create_date'] ?? 'createdAt';
-  const sort: [string, SortDirection][] = sortField === 'createdAt' ? [['createdAt', direction]] : [[sortField, direction], ['createdAt', direction]];
+  const sort: [string, SortDirection][] =
+    sortField === 'createdAt'
+      ? [['createdAt', direction]]
+      : [
+          [sortField, direction],
+          ['createdAt', direction],
+        ];
   return { find: { filter, sort, skip: (page - 1) * size, limit: size }, page, size };
 }
 
@@ -45,6 +60,10 @@ function range(from: string | number | undefined, to: string | number | undefine
 }
 
 /** `last_page` is 1 for an empty result, as Laravel's paginator reports it. */
-export function metaOf(page: number, size: number, total: number): { page: number; last_page: number; total: number } {
+export function metaOf(
+  page: number,
+  size: number,
+  total: number,
+): { page: number; last_page: number; total: number } {
   return { page, last_page: Math.max(1, Math.ceil(total / size)), total };
 }

@@ -27,14 +27,32 @@ function operationObject(operation: BetaOperation, operationId: string): Record<
     tags: [TAG],
     parameters: [
       ...(operation.auth
-        ? [{ name: 'merchant_api_key', in: 'header', required: true, description: 'Merchant API key.', schema: { type: 'string' } }]
+        ? [
+            {
+              name: 'merchant_api_key',
+              in: 'header',
+              required: true,
+              description: 'Merchant API key.',
+              schema: { type: 'string' },
+            },
+          ]
         : []),
       ...(operation.idempotent
-        ? [{ name: 'Idempotency-Key', in: 'header', required: false, description: 'Replays the first answer for a retried request.', schema: { type: 'string', maxLength: 255 } }]
+        ? [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: 'Replays the first answer for a retried request.',
+              schema: { type: 'string', maxLength: 255 },
+            },
+          ]
         : []),
       ...queryParameters(operation.query),
     ],
-    ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: operation.body } } } } : {}),
+    ...(operation.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: operation.body } } } }
+      : {}),
     responses: Object.fromEntries(
       Object.entries(operation.responses).map(([status, response]) => [
         status,

@@ -24,7 +24,10 @@ export function createBetaRouter(ctx: ServiceContext): Router {
     cache: ctx.cache,
     scopeOf: (_req, res) => `beta:${merchantOf(res).merchantId}`,
     renderError: (_req, res, failure) =>
-      sendBetaError(res, new BetaError(failure.status, 'validation_error', 'Idempotency-Key', failure.message)),
+      sendBetaError(
+        res,
+        new BetaError(failure.status, 'validation_error', 'Idempotency-Key', failure.message),
+      ),
     waitMs: ctx.config.requestTimeoutMs,
     lockTtlMs: 2 * ctx.config.requestTimeoutMs + 5_000,
     onStoreError: (error, req) => (req.log ?? ctx.logger).error({ err: error }, 'idempotency store failed'),
@@ -62,7 +65,10 @@ export function createBetaRouter(ctx: ServiceContext): Router {
       const rates = ctx.rates.current();
       const query = toListQuery(merchantOf(res).merchantId, input, rates);
       const [rows, total] = await Promise.all([payments.find(query.find), payments.count(query.find.filter)]);
-      sendData(res, { list: rows.map((row) => betaListItem(row, rates)), meta: metaOf(query.page, query.size, total) });
+      sendData(res, {
+        list: rows.map((row) => betaListItem(row, rates)),
+        meta: metaOf(query.page, query.size, total),
+      });
     }),
   );
 

@@ -29,7 +29,14 @@ describe('family B invoice → payment intake', () => {
       isFeePaidByUser: false,
       sandboxCase: null,
       orderId: null,
-      beta: { lifetimeMinutes: 60, feePaidByPayer: false, toCurrency: null, email: null, thanksMessage: null, description: null },
+      beta: {
+        lifetimeMinutes: 60,
+        feePaidByPayer: false,
+        toCurrency: null,
+        email: null,
+        thanksMessage: null,
+        description: null,
+      },
     });
   });
 
@@ -66,31 +73,66 @@ describe('family B invoice → payment intake', () => {
       orderId: '1234',
       orderDescription: 'Order #1234',
       sandboxCase: 'success',
-      beta: { lifetimeMinutes: 30, feePaidByPayer: true, toCurrency: 'USDT', email: 'buyer@shop.example', thanksMessage: 'Thanks!', description: 'Order #1234' },
+      beta: {
+        lifetimeMinutes: 30,
+        feePaidByPayer: true,
+        toCurrency: 'USDT',
+        email: 'buyer@shop.example',
+        thanksMessage: 'Thanks!',
+        description: 'Order #1234',
+      },
     });
   });
 
   it('pays a crypto-priced invoice in that coin', () => {
-    expect(invoiceIntakeFrom({ amount: '0.01', currency: 'BTC' }, merchantOf(), rates, sandboxOn)).toMatchObject({ payCurrency: 'btc', payAmount: '0.01' });
+    expect(
+      invoiceIntakeFrom({ amount: '0.01', currency: 'BTC' }, merchantOf(), rates, sandboxOn),
+    ).toMatchObject({ payCurrency: 'btc', payAmount: '0.01' });
   });
 
   it.each([
     [{ currency: 'XYZ' }, { status: 400, key: 'currency', message: 'The selected currency is invalid.' }],
-    [{ to_currency: 'EUR' }, { status: 400, key: 'to_currency', message: 'The selected to currency is invalid.' }],
-    [{ amount: '0.5' }, { status: 400, key: 'amount', message: expect.stringMatching(/^The amount is below the minimum payment of [\d.]+ USDT\.$/) }],
+    [
+      { to_currency: 'EUR' },
+      { status: 400, key: 'to_currency', message: 'The selected to currency is invalid.' },
+    ],
+    [
+      { amount: '0.5' },
+      {
+        status: 400,
+        key: 'amount',
+        message: expect.stringMatching(/^The amount is below the minimum payment of [\d.]+ USDT\.$/),
+      },
+    ],
   ])('refuses %j', (fields, expected) => {
-    expect(refusal(() => invoiceIntakeFrom({ amount: '10', currency: 'USD', ...fields }, merchantOf(), rates, sandboxOn))).toEqual(expected);
+    expect(
+      refusal(() =>
+        invoiceIntakeFrom({ amount: '10', currency: 'USD', ...fields }, merchantOf(), rates, sandboxOn),
+      ),
+    ).toEqual(expected);
   });
 
   it('refuses a sandbox invoice when the sandbox is disabled', () => {
-    expect(refusal(() => invoiceIntakeFrom({ amount: '10', currency: 'USD', sandbox: '1' }, merchantOf(), rates, { sandboxEnabled: false }))).toMatchObject({
+    expect(
+      refusal(() =>
+        invoiceIntakeFrom({ amount: '10', currency: 'USD', sandbox: '1' }, merchantOf(), rates, {
+          sandboxEnabled: false,
+        }),
+      ),
+    ).toMatchObject({
       key: 'sandbox',
     });
   });
 
   it('opens in the first coin the merchant enabled, and refuses others', () => {
-    expect(invoiceIntakeFrom({ amount: '50', currency: 'USD' }, merchantOf(['btc']), rates, sandboxOn).payCurrency).toBe('btc');
-    expect(refusal(() => invoiceIntakeFrom({ amount: '50', currency: 'LTC' }, merchantOf(['btc']), rates, sandboxOn))).toEqual({
+    expect(
+      invoiceIntakeFrom({ amount: '50', currency: 'USD' }, merchantOf(['btc']), rates, sandboxOn).payCurrency,
+    ).toBe('btc');
+    expect(
+      refusal(() =>
+        invoiceIntakeFrom({ amount: '50', currency: 'LTC' }, merchantOf(['btc']), rates, sandboxOn),
+      ),
+    ).toEqual({
       status: 400,
       key: 'currency',
       message: 'The currency LTC is not enabled for this merchant.',

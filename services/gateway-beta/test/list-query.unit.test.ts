@@ -35,7 +35,9 @@ describe('GET /payment query → read-model query', () => {
       trackId: '5077125051',
       family: { $in: ['alpha', 'beta'] },
       status: { $in: ['confirming', 'confirmed', 'sending'] },
-      payCurrency: { $in: ['usdterc20', 'usdtbsc', 'usdttrc20', 'usdtsol', 'usdtmatic', 'usdtarb', 'usdtop', 'usdtton'] },
+      payCurrency: {
+        $in: ['usdterc20', 'usdtbsc', 'usdttrc20', 'usdtsol', 'usdtmatic', 'usdtarb', 'usdtop', 'usdtton'],
+      },
       priceCurrency: { $in: ['usd'] },
       payNetwork: { $in: ['trx'] },
       payAddress: 'TXhf',
@@ -75,8 +77,14 @@ describe('GET /payment query → read-model query', () => {
   });
 
   it('sorts by pay date or amount, then by creation', () => {
-    expect(toListQuery('m', { sort_by: 'pay_date', sort_type: 'asc' }, rates).find.sort).toEqual([['paidAt', 1], ['createdAt', 1]]);
-    expect(toListQuery('m', { sort_by: 'amount' }, rates).find.sort).toEqual([['priceAmountValue', -1], ['createdAt', -1]]);
+    expect(toListQuery('m', { sort_by: 'pay_date', sort_type: 'asc' }, rates).find.sort).toEqual([
+      ['paidAt', 1],
+      ['createdAt', 1],
+    ]);
+    expect(toListQuery('m', { sort_by: 'amount' }, rates).find.sort).toEqual([
+      ['priceAmountValue', -1],
+      ['createdAt', -1],
+    ]);
   });
 
   it('skips to the requested page', () => {

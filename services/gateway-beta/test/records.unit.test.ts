@@ -9,7 +9,14 @@ const rates = curatedRates();
 describe('family B list item', () => {
   it('shows an invoice as upstream does', () => {
     const item = betaListItem(paymentOf(), rates);
-    expect(item).toEqual({ track_id: '5077125051', type: 'invoice', amount: 10.5, currency: 'USD', status: 'Waiting', date: 1735787045 });
+    expect(item).toEqual({
+      track_id: '5077125051',
+      type: 'invoice',
+      amount: 10.5,
+      currency: 'USD',
+      status: 'Waiting',
+      date: 1735787045,
+    });
     expect(validatorFor(betaPaymentListItemSchema)(item)).toBe(true);
   });
 
@@ -28,7 +35,9 @@ describe('family B list item', () => {
   });
 
   it('shows V1 payments as white_label and crypto prices by symbol', () => {
-    expect(betaListItem(paymentOf({ family: 'v1', priceCurrency: 'usdtbsc', priceAmount: '0.1' }), rates)).toMatchObject({
+    expect(
+      betaListItem(paymentOf({ family: 'v1', priceCurrency: 'usdtbsc', priceAmount: '0.1' }), rates),
+    ).toMatchObject({
       type: 'white_label',
       currency: 'USDT',
       amount: 0.1,
@@ -43,7 +52,7 @@ describe('GET /common/currencies', () => {
     expect(validatorFor(betaCurrenciesSchema)(currencies)).toBe(true);
   });
 
-  it('groups a symbol\'s listings as networks with confirmations, fees and minimums', () => {
+  it("groups a symbol's listings as networks with confirmations, fees and minimums", () => {
     expect(currencies.USDT?.name).toBe('Tether USD');
     expect(Object.keys(currencies.USDT?.networks ?? {})).toContain('Tron (TRC-20)');
     expect(currencies.USDT?.networks['Tron (TRC-20)']).toEqual({
@@ -59,7 +68,10 @@ describe('GET /common/currencies', () => {
   });
 
   it('lists every catalogue coin once per network', () => {
-    const listings = Object.values(currencies).reduce((count, currency) => count + Object.keys(currency.networks).length, 0);
+    const listings = Object.values(currencies).reduce(
+      (count, currency) => count + Object.keys(currency.networks).length,
+      0,
+    );
     expect(listings).toBe(rates.cryptoCurrencies().length);
   });
 });

@@ -3,13 +3,17 @@ import { RatesService } from '@gw/rates';
 import { projectPayment, type MerchantDocument, type PaymentDocument } from '@gw/views';
 
 /** Catalogue prices: a snapshot without prices falls back to the curated ones. */
-export const curatedRates = (): RatesService => new RatesService({ source: 'test', takenAt: '2025-01-01T00:00:00.000Z', pricesUsd: {} });
+export const curatedRates = (): RatesService =>
+  new RatesService({ source: 'test', takenAt: '2025-01-01T00:00:00.000Z', pricesUsd: {} });
 
 export function merchantOf(enabledCoins: string[] | null = null): MerchantDocument {
   return { merchantId: 'merchant-1', enabledCoins } as MerchantDocument;
 }
 
-export function paymentOf(terms: Partial<PaymentTerms> = {}, changes: Partial<PaymentDocument> = {}): PaymentDocument {
+export function paymentOf(
+  terms: Partial<PaymentTerms> = {},
+  changes: Partial<PaymentDocument> = {},
+): PaymentDocument {
   const document = projectPayment(
     null,
     {

@@ -62,7 +62,11 @@ describe('POST /payment/invoice validation (one field at a time, upstream wordin
       description: 'Order #1234',
     };
     const result = betaValidators.createInvoice.check(woo);
-    expect(result.ok && result.value).toMatchObject({ amount: '10.00', under_paid_coverage: 2.5, fee_paid_by_payer: '0' });
+    expect(result.ok && result.value).toMatchObject({
+      amount: '10.00',
+      under_paid_coverage: 2.5,
+      fee_paid_by_payer: '0',
+    });
   });
 
   it('reads lifetime sent as text as a number', () => {
@@ -94,7 +98,19 @@ describe('GET /payment query validation', () => {
   });
 
   it('reads numbers and matches enums case-insensitively', () => {
-    const result = betaValidators.paymentList.check({ page: '2', size: '50', status: 'Paid', sort_type: 'ASC', from_amount: '1.5' });
-    expect(result.ok && result.value).toMatchObject({ page: 2, size: 50, status: 'paid', sort_type: 'asc', from_amount: 1.5 });
+    const result = betaValidators.paymentList.check({
+      page: '2',
+      size: '50',
+      status: 'Paid',
+      sort_type: 'ASC',
+      from_amount: '1.5',
+    });
+    expect(result.ok && result.value).toMatchObject({
+      page: 2,
+      size: 50,
+      status: 'paid',
+      sort_type: 'asc',
+      from_amount: 1.5,
+    });
   });
 });

@@ -3,7 +3,9 @@ import type { MerchantKeys } from '@gw/runtime';
 
 /** Upstream's recipe, written here independently of the gateway's code: md5(base64(body) + key). */
 export const upstreamSign = (body: string, key: string): string =>
-  createHash('md5').update(Buffer.from(body, 'utf8').toString('base64') + key).digest('hex');
+  createHash('md5')
+    .update(Buffer.from(body, 'utf8').toString('base64') + key)
+    .digest('hex');
 
 export interface AlphaAnswer<T = Record<string, unknown>> {
   status: number;
@@ -54,12 +56,18 @@ export class AlphaClient {
     readonly merchant: Pick<MerchantKeys, 'merchantId' | 'paymentKey'>,
   ) {}
 
-  async send<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, options: SendOptions = {}): Promise<AlphaAnswer<T>> {
+  async send<T = Record<string, unknown>>(
+    method: 'GET' | 'POST',
+    path: string,
+    options: SendOptions = {},
+  ): Promise<AlphaAnswer<T>> {
     const signedBody = options.signedBody ?? options.body ?? '{}';
-    const sign = options.sign === undefined ? upstreamSign(signedBody, this.merchant.paymentKey) : options.sign;
+    const sign =
+      options.sign === undefined ? upstreamSign(signedBody, this.merchant.paymentKey) : options.sign;
     const merchant = options.merchant === undefined ? this.merchant.merchantId : options.merchant;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json;charset=UTF-8';
+    if (options.body !== undefined)
+      headers['content-type'] = options.contentType ?? 'application/json;charset=UTF-8';
     if (merchant !== null) headers.merchant = merchant;
     if (sign !== null) headers.sign = sign;
     const response = await fetch(`${this.baseUrl}/alpha/v1${path}`, { method, headers, body: options.body });
@@ -67,8 +75,15 @@ export class AlphaClient {
     return { status: response.status, body: JSON.parse(text) as T };
   }
 
-  post<T = Record<string, unknown>>(path: string, data?: Record<string, unknown>, options: SendOptions = {}): Promise<AlphaAnswer<T>> {
-    return this.send<T>('POST', path, { body: data === undefined ? undefined : JSON.stringify(data), ...options });
+  post<T = Record<string, unknown>>(
+    path: string,
+    data?: Record<string, unknown>,
+    options: SendOptions = {},
+  ): Promise<AlphaAnswer<T>> {
+    return this.send<T>('POST', path, {
+      body: data === undefined ? undefined : JSON.stringify(data),
+      ...options,
+    });
   }
 
   async createPayment(fields: Record<string, unknown> = {}): Promise<AlphaPayment> {
@@ -78,21 +93,32 @@ export class AlphaClient {
       order_id: `order-${Math.random().toString(36).slice(2, 12)}`,
       ...fields,
     });
-    if (answer.status !== 200) throw new Error(`create answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`create answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer.body.result;
   }
 
-  async info(query: { uuid?: string; order_id?: string }): Promise<AlphaAnswer<{ state: number; result: AlphaPayment; message?: string }>> {
+  async info(query: {
+    uuid?: string;
+    order_id?: string;
+  }): Promise<AlphaAnswer<{ state: number; result: AlphaPayment; message?: string }>> {
     return this.post('/payment/info', query);
   }
 
   /** Reads are eventually consistent: polls /payment/info until `accept` holds. */
-  async paymentWhen(uuid: string, accept: (payment: AlphaPayment) => boolean, timeoutMs = 10_000): Promise<AlphaPayment> {
+  async paymentWhen(
+    uuid: string,
+    accept: (payment: AlphaPayment) => boolean,
+    timeoutMs = 10_000,
+  ): Promise<AlphaPayment> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const answer = await this.info({ uuid });
       if (answer.status === 200 && accept(answer.body.result)) return answer.body.result;
-      if (Date.now() > deadline) throw new Error(`payment ${uuid} never matched; last answer ${answer.status}: ${JSON.stringify(answer.body)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `payment ${uuid} never matched; last answer ${answer.status}: ${JSON.stringify(answer.body)}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

@@ -6,7 +6,12 @@ const INVALID_SIGN = { message: 'Invalid Sign.' };
 describe('family A authentication and transport errors', () => {
   let gateway: TestGateway;
   let client: AlphaClient;
-  const body = JSON.stringify({ order_id: 'auth-1', amount: '20', currency: 'USD', url_callback: 'https://shop.example/cb' });
+  const body = JSON.stringify({
+    order_id: 'auth-1',
+    amount: '20',
+    currency: 'USD',
+    url_callback: 'https://shop.example/cb',
+  });
 
   beforeAll(async () => {
     gateway = await startTestGateway();
@@ -32,7 +37,10 @@ describe('family A authentication and transport errors', () => {
 
   it("refuses a signature made with another merchant's key", async () => {
     const other = await gateway.createMerchant('Other');
-    const answer = await client.send('POST', '/payment', { body, sign: upstreamSign(body, other.paymentKey) });
+    const answer = await client.send('POST', '/payment', {
+      body,
+      sign: upstreamSign(body, other.paymentKey),
+    });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual(INVALID_SIGN);
   });
@@ -51,18 +59,28 @@ describe('family A authentication and transport errors', () => {
   });
 
   it('refuses a signature over the same fields re-serialised with sorted keys', async () => {
-    const sorted = JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(body) as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))));
+    const sorted = JSON.stringify(
+      Object.fromEntries(
+        Object.entries(JSON.parse(body) as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+      ),
+    );
     const answer = await client.send('POST', '/payment', { body, signedBody: sorted });
     expect(answer.status).toBe(401);
   });
 
   it('refuses a body signed as {} on a call that sends parameters', async () => {
-    const answer = await client.send('POST', '/payment/info', { body: '{"order_id":"auth-1"}', signedBody: '{}' });
+    const answer = await client.send('POST', '/payment/info', {
+      body: '{"order_id":"auth-1"}',
+      signedBody: '{}',
+    });
     expect(answer.status).toBe(401);
   });
 
   it('checks the signature before anything else: an invalid body with a wrong sign is a 401, not a 422', async () => {
-    const answer = await client.send('POST', '/payment', { body: '{}', sign: upstreamSign('{"x":1}', gateway.demoMerchant.paymentKey) });
+    const answer = await client.send('POST', '/payment', {
+      body: '{}',
+      sign: upstreamSign('{"x":1}', gateway.demoMerchant.paymentKey),
+    });
     expect(answer.status).toBe(401);
   });
 
@@ -80,7 +98,10 @@ describe('family A authentication and transport errors', () => {
   });
 
   it('answers a body that is not JSON with 415 in the family shape', async () => {
-    const answer = await client.send('POST', '/payment', { body: 'amount=20', contentType: 'application/x-www-form-urlencoded' });
+    const answer = await client.send('POST', '/payment', {
+      body: 'amount=20',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(answer.status).toBe(415);
     expect(answer.body).toMatchObject({ state: 1 });
   });

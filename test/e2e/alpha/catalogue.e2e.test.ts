@@ -1,5 +1,9 @@
 import { validatorFor } from '@gw/contracts';
-import { alphaExchangeRatesSchema, alphaPaymentServicesSchema, alphaSuccess } from '@gw/contracts/src/api/alpha';
+import {
+  alphaExchangeRatesSchema,
+  alphaPaymentServicesSchema,
+  alphaSuccess,
+} from '@gw/contracts/src/api/alpha';
 import { createMerchant } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { AlphaClient } from './alpha-client';
@@ -35,40 +39,69 @@ describe('family A catalogue endpoints', () => {
       expect(matchesServices(answer.body)).toBe(true);
       const rates = gateway.gateway.ctx.rates.current();
       expect(answer.body.result).toHaveLength(rates.cryptoCurrencies().length);
-      const usdtOnTron = answer.body.result.find((service) => service.currency === 'USDT' && service.network === 'tron');
+      const usdtOnTron = answer.body.result.find(
+        (service) => service.currency === 'USDT' && service.network === 'tron',
+      );
       expect(usdtOnTron).toEqual({
         network: 'tron',
         currency: 'USDT',
         is_available: true,
-        limit: { min_amount: Number(rates.minAmount('usdttrc20', 'usdttrc20').minAmount).toFixed(8), max_amount: expect.stringMatching(/^\d+\.\d{8}$/) },
+        limit: {
+          min_amount: Number(rates.minAmount('usdttrc20', 'usdttrc20').minAmount).toFixed(8),
+          max_amount: expect.stringMatching(/^\d+\.\d{8}$/),
+        },
         commission: { fee_amount: '1.00000000', percent: '0.00' },
       });
-      for (const service of answer.body.result) expect(Number(service.limit.min_amount)).toBeLessThan(Number(service.limit.max_amount));
+      for (const service of answer.body.result)
+        expect(Number(service.limit.min_amount)).toBeLessThan(Number(service.limit.max_amount));
     });
 
     it('marks as unavailable the coins a merchant did not enable', async () => {
-      const btcOnly = new AlphaClient(gateway.baseUrl, await createMerchant(gateway.gateway.ctx, { name: 'BTC only', enabledCoins: ['btc'] }));
+      const btcOnly = new AlphaClient(
+        gateway.baseUrl,
+        await createMerchant(gateway.gateway.ctx, { name: 'BTC only', enabledCoins: ['btc'] }),
+      );
       const answer = await btcOnly.send<{ result: Service[] }>('POST', '/payment/services', { body: '{}' });
-      const available = answer.body.result.filter((service) => service.is_available).map((service) => `${service.currency}/${service.network}`);
+      const available = answer.body.result
+        .filter((service) => service.is_available)
+        .map((service) => `${service.currency}/${service.network}`);
       expect(available).toEqual(['BTC/btc']);
     });
   });
 
   describe('GET /exchange-rate/{currency}/list', () => {
     it('rates the base against every fiat and coin, signed over {}', async () => {
-      const answer = await client.send<{ state: number; result: { from: string; to: string; course: string }[] }>('GET', '/exchange-rate/BTC/list');
+      const answer = await client.send<{
+        state: number;
+        result: { from: string; to: string; course: string }[];
+      }>('GET', '/exchange-rate/BTC/list');
       expect(answer.status).toBe(200);
       expect(matchesRates(answer.body)).toBe(true);
       const rates = gateway.gateway.ctx.rates.current();
-      expect(answer.body.result).toContainEqual({ from: 'BTC', to: 'USD', course: rates.exchangeRate('btc', 'usd') });
-      expect(answer.body.result).toContainEqual({ from: 'BTC', to: 'USDT', course: rates.exchangeRate('btc', 'usdttrc20') });
+      expect(answer.body.result).toContainEqual({
+        from: 'BTC',
+        to: 'USD',
+        course: rates.exchangeRate('btc', 'usd'),
+      });
+      expect(answer.body.result).toContainEqual({
+        from: 'BTC',
+        to: 'USDT',
+        course: rates.exchangeRate('btc', 'usdttrc20'),
+      });
       expect(answer.body.result.some((rate) => rate.to === 'BTC')).toBe(false);
       expect(new Set(answer.body.result.map((rate) => rate.to)).size).toBe(answer.body.result.length);
     });
 
     it('takes a fiat base and lowercase codes', async () => {
-      const answer = await client.send<{ result: { from: string; to: string; course: string }[] }>('GET', '/exchange-rate/usd/list');
-      expect(answer.body.result).toContainEqual({ from: 'USD', to: 'EUR', course: gateway.gateway.ctx.rates.current().exchangeRate('usd', 'eur') });
+      const answer = await client.send<{ result: { from: string; to: string; course: string }[] }>(
+        'GET',
+        '/exchange-rate/usd/list',
+      );
+      expect(answer.body.result).toContainEqual({
+        from: 'USD',
+        to: 'EUR',
+        course: gateway.gateway.ctx.rates.current().exchangeRate('usd', 'eur'),
+      });
     });
 
     it('answers POST as well, for SDKs that only POST', async () => {

@@ -7,7 +7,13 @@ import { AlphaClient, type AlphaPayment } from './alpha-client';
 
 interface ListResult {
   items: AlphaPayment[];
-  paginate: { count: number; hasPages: boolean; nextCursor: string | null; previousCursor: string | null; perPage: number };
+  paginate: {
+    count: number;
+    hasPages: boolean;
+    nextCursor: string | null;
+    previousCursor: string | null;
+    perPage: number;
+  };
 }
 
 const matchesList = validatorFor(alphaSuccess('list', alphaPaymentListSchema));
@@ -32,7 +38,11 @@ describe('POST /payment/list', () => {
     gateway = await startTestGateway({ clock });
     shop = await gateway.createMerchant('List shop');
     client = new AlphaClient(gateway.baseUrl, shop);
-    for (const [day, count] of [['01', 10], ['02', 10], ['03', 11]] as const) {
+    for (const [day, count] of [
+      ['01', 10],
+      ['02', 10],
+      ['03', 11],
+    ] as const) {
       clock.set(`2025-03-${day}T08:00:00.000Z`);
       for (let index = 0; index < count; index++) {
         clock.advance(60_000);
@@ -82,7 +92,9 @@ describe('POST /payment/list', () => {
 
   it('lets the query-string cursor win over the body cursor', async () => {
     const first = await list();
-    expect(uuids(await list({ cursor: '3' }, `?cursor=${first.paginate.nextCursor}`))).toEqual([...created].reverse().slice(15, 30));
+    expect(uuids(await list({ cursor: '3' }, `?cursor=${first.paginate.nextCursor}`))).toEqual(
+      [...created].reverse().slice(15, 30),
+    );
   });
 
   it('answers an empty page past the end, pointing back', async () => {
@@ -93,8 +105,16 @@ describe('POST /payment/list', () => {
   });
 
   it.each([
-    ['upstream\'s "YYYY-MM-DD H:mm:ss"', { date_from: '2025-03-02 00:00:00', date_to: '2025-03-02 23:59:59' }, [10, 20]],
-    ['dates alone, the upper one covering its whole day', { date_from: '2025-03-02', date_to: '2025-03-02' }, [10, 20]],
+    [
+      'upstream\'s "YYYY-MM-DD H:mm:ss"',
+      { date_from: '2025-03-02 00:00:00', date_to: '2025-03-02 23:59:59' },
+      [10, 20],
+    ],
+    [
+      'dates alone, the upper one covering its whole day',
+      { date_from: '2025-03-02', date_to: '2025-03-02' },
+      [10, 20],
+    ],
     ['ISO 8601 with an offset', { date_from: '2025-03-03T10:00:00+02:00' }, [20, 31]],
     ['only an upper bound', { date_to: '2025-03-01 08:05:00' }, [0, 5]],
     ['bounds in the future', { date_from: '2026-01-01 00:00:00' }, [0, 0]],
@@ -111,10 +131,13 @@ describe('POST /payment/list', () => {
     expect(second.paginate).toMatchObject({ count: 6, nextCursor: null });
   });
 
-  it("shows a merchant only its own payments, and an empty page when it has none", async () => {
+  it('shows a merchant only its own payments, and an empty page when it has none', async () => {
     const stranger = new AlphaClient(gateway.baseUrl, await gateway.createMerchant('Stranger'));
     const empty = await stranger.post<{ result: ListResult }>('/payment/list', {});
-    expect(empty.body.result).toEqual({ items: [], paginate: { count: 0, hasPages: false, nextCursor: null, previousCursor: null, perPage: 15 } });
+    expect(empty.body.result).toEqual({
+      items: [],
+      paginate: { count: 0, hasPages: false, nextCursor: null, previousCursor: null, perPage: 15 },
+    });
 
     const own = await stranger.createPayment();
     let result: ListResult | undefined;
@@ -132,7 +155,14 @@ describe('POST /payment/list', () => {
     });
     expect(response.status).toBe(200);
     let newest: AlphaPayment | undefined;
-    for (let attempt = 0; attempt < 100 && newest?.order_id !== 'from-beta'; attempt++) newest = (await list()).items[0];
-    expect(newest).toMatchObject({ order_id: 'from-beta', amount: '12.00000000', currency: 'EUR', payer_currency: 'USDT', status: 'process' });
+    for (let attempt = 0; attempt < 100 && newest?.order_id !== 'from-beta'; attempt++)
+      newest = (await list()).items[0];
+    expect(newest).toMatchObject({
+      order_id: 'from-beta',
+      amount: '12.00000000',
+      currency: 'EUR',
+      payer_currency: 'USDT',
+      status: 'process',
+    });
   });
 });

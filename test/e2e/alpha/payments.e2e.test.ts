@@ -24,7 +24,11 @@ describe('family A payments over HTTP', () => {
   describe('POST /payment', () => {
     it('opens a payment and answers {state: 0, result} in the upstream record shape', async () => {
       const before = Math.floor(Date.now() / 1000);
-      const answer = await client.post<{ state: number; result: AlphaPayment }>('/payment', { amount: '20', currency: 'USD', order_id: 'first-order' });
+      const answer = await client.post<{ state: number; result: AlphaPayment }>('/payment', {
+        amount: '20',
+        currency: 'USD',
+        order_id: 'first-order',
+      });
 
       expect(answer.status).toBe(200);
       expect(matchesRecord(answer.body)).toBe(true);
@@ -53,9 +57,20 @@ describe('family A payments over HTTP', () => {
       expect(payment.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
 
       const stored = await storedPayment(gateway, payment.uuid);
-      expect(stored).toMatchObject({ family: 'alpha', merchantId: gateway.demoMerchant.merchantId, status: 'waiting', payCurrency: 'usdttrc20', priceCurrency: 'usd' });
+      expect(stored).toMatchObject({
+        family: 'alpha',
+        merchantId: gateway.demoMerchant.merchantId,
+        status: 'waiting',
+        payCurrency: 'usdttrc20',
+        priceCurrency: 'usd',
+      });
       const terms = await createdTerms(gateway, stored.paymentId);
-      expect(terms).toMatchObject({ priceAmount: '20', orderId: 'first-order', isPaymentMultiple: true, underpaidTolerancePercent: '0' });
+      expect(terms).toMatchObject({
+        priceAmount: '20',
+        orderId: 'first-order',
+        isPaymentMultiple: true,
+        underpaidTolerancePercent: '0',
+      });
       expect(Date.parse(terms.expiresAt) - Date.parse(terms.createdAt)).toBe(3_600_000);
     });
 
@@ -106,13 +121,30 @@ describe('family A payments over HTTP', () => {
         underpaidTolerancePercent: '2.5',
         isPaymentMultiple: false,
         callbackUrl: 'https://shop.example/hooks/alpha',
-        redirectUrls: { success: 'https://shop.example/thanks', return: 'https://shop.example/cart', cancel: null, partiallyPaid: null },
-        alpha: { network: 'btc', discountPercent: -5, subtractPercent: '100', toCurrency: 'BTC', additionalData: 'customer #42', isRefresh: false },
+        redirectUrls: {
+          success: 'https://shop.example/thanks',
+          return: 'https://shop.example/cart',
+          cancel: null,
+          partiallyPaid: null,
+        },
+        alpha: {
+          network: 'btc',
+          discountPercent: -5,
+          subtractPercent: '100',
+          toCurrency: 'BTC',
+          additionalData: 'customer #42',
+          isRefresh: false,
+        },
       });
     });
 
     it('applies a discount and lets the merchant carry the network fee without subtract', async () => {
-      const payment = await client.createPayment({ amount: '100.00', currency: 'USDT', network: 'bsc', discount_percent: 10 });
+      const payment = await client.createPayment({
+        amount: '100.00',
+        currency: 'USDT',
+        network: 'bsc',
+        discount_percent: 10,
+      });
       expect(payment).toMatchObject({
         currency: 'USDT',
         payer_currency: 'USDT',
@@ -125,7 +157,12 @@ describe('family A payments over HTTP', () => {
 
     it('opens a crypto-priced payment in that coin on its default network', async () => {
       const payment = await client.createPayment({ amount: 25, currency: 'USDT' });
-      expect(payment).toMatchObject({ currency: 'USDT', payer_currency: 'USDT', network: 'tron', payer_amount: '25.00000000' });
+      expect(payment).toMatchObject({
+        currency: 'USDT',
+        payer_currency: 'USDT',
+        network: 'tron',
+        payer_amount: '25.00000000',
+      });
     });
 
     it('returns the open payment for a repeated order_id instead of opening another', async () => {
@@ -136,7 +173,9 @@ describe('family A payments over HTTP', () => {
     });
 
     it('opens a single payment when the same order_id arrives many times at once', async () => {
-      const answers = await Promise.all(Array.from({ length: 6 }, () => client.createPayment({ order_id: 'burst-1' })));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => client.createPayment({ order_id: 'burst-1' })),
+      );
       expect(new Set(answers.map((payment) => payment.uuid)).size).toBe(1);
     });
 
@@ -153,10 +192,19 @@ describe('family A payments over HTTP', () => {
       const expired = await client.paymentWhen(first.uuid, (payment) => payment.is_final);
       expect(expired).toMatchObject({ payment_status: 'expired', status: 'cancel', is_final: true });
 
-      const refreshed = await client.createPayment({ order_id: 'refresh-1', amount: '1', is_refresh: 'true' });
+      const refreshed = await client.createPayment({
+        order_id: 'refresh-1',
+        amount: '1',
+        is_refresh: 'true',
+      });
       expect(refreshed.uuid).not.toBe(first.uuid);
       expect(refreshed.address).not.toBe(first.address);
-      expect(refreshed).toMatchObject({ amount: '40.00000000', payer_amount: first.payer_amount, payment_status: 'waiting', is_final: false });
+      expect(refreshed).toMatchObject({
+        amount: '40.00000000',
+        payer_amount: first.payer_amount,
+        payment_status: 'waiting',
+        is_final: false,
+      });
       expect(refreshed.expired_at - Date.parse(refreshed.created_at) / 1000).toBe(600);
       const terms = await createdTerms(gateway, (await storedPayment(gateway, refreshed.uuid)).paymentId);
       expect(terms.alpha?.isRefresh).toBe(true);
@@ -193,7 +241,12 @@ describe('family A payments over HTTP', () => {
       [{ to_currency: 'BTC', network: 'tron' }, { network: ['validation.in'] }],
       [{ currency: 'USDT', network: 'btc' }, { network: ['validation.in'] }],
     ])('refuses currencies it cannot price: %j', async (fields, errors) => {
-      const answer = await client.post('/payment', { amount: '20', currency: 'USD', order_id: 'bad-currency', ...fields });
+      const answer = await client.post('/payment', {
+        amount: '20',
+        currency: 'USD',
+        order_id: 'bad-currency',
+        ...fields,
+      });
       expect(answer.status).toBe(422);
       expect(answer.body).toMatchObject({ state: 1, errors });
     });
@@ -203,7 +256,12 @@ describe('family A payments over HTTP', () => {
       const btcOnly = new AlphaClient(gateway.baseUrl, keys);
       const fiat = await btcOnly.createPayment({ amount: '50', currency: 'USD' });
       expect(fiat.payer_currency).toBe('BTC');
-      const refused = await btcOnly.post('/payment', { amount: '50', currency: 'USD', order_id: 'usdt', to_currency: 'USDT' });
+      const refused = await btcOnly.post('/payment', {
+        amount: '50',
+        currency: 'USD',
+        order_id: 'usdt',
+        to_currency: 'USDT',
+      });
       expect(refused.status).toBe(422);
       expect(refused.body).toEqual({ state: 1, message: 'USDT on tron is not enabled for the merchant' });
     });
@@ -265,18 +323,28 @@ describe('family A payments over HTTP', () => {
       const response = await fetch(`${gateway.baseUrl}/v1/payment`, {
         method: 'POST',
         headers: { 'x-api-key': gateway.demoMerchant.apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ price_amount: 50, price_currency: 'usd', pay_currency: 'ltc', order_id: 'v1-order-7' }),
+        body: JSON.stringify({
+          price_amount: 50,
+          price_currency: 'usd',
+          pay_currency: 'ltc',
+          order_id: 'v1-order-7',
+        }),
       });
       expect(response.status).toBe(201);
       const created = (await response.json()) as { payment_id: number; pay_address: string };
-      const stored = await gateway.gateway.ctx.readModels.collection<{ id: string; version: number; uuid: string }>('payments').get(String(created.payment_id));
-      expect(stored).not.toBeNull();
+      const stored = await storedPayment(gateway, created.payment_id);
 
-      const byUuid = await client.info({ uuid: stored!.uuid });
+      const byUuid = await client.info({ uuid: stored.uuid });
       expect(byUuid.status).toBe(200);
       expect(matchesRecord(byUuid.body)).toBe(true);
-      expect(byUuid.body.result).toMatchObject({ order_id: 'v1-order-7', address: created.pay_address, payer_currency: 'LTC', currency: 'USD', status: 'process' });
-      expect((await client.info({ order_id: 'v1-order-7' })).body.result.uuid).toBe(stored!.uuid);
+      expect(byUuid.body.result).toMatchObject({
+        order_id: 'v1-order-7',
+        address: created.pay_address,
+        payer_currency: 'LTC',
+        currency: 'USD',
+        status: 'process',
+      });
+      expect((await client.info({ order_id: 'v1-order-7' })).body.result.uuid).toBe(stored.uuid);
     });
   });
 });

@@ -29,11 +29,25 @@ describe('family A payments through the sandbox chain, statuses read back mapped
 
       const deposit = await tester.deposit(payment.address, payment.payer_amount);
       const seen = await client.paymentWhen(payment.uuid, (read) => read.payment_status === 'confirming');
-      expect(seen).toMatchObject({ status: 'confirm_check', is_final: false, payment_amount: payment.payer_amount, txid: deposit.tx_hash });
+      expect(seen).toMatchObject({
+        status: 'confirm_check',
+        is_final: false,
+        payment_amount: payment.payer_amount,
+        txid: deposit.tx_hash,
+      });
 
       await tester.confirm(deposit.tx_hash, 19);
-      const paid = await client.paymentWhen(payment.uuid, (read) => read.payment_status === 'finished', LIFECYCLE_MS);
-      expect(paid).toMatchObject({ status: 'paid', is_final: true, payment_amount: payment.payer_amount, txid: deposit.tx_hash });
+      const paid = await client.paymentWhen(
+        payment.uuid,
+        (read) => read.payment_status === 'finished',
+        LIFECYCLE_MS,
+      );
+      expect(paid).toMatchObject({
+        status: 'paid',
+        is_final: true,
+        payment_amount: payment.payer_amount,
+        txid: deposit.tx_hash,
+      });
 
       const { paymentId } = await storedPayment(gateway, payment.uuid);
       expect(await tester.eventTypes(paymentId)).toEqual([
@@ -59,7 +73,11 @@ describe('family A payments through the sandbox chain, statuses read back mapped
       const payment = await client.createPayment({ amount: '0.002', currency: 'BTC' });
       await tester.pay((await storedPayment(gateway, payment.uuid)).paymentId);
       const paid = await client.paymentWhen(payment.uuid, (read) => read.is_final, LIFECYCLE_MS);
-      expect(paid).toMatchObject({ payment_status: 'finished', status: 'paid', payment_amount: '0.00200000' });
+      expect(paid).toMatchObject({
+        payment_status: 'finished',
+        status: 'paid',
+        payment_amount: '0.00200000',
+      });
     },
     LIFECYCLE_MS * 2,
   );
@@ -70,8 +88,15 @@ describe('family A payments through the sandbox chain, statuses read back mapped
       const payment = await client.createPayment({ amount: '40', currency: 'USD' });
       const half = roundDown(multiply(payment.payer_amount, '0.5'), 6);
       await tester.deposit(payment.address, half, 19);
-      const underpaid = await client.paymentWhen(payment.uuid, (read) => read.payment_status === 'partially_paid');
-      expect(underpaid).toMatchObject({ status: 'wrong_amount', is_final: false, payment_amount: Number(half).toFixed(8) });
+      const underpaid = await client.paymentWhen(
+        payment.uuid,
+        (read) => read.payment_status === 'partially_paid',
+      );
+      expect(underpaid).toMatchObject({
+        status: 'wrong_amount',
+        is_final: false,
+        payment_amount: Number(half).toFixed(8),
+      });
 
       await tester.pay((await storedPayment(gateway, payment.uuid)).paymentId);
       const paid = await client.paymentWhen(payment.uuid, (read) => read.is_final, LIFECYCLE_MS);
@@ -83,11 +108,19 @@ describe('family A payments through the sandbox chain, statuses read back mapped
   it(
     'counts an underpayment within accuracy_payment_percent as paid',
     async () => {
-      const payment = await client.createPayment({ amount: '50', currency: 'USD', accuracy_payment_percent: 5 });
+      const payment = await client.createPayment({
+        amount: '50',
+        currency: 'USD',
+        accuracy_payment_percent: 5,
+      });
       const almost = roundDown(multiply(payment.payer_amount, '0.96'), 6);
       await tester.deposit(payment.address, almost, 19);
       const paid = await client.paymentWhen(payment.uuid, (read) => read.is_final, LIFECYCLE_MS);
-      expect(paid).toMatchObject({ payment_status: 'finished', status: 'paid', payment_amount: Number(almost).toFixed(8) });
+      expect(paid).toMatchObject({
+        payment_status: 'finished',
+        status: 'paid',
+        payment_amount: Number(almost).toFixed(8),
+      });
     },
     LIFECYCLE_MS * 2,
   );
@@ -97,7 +130,13 @@ describe('family A payments through the sandbox chain, statuses read back mapped
     const failing = await client.createPayment();
     await finalise(gateway, await storedPayment(gateway, expiring.uuid), 'expire');
     await finalise(gateway, await storedPayment(gateway, failing.uuid), 'fail');
-    expect(await client.paymentWhen(expiring.uuid, (read) => read.is_final)).toMatchObject({ payment_status: 'expired', status: 'cancel' });
-    expect(await client.paymentWhen(failing.uuid, (read) => read.is_final)).toMatchObject({ payment_status: 'failed', status: 'fail' });
+    expect(await client.paymentWhen(expiring.uuid, (read) => read.is_final)).toMatchObject({
+      payment_status: 'expired',
+      status: 'cancel',
+    });
+    expect(await client.paymentWhen(failing.uuid, (read) => read.is_final)).toMatchObject({
+      payment_status: 'failed',
+      status: 'fail',
+    });
   });
 });

@@ -36,10 +36,16 @@ export class SandboxTester {
   }
 
   refund(paymentId: number | string): Promise<unknown> {
-    return this.call(`/admin/v1/payments/${paymentId}/refund`, {}, { authorization: `Bearer ${this.gateway.adminToken}` });
+    return this.call(
+      `/admin/v1/payments/${paymentId}/refund`,
+      {},
+      { authorization: `Bearer ${this.gateway.adminToken}` },
+    );
   }
 
   async eventTypes(paymentId: number): Promise<string[]> {
-    return (await this.gateway.gateway.ctx.eventStore.readStream(`payment-${paymentId}`)).map((event) => event.type);
+    return (await this.gateway.gateway.ctx.eventStore.readStream(`payment-${paymentId}`)).map(
+      (event) => event.type,
+    );
   }
 }

@@ -51,8 +51,11 @@ describe('family A accepts requests exactly as the upstream SDKs send them', () 
       expect(Array.isArray(answer.body.result)).toBe(true);
     });
 
-    it("pages the history with the body cursor \"1\" that history() always sends", async () => {
-      const answer = await sdkSend('/payment/list', phpJsonEncode({ date_from: '2020-01-01 00:00:00', cursor: '1' }));
+    it('pages the history with the body cursor "1" that history() always sends', async () => {
+      const answer = await sdkSend(
+        '/payment/list',
+        phpJsonEncode({ date_from: '2020-01-01 00:00:00', cursor: '1' }),
+      );
       expect(answer.status).toBe(200);
       expect((answer.body.result as unknown as { items: unknown[] }).items.length).toBeGreaterThan(0);
     });
@@ -65,11 +68,21 @@ describe('family A accepts requests exactly as the upstream SDKs send them', () 
 
   describe('PyPI cryptomus (compact json.dumps, ASCII-escaped)', () => {
     it('creates a payment whose non-ASCII text arrives \\u-escaped', async () => {
-      const body = pyCryptomusDumps({ amount: '20', currency: 'USDT', network: 'tron', order_id: 'py1-1', additional_data: 'naïve café ✓' });
+      const body = pyCryptomusDumps({
+        amount: '20',
+        currency: 'USDT',
+        network: 'tron',
+        order_id: 'py1-1',
+        additional_data: 'naïve café ✓',
+      });
       expect(body).toContain('na\\u00efve');
       const answer = await sdkSend('/payment', body);
       expect(answer.status).toBe(200);
-      expect(answer.body.result).toMatchObject({ order_id: 'py1-1', additional_data: 'naïve café ✓', network: 'tron' });
+      expect(answer.body.result).toMatchObject({
+        order_id: 'py1-1',
+        additional_data: 'naïve café ✓',
+        network: 'tron',
+      });
     });
 
     it('sends {} for calls without parameters', async () => {
@@ -79,11 +92,21 @@ describe('family A accepts requests exactly as the upstream SDKs send them', () 
 
   describe('PyPI pycryptomusapi (json.dumps with ", " and ": " separators)', () => {
     it('creates a payment from Python-spaced JSON', async () => {
-      const body = pyCryptomusApiDumps({ amount: '25.5', currency: 'USD', order_id: 'py2-1', url_callback: 'https://shop.example/cb', additional_data: 'Grüße' });
+      const body = pyCryptomusApiDumps({
+        amount: '25.5',
+        currency: 'USD',
+        order_id: 'py2-1',
+        url_callback: 'https://shop.example/cb',
+        additional_data: 'Grüße',
+      });
       expect(body).toContain('", "');
       const answer = await sdkSend('/payment', body);
       expect(answer.status).toBe(200);
-      expect(answer.body.result).toMatchObject({ order_id: 'py2-1', amount: '25.50000000', additional_data: 'Grüße' });
+      expect(answer.body.result).toMatchObject({
+        order_id: 'py2-1',
+        amount: '25.50000000',
+        additional_data: 'Grüße',
+      });
     });
 
     it('sends an empty body signed as md5(key) for calls without parameters', async () => {
@@ -99,12 +122,17 @@ describe('family A accepts requests exactly as the upstream SDKs send them', () 
       const body = pyCryptomusApiDumps({ date_from: '2020-01-01 00:00:00' });
       type Page = { items: AlphaPayment[]; paginate: { nextCursor: string | null } };
       let first: Page | undefined;
-      for (let attempt = 0; attempt < 100 && !first?.paginate.nextCursor; attempt++) first = (await sdkSend('/payment/list', body)).body.result as unknown as Page;
+      for (let attempt = 0; attempt < 100 && !first?.paginate.nextCursor; attempt++)
+        first = (await sdkSend('/payment/list', body)).body.result as unknown as Page;
       expect(first?.paginate.nextCursor).toEqual(expect.any(String));
-      const answer = await client.send<{ result: Page }>('POST', `/payment/list?cursor=${first?.paginate.nextCursor}`, {
-        body,
-        sign: upstreamSign(body, gateway.demoMerchant.paymentKey),
-      });
+      const answer = await client.send<{ result: Page }>(
+        'POST',
+        `/payment/list?cursor=${first?.paginate.nextCursor}`,
+        {
+          body,
+          sign: upstreamSign(body, gateway.demoMerchant.paymentKey),
+        },
+      );
       expect(answer.status).toBe(200);
       const firstUuids = new Set(first?.items.map((item) => item.uuid));
       expect(answer.body.result.items.length).toBeGreaterThan(0);
@@ -113,7 +141,8 @@ describe('family A accepts requests exactly as the upstream SDKs send them', () 
   });
 
   it('verifies the reference test vector body byte for byte', async () => {
-    const body = '{"amount":"10.00","currency":"USD","order_id":"A-1","url_callback":"https:\\/\\/shop.example\\/cb"}';
+    const body =
+      '{"amount":"10.00","currency":"USD","order_id":"A-1","url_callback":"https:\\/\\/shop.example\\/cb"}';
     expect(upstreamSign(body, 'api-key-123')).toBe('862fac81d168c599e80d160f737df09d');
     const answer = await sdkSend('/payment', body);
     expect(answer.status).toBe(200);

@@ -8,9 +8,12 @@ const escapeNonAscii = (text: string): string =>
   text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 function encode(value: Json, itemSeparator: string, keySeparator: string): string {
-  if (Array.isArray(value)) return `[${value.map((item) => encode(item, itemSeparator, keySeparator)).join(itemSeparator)}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => encode(item, itemSeparator, keySeparator)).join(itemSeparator)}]`;
   if (value !== null && typeof value === 'object') {
-    const members = Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}${keySeparator}${encode(item, itemSeparator, keySeparator)}`);
+    const members = Object.entries(value).map(
+      ([key, item]) => `${JSON.stringify(key)}${keySeparator}${encode(item, itemSeparator, keySeparator)}`,
+    );
     return `{${members.join(itemSeparator)}}`;
   }
   return JSON.stringify(value);
@@ -19,7 +22,10 @@ function encode(value: Json, itemSeparator: string, keySeparator: string): strin
 /** PHP `json_encode($data, JSON_UNESCAPED_UNICODE)` (official PHP SDK): compact, `/` as `\/`, unicode raw; `[]` for no params. */
 export function phpJsonEncode(data: Record<string, Json>): string {
   if (Object.keys(data).length === 0) return '[]';
-  return encode(data, ',', ':').replace(/\//g, '\\/').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return encode(data, ',', ':')
+    .replace(/\//g, '\\/')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** PyPI `cryptomus`: `json.dumps(data, separators=(',', ':'))`, ASCII-escaped; `{}` for no params. */

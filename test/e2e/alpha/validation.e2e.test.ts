@@ -21,8 +21,13 @@ describe('family A validation over HTTP', () => {
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({
       state: 1,
-      message: 'Validation error: amount (validation.required); currency (validation.required); order_id (validation.required)',
-      errors: { amount: ['validation.required'], currency: ['validation.required'], order_id: ['validation.required'] },
+      message:
+        'Validation error: amount (validation.required); currency (validation.required); order_id (validation.required)',
+      errors: {
+        amount: ['validation.required'],
+        currency: ['validation.required'],
+        order_id: ['validation.required'],
+      },
     });
   });
 
@@ -68,7 +73,10 @@ describe('family A validation over HTTP', () => {
   it.each([
     [{ uuid: 'not-a-uuid' }, { uuid: ['validation.uuid'] }],
     [{ order_id: '' }, { order_id: ['validation.min.string'] }],
-    [{ uuid: null, order_id: null }, { uuid: ['validation.required_without'], order_id: ['validation.required_without'] }],
+    [
+      { uuid: null, order_id: null },
+      { uuid: ['validation.required_without'], order_id: ['validation.required_without'] },
+    ],
   ])('POST /payment/info %j → %j', async (body, errors) => {
     const answer = await client.post('/payment/info', body);
     expect(answer.status).toBe(422);

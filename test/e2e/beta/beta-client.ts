@@ -46,25 +46,38 @@ export class BetaClient {
     return { status: response.status, body: (await response.json()) as JsonBody };
   }
 
-  async createInvoice(fields: Record<string, unknown> = {}): Promise<{ track_id: string; payment_url: string; expired_at: number; date: number }> {
-    const answer = await this.send('POST', '/payment/invoice', { body: { amount: 20, currency: 'USD', ...fields } });
-    if (answer.status !== 200) throw new Error(`invoice answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  async createInvoice(
+    fields: Record<string, unknown> = {},
+  ): Promise<{ track_id: string; payment_url: string; expired_at: number; date: number }> {
+    const answer = await this.send('POST', '/payment/invoice', {
+      body: { amount: 20, currency: 'USD', ...fields },
+    });
+    if (answer.status !== 200)
+      throw new Error(`invoice answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer.body.data;
   }
 
   async history(query: Record<string, string | number> = {}, path = '/payment'): Promise<BetaAnswer> {
-    const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
-    return this.send('GET', `${path}${search.size > 0 ? `?${search}` : ''}`);
+    const search = new URLSearchParams(
+      Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+    );
+    const text = search.toString();
+    return this.send('GET', `${path}${text === '' ? '' : `?${text}`}`);
   }
 
   /** Reads are eventually consistent: polls the history until the payment matches. */
-  async itemWhen(trackId: string, accept: (item: ListItem) => boolean, timeoutMs = 20_000): Promise<ListItem> {
+  async itemWhen(
+    trackId: string,
+    accept: (item: ListItem) => boolean,
+    timeoutMs = 20_000,
+  ): Promise<ListItem> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const answer = await this.history({ track_id: trackId });
       const item = answer.body.data?.list?.[0] as ListItem | undefined;
       if (item && accept(item)) return item;
-      if (Date.now() > deadline) throw new Error(`payment ${trackId} never matched; last answer ${JSON.stringify(answer.body)}`);
+      if (Date.now() > deadline)
+        throw new Error(`payment ${trackId} never matched; last answer ${JSON.stringify(answer.body)}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

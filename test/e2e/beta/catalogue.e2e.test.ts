@@ -40,8 +40,15 @@ describe('family B catalogue endpoints (no key needed)', () => {
     const answer = await anonymous.send('GET', '/common/fiats', { apiKey: 'ignored-here' });
     expect(answer.status).toBe(200);
     expect(validatorFor(betaSuccess('fiats', betaFiatsSchema))(answer.body)).toBe(true);
-    expect(answer.body.data.USD).toEqual({ symbol: 'USD', name: 'US Dollar', price: 1, display_precision: 2 });
+    expect(answer.body.data.USD).toEqual({
+      symbol: 'USD',
+      name: 'US Dollar',
+      price: 1,
+      display_precision: 2,
+    });
     expect(answer.body.data.JPY).toMatchObject({ symbol: 'JPY', display_precision: 0 });
-    expect(Object.keys(answer.body.data)).toHaveLength(gateway.gateway.ctx.rates.current().fiatCurrencies().length);
+    expect(Object.keys(answer.body.data)).toHaveLength(
+      gateway.gateway.ctx.rates.current().fiatCurrencies().length,
+    );
   });
 });

@@ -26,20 +26,39 @@ describe('payments across families', () => {
     const response = await fetch(`${gateway.baseUrl}/v1/payment`, {
       method: 'POST',
       headers: { 'x-api-key': shop.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ price_amount: 75, price_currency: 'eur', pay_currency: 'btc', order_id: 'v1-77' }),
+      body: JSON.stringify({
+        price_amount: 75,
+        price_currency: 'eur',
+        pay_currency: 'btc',
+        order_id: 'v1-77',
+      }),
     });
     expect(response.status).toBe(201);
     const created = (await response.json()) as { payment_id: number; pay_address: string };
     const trackId = String(created.payment_id);
 
     const item = await beta.itemWhen(trackId, () => true);
-    expect(item).toMatchObject({ track_id: trackId, type: 'white_label', amount: 75, currency: 'EUR', status: 'Waiting' });
+    expect(item).toMatchObject({
+      track_id: trackId,
+      type: 'white_label',
+      amount: 75,
+      currency: 'EUR',
+      status: 'Waiting',
+    });
     const whiteLabel = await beta.history({ type: 'white_label' });
     expect(whiteLabel.body.data.list.map((entry: { track_id: string }) => entry.track_id)).toEqual([trackId]);
 
-    const stored = await gateway.gateway.ctx.readModels.collection<{ id: string; version: number; uuid: string }>('payments').get(trackId);
+    const stored = await gateway.gateway.ctx.readModels
+      .collection<{ id: string; version: number; uuid: string }>('payments')
+      .get(trackId);
     const info = await alpha.info({ uuid: stored!.uuid });
-    expect(info.body.result).toMatchObject({ order_id: 'v1-77', address: created.pay_address, currency: 'EUR', payer_currency: 'BTC', status: 'process' });
+    expect(info.body.result).toMatchObject({
+      order_id: 'v1-77',
+      address: created.pay_address,
+      currency: 'EUR',
+      payer_currency: 'BTC',
+      status: 'process',
+    });
   });
 
   it('shows a family B invoice in family A by the uuid of its payment_url', async () => {
@@ -47,13 +66,25 @@ describe('payments across families', () => {
     const uuid = invoice.payment_url.split('/').pop()!;
     const info = await alpha.info({ uuid });
     expect(info.status).toBe(200);
-    expect(info.body.result).toMatchObject({ uuid, order_id: 'b-33', amount: '33.00000000', currency: 'USD', url: invoice.payment_url, expired_at: invoice.expired_at });
+    expect(info.body.result).toMatchObject({
+      uuid,
+      order_id: 'b-33',
+      amount: '33.00000000',
+      currency: 'USD',
+      url: invoice.payment_url,
+      expired_at: invoice.expired_at,
+    });
   });
 
   it('shows a family A payment in the family B history as an invoice', async () => {
     const payment = await alpha.createPayment({ amount: '12', currency: 'USD' });
     const { trackId } = await storedPayment(gateway, payment.uuid);
-    expect(await beta.itemWhen(trackId, () => true)).toMatchObject({ type: 'invoice', amount: 12, currency: 'USD', status: 'Waiting' });
+    expect(await beta.itemWhen(trackId, () => true)).toMatchObject({
+      type: 'invoice',
+      amount: 12,
+      currency: 'USD',
+      status: 'Waiting',
+    });
   });
 
   it("keeps every family's reads to the merchant's own payments", async () => {
@@ -61,9 +92,14 @@ describe('payments across families', () => {
     const invoice = await beta.createInvoice({ amount: 21, currency: 'USD' });
     const uuid = invoice.payment_url.split('/').pop()!;
     await storedPayment(gateway, uuid);
-    expect((await new BetaClient(gateway.baseUrl, stranger).history({ track_id: invoice.track_id })).body.data.meta.total).toBe(0);
+    expect(
+      (await new BetaClient(gateway.baseUrl, stranger).history({ track_id: invoice.track_id })).body.data.meta
+        .total,
+    ).toBe(0);
     expect((await new AlphaClient(gateway.baseUrl, stranger).info({ uuid })).status).toBe(404);
-    const v1 = await fetch(`${gateway.baseUrl}/v1/payment/${invoice.track_id}`, { headers: { 'x-api-key': stranger.apiKey } });
+    const v1 = await fetch(`${gateway.baseUrl}/v1/payment/${invoice.track_id}`, {
+      headers: { 'x-api-key': stranger.apiKey },
+    });
     expect(v1.status).toBe(404);
   });
 });

@@ -32,7 +32,12 @@ describe('POST /beta/v1/payment/invoice', () => {
     const answer = await client.send('POST', '/payment/invoice', { body: { amount: 20, currency: 'USD' } });
     expect(answer.status).toBe(200);
     expect(matchesInvoice(answer.body)).toBe(true);
-    expect(answer.body).toMatchObject({ message: 'Operation completed successfully!', error: {}, status: 200, version: '1.0.0' });
+    expect(answer.body).toMatchObject({
+      message: 'Operation completed successfully!',
+      error: {},
+      status: 200,
+      version: '1.0.0',
+    });
     const invoice = answer.body.data;
     expect(invoice.track_id).toMatch(/^\d+$/);
     expect(invoice.date - before).toBeGreaterThanOrEqual(-1);
@@ -40,7 +45,14 @@ describe('POST /beta/v1/payment/invoice', () => {
 
     const terms = await termsOf(invoice.track_id);
     expect(invoice.payment_url).toBe(`${gateway.gateway.config.baseUrl}/pay/${terms.uuid}`);
-    expect(terms).toMatchObject({ family: 'beta', merchantId: gateway.demoMerchant.merchantId, priceAmount: '20', priceCurrency: 'usd', payCurrency: 'usdttrc20', sandboxCase: null });
+    expect(terms).toMatchObject({
+      family: 'beta',
+      merchantId: gateway.demoMerchant.merchantId,
+      priceAmount: '20',
+      priceCurrency: 'usd',
+      payCurrency: 'usdttrc20',
+      sandboxCase: null,
+    });
   });
 
   it('honours every field', async () => {
@@ -73,7 +85,14 @@ describe('POST /beta/v1/payment/invoice', () => {
       redirectUrls: { return: 'https://shop.example/thanks', success: 'https://shop.example/thanks' },
       orderId: 'ORD-77',
       orderDescription: 'Two mugs',
-      beta: { lifetimeMinutes: 30, feePaidByPayer: true, toCurrency: 'USDT', email: 'buyer@shop.example', thanksMessage: 'Thank you!', description: 'Two mugs' },
+      beta: {
+        lifetimeMinutes: 30,
+        feePaidByPayer: true,
+        toCurrency: 'USDT',
+        email: 'buyer@shop.example',
+        thanksMessage: 'Thank you!',
+        description: 'Two mugs',
+      },
     });
   });
 
@@ -97,11 +116,20 @@ describe('POST /beta/v1/payment/invoice', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.status).toBe(200);
-    expect(await termsOf(answer.body.data.track_id)).toMatchObject({ priceAmount: '10', priceCurrency: 'eur', underpaidTolerancePercent: '5', isFeePaidByUser: false, orderId: '1234' });
+    expect(await termsOf(answer.body.data.track_id)).toMatchObject({
+      priceAmount: '10',
+      priceCurrency: 'eur',
+      underpaidTolerancePercent: '5',
+      isFeePaidByUser: false,
+      orderId: '1234',
+    });
   });
 
   it('accepts the PHP SDK, which always sends sandbox and its origin header', async () => {
-    const answer = await client.send('POST', '/payment/invoice', { headers: { origin: 'oxa-php-sdk-v-1.0.0' }, body: { amount: 15.5, currency: 'USD', sandbox: false } });
+    const answer = await client.send('POST', '/payment/invoice', {
+      headers: { origin: 'oxa-php-sdk-v-1.0.0' },
+      body: { amount: 15.5, currency: 'USD', sandbox: false },
+    });
     expect(answer.status).toBe(200);
   });
 
@@ -111,11 +139,18 @@ describe('POST /beta/v1/payment/invoice', () => {
   });
 
   it('opens a fiat invoice in the first coin a merchant enabled', async () => {
-    const ltcOnly = new BetaClient(gateway.baseUrl, await createMerchant(gateway.gateway.ctx, { name: 'LTC only', enabledCoins: ['ltc'] }));
+    const ltcOnly = new BetaClient(
+      gateway.baseUrl,
+      await createMerchant(gateway.gateway.ctx, { name: 'LTC only', enabledCoins: ['ltc'] }),
+    );
     const invoice = await ltcOnly.createInvoice({ amount: 30, currency: 'USD' });
     expect((await termsOf(invoice.track_id)).payCurrency).toBe('ltc');
     const refused = await ltcOnly.send('POST', '/payment/invoice', { body: { amount: 1, currency: 'BTC' } });
-    expect(refused.body.error).toEqual({ type: 'validation_error', key: 'currency', message: 'The currency BTC is not enabled for this merchant.' });
+    expect(refused.body.error).toEqual({
+      type: 'validation_error',
+      key: 'currency',
+      message: 'The currency BTC is not enabled for this merchant.',
+    });
   });
 
   it.each([
@@ -123,33 +158,95 @@ describe('POST /beta/v1/payment/invoice', () => {
     [{ amount: 10 }, 'currency', 'The currency field is required.'],
     [{ amount: 'ten', currency: 'USD' }, 'amount', 'The amount field must be a number.'],
     [{ amount: 0, currency: 'USD' }, 'amount', 'The amount field must be greater than 0.'],
-    [{ amount: '0.5', currency: 'USD' }, 'amount', expect.stringMatching(/^The amount is below the minimum payment of [\d.]+ USDT\.$/)],
+    [
+      { amount: '0.5', currency: 'USD' },
+      'amount',
+      expect.stringMatching(/^The amount is below the minimum payment of [\d.]+ USDT\.$/),
+    ],
     [{ amount: 10, currency: 'XYZ' }, 'currency', 'The selected currency is invalid.'],
     [{ amount: 10, currency: 'USD', lifetime: 'long' }, 'lifetime', 'The lifetime field must be an integer.'],
     [{ amount: 10, currency: 'USD', lifetime: 14 }, 'lifetime', 'The lifetime field must be at least 15.'],
-    [{ amount: 10, currency: 'USD', lifetime: '2881' }, 'lifetime', 'The lifetime field must not be greater than 2880.'],
-    [{ amount: 10, currency: 'USD', fee_paid_by_payer: 2 }, 'fee_paid_by_payer', 'The selected fee paid by payer is invalid.'],
-    [{ amount: 10, currency: 'USD', under_paid_coverage: 61 }, 'under_paid_coverage', 'The under paid coverage field must not be greater than 60.'],
-    [{ amount: 10, currency: 'USD', under_paid_coverage: '-1' }, 'under_paid_coverage', 'The under paid coverage field must be at least 0.'],
-    [{ amount: 10, currency: 'USD', to_currency: 'EUR' }, 'to_currency', 'The selected to currency is invalid.'],
-    [{ amount: 10, currency: 'USD', callback_url: 'shop.example' }, 'callback_url', 'The callback url field must be a valid URL.'],
-    [{ amount: 10, currency: 'USD', return_url: 'mailto:x@y.z' }, 'return_url', 'The return url field must be a valid URL.'],
-    [{ amount: 10, currency: 'USD', email: 'not-an-email' }, 'email', 'The email field must be a valid email address.'],
-    [{ amount: 10, currency: 'USD', order_id: 'o'.repeat(129) }, 'order_id', 'The order id field must not be greater than 128 characters.'],
-    [{ amount: 10, currency: 'USD', thanks_message: 't'.repeat(256) }, 'thanks_message', 'The thanks message field must not be greater than 255 characters.'],
-    [{ amount: 10, currency: 'USD', description: ['a'] }, 'description', 'The description field must be a string.'],
-    [{ amount: 10, currency: 'USD', sandbox: 'maybe' }, 'sandbox', 'The sandbox field must be true or false.'],
+    [
+      { amount: 10, currency: 'USD', lifetime: '2881' },
+      'lifetime',
+      'The lifetime field must not be greater than 2880.',
+    ],
+    [
+      { amount: 10, currency: 'USD', fee_paid_by_payer: 2 },
+      'fee_paid_by_payer',
+      'The selected fee paid by payer is invalid.',
+    ],
+    [
+      { amount: 10, currency: 'USD', under_paid_coverage: 61 },
+      'under_paid_coverage',
+      'The under paid coverage field must not be greater than 60.',
+    ],
+    [
+      { amount: 10, currency: 'USD', under_paid_coverage: '-1' },
+      'under_paid_coverage',
+      'The under paid coverage field must be at least 0.',
+    ],
+    [
+      { amount: 10, currency: 'USD', to_currency: 'EUR' },
+      'to_currency',
+      'The selected to currency is invalid.',
+    ],
+    [
+      { amount: 10, currency: 'USD', callback_url: 'shop.example' },
+      'callback_url',
+      'The callback url field must be a valid URL.',
+    ],
+    [
+      { amount: 10, currency: 'USD', return_url: 'mailto:x@y.z' },
+      'return_url',
+      'The return url field must be a valid URL.',
+    ],
+    [
+      { amount: 10, currency: 'USD', email: 'not-an-email' },
+      'email',
+      'The email field must be a valid email address.',
+    ],
+    [
+      { amount: 10, currency: 'USD', order_id: 'o'.repeat(129) },
+      'order_id',
+      'The order id field must not be greater than 128 characters.',
+    ],
+    [
+      { amount: 10, currency: 'USD', thanks_message: 't'.repeat(256) },
+      'thanks_message',
+      'The thanks message field must not be greater than 255 characters.',
+    ],
+    [
+      { amount: 10, currency: 'USD', description: ['a'] },
+      'description',
+      'The description field must be a string.',
+    ],
+    [
+      { amount: 10, currency: 'USD', sandbox: 'maybe' },
+      'sandbox',
+      'The sandbox field must be true or false.',
+    ],
   ])('%j → 400 %s: %s', async (body, key, message) => {
     const answer = await client.send('POST', '/payment/invoice', { body });
     expect(answer.status).toBe(400);
     expect(matchesError(answer.body)).toBe(true);
-    expect(answer.body).toEqual({ data: {}, message: 'Validation failed.', error: { type: 'validation_error', key, message }, status: 400, version: '1.0.0' });
+    expect(answer.body).toEqual({
+      data: {},
+      message: 'Validation failed.',
+      error: { type: 'validation_error', key, message },
+      status: 400,
+      version: '1.0.0',
+    });
   });
 
   it('refuses a sandbox invoice when the sandbox is disabled', async () => {
     const production = await startTestGateway({ env: { SANDBOX_ENABLED: 'false' } });
     try {
-      const answer = await new BetaClient(production.baseUrl, production.demoMerchant).send('POST', '/payment/invoice', { body: { amount: 10, currency: 'USD', sandbox: true } });
+      const answer = await new BetaClient(production.baseUrl, production.demoMerchant).send(
+        'POST',
+        '/payment/invoice',
+        { body: { amount: 10, currency: 'USD', sandbox: true } },
+      );
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatchObject({ type: 'validation_error', key: 'sandbox' });
     } finally {
@@ -163,7 +260,10 @@ describe('POST /beta/v1/payment/invoice', () => {
       ['an empty key', '', 'The merchant_api_key header is required.'],
       ['an unknown key', 'not-a-real-key', 'Invalid merchant API key.'],
     ])('refuses %s with 401 in the envelope', async (_case, apiKey, message) => {
-      const answer = await client.send('POST', '/payment/invoice', { apiKey, body: { amount: 10, currency: 'USD' } });
+      const answer = await client.send('POST', '/payment/invoice', {
+        apiKey,
+        body: { amount: 10, currency: 'USD' },
+      });
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({
         data: {},
@@ -174,7 +274,7 @@ describe('POST /beta/v1/payment/invoice', () => {
       });
     });
 
-    it("refuses the family A payment key and the V1 key in place of the family B key", async () => {
+    it('refuses the family A payment key and the V1 key in place of the family B key', async () => {
       for (const apiKey of [gateway.demoMerchant.paymentKey, gateway.demoMerchant.apiKey]) {
         expect((await client.send('GET', '/payment', { apiKey })).status).toBe(401);
       }
@@ -185,11 +285,18 @@ describe('POST /beta/v1/payment/invoice', () => {
     it('answers malformed JSON with 400', async () => {
       const answer = await client.send('POST', '/payment/invoice', { body: '{"amount": 10,' });
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ status: 400, version: '1.0.0', error: { type: 'validation_error', key: 'body' } });
+      expect(answer.body).toMatchObject({
+        status: 400,
+        version: '1.0.0',
+        error: { type: 'validation_error', key: 'body' },
+      });
     });
 
     it('answers a form-encoded body with 415', async () => {
-      const answer = await client.send('POST', '/payment/invoice', { body: 'amount=10', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const answer = await client.send('POST', '/payment/invoice', {
+        body: 'amount=10',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(answer.status).toBe(415);
       expect(answer.body).toMatchObject({ status: 415, version: '1.0.0' });
     });
@@ -197,7 +304,12 @@ describe('POST /beta/v1/payment/invoice', () => {
     it('answers unknown endpoints with 404', async () => {
       const answer = await client.send('GET', '/payment/white-label');
       expect(answer.status).toBe(404);
-      expect(answer.body).toMatchObject({ data: {}, status: 404, version: '1.0.0', error: { type: 'not_found', key: 'endpoint' } });
+      expect(answer.body).toMatchObject({
+        data: {},
+        status: 404,
+        version: '1.0.0',
+        error: { type: 'not_found', key: 'endpoint' },
+      });
     });
   });
 });

@@ -34,13 +34,18 @@ describe('GET /beta/v1/payment', () => {
       clock.set(iso);
       tracks[name] = await open();
     };
-    const invoice = (fields: Record<string, unknown>) => async () => (await client.createInvoice(fields)).track_id;
+    const invoice = (fields: Record<string, unknown>) => async () =>
+      (await client.createInvoice(fields)).track_id;
     await at('2025-04-01T10:00:00.000Z', 'usd20', invoice({ amount: 20, currency: 'USD' }));
     await at('2025-04-02T10:00:00.000Z', 'eur50', invoice({ amount: 50, currency: 'EUR' }));
     await at('2025-04-03T10:00:00.000Z', 'btc', invoice({ amount: '0.002', currency: 'BTC' }));
     await at('2025-04-04T10:00:00.000Z', 'usdtBsc', invoice({ amount: 30, currency: 'USDTBSC' }));
     await at('2025-04-05T10:00:00.000Z', 'alpha', async () => {
-      const payment = await new AlphaClient(gateway.baseUrl, shop).createPayment({ amount: '40', currency: 'USD', order_id: 'alpha-in-beta' });
+      const payment = await new AlphaClient(gateway.baseUrl, shop).createPayment({
+        amount: '40',
+        currency: 'USD',
+        order_id: 'alpha-in-beta',
+      });
       return (await storedPayment(gateway, payment.uuid)).trackId;
     });
     const payments = gateway.gateway.ctx.readModels.collection('payments');
@@ -55,12 +60,26 @@ describe('GET /beta/v1/payment', () => {
     await gateway.stop();
   });
 
-  it('lists the merchant\'s payments of every family, newest first, with spec fields', async () => {
+  it("lists the merchant's payments of every family, newest first, with spec fields", async () => {
     const data = await history();
     expect(ids(data.list)).toEqual([tracks.alpha, tracks.usdtBsc, tracks.btc, tracks.eur50, tracks.usd20]);
     expect(data.meta).toEqual({ page: 1, last_page: 1, total: 5 });
-    expect(data.list[0]).toEqual({ track_id: tracks.alpha, type: 'invoice', amount: 40, currency: 'USD', status: 'Waiting', date: unix('2025-04-05T10:00:00Z') });
-    expect(data.list[3]).toEqual({ track_id: tracks.eur50, type: 'invoice', amount: 50, currency: 'EUR', status: 'Waiting', date: unix('2025-04-02T10:00:00Z') });
+    expect(data.list[0]).toEqual({
+      track_id: tracks.alpha,
+      type: 'invoice',
+      amount: 40,
+      currency: 'USD',
+      status: 'Waiting',
+      date: unix('2025-04-05T10:00:00Z'),
+    });
+    expect(data.list[3]).toEqual({
+      track_id: tracks.eur50,
+      type: 'invoice',
+      amount: 50,
+      currency: 'EUR',
+      status: 'Waiting',
+      date: unix('2025-04-02T10:00:00Z'),
+    });
   });
 
   it('answers at /payment/ (spec) and /payment (SDKs) alike', async () => {
@@ -80,13 +99,19 @@ describe('GET /beta/v1/payment', () => {
     ['network by code', () => ({ network: 'bsc' }), ['usdtBsc']],
     ['from_date', () => ({ from_date: unix('2025-04-03T10:00:00Z') }), ['alpha', 'usdtBsc', 'btc']],
     ['to_date (inclusive)', () => ({ to_date: unix('2025-04-02T10:00:00Z') }), ['eur50', 'usd20']],
-    ['from_amount and to_amount', () => ({ from_amount: 20, to_amount: '40' }), ['alpha', 'usdtBsc', 'usd20']],
+    [
+      'from_amount and to_amount',
+      () => ({ from_amount: 20, to_amount: '40' }),
+      ['alpha', 'usdtBsc', 'usd20'],
+    ],
   ])('filters by %s', async (_name, query, expected) => {
     expect(ids((await history(query())).list)).toEqual(expected.map((name) => tracks[name]));
   });
 
   it('filters by address', async () => {
-    const stored = await gateway.gateway.ctx.readModels.collection<{ id: string; version: number; payAddress: string }>('payments').get(tracks.btc!);
+    const stored = await gateway.gateway.ctx.readModels
+      .collection<{ id: string; version: number; payAddress: string }>('payments')
+      .get(tracks.btc!);
     expect(ids((await history({ address: stored!.payAddress })).list)).toEqual([tracks.btc]);
   });
 
@@ -106,14 +131,20 @@ describe('GET /beta/v1/payment', () => {
     expect(first.meta).toEqual({ page: 1, last_page: 3, total: 5 });
     expect([...ids(first.list), ...ids(second.list), ...ids(last.list)]).toEqual(ids((await history()).list));
     expect(last.list).toHaveLength(1);
-    expect(await history({ size: 2, page: 4 })).toEqual({ list: [], meta: { page: 4, last_page: 3, total: 5 } });
+    expect(await history({ size: 2, page: 4 })).toEqual({
+      list: [],
+      meta: { page: 4, last_page: 3, total: 5 },
+    });
     expect((await history({ size: 5 })).meta).toEqual({ page: 1, last_page: 1, total: 5 });
     expect((await history({ size: 1 })).meta.last_page).toBe(5);
     expect((await history({ size: 200 })).list).toHaveLength(5);
   });
 
   it('answers an empty history with last_page 1', async () => {
-    expect(await history({ status: 'expired' })).toEqual({ list: [], meta: { page: 1, last_page: 1, total: 0 } });
+    expect(await history({ status: 'expired' })).toEqual({
+      list: [],
+      meta: { page: 1, last_page: 1, total: 0 },
+    });
   });
 
   it.each([
@@ -130,7 +161,13 @@ describe('GET /beta/v1/payment', () => {
   ])('refuses %j with 400 naming %s', async (query, key, message) => {
     const answer = await client.history(query);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ data: {}, message: 'Validation failed.', error: { type: 'validation_error', key, message }, status: 400, version: '1.0.0' });
+    expect(answer.body).toEqual({
+      data: {},
+      message: 'Validation failed.',
+      error: { type: 'validation_error', key, message },
+      status: 400,
+      version: '1.0.0',
+    });
   });
 
   it("never lists another merchant's payments", async () => {
@@ -142,6 +179,9 @@ describe('GET /beta/v1/payment', () => {
   it('requires the key', async () => {
     const answer = await client.send('GET', '/payment', { apiKey: null });
     expect(answer.status).toBe(401);
-    expect(answer.body).toMatchObject({ status: 401, error: { type: 'authentication_error', key: 'merchant_api_key' } });
+    expect(answer.body).toMatchObject({
+      status: 401,
+      error: { type: 'authentication_error', key: 'merchant_api_key' },
+    });
   });
 });

@@ -62,7 +62,10 @@ describe('family B invoices through the sandbox chain, statuses read back mapped
       const { track_id: trackId } = await client.createInvoice({ amount: '0.003', currency: 'BTC' });
       await stored(trackId);
       await tester.pay(trackId);
-      expect(await client.itemWhen(trackId, (item) => item.status === 'Paid', LIFECYCLE_MS)).toMatchObject({ amount: 0.003, currency: 'BTC' });
+      expect(await client.itemWhen(trackId, (item) => item.status === 'Paid', LIFECYCLE_MS)).toMatchObject({
+        amount: 0.003,
+        currency: 'BTC',
+      });
     },
     LIFECYCLE_MS * 2,
   );
@@ -70,7 +73,11 @@ describe('family B invoices through the sandbox chain, statuses read back mapped
   it('shows a half payment as Underpaid', async () => {
     const { track_id: trackId } = await client.createInvoice({ amount: 40, currency: 'USD' });
     const payment = await stored(trackId);
-    await tester.deposit(payment.payAddress, roundDown(multiply(payment.payAmount, '0.5'), payment.payDecimals), payment.requiredConfirmations);
+    await tester.deposit(
+      payment.payAddress,
+      roundDown(multiply(payment.payAmount, '0.5'), payment.payDecimals),
+      payment.requiredConfirmations,
+    );
     await client.itemWhen(trackId, (item) => item.status === 'Underpaid');
     const underpaid = await client.history({ status: 'underpaid' });
     expect(underpaid.body.data.list.map((item: { track_id: string }) => item.track_id)).toEqual([trackId]);
@@ -79,9 +86,17 @@ describe('family B invoices through the sandbox chain, statuses read back mapped
   it(
     'counts an underpayment within under_paid_coverage as paid',
     async () => {
-      const { track_id: trackId } = await client.createInvoice({ amount: 40, currency: 'USD', under_paid_coverage: '5' });
+      const { track_id: trackId } = await client.createInvoice({
+        amount: 40,
+        currency: 'USD',
+        under_paid_coverage: '5',
+      });
       const payment = await stored(trackId);
-      await tester.deposit(payment.payAddress, roundDown(multiply(payment.payAmount, '0.96'), payment.payDecimals), payment.requiredConfirmations);
+      await tester.deposit(
+        payment.payAddress,
+        roundDown(multiply(payment.payAmount, '0.96'), payment.payDecimals),
+        payment.requiredConfirmations,
+      );
       await client.itemWhen(trackId, (item) => item.status === 'Paid', LIFECYCLE_MS);
     },
     LIFECYCLE_MS * 2,
@@ -99,7 +114,11 @@ describe('family B invoices through the sandbox chain, statuses read back mapped
   it(
     'lets a sandbox invoice pay itself in full',
     async () => {
-      const { track_id: trackId } = await client.createInvoice({ amount: 15, currency: 'USD', sandbox: true });
+      const { track_id: trackId } = await client.createInvoice({
+        amount: 15,
+        currency: 'USD',
+        sandbox: true,
+      });
       expect((await stored(trackId)).sandboxCase).toBe('success');
       await client.itemWhen(trackId, (item) => item.status === 'Paid', LIFECYCLE_MS);
     },

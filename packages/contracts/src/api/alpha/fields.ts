@@ -32,7 +32,10 @@ export function amountInput(description: string): Schema {
 }
 
 /** A number within bounds, as a JSON number or a numeric string. */
-export function numberInput(description: string, bounds: { minimum: number; maximum: number; integer?: boolean }): Schema {
+export function numberInput(
+  description: string,
+  bounds: { minimum: number; maximum: number; integer?: boolean },
+): Schema {
   return {
     description: `${description} From ${bounds.minimum} to ${bounds.maximum}; a JSON number or a numeric string.`,
     type: nullType([bounds.integer ? 'integer' : 'number'], true),
@@ -43,7 +46,10 @@ export function numberInput(description: string, bounds: { minimum: number; maxi
   };
 }
 
-export function stringInput(description: string, bounds: { minLength?: number; maxLength: number; pattern?: string; rule?: string; nullable?: boolean }): Schema {
+export function stringInput(
+  description: string,
+  bounds: { minLength?: number; maxLength: number; pattern?: string; rule?: string; nullable?: boolean },
+): Schema {
   return {
     description,
     type: nullType(['string'], bounds.nullable ?? true),
@@ -96,7 +102,11 @@ export const money = (description: string): Schema => ({
   examples: ['10.00000000'],
 });
 
-export const text = (description: string, extra: Schema = {}): Schema => ({ type: 'string', description, ...extra });
+export const text = (description: string, extra: Schema = {}): Schema => ({
+  type: 'string',
+  description,
+  ...extra,
+});
 export const nullableText = (description: string): Schema => ({ type: ['string', 'null'], description });
 
 /** ISO 8601 with an explicit UTC offset and no fraction, as upstream prints timestamps. */
@@ -108,5 +118,11 @@ export const offsetTimestamp = (description: string): Schema => ({
 });
 
 export function closedObject(description: string, properties: Record<string, Schema>): Schema {
-  return { type: 'object', description, properties, required: Object.keys(properties), additionalProperties: false };
+  return {
+    type: 'object',
+    description,
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  };
 }

@@ -33,11 +33,14 @@ export interface AlphaOperation {
   responses: Record<number, { description: string; schema: Schema }>;
 }
 
-const invalidSign = { 401: { description: 'merchant or sign header missing or wrong.', schema: alphaInvalidSignSchema } };
+const invalidSign = {
+  401: { description: 'merchant or sign header missing or wrong.', schema: alphaInvalidSignSchema },
+};
 const validation = (description: string) => ({ 422: { description, schema: alphaValidationErrorSchema } });
 const unavailable = { 503: { description: 'Payments did not answer in time.', schema: alphaErrorSchema } };
 const overRawBody = 'md5(base64(exact request body bytes) + payment key).';
-const overEmptyBody = 'md5(base64("{}") + payment key); a body of "" (md5(key)) or PHP\'s "[]" is accepted too.';
+const overEmptyBody =
+  'md5(base64("{}") + payment key); a body of "" (md5(key)) or PHP\'s "[]" is accepted too.';
 
 /** Every family A endpoint with its request and response schemas: the source of the OpenAPI paths. */
 export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
@@ -50,9 +53,14 @@ export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
     idempotent: true,
     body: alphaCreatePaymentBody,
     responses: {
-      200: { description: 'The payment.', schema: alphaSuccess('The created (or existing) payment.', alphaPaymentRecordSchema) },
+      200: {
+        description: 'The payment.',
+        schema: alphaSuccess('The created (or existing) payment.', alphaPaymentRecordSchema),
+      },
       ...invalidSign,
-      ...validation('A field is missing or invalid, the currency is unknown, or the payer amount is outside the limits.'),
+      ...validation(
+        'A field is missing or invalid, the currency is unknown, or the payer amount is outside the limits.',
+      ),
       ...unavailable,
     },
   },
@@ -75,13 +83,16 @@ export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
     operationId: 'alphaPaymentList',
     method: 'post',
     path: '/alpha/v1/payment/list',
-    summary: 'The merchant\'s payments of every family, newest first, 15 per page.',
+    summary: "The merchant's payments of every family, newest first, 15 per page.",
     signing: overRawBody,
     idempotent: false,
     query: alphaPaymentListQuery,
     body: alphaPaymentListBody,
     responses: {
-      200: { description: 'One page.', schema: alphaSuccess('One page of payments.', alphaPaymentListSchema) },
+      200: {
+        description: 'One page.',
+        schema: alphaSuccess('One page of payments.', alphaPaymentListSchema),
+      },
       ...invalidSign,
       ...validation('A date or the cursor is malformed.'),
     },
@@ -94,7 +105,10 @@ export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
     signing: overEmptyBody,
     idempotent: false,
     responses: {
-      200: { description: 'Payment services.', schema: alphaSuccess('Payment services.', alphaPaymentServicesSchema) },
+      200: {
+        description: 'Payment services.',
+        schema: alphaSuccess('Payment services.', alphaPaymentServicesSchema),
+      },
       ...invalidSign,
     },
   },
@@ -107,7 +121,10 @@ export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
     idempotent: false,
     pathParams: alphaExchangeRateParams,
     responses: {
-      200: { description: 'Exchange rates.', schema: alphaSuccess('Exchange rates.', alphaExchangeRatesSchema) },
+      200: {
+        description: 'Exchange rates.',
+        schema: alphaSuccess('Exchange rates.', alphaExchangeRatesSchema),
+      },
       ...invalidSign,
       ...validation('Unknown currency.'),
     },

@@ -1,5 +1,13 @@
 import type { Schema } from '../../messages/schema-builders';
-import { ALPHA_DASH_PATTERN, RULE, amountInput, flagInput, numberInput, stringInput, urlInput } from './fields';
+import {
+  ALPHA_DASH_PATTERN,
+  RULE,
+  amountInput,
+  flagInput,
+  numberInput,
+  stringInput,
+  urlInput,
+} from './fields';
 
 export const ALPHA_LIFETIME = { minimum: 300, maximum: 43_200, default: 3_600 } as const;
 export const ALPHA_PER_PAGE = 15;
@@ -9,13 +17,16 @@ export const ALPHA_DATE_PATTERN =
   '^\\d{4}-\\d{2}-\\d{2}(?:[ T]\\d{1,2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,6})?)?(?:Z|[+-]\\d{2}:?\\d{2})?)?$';
 
 const currencyCode = (description: string, nullable: boolean): Schema =>
-  stringInput(`${description} Ticker such as "USDT", "BTC" or "USD" (a catalogue code such as "usdttrc20" also works).`, {
-    minLength: 1,
-    maxLength: 32,
-    pattern: '^[A-Za-z0-9]+$',
-    rule: 'alpha_num',
-    nullable,
-  });
+  stringInput(
+    `${description} Ticker such as "USDT", "BTC" or "USD" (a catalogue code such as "usdttrc20" also works).`,
+    {
+      minLength: 1,
+      maxLength: 32,
+      pattern: '^[A-Za-z0-9]+$',
+      rule: 'alpha_num',
+      nullable,
+    },
+  );
 
 /** Bodies stay open: upstream fields this gateway does not use (currencies, course_source, ...) are accepted and ignored. */
 function body(description: string, properties: Record<string, Schema>, required: string[] = []): Schema {
@@ -27,25 +38,49 @@ export const alphaCreatePaymentBody: Schema = body(
   {
     amount: amountInput('Amount to be paid, in currency.'),
     currency: currencyCode('Currency the amount is stated in, fiat or crypto.', false),
-    order_id: stringInput('Order id in the merchant system, unique per merchant: an open payment with this order_id is returned instead of creating another.', {
+    order_id: stringInput(
+      'Order id in the merchant system, unique per merchant: an open payment with this order_id is returned instead of creating another.',
+      {
+        minLength: 1,
+        maxLength: 128,
+        pattern: ALPHA_DASH_PATTERN,
+        rule: 'alpha_dash',
+        nullable: false,
+      },
+    ),
+    network: stringInput('Network of the payer currency, e.g. "tron", "eth", "bsc", "polygon", "btc".', {
       minLength: 1,
-      maxLength: 128,
-      pattern: ALPHA_DASH_PATTERN,
-      rule: 'alpha_dash',
-      nullable: false,
+      maxLength: 32,
     }),
-    network: stringInput('Network of the payer currency, e.g. "tron", "eth", "bsc", "polygon", "btc".', { minLength: 1, maxLength: 32 }),
     url_callback: urlInput('Webhook URL for status changes.'),
     url_return: urlInput('Where the buyer goes back to from the payment page.'),
     url_success: urlInput('Where the buyer is sent after a successful payment.'),
-    is_payment_multiple: flagInput('Whether the buyer may pay the remainder of an underpaid payment. Default true.'),
-    lifetime: numberInput(`Seconds the payment stays payable. Default ${ALPHA_LIFETIME.default}.`, { ...ALPHA_LIFETIME, integer: true }),
+    is_payment_multiple: flagInput(
+      'Whether the buyer may pay the remainder of an underpaid payment. Default true.',
+    ),
+    lifetime: numberInput(`Seconds the payment stays payable. Default ${ALPHA_LIFETIME.default}.`, {
+      ...ALPHA_LIFETIME,
+      integer: true,
+    }),
     to_currency: currencyCode('Crypto the buyer pays with; the amount is converted into it.', true),
-    subtract: numberInput('Percent of the network fee the buyer pays on top of the amount.', { minimum: 0, maximum: 100, integer: true }),
-    accuracy_payment_percent: numberInput('Underpayment within this percent of the payer amount still counts as paid.', { minimum: 0, maximum: 5 }),
+    subtract: numberInput('Percent of the network fee the buyer pays on top of the amount.', {
+      minimum: 0,
+      maximum: 100,
+      integer: true,
+    }),
+    accuracy_payment_percent: numberInput(
+      'Underpayment within this percent of the payer amount still counts as paid.',
+      { minimum: 0, maximum: 5 },
+    ),
     additional_data: stringInput('Free text kept with the payment and echoed back.', { maxLength: 255 }),
-    discount_percent: numberInput('Discount for the buyer in percent; negative for a surcharge.', { minimum: -99, maximum: 100, integer: true }),
-    is_refresh: flagInput('With an order_id whose payment expired: open it again with a new address and lifetime.'),
+    discount_percent: numberInput('Discount for the buyer in percent; negative for a surcharge.', {
+      minimum: -99,
+      maximum: 100,
+      integer: true,
+    }),
+    is_refresh: flagInput(
+      'With an order_id whose payment expired: open it again with a new address and lifetime.',
+    ),
   },
   ['amount', 'currency', 'order_id'],
 );
@@ -53,34 +88,59 @@ export const alphaCreatePaymentBody: Schema = body(
 /** Both fields are optional, but one of them is required; order_id wins when both are sent. */
 export const alphaPaymentInfoBody: Schema = {
   ...body('POST /alpha/v1/payment/info: one payment by uuid or order_id.', {
-    uuid: stringInput('Payment uuid.', { maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', rule: 'uuid' }),
+    uuid: stringInput('Payment uuid.', {
+      maxLength: 36,
+      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+      rule: 'uuid',
+    }),
     order_id: stringInput('Order id given at creation.', { minLength: 1, maxLength: 128 }),
   }),
   anyOf: [
-    { required: ['uuid'], properties: { uuid: { type: 'string', [RULE]: 'required_without' } }, [RULE]: 'required_without' },
-    { required: ['order_id'], properties: { order_id: { type: 'string', [RULE]: 'required_without' } }, [RULE]: 'required_without' },
+    {
+      required: ['uuid'],
+      properties: { uuid: { type: 'string', [RULE]: 'required_without' } },
+      [RULE]: 'required_without',
+    },
+    {
+      required: ['order_id'],
+      properties: { order_id: { type: 'string', [RULE]: 'required_without' } },
+      [RULE]: 'required_without',
+    },
   ],
 };
 
 const dateInput = (description: string): Schema =>
-  stringInput(`${description} "YYYY-MM-DD H:mm:ss" (UTC) or ISO 8601.`, { maxLength: 40, pattern: ALPHA_DATE_PATTERN, rule: 'date' });
+  stringInput(`${description} "YYYY-MM-DD H:mm:ss" (UTC) or ISO 8601.`, {
+    maxLength: 40,
+    pattern: ALPHA_DATE_PATTERN,
+    rule: 'date',
+  });
 
-export const alphaPaymentListBody: Schema = body(`POST /alpha/v1/payment/list: the merchant's payments, newest first, ${ALPHA_PER_PAGE} per page.`, {
-  date_from: dateInput('Earliest creation time, inclusive.'),
-  date_to: dateInput('Latest creation time, inclusive.'),
-  cursor: {
-    description: 'Page cursor from paginate.nextCursor/previousCursor, or a page number ("1" is the first page), as older SDKs send it in the body.',
-    type: ['string', 'integer', 'null'],
-    maxLength: 200,
-    [RULE]: 'string',
+export const alphaPaymentListBody: Schema = body(
+  `POST /alpha/v1/payment/list: the merchant's payments, newest first, ${ALPHA_PER_PAGE} per page.`,
+  {
+    date_from: dateInput('Earliest creation time, inclusive.'),
+    date_to: dateInput('Latest creation time, inclusive.'),
+    cursor: {
+      description:
+        'Page cursor from paginate.nextCursor/previousCursor, or a page number ("1" is the first page), as older SDKs send it in the body.',
+      type: ['string', 'integer', 'null'],
+      maxLength: 200,
+      [RULE]: 'string',
+    },
   },
-});
+);
 
 export const alphaPaymentListQuery: Schema = {
   type: 'object',
   description: 'Query of POST /alpha/v1/payment/list.',
   properties: {
-    cursor: { type: 'string', maxLength: 200, description: 'Page cursor from paginate.nextCursor/previousCursor; wins over a body cursor.', [RULE]: 'string' },
+    cursor: {
+      type: 'string',
+      maxLength: 200,
+      description: 'Page cursor from paginate.nextCursor/previousCursor; wins over a body cursor.',
+      [RULE]: 'string',
+    },
   },
   additionalProperties: true,
 };

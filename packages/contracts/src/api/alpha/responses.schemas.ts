@@ -4,7 +4,15 @@ import { closedObject, money, nullableText, offsetTimestamp, text } from './fiel
 import { ALPHA_PER_PAGE } from './requests.schemas';
 
 /** Upstream statuses this gateway reports in `status` (the spec's mapping table). */
-export const ALPHA_STATUSES = ['process', 'confirm_check', 'wrong_amount', 'paid', 'fail', 'refund_paid', 'cancel'] as const;
+export const ALPHA_STATUSES = [
+  'process',
+  'confirm_check',
+  'wrong_amount',
+  'paid',
+  'fail',
+  'refund_paid',
+  'cancel',
+] as const;
 
 /** Every successful answer: `{state: 0, result}`. */
 export function alphaSuccess(description: string, result: Schema): Schema {
@@ -13,7 +21,9 @@ export function alphaSuccess(description: string, result: Schema): Schema {
 
 export const alphaPaymentRecordSchema: Schema = closedObject('A payment as family A shows it.', {
   uuid: text('Payment identifier.', { format: 'uuid' }),
-  order_id: nullableText('Order id in the merchant system (null only for payments created through another family without one).'),
+  order_id: nullableText(
+    'Order id in the merchant system (null only for payments created through another family without one).',
+  ),
   amount: money('Amount in currency.'),
   payment_amount: money('Amount the buyer has paid so far, in payer_currency.'),
   payer_amount: money('Amount the buyer must pay, in payer_currency, after discount and fee share.'),
@@ -21,7 +31,9 @@ export const alphaPaymentRecordSchema: Schema = closedObject('A payment as famil
   discount: money('Discount in payer_currency; negative for a surcharge.'),
   payer_currency: text('Ticker the buyer pays with, e.g. USDT.'),
   currency: text('Ticker of the currency the amount is stated in.'),
-  merchant_amount: money('What the merchant receives once paid, in payer_currency, after the network fee share.'),
+  merchant_amount: money(
+    'What the merchant receives once paid, in payer_currency, after the network fee share.',
+  ),
   network: text('Network of the payer currency, e.g. tron.'),
   address: text('Address the buyer pays to.'),
   from: nullableText('Address the first deposit came from.'),
@@ -30,7 +42,10 @@ export const alphaPaymentRecordSchema: Schema = closedObject('A payment as famil
   url: text('Hosted payment page: {base_url}/pay/<uuid>.', { format: 'uri' }),
   expired_at: { type: 'integer', description: 'When the payment stops being payable, Unix seconds.' },
   status: text('Upstream status mapped from payment_status.', { enum: [...ALPHA_STATUSES] }),
-  is_final: { type: 'boolean', description: 'Whether the payment can no longer change (paid, failed, refunded or expired).' },
+  is_final: {
+    type: 'boolean',
+    description: 'Whether the payment can no longer change (paid, failed, refunded or expired).',
+  },
   additional_data: nullableText('additional_data given at creation.'),
   created_at: offsetTimestamp('When the payment was created.'),
   updated_at: offsetTimestamp('When the payment last changed.'),
@@ -41,8 +56,14 @@ export const alphaPaymentListSchema: Schema = closedObject('One page of payments
   paginate: closedObject('Cursor pagination.', {
     count: { type: 'integer', minimum: 0, description: 'Items on this page.' },
     hasPages: { type: 'boolean', description: 'Whether there is more than one page.' },
-    nextCursor: { type: ['string', 'null'], description: 'Pass as ?cursor= (or body cursor) for the next page; null on the last page.' },
-    previousCursor: { type: ['string', 'null'], description: 'Cursor of the previous page; null on the first page.' },
+    nextCursor: {
+      type: ['string', 'null'],
+      description: 'Pass as ?cursor= (or body cursor) for the next page; null on the last page.',
+    },
+    previousCursor: {
+      type: ['string', 'null'],
+      description: 'Cursor of the previous page; null on the first page.',
+    },
     perPage: { type: 'integer', const: ALPHA_PER_PAGE },
   }),
 });
@@ -75,9 +96,12 @@ export const alphaExchangeRatesSchema: Schema = {
   }),
 };
 
-export const alphaInvalidSignSchema: Schema = closedObject('Missing or wrong merchant/sign headers (upstream body: no state).', {
-  message: text('Always "Invalid Sign."', { const: 'Invalid Sign.' }),
-});
+export const alphaInvalidSignSchema: Schema = closedObject(
+  'Missing or wrong merchant/sign headers (upstream body: no state).',
+  {
+    message: text('Always "Invalid Sign."', { const: 'Invalid Sign.' }),
+  },
+);
 
 export const alphaValidationErrorSchema: Schema = closedObject('Validation failure (HTTP 422).', {
   state: { type: 'integer', const: 1 },

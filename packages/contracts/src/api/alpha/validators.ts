@@ -2,7 +2,13 @@ import type { ErrorObject } from 'ajv';
 import type { Schema } from '../../messages/schema-builders';
 import { validatorFor } from '../../validation';
 import { COERCE, RULE } from './fields';
-import { alphaCreatePaymentBody, alphaExchangeRateParams, alphaPaymentInfoBody, alphaPaymentListBody, alphaPaymentListQuery } from './requests.schemas';
+import {
+  alphaCreatePaymentBody,
+  alphaExchangeRateParams,
+  alphaPaymentInfoBody,
+  alphaPaymentListBody,
+  alphaPaymentListQuery,
+} from './requests.schemas';
 
 /** Failing fields with their Laravel rule keys, e.g. `{lifetime: ["validation.min.numeric"]}`. */
 export type AlphaFieldErrors = Record<string, string[]>;
@@ -37,7 +43,8 @@ function coerceNumbers(schema: Schema, value: unknown): unknown {
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   for (const [name, field] of Object.entries(properties)) {
     const raw = copy[name];
-    if (field[COERCE] === 'number' && typeof raw === 'string' && NUMERIC_TEXT.test(raw)) copy[name] = Number(raw);
+    if (field[COERCE] === 'number' && typeof raw === 'string' && NUMERIC_TEXT.test(raw))
+      copy[name] = Number(raw);
   }
   return copy;
 }

@@ -24,7 +24,10 @@ export function amountInput(description: string): Schema {
   };
 }
 
-export function numberInput(description: string, bounds: { minimum: number; maximum?: number; integer?: boolean }): Schema {
+export function numberInput(
+  description: string,
+  bounds: { minimum: number; maximum?: number; integer?: boolean },
+): Schema {
   return {
     description: `${description} A number or a numeric string.`,
     type: [bounds.integer ? 'integer' : 'number', 'null'],
@@ -54,7 +57,12 @@ const FLAG_SPELLINGS = [true, false, 1, 0, '1', '0', 'true', 'false', 'True', 'F
 
 /** A flag as JSON boolean, 0/1, or the strings the WooCommerce plugin sends ("0"/"1"). */
 export function flagInput(description: string): Schema {
-  return { description: `${description} true/false, 0/1, "0"/"1" or "true"/"false".`, type: ['boolean', 'integer', 'string', 'null'], enum: FLAG_SPELLINGS, [RULE]: 'boolean' };
+  return {
+    description: `${description} true/false, 0/1, "0"/"1" or "true"/"false".`,
+    type: ['boolean', 'integer', 'string', 'null'],
+    enum: FLAG_SPELLINGS,
+    [RULE]: 'boolean',
+  };
 }
 
 export function flagValue(value: unknown, fallback: boolean): boolean {
@@ -63,16 +71,39 @@ export function flagValue(value: unknown, fallback: boolean): boolean {
 }
 
 export function enumInput(description: string, values: readonly string[]): Schema {
-  return { description: `${description} One of ${values.join(', ')}.`, type: ['string', 'null'], enum: [...values, null], [RULE]: 'in' };
+  return {
+    description: `${description} One of ${values.join(', ')}.`,
+    type: ['string', 'null'],
+    enum: [...values, null],
+    [RULE]: 'in',
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Response fields
 
-export const text = (description: string, extra: Schema = {}): Schema => ({ type: 'string', description, ...extra });
-export const numberField = (description: string, extra: Schema = {}): Schema => ({ type: 'number', description, ...extra });
-export const integerField = (description: string, extra: Schema = {}): Schema => ({ type: 'integer', description, ...extra });
+export const text = (description: string, extra: Schema = {}): Schema => ({
+  type: 'string',
+  description,
+  ...extra,
+});
+export const numberField = (description: string, extra: Schema = {}): Schema => ({
+  type: 'number',
+  description,
+  ...extra,
+});
+export const integerField = (description: string, extra: Schema = {}): Schema => ({
+  type: 'integer',
+  description,
+  ...extra,
+});
 
 export function closedObject(description: string, properties: Record<string, Schema>): Schema {
-  return { type: 'object', description, properties, required: Object.keys(properties), additionalProperties: false };
+  return {
+    type: 'object',
+    description,
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  };
 }

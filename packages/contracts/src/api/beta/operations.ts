@@ -38,7 +38,10 @@ export const BETA_OPERATIONS: readonly BetaOperation[] = [
     idempotent: true,
     body: betaCreateInvoiceBody,
     responses: {
-      200: { description: 'The invoice.', schema: betaSuccess('The created invoice.', betaCreatedInvoiceSchema) },
+      200: {
+        description: 'The invoice.',
+        schema: betaSuccess('The created invoice.', betaCreatedInvoiceSchema),
+      },
       400: error('A field is missing or invalid (validation_error, key = the field).'),
       ...unauthorized,
       409: error('The Idempotency-Key was used with another body, or its first request is still running.'),
@@ -66,7 +69,9 @@ export const BETA_OPERATIONS: readonly BetaOperation[] = [
     summary: 'Crypto currencies with their networks, confirmations, fees and minimums; no key needed.',
     auth: false,
     idempotent: false,
-    responses: { 200: { description: 'Currencies.', schema: betaSuccess('Currencies by symbol.', betaCurrenciesSchema) } },
+    responses: {
+      200: { description: 'Currencies.', schema: betaSuccess('Currencies by symbol.', betaCurrenciesSchema) },
+    },
   },
   {
     operationId: 'betaFiats',
@@ -75,6 +80,8 @@ export const BETA_OPERATIONS: readonly BetaOperation[] = [
     summary: 'Fiat currencies with their USD price; no key needed.',
     auth: false,
     idempotent: false,
-    responses: { 200: { description: 'Fiat currencies.', schema: betaSuccess('Fiats by symbol.', betaFiatsSchema) } },
+    responses: {
+      200: { description: 'Fiat currencies.', schema: betaSuccess('Fiats by symbol.', betaFiatsSchema) },
+    },
   },
 ];

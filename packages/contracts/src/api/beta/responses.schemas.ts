@@ -5,8 +5,23 @@ import { BETA_PAYMENT_TYPES } from './requests.schemas';
 export const BETA_VERSION = '1.0.0';
 export const BETA_SUCCESS_MESSAGE = 'Operation completed successfully!';
 /** What list items show in `status` (the domain's family B mapping). */
-export const BETA_STATUSES = ['Waiting', 'Paying', 'Underpaid', 'Paid', 'Failed', 'Refunded', 'Expired'] as const;
-export const BETA_ERROR_TYPES = ['validation_error', 'authentication_error', 'not_found', 'rate_limit', 'server_error', 'service_unavailable'] as const;
+export const BETA_STATUSES = [
+  'Waiting',
+  'Paying',
+  'Underpaid',
+  'Paid',
+  'Failed',
+  'Refunded',
+  'Expired',
+] as const;
+export const BETA_ERROR_TYPES = [
+  'validation_error',
+  'authentication_error',
+  'not_found',
+  'rate_limit',
+  'server_error',
+  'service_unavailable',
+] as const;
 
 const version = { type: 'string', const: BETA_VERSION };
 
@@ -21,17 +36,20 @@ export function betaSuccess(description: string, data: Schema): Schema {
   });
 }
 
-export const betaErrorSchema: Schema = closedObject('Every failure: the same envelope, `status` equal to the HTTP status.', {
-  data: { type: 'object', maxProperties: 0 },
-  message: text('Summary of the failure.'),
-  error: closedObject('What failed.', {
-    type: text('Failure class.', { enum: [...BETA_ERROR_TYPES] }),
-    key: text('The field or header at fault, or the resource.'),
-    message: text('Laravel-style sentence, e.g. "The lifetime field must be an integer."'),
-  }),
-  status: integerField('HTTP status.', { minimum: 400, maximum: 599 }),
-  version,
-});
+export const betaErrorSchema: Schema = closedObject(
+  'Every failure: the same envelope, `status` equal to the HTTP status.',
+  {
+    data: { type: 'object', maxProperties: 0 },
+    message: text('Summary of the failure.'),
+    error: closedObject('What failed.', {
+      type: text('Failure class.', { enum: [...BETA_ERROR_TYPES] }),
+      key: text('The field or header at fault, or the resource.'),
+      message: text('Laravel-style sentence, e.g. "The lifetime field must be an integer."'),
+    }),
+    status: integerField('HTTP status.', { minimum: 400, maximum: 599 }),
+    version,
+  },
+);
 
 export const betaCreatedInvoiceSchema: Schema = closedObject('The created invoice.', {
   track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),
@@ -42,9 +60,11 @@ export const betaCreatedInvoiceSchema: Schema = closedObject('The created invoic
 
 export const betaPaymentListItemSchema: Schema = closedObject('A payment of any family.', {
   track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),
-  type: text('invoice for hosted-page payments (families A and B), white_label for direct V1 payments.', { enum: [...BETA_PAYMENT_TYPES] }),
+  type: text('invoice for hosted-page payments (families A and B), white_label for direct V1 payments.', {
+    enum: [...BETA_PAYMENT_TYPES],
+  }),
   amount: numberField('Amount in currency.'),
-  currency: text('Symbol of the amount\'s currency, e.g. USD.'),
+  currency: text("Symbol of the amount's currency, e.g. USD."),
   status: text('Capitalised status.', { enum: [...BETA_STATUSES] }),
   date: integerField('Created, Unix seconds.'),
 });
@@ -75,7 +95,11 @@ export const betaCurrenciesSchema: Schema = {
     symbol: text('Symbol, e.g. USDT.'),
     name: text('Name.'),
     status: { type: 'boolean', description: 'Whether payments in it are accepted.' },
-    networks: { type: 'object', description: 'Networks keyed by name.', additionalProperties: betaNetworkSchema },
+    networks: {
+      type: 'object',
+      description: 'Networks keyed by name.',
+      additionalProperties: betaNetworkSchema,
+    },
   }),
 };
 

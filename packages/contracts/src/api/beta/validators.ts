@@ -57,18 +57,20 @@ export function firstProblem(schema: Schema, errors: ErrorObject[] | null | unde
   const order = Object.keys(properties);
   const candidates = (errors ?? []).map((error) => ({ error, field: fieldOf(error) }));
   candidates.sort(
-    (a, b) =>
-      rank(order, a.field) - rank(order, b.field) || priorityOf(a.error) - priorityOf(b.error),
+    (a, b) => rank(order, a.field) - rank(order, b.field) || priorityOf(a.error) - priorityOf(b.error),
   );
   const first = candidates[0];
-  if (!first || first.field === '') return { key: 'body', message: 'The request body must be a JSON object.' };
+  if (!first || first.field === '')
+    return { key: 'body', message: 'The request body must be a JSON object.' };
   return { key: first.field, message: sentence(first.field, first.error, properties[first.field] ?? {}) };
 }
 
-const rank = (order: string[], field: string): number => (order.includes(field) ? order.indexOf(field) : order.length);
+const rank = (order: string[], field: string): number =>
+  order.includes(field) ? order.indexOf(field) : order.length;
 
 function fieldOf(error: ErrorObject): string {
-  if (error.keyword === 'required') return String((error.params as { missingProperty: string }).missingProperty);
+  if (error.keyword === 'required')
+    return String((error.params as { missingProperty: string }).missingProperty);
   return error.instancePath.split('/')[1] ?? '';
 }
 
@@ -85,7 +87,9 @@ function sentence(field: string, error: ErrorObject, property: Schema): string {
     case 'maximum':
       return `The ${attribute} field must not be greater than ${limit}.`;
     case 'minLength':
-      return limit === 1 ? `The ${attribute} field is required.` : `The ${attribute} field must be at least ${limit} characters.`;
+      return limit === 1
+        ? `The ${attribute} field is required.`
+        : `The ${attribute} field must be at least ${limit} characters.`;
     case 'maxLength':
       return `The ${attribute} field must not be greater than ${limit} characters.`;
     default:
@@ -97,7 +101,8 @@ function sentence(field: string, error: ErrorObject, property: Schema): string {
 function ruleOf(property: Schema, keyword: string): string {
   const rule = property[RULE];
   if (typeof rule === 'string') return rule;
-  if (rule !== null && typeof rule === 'object') return String((rule as Record<string, string>)[keyword] ?? 'in');
+  if (rule !== null && typeof rule === 'object')
+    return String((rule as Record<string, string>)[keyword] ?? 'in');
   return 'in';
 }
 

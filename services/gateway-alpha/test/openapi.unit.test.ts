@@ -1,0 +1,79 @@
+import { ALPHA_OPERATIONS, alphaValidators } from '@gw/contracts/src/api/alpha';
+import { alphaOpenApiPaths } from '../src/openapi';
+
+type Operation = {
+  operationId: string;
+  parameters: { name: string; in: string; required: boolean; schema: unknown }[];
+  requestBody?: { content: { 'application/json': { schema: unknown } } };
+  responses: Record<string, { content: { 'application/json': { schema: unknown } } }>;
+};
+
+describe('family A OpenAPI paths', () => {
+  const paths = alphaOpenApiPaths() as Record<string, Record<string, Operation>>;
+  const operation = (path: string, method: string): Operation => {
+    const found = paths[path]?.[method];
+    if (!found) throw new Error(`${method} ${path} is missing`);
+    return found;
+  };
+
+  it('documents the five endpoints', () => {
+    expect(
+      Object.entries(paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    ).toEqual([
+      'POST /alpha/v1/payment',
+      'POST /alpha/v1/payment/info',
+      'POST /alpha/v1/payment/list',
+      'POST /alpha/v1/payment/services',
+      'GET /alpha/v1/exchange-rate/{currency}/list',
+    ]);
+  });
+
+  it('uses the very schemas the gateway validates with (no second copy)', () => {
+    expect(operation('/alpha/v1/payment', 'post').requestBody?.content['application/json'].schema).toBe(
+      alphaValidators.createPayment.schema,
+    );
+    expect(operation('/alpha/v1/payment/info', 'post').requestBody?.content['application/json'].schema).toBe(
+      alphaValidators.paymentInfo.schema,
+    );
+    expect(operation('/alpha/v1/payment/list', 'post').requestBody?.content['application/json'].schema).toBe(
+      alphaValidators.paymentList.schema,
+    );
+    const cursor = operation('/alpha/v1/payment/list', 'post').parameters.find(
+      (parameter) => parameter.name === 'cursor',
+    );
+    expect(cursor).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: (alphaValidators.paymentListQuery.schema.properties as Record<string, unknown>).cursor,
+    });
+    const currency = operation('/alpha/v1/exchange-rate/{currency}/list', 'get').parameters.find(
+      (parameter) => parameter.name === 'currency',
+    );
+    expect(currency).toMatchObject({ in: 'path', required: true });
+  });
+
+  it('requires the merchant and sign headers on every call', () => {
+    for (const { path, method } of ALPHA_OPERATIONS) {
+      const headers = operation(path, method).parameters.filter(
+        (parameter) => parameter.in === 'header' && parameter.required,
+      );
+      expect(headers.map((header) => header.name)).toEqual(['merchant', 'sign']);
+    }
+  });
+
+  it('gives every response a JSON schema, including 401 Invalid Sign.', () => {
+    for (const { path, method } of ALPHA_OPERATIONS) {
+      const { responses } = operation(path, method);
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '401']));
+      for (const response of Object.values(responses))
+        expect(response.content['application/json'].schema).toEqual(expect.any(Object));
+    }
+  });
+
+  it('has unique operation ids', () => {
+    const ids = Object.values(paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

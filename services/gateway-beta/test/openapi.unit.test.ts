@@ -1,0 +1,60 @@
+import { BETA_OPERATIONS, betaValidators } from '@gw/contracts/src/api/beta';
+import { betaOpenApiPaths } from '../src/openapi';
+
+type Operation = {
+  operationId: string;
+  parameters: { name: string; in: string; required: boolean; schema: unknown }[];
+  requestBody?: { content: { 'application/json': { schema: unknown } } };
+  responses: Record<string, { content: { 'application/json': { schema: unknown } } }>;
+};
+
+describe('family B OpenAPI paths', () => {
+  const paths = betaOpenApiPaths() as Record<string, Record<string, Operation>>;
+  const operation = (path: string, method: string): Operation => {
+    const found = paths[path]?.[method];
+    if (!found) throw new Error(`${method} ${path} is missing`);
+    return found;
+  };
+
+  it('documents the four endpoints, the history with and without the trailing slash', () => {
+    expect(
+      Object.entries(paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    ).toEqual([
+      'POST /beta/v1/payment/invoice',
+      'GET /beta/v1/payment',
+      'GET /beta/v1/payment/',
+      'GET /beta/v1/common/currencies',
+      'GET /beta/v1/common/fiats',
+    ]);
+  });
+
+  it('uses the very schemas the gateway validates with (no second copy)', () => {
+    expect(
+      operation('/beta/v1/payment/invoice', 'post').requestBody?.content['application/json'].schema,
+    ).toBe(betaValidators.createInvoice.schema);
+    const listProperties = betaValidators.paymentList.schema.properties as Record<string, unknown>;
+    const parameters = operation('/beta/v1/payment', 'get').parameters.filter(
+      (parameter) => parameter.in === 'query',
+    );
+    expect(parameters.map((parameter) => parameter.name)).toEqual(Object.keys(listProperties));
+    for (const parameter of parameters) expect(parameter.schema).toBe(listProperties[parameter.name]);
+  });
+
+  it('asks for merchant_api_key exactly where the gateway does', () => {
+    for (const { paths: operationPaths, method, auth } of BETA_OPERATIONS) {
+      for (const path of operationPaths) {
+        const keyed = operation(path, method).parameters.some(
+          (parameter) => parameter.name === 'merchant_api_key' && parameter.required,
+        );
+        expect(keyed).toBe(auth);
+      }
+    }
+  });
+
+  it('has unique operation ids', () => {
+    const ids = Object.values(paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
