@@ -3,3 +3,4 @@ export * from './read-models';
 export * from './embedded/jsonl-event-store';
 export { CorruptLogError } from './embedded/jsonl-file';
 export { StoreWriteFailedError, type FlushStats } from './embedded/group-commit-writer';
+export * from './embedded/in-memory-read-models';

@@ -22,9 +22,14 @@ export type SortDirection = 1 | -1;
 
 export interface FindQuery {
   filter: Filter;
-  /** Applied in order; ties are broken by `id` in the direction of the last key. */
+  /**
+   * Applied in order; ties are broken by `id` in the direction of the last key. Without a sort, results
+   * come by ascending `id`. Mixed types order as in MongoDB: null/missing, numbers, strings, objects,
+   * arrays, booleans.
+   */
   sort?: [field: string, direction: SortDirection][];
   skip?: number;
+  /** Absent: no limit. `0` returns no documents (unlike MongoDB's cursor limit, where 0 means none). */
   limit?: number;
 }
 
@@ -39,6 +44,18 @@ export interface IndexSpec {
   unique?: boolean;
 }
 
+/** A write that would give two documents the same key in a unique index. */
+export class DuplicateKeyError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly fields: string[],
+    readonly id: string,
+  ) {
+    super(`document ${id} in ${collection} duplicates the unique key (${fields.join(', ')}) of another document`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
 export interface ReadModelCollection<T extends ReadModelDocument> {
   /** Writes the document unless the stored one has the same or a newer version. Returns whether it wrote. */
   upsertIfNewer(doc: T): Promise<boolean>;
@@ -46,6 +63,7 @@ export interface ReadModelCollection<T extends ReadModelDocument> {
   findOne(filter: Filter): Promise<T | null>;
   find(query: FindQuery): Promise<T[]>;
   count(filter: Filter): Promise<number>;
+  /** Idempotent. Throws DuplicateKeyError when existing documents violate a new unique index. */
   ensureIndexes(indexes: IndexSpec[]): Promise<void>;
   deleteAll(): Promise<void>;
 }

@@ -1,0 +1,151 @@
+import type { Filter, IndexSpec } from '../read-models';
+import { equalityKey, valueAt, valuesAt } from './document-values';
+import { isRange } from './filter-match';
+
+/** Documents by the equality key of one field, so an equality or $in filter skips the scan. */
+class EqualityIndex {
+  private readonly buckets = new Map<string, Set<string>>();
+
+  constructor(readonly field: string) {}
+
+  add(id: string, document: unknown): void {
+    for (const key of this.keysOf(document)) {
+      let bucket = this.buckets.get(key);
+      if (!bucket) this.buckets.set(key, (bucket = new Set()));
+      bucket.add(id);
+    }
+  }
+
+  remove(id: string, document: unknown): void {
+    for (const key of this.keysOf(document)) {
+      const bucket = this.buckets.get(key);
+      bucket?.delete(id);
+      if (bucket?.size === 0) this.buckets.delete(key);
+    }
+  }
+
+  lookup(values: unknown[]): Set<string> {
+    if (values.length === 1) return this.buckets.get(equalityKey(values[0])) ?? new Set();
+    const ids = new Set<string>();
+    for (const value of values) for (const id of this.buckets.get(equalityKey(value)) ?? []) ids.add(id);
+    return ids;
+  }
+
+  clear(): void {
+    this.buckets.clear();
+  }
+
+  private keysOf(document: unknown): Set<string> {
+    return new Set(valuesAt(document, this.field).map(equalityKey));
+  }
+}
+
+export interface UniqueConflict {
+  fields: string[];
+  id: string;
+}
+
+/** One unique index: its key (missing fields count as null, as in MongoDB) to the owning document id. */
+export class UniqueIndex {
+  private readonly owners = new Map<string, string>();
+
+  constructor(readonly fields: string[]) {}
+
+  keyOf(document: unknown): string {
+    return JSON.stringify(this.fields.map((field) => equalityKey(valueAt(document, field))));
+  }
+
+  ownerOf(document: unknown): string | undefined {
+    return this.owners.get(this.keyOf(document));
+  }
+
+  add(id: string, document: unknown): void {
+    this.owners.set(this.keyOf(document), id);
+  }
+
+  remove(id: string, document: unknown): void {
+    const key = this.keyOf(document);
+    if (this.owners.get(key) === id) this.owners.delete(key);
+  }
+
+  clear(): void {
+    this.owners.clear();
+  }
+}
+
+/**
+ * The secondary indexes of one collection. Every declared index gets a hash index on its leading field
+ * (a compound index on (merchantId, createdAt) serves filters on merchantId); unique indexes also keep
+ * their full key to enforce uniqueness.
+ */
+export class CollectionIndexes {
+  private readonly equality = new Map<string, EqualityIndex>();
+  readonly unique = new Map<string, UniqueIndex>();
+
+  /**
+   * Builds the missing indexes over `documents`. A unique index the documents already violate is not
+   * created; the conflict is returned instead.
+   */
+  declare(specs: IndexSpec[], documents: () => Iterable<[string, unknown]>): UniqueConflict | undefined {
+    for (const spec of specs) {
+      const fields = spec.fields.map(([field]) => field);
+      const leading = fields[0];
+      if (leading === undefined) throw new Error('an index needs at least one field');
+      if (!this.equality.has(leading)) {
+        const index = new EqualityIndex(leading);
+        for (const [id, document] of documents()) index.add(id, document);
+        this.equality.set(leading, index);
+      }
+      const name = JSON.stringify(fields);
+      if (!spec.unique || this.unique.has(name)) continue;
+      const index = new UniqueIndex(fields);
+      for (const [id, document] of documents()) {
+        if (index.ownerOf(document) !== undefined) return { fields, id };
+        index.add(id, document);
+      }
+      this.unique.set(name, index);
+    }
+    return undefined;
+  }
+
+  add(id: string, document: unknown): void {
+    for (const index of this.equality.values()) index.add(id, document);
+    for (const index of this.unique.values()) index.add(id, document);
+  }
+
+  remove(id: string, document: unknown): void {
+    for (const index of this.equality.values()) index.remove(id, document);
+    for (const index of this.unique.values()) index.remove(id, document);
+  }
+
+  /** The unique index `document` would violate if stored under `id`. */
+  violatedBy(id: string, document: unknown): UniqueIndex | undefined {
+    for (const index of this.unique.values()) {
+      const owner = index.ownerOf(document);
+      if (owner !== undefined && owner !== id) return index;
+    }
+    return undefined;
+  }
+
+  /** The smallest candidate set an indexed equality or $in condition allows, or undefined to scan. */
+  candidates(filter: Filter): Set<string> | undefined {
+    let best: Set<string> | undefined;
+    for (const [field, condition] of Object.entries(filter)) {
+      const index = this.equality.get(field);
+      if (!index) continue;
+      let values: unknown[] | undefined;
+      if (!isRange(condition)) values = [condition];
+      else if (condition.$eq !== undefined) values = [condition.$eq];
+      else if (condition.$in !== undefined) values = condition.$in;
+      if (!values) continue;
+      const ids = index.lookup(values);
+      if (!best || ids.size < best.size) best = ids;
+    }
+    return best;
+  }
+
+  clear(): void {
+    for (const index of this.equality.values()) index.clear();
+    for (const index of this.unique.values()) index.clear();
+  }
+}
