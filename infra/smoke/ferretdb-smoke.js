@@ -77,8 +77,10 @@ async function main() {
       expect(text.includes('merchant_created'), `no index in ${text.slice(0, 300)}`);
       return text.slice(0, 240);
     });
-    await checks.probe('explain on find by _id', async () => {
-      return JSON.stringify(await payments.find({ _id: 'pay_2' }).explain()).slice(0, 240);
+    await checks.probe('explain on find by _id reports filterPushdown', async () => {
+      const plan = await payments.find({ _id: 'pay_2' }).explain();
+      expect(plan.filterPushdown === true, `no filterPushdown in ${JSON.stringify(plan).slice(0, 300)}`);
+      return JSON.stringify(plan.queryPlanner);
     });
     await checks.probe('listIndexes shows the unique flag', async () => {
       const indexes = await commits.listIndexes().toArray();

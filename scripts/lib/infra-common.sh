@@ -45,6 +45,23 @@ infra_take_lock() {
 infra_pid_file() { printf '%s/%s.pid\n' "$INFRA_RUN_DIR" "$1"; }
 infra_log_file() { printf '%s/%s.log\n' "$INFRA_LOG_DIR" "$1"; }
 
+infra_ports_file() { printf '%s/%s.ports\n' "$INFRA_RUN_DIR" "$1"; }
+
+infra_record_ports() { "infra_${1}_ports" >"$(infra_ports_file "$1")"; }
+
+# Ports a running engine was started with (they may differ from the current INFRA_*_PORT values).
+infra_recorded_ports() { cat "$(infra_ports_file "$1")" 2>/dev/null || "infra_${1}_ports"; }
+
+# True when the engine already runs; dies when it runs on other ports than asked for, since
+# waiting on the asked-for port would only time out.
+infra_already_running() {
+  local engine="$1" pid
+  pid="$(infra_running_pid "$engine")" || return 1
+  if [[ "$(infra_recorded_ports "$engine")" != "$("infra_${engine}_ports")" ]]; then
+    infra_die "$engine (pid $pid) already runs on port $(infra_recorded_ports "$engine"), not $("infra_${engine}_ports"); run scripts/infra down first"
+  fi
+}
+
 infra_port_open() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
@@ -125,7 +142,7 @@ infra_stop_engine() {
     sleep 0.1
     ((waited++)) || true
   done
-  rm -f "$(infra_pid_file "$engine")"
+  rm -f "$(infra_pid_file "$engine")" "$(infra_ports_file "$engine")"
 }
 
 # Runs a node readiness probe from infra/probes with the repo's own node_modules.

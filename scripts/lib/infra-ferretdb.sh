@@ -52,10 +52,12 @@ infra_ferretdb_install() {
   mv "$scratch" "$FERRETDB_HOME"
 }
 
+infra_ferretdb_check_ports() { infra_require_port_free ferretdb "$INFRA_FERRETDB_PORT" INFRA_FERRETDB_PORT; }
+
 infra_ferretdb_start() {
-  infra_running_pid ferretdb >/dev/null && return 0
+  infra_already_running ferretdb && return 0
   infra_ferretdb_install
-  infra_require_port_free ferretdb "$INFRA_FERRETDB_PORT" INFRA_FERRETDB_PORT
+  infra_ferretdb_check_ports
   # --sqlite-url must name an existing directory and end with a slash. --log-level=error, not
   # warn: at warn FerretDB logs every ok:0 reply in full (each duplicate-key rejection, and the
   # driver's endSessions on every client close, a command FerretDB 1.24 does not have).
@@ -64,6 +66,7 @@ infra_ferretdb_start() {
     "$FERRETDB_BIN" --handler=sqlite --sqlite-url="file:$FERRETDB_DATA/sqlite/" \
     --listen-addr="127.0.0.1:$INFRA_FERRETDB_PORT" --state-dir="$FERRETDB_DATA/state" \
     --debug-addr=- --telemetry=disable --log-level=error
+  infra_record_ports ferretdb
 }
 
 infra_ferretdb_wait() {

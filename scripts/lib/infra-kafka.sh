@@ -53,17 +53,22 @@ infra_kafka_format() {
     >>"$(infra_log_file kafka)" 2>&1 || infra_fail_start kafka
 }
 
-infra_kafka_start() {
-  infra_running_pid kafka >/dev/null && return 0
-  infra_kafka_install
+infra_kafka_check_ports() {
   infra_require_port_free kafka "$INFRA_KAFKA_PORT" INFRA_KAFKA_PORT
   infra_require_port_free kafka "$INFRA_KAFKA_CONTROLLER_PORT" INFRA_KAFKA_CONTROLLER_PORT
+}
+
+infra_kafka_start() {
+  infra_already_running kafka && return 0
+  infra_kafka_install
+  infra_kafka_check_ports
   infra_kafka_render_config
   infra_kafka_format
   infra_spawn "$(infra_pid_file kafka)" "$(infra_log_file kafka)" \
     java -Xms256m -Xmx512m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Djava.awt.headless=true \
     -Dlog4j.configuration="file:$REPO_ROOT/infra/kafka/log4j.properties" \
     -cp "$KAFKA_LIBS/*" kafka.Kafka "$KAFKA_CONFIG"
+  infra_record_ports kafka
 }
 
 infra_kafka_wait() {

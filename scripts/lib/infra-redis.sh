@@ -17,12 +17,14 @@ infra_redis_install() {
   }
 }
 
+infra_redis_check_ports() { infra_require_port_free redis "$INFRA_REDIS_PORT" INFRA_REDIS_PORT; }
+
 # --appendonly yes: fault tests restart Redis and expect keys to survive; --save "" leaves the
 # AOF as the only persistence. Redis daemonizes itself and writes the pid file.
 infra_redis_start() {
-  infra_running_pid redis >/dev/null && return 0
+  infra_already_running redis && return 0
   infra_redis_install
-  infra_require_port_free redis "$INFRA_REDIS_PORT" INFRA_REDIS_PORT
+  infra_redis_check_ports
   mkdir -p "$REDIS_DATA"
   local log_file
   log_file="$(infra_log_file redis)"
@@ -31,6 +33,7 @@ infra_redis_start() {
   redis-server --port "$INFRA_REDIS_PORT" --bind 127.0.0.1 --daemonize yes \
     --pidfile "$(infra_pid_file redis)" --dir "$REDIS_DATA" --logfile "$log_file" \
     --appendonly yes --save "" </dev/null >>"$log_file" 2>&1 9>&- || infra_fail_start redis
+  infra_record_ports redis
 }
 
 infra_redis_wait() {
