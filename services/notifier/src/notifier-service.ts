@@ -51,8 +51,8 @@ export const DEFAULT_LIMITS: DispatcherLimits = {
 
 /**
  * Consumes `payments.events` (group `notifier`) and delivers each status change to the merchant's URL
- * in its family's format. Start: open the delivery log, catch up on status changes the bus may have
- * lost, subscribe, then dispatch (pending retries resume from the log). Stop drains in-flight attempts.
+ * in its family's format. Start: open the delivery log, start dispatching (pending retries resume from
+ * the log), catch up on status changes the bus may have lost, then subscribe. Stop drains in-flight attempts.
  */
 export function createNotifierService(ctx: ServiceContext, options: NotifierOptions = {}): NotifierService {
   const logger = ctx.logger.child({ component: 'notifier' });
@@ -65,7 +65,13 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
     ...(options.resolver ? { resolver: options.resolver } : {}),
   });
   const facts = catalogueFacts(ctx.rates);
-  const intake = new StatusIntake({ eventStore: ctx.eventStore, log, secrets: ctx.secrets, facts, clock: ctx.clock });
+  const intake = new StatusIntake({
+    eventStore: ctx.eventStore,
+    log,
+    secrets: ctx.secrets,
+    facts,
+    clock: ctx.clock,
+  });
   const dispatcher = new Dispatcher({
     log,
     post: (request) => client.post(request),
@@ -81,20 +87,45 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
   let subscription: Subscription | undefined;
 
   async function redeliver(deliveryId: string, origin: RedeliveryOrigin): Promise<Delivery> {
-    const delivery = await log.append({ type: 'RedeliveryRequested', deliveryId, at: ctx.clock.now().toISOString(), origin });
+    const delivery = await log.append({
+      type: 'RedeliveryRequested',
+      deliveryId,
+      at: ctx.clock.now().toISOString(),
+      origin,
+    });
     dispatcher.enqueue(delivery);
     return delivery;
   }
 
   const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
   const send = (request: Parameters<WebhookClient['post']>[0]) => client.post(request);
-  const common = { directory, clock: ctx.clock, facts, send, logger, bodyLimitBytes: ctx.config.bodyLimitBytes };
+  const common = {
+    directory,
+    clock: ctx.clock,
+    facts,
+    send,
+    logger,
+    bodyLimitBytes: ctx.config.bodyLimitBytes,
+  };
   const router = Router();
-  router.use(adminWebhookRoutes({ adminToken: ctx.config.adminToken, log, redeliver: (id) => redeliver(id, 'admin'), logger, bodyLimitBytes: ctx.config.bodyLimitBytes }));
+  router.use(
+    adminWebhookRoutes({
+      adminToken: ctx.config.adminToken,
+      log,
+      redeliver: (id) => redeliver(id, 'admin'),
+      logger,
+      bodyLimitBytes: ctx.config.bodyLimitBytes,
+    }),
+  );
   router.use(v1IpnTestRoutes(common));
   router.use(betaWebhookTestRoutes(common));
   router.use(
-    alphaWebhookRoutes({ ...common, payments: ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments), log, redeliver }),
+    alphaWebhookRoutes({
+      ...common,
+      payments: ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments),
+      log,
+      redeliver,
+    }),
   );
 
   return {
@@ -104,13 +135,23 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
     redeliver,
     async start() {
       await log.open();
-      const caughtUp = await catchUp({ eventStore: ctx.eventStore, log, intake, clock: ctx.clock, logger });
-      if (caughtUp.scanned > 0) logger.info(caughtUp, 'notifier caught up with the event store');
-      subscription = await ctx.bus.subscribe({ topics: [TOPICS.events], groupId: 'notifier', fromBeginning: ctx.config.mode === 'embedded' }, async (message) => {
-        const delivery = await intake.onEvent(message.value as EventMessage);
-        if (delivery) dispatcher.enqueue(delivery);
-      });
       await dispatcher.start();
+      const caughtUp = await catchUp({
+        eventStore: ctx.eventStore,
+        log,
+        intake,
+        clock: ctx.clock,
+        logger,
+        onDelivery: (delivery) => dispatcher.enqueue(delivery),
+      });
+      if (caughtUp.scanned > 0) logger.info(caughtUp, 'notifier caught up with the event store');
+      subscription = await ctx.bus.subscribe(
+        { topics: [TOPICS.events], groupId: 'notifier', fromBeginning: ctx.config.mode === 'embedded' },
+        async (message) => {
+          const delivery = await intake.onEvent(message.value as EventMessage);
+          if (delivery) dispatcher.enqueue(delivery);
+        },
+      );
     },
     async stop() {
       const stopping = subscription;
@@ -129,6 +170,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
 }
 
 function defaultDeliveryLog(config: GatewayConfig): DeliveryLog {
-  if (config.mode === 'engines') return new MongoDeliveryLog({ url: config.engines.mongodbUrl, dbName: config.engines.mongodbDb });
+  if (config.mode === 'engines')
+    return new MongoDeliveryLog({ url: config.engines.mongodbUrl, dbName: config.engines.mongodbDb });
   return new JsonlDeliveryLog(`${config.dataDir}/webhooks`);
 }

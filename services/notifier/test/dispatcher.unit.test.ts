@@ -11,8 +11,19 @@ import { JsonlDeliveryLog } from '../src/log/jsonl-delivery-log';
 import { newDelivery } from '../src/testing/delivery-log-contract';
 import { leaseOnlyCache } from './support/fake-cache';
 
-const LIMITS: DispatcherLimits = { maxInFlight: 16, maxInFlightPerHost: 2, maxSleepMs: 20, syncIntervalMs: 60_000 };
-const answer = (statusCode: number | null): PostResult => ({ statusCode, error: statusCode ? null : 'boom', responseBody: '', latencyMs: 1, permanent: false });
+const LIMITS: DispatcherLimits = {
+  maxInFlight: 16,
+  maxInFlightPerHost: 2,
+  maxSleepMs: 20,
+  syncIntervalMs: 60_000,
+};
+const answer = (statusCode: number | null): PostResult => ({
+  statusCode,
+  error: statusCode ? null : 'boom',
+  responseBody: '',
+  latencyMs: 1,
+  permanent: false,
+});
 
 describe('Dispatcher', () => {
   let directory: string;
@@ -31,7 +42,11 @@ describe('Dispatcher', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  function dispatcher(post: (request: WebhookPost) => Promise<PostResult>, settled: Delivery[] = [], scale = 0.001): Dispatcher {
+  function dispatcher(
+    post: (request: WebhookPost) => Promise<PostResult>,
+    settled: Delivery[] = [],
+    scale = 0.001,
+  ): Dispatcher {
     const created = new Dispatcher({
       log,
       post,
@@ -49,7 +64,10 @@ describe('Dispatcher', () => {
   }
 
   async function schedule(delivery: Partial<NewDelivery>): Promise<Delivery> {
-    return log.append({ type: 'DeliveryScheduled', delivery: newDelivery({ createdAt: new Date().toISOString(), ...delivery }) });
+    return log.append({
+      type: 'DeliveryScheduled',
+      delivery: newDelivery({ createdAt: new Date().toISOString(), ...delivery }),
+    });
   }
 
   const until = async (condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) => {
@@ -107,8 +125,10 @@ describe('Dispatcher', () => {
       return answer(200);
     });
     await d.start();
-    for (let i = 0; i < 6; i++) d.enqueue(await schedule({ paymentId: 100 + i, url: 'https://slow.example/ipn' }));
-    for (let i = 0; i < 6; i++) d.enqueue(await schedule({ paymentId: 200 + i, url: 'https://fast.example/ipn' }));
+    for (let i = 0; i < 6; i++)
+      d.enqueue(await schedule({ paymentId: 100 + i, url: 'https://slow.example/ipn' }));
+    for (let i = 0; i < 6; i++)
+      d.enqueue(await schedule({ paymentId: 200 + i, url: 'https://fast.example/ipn' }));
     await until(async () => (await log.find({ state: 'delivered', limit: 100, offset: 0 })).total === 6);
     const delivered = (await log.find({ state: 'delivered', limit: 100, offset: 0 })).deliveries;
     settledHosts.push(...delivered.map((x) => new URL(x.url).host));
@@ -126,7 +146,14 @@ describe('Dispatcher', () => {
     await until(() => settled.length === 1);
     expect(settled[0]).toMatchObject({ state: 'dead', attemptCount: 5 });
     up = true;
-    d.enqueue(await log.append({ type: 'RedeliveryRequested', deliveryId: '1001-1', at: new Date().toISOString(), origin: 'admin' }));
+    d.enqueue(
+      await log.append({
+        type: 'RedeliveryRequested',
+        deliveryId: '1001-1',
+        at: new Date().toISOString(),
+        origin: 'admin',
+      }),
+    );
     await until(() => settled.length === 2);
     expect(settled[1]).toMatchObject({ state: 'delivered', attemptCount: 6, adminRedeliveries: 1 });
   });

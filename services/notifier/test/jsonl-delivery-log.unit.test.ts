@@ -58,7 +58,11 @@ describe('JSONL delivery log on disk', () => {
   it('writes appends issued together in the order they were issued', async () => {
     const log = new JsonlDeliveryLog(directory);
     await log.open();
-    await Promise.all(Array.from({ length: 50 }, (_, i) => log.append({ type: 'DeliveryScheduled', delivery: newDelivery({ paymentId: 3000 + i }) })));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        log.append({ type: 'DeliveryScheduled', delivery: newDelivery({ paymentId: 3000 + i }) }),
+      ),
+    );
     await log.close();
     const ids = (await readFile(log.path, 'utf8'))
       .split('\n')

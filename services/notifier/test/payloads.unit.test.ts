@@ -2,7 +2,12 @@ import { statusAfter, type PaymentEvent } from '@gw/domain';
 import { paymentAtVersion } from '../src/payloads/payment-history';
 import { webhookStatusFor } from '../src/payloads/triggers';
 import { buildWebhookRequest } from '../src/payloads/webhook-request';
-import { cryptomusPyVerifier, nowPaymentsDocVerifier, nowPaymentsRawBodyVerifier, oxaPayPhpVerifier } from './support/independent-verifiers';
+import {
+  cryptomusPyVerifier,
+  nowPaymentsDocVerifier,
+  nowPaymentsRawBodyVerifier,
+  oxaPayPhpVerifier,
+} from './support/independent-verifiers';
 import { fixedFacts, paidLifecycle, paymentTerms, stored } from './support/payments';
 
 /** The webhook statuses a whole stream produces, in order, as the notifier decides them. */
@@ -18,11 +23,20 @@ function webhookStatuses(events: PaymentEvent[]): string[] {
 
 describe('which status changes trigger a webhook', () => {
   it('V1 notifies every payment_status change, creation included', () => {
-    expect(webhookStatuses(paidLifecycle(paymentTerms({ family: 'v1' })))).toEqual(['waiting', 'confirming', 'confirmed', 'sending', 'finished']);
+    expect(webhookStatuses(paidLifecycle(paymentTerms({ family: 'v1' })))).toEqual([
+      'waiting',
+      'confirming',
+      'confirmed',
+      'sending',
+      'finished',
+    ]);
   });
 
   it('family A notifies only changes of its own status that Cryptomus sends', () => {
-    expect(webhookStatuses(paidLifecycle(paymentTerms({ family: 'alpha' })))).toEqual(['confirm_check', 'paid']);
+    expect(webhookStatuses(paidLifecycle(paymentTerms({ family: 'alpha' })))).toEqual([
+      'confirm_check',
+      'paid',
+    ]);
   });
 
   it('family B notifies Paying once and then Paid', () => {
@@ -43,7 +57,10 @@ describe('payload as of the event', () => {
   it('does not leak later statuses or amounts into an earlier webhook', () => {
     const history = stored('payment-1', paidLifecycle(paymentTerms()));
     const confirming = paymentAtVersion(history, 3)!;
-    const body = JSON.parse(buildWebhookRequest(confirming.payment, fixedFacts, 's').body) as Record<string, unknown>;
+    const body = JSON.parse(buildWebhookRequest(confirming.payment, fixedFacts, 's').body) as Record<
+      string,
+      unknown
+    >;
     expect(body.payment_status).toBe('confirming');
     expect(body.outcome_amount).toBe(0);
     expect(body.actually_paid).toBe(0.0015);
@@ -59,8 +76,29 @@ describe('each family on the wire', () => {
   const finished = (family: 'v1' | 'alpha' | 'beta') => {
     const terms = paymentTerms({
       family,
-      alpha: family === 'alpha' ? { network: 'btc', discountPercent: 0, discount: '0', additionalData: 'ref/7', subtractPercent: '0', toCurrency: null, isRefresh: false } : null,
-      beta: family === 'beta' ? { lifetimeMinutes: 60, feePaidByPayer: true, toCurrency: null, email: 'buyer@shop.example', thanksMessage: null, description: 'Order 1' } : null,
+      alpha:
+        family === 'alpha'
+          ? {
+              network: 'btc',
+              discountPercent: 0,
+              discount: '0',
+              additionalData: 'ref/7',
+              subtractPercent: '0',
+              toCurrency: null,
+              isRefresh: false,
+            }
+          : null,
+      beta:
+        family === 'beta'
+          ? {
+              lifetimeMinutes: 60,
+              feePaidByPayer: true,
+              toCurrency: null,
+              email: 'buyer@shop.example',
+              thanksMessage: null,
+              description: 'Order 1',
+            }
+          : null,
     });
     const history = stored('payment-1', paidLifecycle(terms));
     return paymentAtVersion(history, history.length)!.payment;
@@ -122,7 +160,17 @@ describe('each family on the wire', () => {
       fee_paid_by_payer: 1,
       email: 'buyer@shop.example',
       description: 'Order 1',
-      txs: [{ status: 'confirmed', tx_hash: 'tx-1', sent_amount: 0.0015, currency: 'BTC', network: 'Bitcoin', confirmations: 2, value: 90 }],
+      txs: [
+        {
+          status: 'confirmed',
+          tx_hash: 'tx-1',
+          sent_amount: 0.0015,
+          currency: 'BTC',
+          network: 'Bitcoin',
+          confirmations: 2,
+          value: 90,
+        },
+      ],
     });
     expect(oxaPayPhpVerifier(Buffer.from(request.body), request.headers, 'beta-key')).toBe(true);
   });

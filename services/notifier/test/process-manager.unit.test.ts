@@ -1,5 +1,12 @@
 import { scheduledDelivery, evolveDelivery, type Delivery } from '../src/delivery/delivery';
-import { afterAttempt, isDelivered, logEventOf, whenPending, type AttemptOutcome, type DeliveryStep } from '../src/delivery/process-manager';
+import {
+  afterAttempt,
+  isDelivered,
+  logEventOf,
+  whenPending,
+  type AttemptOutcome,
+  type DeliveryStep,
+} from '../src/delivery/process-manager';
 import { retryPolicy } from '../src/delivery/retry-policy';
 import { newDelivery } from '../src/testing/delivery-log-contract';
 
@@ -16,7 +23,11 @@ const outcome = (statusCode: number | null, overrides: Partial<AttemptOutcome> =
 });
 
 /** Fails a delivery `times` times in a row, each attempt at the time the previous step scheduled. */
-function failRepeatedly(delivery: Delivery, times: number, scale = 1): { delivery: Delivery; waitsMs: number[]; last: DeliveryStep | undefined } {
+function failRepeatedly(
+  delivery: Delivery,
+  times: number,
+  scale = 1,
+): { delivery: Delivery; waitsMs: number[]; last: DeliveryStep | undefined } {
   const waitsMs: number[] = [];
   let current = delivery;
   let last: DeliveryStep | undefined;
@@ -46,7 +57,10 @@ describe('delivery process manager', () => {
     const delivery = scheduledDelivery(newDelivery({ createdAt: T0 }));
     expect(whenPending(delivery, new Date(T0))).toEqual({ kind: 'Send', deliveryId: '1001-1' });
     const later = { ...delivery, nextAttemptAt: '2026-01-01T10:00:10.000Z' };
-    expect(whenPending(later, new Date(T0))).toMatchObject({ kind: 'Schedule', at: '2026-01-01T10:00:10.000Z' });
+    expect(whenPending(later, new Date(T0))).toMatchObject({
+      kind: 'Schedule',
+      at: '2026-01-01T10:00:10.000Z',
+    });
   });
 
   it('completes on success', () => {
@@ -83,13 +97,23 @@ describe('delivery process manager', () => {
   });
 
   it('gives up at once on a destination that can never be reached', () => {
-    const step = afterAttempt(scheduledDelivery(newDelivery()), outcome(null, { error: 'refused: loopback address', permanent: true }), retryPolicy(), noJitter);
+    const step = afterAttempt(
+      scheduledDelivery(newDelivery()),
+      outcome(null, { error: 'refused: loopback address', permanent: true }),
+      retryPolicy(),
+      noJitter,
+    );
     expect(step).toMatchObject({ kind: 'GiveUp', reason: 'refused: loopback address' });
   });
 
   it('starts a fresh schedule after a redelivery', () => {
     const dead = failRepeatedly(scheduledDelivery(newDelivery({ family: 'beta' })), 5).delivery;
-    const again = evolveDelivery(dead, { type: 'RedeliveryRequested', deliveryId: dead.deliveryId, at: T0, origin: 'admin' });
+    const again = evolveDelivery(dead, {
+      type: 'RedeliveryRequested',
+      deliveryId: dead.deliveryId,
+      at: T0,
+      origin: 'admin',
+    });
     const step = afterAttempt(again, outcome(500), retryPolicy(), noJitter);
     expect(step).toMatchObject({ kind: 'Schedule', attempt: { number: 6 } });
   });

@@ -1,6 +1,19 @@
 import { createHash } from 'node:crypto';
-import { alphaRequestSign, alphaSign, alphaWebhookBody, betaHmac, phpJsonEncode, v1IpnBody, v1IpnSignature } from '../src/payloads/signatures';
-import { cryptomusPyVerifier, nowPaymentsDocVerifier, nowPaymentsRawBodyVerifier, oxaPayPhpVerifier } from './support/independent-verifiers';
+import {
+  alphaRequestSign,
+  alphaSign,
+  alphaWebhookBody,
+  betaHmac,
+  phpJsonEncode,
+  v1IpnBody,
+  v1IpnSignature,
+} from '../src/payloads/signatures';
+import {
+  cryptomusPyVerifier,
+  nowPaymentsDocVerifier,
+  nowPaymentsRawBodyVerifier,
+  oxaPayPhpVerifier,
+} from './support/independent-verifiers';
 
 describe('V1 (NOWPayments) IPN signature', () => {
   const vector = {
@@ -61,9 +74,13 @@ describe('family A (Cryptomus) webhook sign', () => {
   });
 
   it('signs requests over the raw bytes (reference request vector)', () => {
-    const raw = Buffer.from('{"amount":"10.00","currency":"USD","order_id":"A-1","url_callback":"https:\\/\\/shop.example\\/cb"}');
+    const raw = Buffer.from(
+      '{"amount":"10.00","currency":"USD","order_id":"A-1","url_callback":"https:\\/\\/shop.example\\/cb"}',
+    );
     expect(alphaRequestSign(raw, 'api-key-123')).toBe('862fac81d168c599e80d160f737df09d');
-    expect(alphaRequestSign(Buffer.alloc(0), 'api-key-123')).toBe(createHash('md5').update('api-key-123').digest('hex'));
+    expect(alphaRequestSign(Buffer.alloc(0), 'api-key-123')).toBe(
+      createHash('md5').update('api-key-123').digest('hex'),
+    );
     expect(alphaRequestSign(Buffer.alloc(0), 'api-key-123')).toBe('175122a2b903cb8d57010c9b50a0b962');
   });
 });

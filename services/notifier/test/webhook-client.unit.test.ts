@@ -37,7 +37,8 @@ describe('addresses the notifier refuses', () => {
 describe('WebhookClient', () => {
   let receiver: Receiver;
   let client: WebhookClient;
-  const post = (url: string) => client.post({ url, body: '{"a":"é/"}', headers: { 'content-type': 'application/json', 'x-sig': 'abc' } });
+  const post = (url: string) =>
+    client.post({ url, body: '{"a":"é/"}', headers: { 'content-type': 'application/json', 'x-sig': 'abc' } });
 
   beforeEach(async () => {
     receiver = await startReceiver();
@@ -51,7 +52,10 @@ describe('WebhookClient', () => {
   it('POSTs the exact bytes and headers to an allow-listed host and reports the answer', async () => {
     const result = await post(`${receiver.url}/ipn?x=1`);
     expect(result).toMatchObject({ statusCode: 200, error: null, responseBody: 'ok', permanent: false });
-    expect(receiver.calls[0]).toMatchObject({ path: '/ipn?x=1', headers: { 'x-sig': 'abc', 'content-type': 'application/json' } });
+    expect(receiver.calls[0]).toMatchObject({
+      path: '/ipn?x=1',
+      headers: { 'x-sig': 'abc', 'content-type': 'application/json' },
+    });
     expect(receiver.calls[0]!.rawBody.toString('utf8')).toBe('{"a":"é/"}');
   });
 
@@ -85,12 +89,21 @@ describe('WebhookClient', () => {
   it('refuses loopback, mapped and metadata URLs unless allow-listed, without connecting', async () => {
     const strict = new WebhookClient({ timeoutMs: 500, allowedHosts: [], socketsPerHost: 4 });
     try {
-      for (const url of [receiver.url, `http://[::ffff:127.0.0.1]:${receiver.port}/`, 'http://169.254.169.254/latest/meta-data', 'http://[fd00:ec2::254]/']) {
+      for (const url of [
+        receiver.url,
+        `http://[::ffff:127.0.0.1]:${receiver.port}/`,
+        'http://169.254.169.254/latest/meta-data',
+        'http://[fd00:ec2::254]/',
+      ]) {
         const result = await strict.post({ url, body: '{}', headers: {} });
         expect(result).toMatchObject({ statusCode: null, permanent: true });
         expect(result.error).toMatch(/^refused: /);
       }
-      const viaName = await strict.post({ url: `http://localhost:${receiver.port}/`, body: '{}', headers: {} });
+      const viaName = await strict.post({
+        url: `http://localhost:${receiver.port}/`,
+        body: '{}',
+        headers: {},
+      });
       expect(viaName).toMatchObject({ permanent: true });
       expect(receiver.calls).toHaveLength(0);
     } finally {
@@ -109,7 +122,9 @@ describe('WebhookClient', () => {
       ],
     });
     try {
-      expect(await rebinding.post({ url: 'http://shop.example/ipn', body: '{}', headers: {} })).toMatchObject({ permanent: true });
+      expect(await rebinding.post({ url: 'http://shop.example/ipn', body: '{}', headers: {} })).toMatchObject(
+        { permanent: true },
+      );
     } finally {
       rebinding.close();
     }
@@ -123,7 +138,11 @@ describe('WebhookClient', () => {
       resolver: async () => [{ address: '127.0.0.1', family: 4 }],
     });
     try {
-      const result = await pinned.post({ url: `http://hooks.shop.test:${receiver.port}/cb`, body: '{}', headers: {} });
+      const result = await pinned.post({
+        url: `http://hooks.shop.test:${receiver.port}/cb`,
+        body: '{}',
+        headers: {},
+      });
       expect(result.statusCode).toBe(200);
       expect(receiver.calls[0]!.headers.host).toBe(`hooks.shop.test:${receiver.port}`);
     } finally {
@@ -132,6 +151,9 @@ describe('WebhookClient', () => {
   });
 
   it('refuses non-HTTP schemes', async () => {
-    expect(await post('file:///etc/passwd')).toMatchObject({ permanent: true, error: 'refused: file: URLs are not called' });
+    expect(await post('file:///etc/passwd')).toMatchObject({
+      permanent: true,
+      error: 'refused: file: URLs are not called',
+    });
   });
 });

@@ -33,7 +33,13 @@ describe('webhooks over a payment’s whole life, per family', () => {
     await driver.payInFull(terms);
     await driver.payOut(terms);
     await eventually(() => receiver.calls.length === 5);
-    expect(statusesOf(receiver.calls, 'payment_status')).toEqual(['waiting', 'confirming', 'confirmed', 'sending', 'finished']);
+    expect(statusesOf(receiver.calls, 'payment_status')).toEqual([
+      'waiting',
+      'confirming',
+      'confirmed',
+      'sending',
+      'finished',
+    ]);
     for (const call of receiver.calls) {
       const signature = String(call.headers['x-nowpayments-sig']);
       expect(nowPaymentsDocVerifier(call.rawBody.toString('utf8'), signature, merchant.ipnSecret)).toBe(true);
@@ -41,11 +47,22 @@ describe('webhooks over a payment’s whole life, per family', () => {
       expect(call.json.payment_id).toBe(terms.paymentId);
       expect(call.path).toBe('/ipn');
     }
-    expect(receiver.calls[0]!.json).toMatchObject({ actually_paid: 0, outcome_amount: 0, order_id: terms.orderId, price_amount: 100, price_currency: 'usd' });
-    expect(receiver.calls[4]!.json).toMatchObject({ actually_paid: Number(terms.payAmount), payment_status: 'finished' });
+    expect(receiver.calls[0]!.json).toMatchObject({
+      actually_paid: 0,
+      outcome_amount: 0,
+      order_id: terms.orderId,
+      price_amount: 100,
+      price_currency: 'usd',
+    });
+    expect(receiver.calls[4]!.json).toMatchObject({
+      actually_paid: Number(terms.payAmount),
+      payment_status: 'finished',
+    });
     expect((receiver.calls[4]!.json.outcome_amount as number) > 0).toBe(true);
     const deliveries = await deliveriesOf(gateway, terms.paymentId);
-    expect(deliveries.map((d) => [d.state, d.attempt_count])).toEqual(Array.from({ length: 5 }, () => ['delivered', 1]));
+    expect(deliveries.map((d) => [d.state, d.attempt_count])).toEqual(
+      Array.from({ length: 5 }, () => ['delivered', 1]),
+    );
   });
 
   it('family A: confirm_check then paid, with sign over the PHP-style JSON', async () => {
@@ -59,7 +76,13 @@ describe('webhooks over a payment’s whole life, per family', () => {
     expect(statusesOf(receiver.calls, 'is_final')).toEqual([false, true]);
     for (const call of receiver.calls) {
       expect(cryptomusPyVerifier(call.rawBody.toString('utf8'), merchant.paymentKey)).toBe(true);
-      expect(call.json).toMatchObject({ type: 'payment', uuid: terms.uuid, order_id: terms.orderId, amount: '100.00000000', currency: 'USD' });
+      expect(call.json).toMatchObject({
+        type: 'payment',
+        uuid: terms.uuid,
+        order_id: terms.orderId,
+        amount: '100.00000000',
+        currency: 'USD',
+      });
     }
     expect(receiver.calls[1]!.json.payment_amount).toMatch(/^\d+\.\d{8}$/);
   });
@@ -74,7 +97,12 @@ describe('webhooks over a payment’s whole life, per family', () => {
     expect(statusesOf(receiver.calls, 'status')).toEqual(['Paying', 'Paid']);
     for (const call of receiver.calls) {
       expect(oxaPayPhpVerifier(call.rawBody, call.headers, merchant.betaApiKey)).toBe(true);
-      expect(call.json).toMatchObject({ track_id: terms.trackId, type: 'invoice', amount: 100, currency: 'USD' });
+      expect(call.json).toMatchObject({
+        track_id: terms.trackId,
+        type: 'invoice',
+        amount: 100,
+        currency: 'USD',
+      });
       expect(typeof call.json.track_id).toBe('string');
     }
     expect((receiver.calls[1]!.json.txs as unknown[]).length).toBe(1);
@@ -89,7 +117,8 @@ describe('webhooks over a payment’s whole life, per family', () => {
     for (const terms of [silent, v1, alpha, beta]) await driver.deposit(terms, '0.00001');
     await eventually(() => receiver.calls.length === 4);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const byPath = (path: string) => receiver.calls.filter((c) => c.path === path).map((c) => c.json.payment_status ?? c.json.status);
+    const byPath = (path: string) =>
+      receiver.calls.filter((c) => c.path === path).map((c) => c.json.payment_status ?? c.json.status);
     expect(byPath('/v1')).toEqual(['waiting', 'partially_paid']);
     expect(byPath('/alpha')).toEqual(['wrong_amount']);
     expect(byPath('/beta')).toEqual(['Underpaid']);

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { ManualClock } from '@gw/platform';
 import type { Service } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { admin, eventually, PaymentDriver, retryNow, statusesOf, type DeliveryView } from './support/notifier-harness';
+import {
+  admin,
+  eventually,
+  PaymentDriver,
+  retryNow,
+  statusesOf,
+  type DeliveryView,
+} from './support/notifier-harness';
 import { replyWith, startReceiver, type Receiver } from './support/receiver';
 
 describe('a notifier restart in the middle of retries', () => {
@@ -44,13 +51,28 @@ describe('a notifier restart in the middle of retries', () => {
     const second = await startTestGateway({ clock, dataDir });
     gateways.push(second);
     const resumed = (await admin<DeliveryView>(second, 'GET', `/webhooks/${waitingId}`)).body;
-    expect(resumed).toMatchObject({ state: 'pending', attempt_count: 2, next_attempt_at: beforeStop.next_attempt_at });
+    expect(resumed).toMatchObject({
+      state: 'pending',
+      attempt_count: 2,
+      next_attempt_at: beforeStop.next_attempt_at,
+    });
     expect(receiver.calls).toHaveLength(2);
 
     clock.set(Date.parse(beforeStop.next_attempt_at!) + 1);
     await eventually(() => receiver.calls.length === 5);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(statusesOf(receiver.calls, 'payment_status')).toEqual(['waiting', 'waiting', 'waiting', 'confirming', 'confirmed']);
-    expect(receiver.calls.map((c) => c.rawBody.toString('utf8')).slice(0, 3).every((body, _i, all) => body === all[0])).toBe(true);
+    expect(statusesOf(receiver.calls, 'payment_status')).toEqual([
+      'waiting',
+      'waiting',
+      'waiting',
+      'confirming',
+      'confirmed',
+    ]);
+    expect(
+      receiver.calls
+        .map((c) => c.rawBody.toString('utf8'))
+        .slice(0, 3)
+        .every((body, _i, all) => body === all[0]),
+    ).toBe(true);
   });
 });

@@ -2,7 +2,15 @@ import { ManualClock } from '@gw/platform';
 import { AdminHttpClient } from '../../../apps/gateway/src/commands/admin-http';
 import { WEBHOOK_COMMANDS } from '../../../apps/gateway/src/commands/webhooks';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { admin, deliveriesOf, eventually, PaymentDriver, retryNow, statusesOf, type DeliveryView } from './support/notifier-harness';
+import {
+  admin,
+  deliveriesOf,
+  eventually,
+  PaymentDriver,
+  retryNow,
+  statusesOf,
+  type DeliveryView,
+} from './support/notifier-harness';
 import { failTimes, replyWith, startReceiver, type Receiver } from './support/receiver';
 
 /** Retry waits are minutes to hours: a manual clock lets the test move time instead of waiting. */
@@ -30,11 +38,20 @@ describe('webhook retries', () => {
     const firstId = `${terms.paymentId}-1`;
     for (let retry = 0; retry < 3; retry++) await retryNow(gateway, clock, firstId);
     await eventually(() => receiver.calls.length === 6);
-    expect(statusesOf(receiver.calls, 'payment_status')).toEqual(['waiting', 'waiting', 'waiting', 'waiting', 'confirming', 'confirmed']);
+    expect(statusesOf(receiver.calls, 'payment_status')).toEqual([
+      'waiting',
+      'waiting',
+      'waiting',
+      'waiting',
+      'confirming',
+      'confirmed',
+    ]);
     const [first] = await deliveriesOf(gateway, terms.paymentId);
     expect(first!.attempts.map((a) => a.status_code)).toEqual([503, 503, 503, 200]);
     expect(first!.attempts[0]!.response_body).toBe('down');
-    const gaps = first!.attempts.slice(1).map((a, i) => Date.parse(a.at) - Date.parse(first!.attempts[i]!.at));
+    const gaps = first!.attempts
+      .slice(1)
+      .map((a, i) => Date.parse(a.at) - Date.parse(first!.attempts[i]!.at));
     expect(gaps[0]).toBeGreaterThanOrEqual(8_000);
     expect(gaps[1]).toBeGreaterThanOrEqual(24_000);
     expect(gaps[2]).toBeGreaterThanOrEqual(96_000);
@@ -61,7 +78,11 @@ describe('webhook retries', () => {
     expect(dead.attempt_count).toBe(5);
     const gaps = dead.attempts.slice(1).map((a, i) => Date.parse(a.at) - Date.parse(dead.attempts[i]!.at));
     expect(gaps.map((gap) => Math.round(gap / 60_000))).toEqual([1, 3, 30, 180]);
-    const listed = await admin<{ result: { delivery_id: string }[] }>(gateway, 'GET', `/webhooks?merchant_id=${merchant.merchantId}&state=dead`);
+    const listed = await admin<{ result: { delivery_id: string }[] }>(
+      gateway,
+      'GET',
+      `/webhooks?merchant_id=${merchant.merchantId}&state=dead`,
+    );
     expect(listed.body.result.map((d) => d.delivery_id)).toEqual([deliveryId]);
 
     receiver.setReply(replyWith(200));
@@ -74,7 +95,11 @@ describe('webhook retries', () => {
     });
     expect(printed.join('')).toContain(deliveryId);
     const delivered = await eventually(async () => {
-      const { body } = await admin<DeliveryView & { admin_redeliveries: number }>(gateway, 'GET', `/webhooks/${deliveryId}`);
+      const { body } = await admin<DeliveryView & { admin_redeliveries: number }>(
+        gateway,
+        'GET',
+        `/webhooks/${deliveryId}`,
+      );
       return body.state === 'delivered' ? body : undefined;
     });
     expect(delivered).toMatchObject({ attempt_count: 6, admin_redeliveries: 1 });
@@ -82,7 +107,9 @@ describe('webhook retries', () => {
   });
 
   it('the admin API needs the admin token', async () => {
-    const response = await fetch(`${gateway.baseUrl}/admin/v1/webhooks`, { headers: { authorization: 'Bearer wrong-token-wrong-token' } });
+    const response = await fetch(`${gateway.baseUrl}/admin/v1/webhooks`, {
+      headers: { authorization: 'Bearer wrong-token-wrong-token' },
+    });
     expect(response.status).toBe(401);
     const missing = await admin(gateway, 'GET', '/webhooks/does-not-exist');
     expect(missing.status).toBe(404);

@@ -44,15 +44,21 @@ describe('webhook safety', () => {
     const hanging = await startReceiver(() => undefined);
     try {
       const slowMerchant = await gateway.createMerchant('Hangs');
-      const slow = await Promise.all(Array.from({ length: 10 }, () => driver.open('v1', slowMerchant, `${hanging.url}/ipn`)));
+      const slow = await Promise.all(
+        Array.from({ length: 10 }, () => driver.open('v1', slowMerchant, `${hanging.url}/ipn`)),
+      );
       const started = Date.now();
-      const fast = await Promise.all(Array.from({ length: 10 }, () => driver.open('v1', gateway.demoMerchant, `${receiver.url}/ipn`)));
+      const fast = await Promise.all(
+        Array.from({ length: 10 }, () => driver.open('v1', gateway.demoMerchant, `${receiver.url}/ipn`)),
+      );
       await eventually(() => receiver.calls.length === 10);
       expect(Date.now() - started).toBeLessThan(1_000);
       const timedOut = await deliveryOf(slow[0]!.paymentId);
       expect(timedOut.state).toBe('pending');
       expect(timedOut.attempts[0]!.error).toMatch(/timed out after 400 ms/);
-      expect(new Set(receiver.calls.map((c) => c.json.payment_id))).toEqual(new Set(fast.map((t) => t.paymentId)));
+      expect(new Set(receiver.calls.map((c) => c.json.payment_id))).toEqual(
+        new Set(fast.map((t) => t.paymentId)),
+      );
     } finally {
       await hanging.close();
     }

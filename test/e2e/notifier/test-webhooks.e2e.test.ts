@@ -1,14 +1,25 @@
 import { createHash } from 'node:crypto';
 import type { MerchantKeys } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { cryptomusPyVerifier, nowPaymentsRawBodyVerifier, oxaPayPhpVerifier } from '../../../services/notifier/test/support/independent-verifiers';
+import {
+  cryptomusPyVerifier,
+  nowPaymentsRawBodyVerifier,
+  oxaPayPhpVerifier,
+} from '../../../services/notifier/test/support/independent-verifiers';
 import { deliveriesOf, eventually, PaymentDriver } from './support/notifier-harness';
 import { startReceiver, type Receiver } from './support/receiver';
 
 /** A family A call signed as upstream clients do: md5(base64(body) + payment key), headers merchant + sign. */
-async function alphaCall(gateway: TestGateway, merchant: MerchantKeys, path: string, params: Record<string, unknown>) {
+async function alphaCall(
+  gateway: TestGateway,
+  merchant: MerchantKeys,
+  path: string,
+  params: Record<string, unknown>,
+) {
   const body = JSON.stringify(params).replace(/\//g, '\\/');
-  const sign = createHash('md5').update(Buffer.from(body).toString('base64') + merchant.paymentKey).digest('hex');
+  const sign = createHash('md5')
+    .update(Buffer.from(body).toString('base64') + merchant.paymentKey)
+    .digest('hex');
   const response = await fetch(`${gateway.baseUrl}/alpha/v1${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', merchant: merchant.merchantId, sign },
@@ -41,10 +52,21 @@ describe('test webhooks and resends for merchants', () => {
       body: JSON.stringify({ ipn_callback_url: `${receiver.url}/ipn`, payment_status: 'partially_paid' }),
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ delivered: true, status_code: 200, payment_status: 'partially_paid', response_body: 'ok' });
+    expect(await response.json()).toMatchObject({
+      delivered: true,
+      status_code: 200,
+      payment_status: 'partially_paid',
+      response_body: 'ok',
+    });
     const [call] = receiver.calls;
     expect(call!.json.payment_status).toBe('partially_paid');
-    expect(nowPaymentsRawBodyVerifier(call!.rawBody, String(call!.headers['x-nowpayments-sig']), gateway.demoMerchant.ipnSecret)).toBe(true);
+    expect(
+      nowPaymentsRawBodyVerifier(
+        call!.rawBody,
+        String(call!.headers['x-nowpayments-sig']),
+        gateway.demoMerchant.ipnSecret,
+      ),
+    ).toBe(true);
   });
 
   it('V1 test IPN refuses a bad key and a private URL', async () => {
@@ -71,7 +93,12 @@ describe('test webhooks and resends for merchants', () => {
       body: JSON.stringify({ callback_url: `${receiver.url}/oxapay`, status: 'paying' }),
     });
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ status: 200, version: '1.0.0', error: {}, data: { delivered: true, status: 'Paying' } });
+    expect(body).toMatchObject({
+      status: 200,
+      version: '1.0.0',
+      error: {},
+      data: { delivered: true, status: 'Paying' },
+    });
     const [call] = receiver.calls;
     expect(call!.json).toMatchObject({ status: 'Paying', type: 'invoice' });
     expect(oxaPayPhpVerifier(call!.rawBody, call!.headers, gateway.demoMerchant.betaApiKey)).toBe(true);
@@ -88,17 +115,32 @@ describe('test webhooks and resends for merchants', () => {
     });
     expect(answer).toEqual({ status: 200, body: { state: 0, result: [] } });
     const [call] = receiver.calls;
-    expect(call!.json).toMatchObject({ type: 'payment', status: 'paid_over', is_final: true, order_id: 'test-1', network: 'tron' });
+    expect(call!.json).toMatchObject({
+      type: 'payment',
+      status: 'paid_over',
+      is_final: true,
+      order_id: 'test-1',
+      network: 'tron',
+    });
     expect(cryptomusPyVerifier(call!.rawBody.toString('utf8'), merchant.paymentKey)).toBe(true);
   });
 
   it('family A test webhook: validation errors in upstream shape, and a wrong sign is refused', async () => {
-    const invalid = await alphaCall(gateway, gateway.demoMerchant, '/test-webhook/payment', { currency: 'USDT' });
+    const invalid = await alphaCall(gateway, gateway.demoMerchant, '/test-webhook/payment', {
+      currency: 'USDT',
+    });
     expect(invalid.status).toBe(422);
-    expect(invalid.body).toMatchObject({ state: 1, errors: { url_callback: ['validation.required'], network: ['validation.required'] } });
+    expect(invalid.body).toMatchObject({
+      state: 1,
+      errors: { url_callback: ['validation.required'], network: ['validation.required'] },
+    });
     const response = await fetch(`${gateway.baseUrl}/alpha/v1/test-webhook/payment`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', merchant: gateway.demoMerchant.merchantId, sign: '0'.repeat(32) },
+      headers: {
+        'content-type': 'application/json',
+        merchant: gateway.demoMerchant.merchantId,
+        sign: '0'.repeat(32),
+      },
       body: '{}',
     });
     expect(response.status).toBe(401);
@@ -114,13 +156,27 @@ describe('test webhooks and resends for merchants', () => {
     await driver.payInFull(terms);
     await driver.payOut(terms);
     await eventually(() => receiver.calls.length === 2);
-    await eventually(async () => ((await alphaCall(gateway, merchant, '/payment/info', { uuid: terms.uuid })).body.result as { is_final?: boolean })?.is_final);
+    await eventually(
+      async () =>
+        (
+          (await alphaCall(gateway, merchant, '/payment/info', { uuid: terms.uuid })).body.result as {
+            is_final?: boolean;
+          }
+        )?.is_final,
+    );
 
     const latestDelivery = async () => (await deliveriesOf(gateway, terms.paymentId)).at(-1)!;
     for (let resend = 1; resend <= 10; resend++) {
-      const resent = await alphaCall(gateway, merchant, '/payment/resend', resend % 2 ? { order_id: terms.orderId } : { uuid: terms.uuid });
+      const resent = await alphaCall(
+        gateway,
+        merchant,
+        '/payment/resend',
+        resend % 2 ? { order_id: terms.orderId } : { uuid: terms.uuid },
+      );
       expect(resent).toEqual({ status: 200, body: { state: 0, result: [] } });
-      await eventually(async () => receiver.calls.length === 2 + resend && (await latestDelivery()).state === 'delivered');
+      await eventually(
+        async () => receiver.calls.length === 2 + resend && (await latestDelivery()).state === 'delivered',
+      );
     }
     expect(receiver.calls[11]!.rawBody.equals(receiver.calls[1]!.rawBody)).toBe(true);
     expect(await latestDelivery()).toMatchObject({ webhook_status: 'paid', attempt_count: 11 });
@@ -128,8 +184,13 @@ describe('test webhooks and resends for merchants', () => {
     expect(tooMany).toMatchObject({ status: 422, body: { state: 1, message: 'Too much resend' } });
 
     const missing = await alphaCall(gateway, merchant, '/payment/resend', {});
-    expect(missing).toMatchObject({ status: 422, body: { errors: { uuid: ['validation.required_without'], order_id: ['validation.required_without'] } } });
-    const unknown = await alphaCall(gateway, merchant, '/payment/resend', { uuid: '00000000-0000-4000-8000-000000000000' });
+    expect(missing).toMatchObject({
+      status: 422,
+      body: { errors: { uuid: ['validation.required_without'], order_id: ['validation.required_without'] } },
+    });
+    const unknown = await alphaCall(gateway, merchant, '/payment/resend', {
+      uuid: '00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown).toMatchObject({ status: 404, body: { state: 1, message: 'Payment not found' } });
   });
 });

@@ -1,5 +1,11 @@
 import type { DeliveryDetailView, DeliverySummaryView } from '@gw/service-notifier';
-import { AdminUsageError, stringFlag, wholeNumber, type AdminCommand, type FlagValues } from './admin-command';
+import {
+  AdminUsageError,
+  stringFlag,
+  wholeNumber,
+  type AdminCommand,
+  type FlagValues,
+} from './admin-command';
 
 /** `gateway webhooks list|show|redeliver|redeliver-dead`, over /admin/v1/webhooks of a running gateway. */
 
@@ -20,7 +26,8 @@ const STATES = ['pending', 'delivered', 'dead'];
 
 export const WEBHOOK_COMMANDS: Record<string, AdminCommand> = {
   list: {
-    synopsis: 'webhooks list [--merchant <id>] [--state pending|delivered|dead] [--payment <id>] [--limit <n>] [--offset <n>]',
+    synopsis:
+      'webhooks list [--merchant <id>] [--state pending|delivered|dead] [--payment <id>] [--limit <n>] [--offset <n>]',
     summary: 'list webhook deliveries, newest first',
     args: [],
     options: {
@@ -31,7 +38,10 @@ export const WEBHOOK_COMMANDS: Record<string, AdminCommand> = {
       offset: { type: 'string' },
     },
     async run({ client, flags, print }) {
-      print(await client.request<DeliveryListView>('GET', `/webhooks${listQuery(flags)}`), describeDeliveryList);
+      print(
+        await client.request<DeliveryListView>('GET', `/webhooks${listQuery(flags)}`),
+        describeDeliveryList,
+      );
     },
   },
   show: {
@@ -40,7 +50,10 @@ export const WEBHOOK_COMMANDS: Record<string, AdminCommand> = {
     args: ['delivery-id'],
     options: {},
     async run({ client, args: [deliveryId = ''], print }) {
-      print(await client.request<DeliveryDetailView>('GET', `/webhooks/${encodeURIComponent(deliveryId)}`), describeDelivery);
+      print(
+        await client.request<DeliveryDetailView>('GET', `/webhooks/${encodeURIComponent(deliveryId)}`),
+        describeDelivery,
+      );
     },
   },
   redeliver: {
@@ -50,7 +63,10 @@ export const WEBHOOK_COMMANDS: Record<string, AdminCommand> = {
     options: {},
     async run({ client, args: [deliveryId = ''], print }) {
       const path = `/webhooks/${encodeURIComponent(deliveryId)}/redeliver`;
-      print(await client.request<DeliverySummaryView>('POST', path, {}), (d) => `Delivery ${d.delivery_id} queued again (${d.url}).\n`);
+      print(
+        await client.request<DeliverySummaryView>('POST', path, {}),
+        (d) => `Delivery ${d.delivery_id} queued again (${d.url}).\n`,
+      );
     },
   },
   'redeliver-dead': {
@@ -62,7 +78,9 @@ export const WEBHOOK_COMMANDS: Record<string, AdminCommand> = {
     async run({ client, flags, print }) {
       const body = { merchant_id: stringFlag(flags, 'merchant') };
       print(await client.request<RedeliveredView>('POST', '/webhooks/redeliver-dead', body), (r) =>
-        r.redelivered === 0 ? `Merchant ${r.merchant_id} has no dead webhooks.\n` : `Queued ${r.redelivered} dead webhook(s) again: ${r.delivery_ids.join(', ')}\n`,
+        r.redelivered === 0
+          ? `Merchant ${r.merchant_id} has no dead webhooks.\n`
+          : `Queued ${r.redelivered} dead webhook(s) again: ${r.delivery_ids.join(', ')}\n`,
       );
     },
   },
@@ -99,7 +117,8 @@ export function describeDeliveryList(list: DeliveryListView): string {
 
 export function describeDelivery(d: DeliveryDetailView): string {
   const attempts = d.attempts.map(
-    (a) => `  #${a.number} ${a.at}  ${a.status_code ?? '---'}  ${a.latency_ms} ms${a.error ? `  ${a.error}` : ''}${a.response_body ? `  body: ${a.response_body.slice(0, 80)}` : ''}`,
+    (a) =>
+      `  #${a.number} ${a.at}  ${a.status_code ?? '---'}  ${a.latency_ms} ms${a.error ? `  ${a.error}` : ''}${a.response_body ? `  body: ${a.response_body.slice(0, 80)}` : ''}`,
   );
   return [
     `delivery       ${d.delivery_id}`,
@@ -110,7 +129,9 @@ export function describeDelivery(d: DeliveryDetailView): string {
     `next attempt   ${d.next_attempt_at ?? '-'}`,
     `delivered at   ${d.delivered_at ?? '-'}`,
     `redeliveries   ${d.admin_redeliveries} by admin, ${d.merchant_resends} by the merchant`,
-    `headers        ${Object.entries(d.headers).map(([k, v]) => `${k}: ${v}`).join('; ')}`,
+    `headers        ${Object.entries(d.headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; ')}`,
     `body           ${d.body}`,
     `attempts (${d.attempt_count})`,
     ...attempts,

@@ -78,24 +78,40 @@ export function scheduledDelivery(delivery: NewDelivery): Delivery {
 }
 
 /** Applies one log event; an event that does not fit the delivery's state (a replayed duplicate) changes nothing. */
-export function evolveDelivery(delivery: Delivery, event: Exclude<DeliveryLogEvent, { type: 'DeliveryScheduled' }>): Delivery {
+export function evolveDelivery(
+  delivery: Delivery,
+  event: Exclude<DeliveryLogEvent, { type: 'DeliveryScheduled' }>,
+): Delivery {
   const withAttempt = (attempt: DeliveryAttempt) => ({
     attempts: [...delivery.attempts, attempt].slice(-MAX_KEPT_ATTEMPTS),
     attemptCount: Math.max(delivery.attemptCount, attempt.number),
     cycleAttempts: delivery.cycleAttempts + 1,
     updatedAt: attempt.at,
   });
-  const isNewAttempt = (attempt: DeliveryAttempt) => delivery.state === 'pending' && attempt.number > delivery.attemptCount;
+  const isNewAttempt = (attempt: DeliveryAttempt) =>
+    delivery.state === 'pending' && attempt.number > delivery.attemptCount;
   switch (event.type) {
     case 'AttemptFailed':
       if (!isNewAttempt(event.attempt)) return delivery;
       return { ...delivery, ...withAttempt(event.attempt), nextAttemptAt: event.nextAttemptAt };
     case 'Delivered':
       if (!isNewAttempt(event.attempt)) return delivery;
-      return { ...delivery, ...withAttempt(event.attempt), state: 'delivered', nextAttemptAt: null, deliveredAt: event.attempt.at };
+      return {
+        ...delivery,
+        ...withAttempt(event.attempt),
+        state: 'delivered',
+        nextAttemptAt: null,
+        deliveredAt: event.attempt.at,
+      };
     case 'DeadLettered':
       if (!isNewAttempt(event.attempt)) return delivery;
-      return { ...delivery, ...withAttempt(event.attempt), state: 'dead', nextAttemptAt: null, deadReason: event.reason };
+      return {
+        ...delivery,
+        ...withAttempt(event.attempt),
+        state: 'dead',
+        nextAttemptAt: null,
+        deadReason: event.reason,
+      };
     case 'RedeliveryRequested':
       if (delivery.state === 'pending') return delivery;
       return {
@@ -111,4 +127,5 @@ export function evolveDelivery(delivery: Delivery, event: Exclude<DeliveryLogEve
   }
 }
 
-export const deliveryIdOf = (paymentId: number | string, eventVersion: number): string => `${paymentId}-${eventVersion}`;
+export const deliveryIdOf = (paymentId: number | string, eventVersion: number): string =>
+  `${paymentId}-${eventVersion}`;

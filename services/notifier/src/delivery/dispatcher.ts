@@ -71,13 +71,20 @@ export class Dispatcher {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await Promise.all(this.sending.values());
-    if (this.holdsLease) await this.deps.cache.releaseLease(DISPATCH_LEASE, this.deps.instanceId).catch(() => undefined);
+    if (this.holdsLease)
+      await this.deps.cache.releaseLease(DISPATCH_LEASE, this.deps.instanceId).catch(() => undefined);
     this.holdsLease = false;
   }
 
   /** Takes a newly scheduled (or redelivered) pending delivery; one already queued is ignored. */
   enqueue(delivery: Delivery): void {
-    if (this.stopped || !this.holdsLease || delivery.state !== 'pending' || this.known.has(delivery.deliveryId)) return;
+    if (
+      this.stopped ||
+      !this.holdsLease ||
+      delivery.state !== 'pending' ||
+      this.known.has(delivery.deliveryId)
+    )
+      return;
     this.known.add(delivery.deliveryId);
     const queue = this.queues.get(delivery.paymentId) ?? [];
     const at = queue.findIndex((queued) => queued.eventVersion > delivery.eventVersion);
@@ -145,21 +152,34 @@ export class Dispatcher {
   private send(delivery: Delivery, host: string): void {
     this.hostInFlight.set(host, (this.hostInFlight.get(host) ?? 0) + 1);
     this.sendingPayments.add(delivery.paymentId);
-    const work = this.attempt(delivery).finally(() => {
-      this.sending.delete(delivery.deliveryId);
-      this.sendingPayments.delete(delivery.paymentId);
+    let hostReleased = false;
+    // The host's slot is free once its HTTP exchange is over; recording the outcome needs no connection.
+    const releaseHost = () => {
+      if (hostReleased) return;
+      hostReleased = true;
       const left = (this.hostInFlight.get(host) ?? 1) - 1;
       if (left > 0) this.hostInFlight.set(host, left);
       else this.hostInFlight.delete(host);
+      this.pump();
+    };
+    const work = this.attempt(delivery, releaseHost).finally(() => {
+      releaseHost();
+      this.sending.delete(delivery.deliveryId);
+      this.sendingPayments.delete(delivery.paymentId);
       this.consider(delivery.paymentId);
       this.pump();
     });
     this.sending.set(delivery.deliveryId, work);
   }
 
-  private async attempt(delivery: Delivery): Promise<void> {
+  private async attempt(delivery: Delivery, httpDone: () => void): Promise<void> {
     const at = this.deps.clock.now().toISOString();
-    const result = await this.deps.post({ url: delivery.url, body: delivery.body, headers: delivery.headers });
+    const result = await this.deps.post({
+      url: delivery.url,
+      body: delivery.body,
+      headers: delivery.headers,
+    });
+    httpDone();
     const step = afterAttempt(delivery, { ...result, at }, this.deps.policy, this.deps.random);
     const event = logEventOf(step);
     if (!event) return;
@@ -180,13 +200,22 @@ export class Dispatcher {
       replace(null);
       this.known.delete(updated.deliveryId);
       if (updated.state === 'dead') {
-        this.deps.logger.warn({ deliveryId: updated.deliveryId, reason: updated.deadReason }, 'webhook dead-lettered');
+        this.deps.logger.warn(
+          { deliveryId: updated.deliveryId, reason: updated.deadReason },
+          'webhook dead-lettered',
+        );
       }
       this.deps.onSettled?.(updated);
     } catch (error) {
       // The attempt's outcome is not durable: try again later; a restart would redo it from the log anyway.
-      this.deps.logger.error({ err: error, deliveryId: delivery.deliveryId }, 'could not record a webhook attempt');
-      replace({ ...delivery, nextAttemptAt: new Date(this.deps.clock.now().getTime() + RETRY_AFTER_LOG_FAILURE_MS).toISOString() });
+      this.deps.logger.error(
+        { err: error, deliveryId: delivery.deliveryId },
+        'could not record a webhook attempt',
+      );
+      replace({
+        ...delivery,
+        nextAttemptAt: new Date(this.deps.clock.now().getTime() + RETRY_AFTER_LOG_FAILURE_MS).toISOString(),
+      });
     }
   }
 
@@ -201,7 +230,9 @@ export class Dispatcher {
     this.timerAt = this.deps.clock.now().getTime() + delayMs;
     this.timer = setTimeout(() => {
       this.timerAt = Infinity;
-      this.tick().catch((error: unknown) => this.deps.logger.error({ err: error }, 'webhook dispatcher tick failed'));
+      this.tick().catch((error: unknown) =>
+        this.deps.logger.error({ err: error }, 'webhook dispatcher tick failed'),
+      );
     }, delayMs);
   }
 
@@ -221,14 +252,19 @@ export class Dispatcher {
     this.pump();
     if (this.stopped) return;
     const next = this.waiting.peek()?.at;
-    const delay = next === undefined ? this.deps.limits.maxSleepMs : Math.min(Math.max(0, next - now), this.deps.limits.maxSleepMs);
+    const delay =
+      next === undefined
+        ? this.deps.limits.maxSleepMs
+        : Math.min(Math.max(0, next - now), this.deps.limits.maxSleepMs);
     this.setTimer(delay);
   }
 
   /** Holds (or takes) the dispatch lease and merges the log's pending deliveries; drops everything on losing it. */
   private async sync(): Promise<void> {
     const ttl = 3 * this.deps.limits.syncIntervalMs;
-    const held = await this.deps.cache.acquireLease(DISPATCH_LEASE, this.deps.instanceId, ttl).catch(() => false);
+    const held = await this.deps.cache
+      .acquireLease(DISPATCH_LEASE, this.deps.instanceId, ttl)
+      .catch(() => false);
     if (!held) {
       if (this.holdsLease) this.forgetQueued();
       this.holdsLease = false;

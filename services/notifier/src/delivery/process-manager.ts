@@ -35,11 +35,21 @@ export function isDelivered(family: Family, statusCode: number | null): boolean 
 export function whenPending(delivery: Delivery, now: Date): DeliveryStep {
   const due = delivery.nextAttemptAt === null ? now.getTime() : Date.parse(delivery.nextAttemptAt);
   if (due <= now.getTime()) return { kind: 'Send', deliveryId: delivery.deliveryId };
-  return { kind: 'Schedule', deliveryId: delivery.deliveryId, at: new Date(due).toISOString(), attempt: null };
+  return {
+    kind: 'Schedule',
+    deliveryId: delivery.deliveryId,
+    at: new Date(due).toISOString(),
+    attempt: null,
+  };
 }
 
 /** After an attempt: complete it, retry it later per the family's schedule, or give up. */
-export function afterAttempt(delivery: Delivery, outcome: AttemptOutcome, policy: RetryPolicy, random: () => number): DeliveryStep {
+export function afterAttempt(
+  delivery: Delivery,
+  outcome: AttemptOutcome,
+  policy: RetryPolicy,
+  random: () => number,
+): DeliveryStep {
   const attempt: DeliveryAttempt = {
     number: delivery.attemptCount + 1,
     at: outcome.at,
@@ -50,12 +60,23 @@ export function afterAttempt(delivery: Delivery, outcome: AttemptOutcome, policy
   };
   const deliveryId = delivery.deliveryId;
   if (isDelivered(delivery.family, outcome.statusCode)) return { kind: 'Complete', deliveryId, attempt };
-  if (outcome.permanent) return { kind: 'GiveUp', deliveryId, attempt, reason: outcome.error ?? 'destination refused' };
+  if (outcome.permanent)
+    return { kind: 'GiveUp', deliveryId, attempt, reason: outcome.error ?? 'destination refused' };
   const wait = policy.delayAfter(delivery.family, delivery.cycleAttempts + 1, random);
   if (wait === null) {
-    return { kind: 'GiveUp', deliveryId, attempt, reason: `no success after ${delivery.cycleAttempts + 1} attempts` };
+    return {
+      kind: 'GiveUp',
+      deliveryId,
+      attempt,
+      reason: `no success after ${delivery.cycleAttempts + 1} attempts`,
+    };
   }
-  return { kind: 'Schedule', deliveryId, at: new Date(Date.parse(outcome.at) + outcome.latencyMs + wait).toISOString(), attempt };
+  return {
+    kind: 'Schedule',
+    deliveryId,
+    at: new Date(Date.parse(outcome.at) + outcome.latencyMs + wait).toISOString(),
+    attempt,
+  };
 }
 
 /** The log event that makes a step after an attempt durable. */
@@ -64,9 +85,21 @@ export function logEventOf(step: DeliveryStep): DeliveryLogEvent | null {
     case 'Complete':
       return { type: 'Delivered', deliveryId: step.deliveryId, attempt: step.attempt };
     case 'GiveUp':
-      return { type: 'DeadLettered', deliveryId: step.deliveryId, attempt: step.attempt, reason: step.reason };
+      return {
+        type: 'DeadLettered',
+        deliveryId: step.deliveryId,
+        attempt: step.attempt,
+        reason: step.reason,
+      };
     case 'Schedule':
-      return step.attempt ? { type: 'AttemptFailed', deliveryId: step.deliveryId, attempt: step.attempt, nextAttemptAt: step.at } : null;
+      return step.attempt
+        ? {
+            type: 'AttemptFailed',
+            deliveryId: step.deliveryId,
+            attempt: step.attempt,
+            nextAttemptAt: step.at,
+          }
+        : null;
     case 'Send':
       return null;
   }

@@ -27,7 +27,8 @@ export interface RetryPolicy {
 
 /** `scale` multiplies every wait (tests use small values; 1 in production). */
 export function retryPolicy(scale = 1): RetryPolicy {
-  if (!(scale > 0) || !Number.isFinite(scale)) throw new RangeError(`retry scale must be a positive number, got ${scale}`);
+  if (!(scale > 0) || !Number.isFinite(scale))
+    throw new RangeError(`retry scale must be a positive number, got ${scale}`);
   return {
     delayAfter(family, failedAttempts, random) {
       const base = RETRY_DELAYS_MS[family][failedAttempts - 1];

@@ -2,7 +2,13 @@ import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 
 /** Addresses of cloud metadata services, refused even where their range alone would not be. */
-const METADATA_ADDRESSES = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', '192.0.0.192', 'fd00:ec2::254']);
+const METADATA_ADDRESSES = new Set([
+  '169.254.169.254',
+  '169.254.170.2',
+  '100.100.100.200',
+  '192.0.0.192',
+  'fd00:ec2::254',
+]);
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
@@ -27,7 +33,8 @@ export function forbiddenReason(address: string): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   // IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it reaches.
   const parsed = ipaddr.process(address);
-  if (METADATA_ADDRESSES.has(parsed.toNormalizedString()) || METADATA_ADDRESSES.has(parsed.toString())) return 'cloud metadata address';
+  if (METADATA_ADDRESSES.has(parsed.toNormalizedString()) || METADATA_ADDRESSES.has(parsed.toString()))
+    return 'cloud metadata address';
   const range = parsed.range();
   return range === 'unicast' ? null : `${range} address`;
 }
@@ -36,14 +43,19 @@ export function forbiddenReason(address: string): string | null {
  * Parses and vets a webhook URL: http or https only; every address the host resolves to must be public
  * unicast unless the host is on the allow-list. The caller connects to the returned address only.
  */
-export async function resolveDestination(rawUrl: string, allowedHosts: readonly string[], resolve: Resolver): Promise<Destination> {
+export async function resolveDestination(
+  rawUrl: string,
+  allowedHosts: readonly string[],
+  resolve: Resolver,
+): Promise<Destination> {
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
     throw new DestinationRefusedError('refused: not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DestinationRefusedError(`refused: ${url.protocol} URLs are not called`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new DestinationRefusedError(`refused: ${url.protocol} URLs are not called`);
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const allowed = allowedHosts.includes(hostname.toLowerCase().replace(/\.$/, ''));
   const addresses = ipaddr.isValid(hostname)

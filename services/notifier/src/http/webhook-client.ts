@@ -2,7 +2,13 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { DestinationRefusedError, resolveDestination, systemResolver, type Destination, type Resolver } from './destination';
+import {
+  DestinationRefusedError,
+  resolveDestination,
+  systemResolver,
+  type Destination,
+  type Resolver,
+} from './destination';
 
 export interface WebhookPost {
   url: string;
@@ -45,8 +51,16 @@ export class WebhookClient {
   private readonly resolver: Resolver;
 
   constructor(private readonly options: WebhookClientOptions) {
-    this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: options.socketsPerHost, scheduling: 'fifo' });
-    this.httpsAgent = new https.Agent({ keepAlive: true, maxSockets: options.socketsPerHost, scheduling: 'fifo' });
+    this.httpAgent = new http.Agent({
+      keepAlive: true,
+      maxSockets: options.socketsPerHost,
+      scheduling: 'fifo',
+    });
+    this.httpsAgent = new https.Agent({
+      keepAlive: true,
+      maxSockets: options.socketsPerHost,
+      scheduling: 'fifo',
+    });
     this.resolver = options.resolver ?? systemResolver;
   }
 
@@ -63,7 +77,13 @@ export class WebhookClient {
       );
     } catch (error) {
       const permanent = error instanceof DestinationRefusedError;
-      return { statusCode: null, error: (error as Error).message, responseBody: '', latencyMs: elapsed(), permanent };
+      return {
+        statusCode: null,
+        error: (error as Error).message,
+        responseBody: '',
+        latencyMs: elapsed(),
+        permanent,
+      };
     }
     const outcome = await this.send(destination, request, deadline);
     return { ...outcome, latencyMs: elapsed(), permanent: false };
@@ -74,7 +94,11 @@ export class WebhookClient {
     this.httpsAgent.destroy();
   }
 
-  private send(destination: Destination, request: WebhookPost, deadline: number): Promise<Omit<PostResult, 'latencyMs' | 'permanent'>> {
+  private send(
+    destination: Destination,
+    request: WebhookPost,
+    deadline: number,
+  ): Promise<Omit<PostResult, 'latencyMs' | 'permanent'>> {
     const { url } = destination;
     const isHttps = url.protocol === 'https:';
     const body = Buffer.from(request.body, 'utf8');
@@ -103,7 +127,8 @@ export class WebhookClient {
         agent: isHttps ? this.httpsAgent : this.httpAgent,
         lookup: pinnedLookup(destination),
       };
-      if (url.username || url.password) options.auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+      if (url.username || url.password)
+        options.auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
       const req = (isHttps ? https : http).request(options, (res) => {
         statusCode = res.statusCode ?? null;
         res.on('data', (chunk: Buffer) => {
@@ -147,7 +172,10 @@ function pinnedLookup(destination: Destination): LookupFunction {
 async function withDeadline<T>(work: Promise<T>, deadline: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out ${what}`)), Math.max(0, deadline - performance.now()));
+    timer = setTimeout(
+      () => reject(new Error(`timed out ${what}`)),
+      Math.max(0, deadline - performance.now()),
+    );
   });
   try {
     return await Promise.race([work, expired]);

@@ -1,13 +1,27 @@
 import type { Clock } from '@gw/platform';
 import type { EventStore } from '@gw/store';
 import type { Logger } from 'pino';
+import type { Delivery } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
 import type { StatusIntake } from './status-intake';
+
+/** Streams handled at once; one stream's events are always handled one after another, in version order. */
+const CATCH_UP_CONCURRENCY = 32;
 
 export interface CatchUpResult {
   /** Events past the checkpoint that were looked at. */
   scanned: number;
   since: string;
+}
+
+export interface CatchUpDeps {
+  eventStore: EventStore;
+  log: DeliveryLog;
+  intake: StatusIntake;
+  clock: Clock;
+  logger: Logger;
+  /** Each delivery found or created, in version order per payment. */
+  onDelivery(delivery: Delivery): void;
 }
 
 /**
@@ -17,23 +31,38 @@ export interface CatchUpResult {
  * next start tries that one again. On the very first start there is no checkpoint: history predates
  * the notifier and only the checkpoint is written.
  */
-export async function catchUp(deps: { eventStore: EventStore; log: DeliveryLog; intake: StatusIntake; clock: Clock; logger: Logger }): Promise<CatchUpResult> {
+export async function catchUp(deps: CatchUpDeps): Promise<CatchUpResult> {
   const checkpoint = await deps.log.checkpoint();
   const since = checkpoint?.since ?? deps.clock.now().toISOString();
   deps.intake.since = since;
   let position = 0;
   let firstFailure: number | null = null;
+  const streams = new Map<string, Promise<void>>();
   for await (const event of deps.eventStore.readAll()) {
     if (checkpoint && position >= checkpoint.position) {
-      try {
-        await deps.intake.onEvent(event);
-      } catch (error) {
-        firstFailure ??= position;
-        deps.logger.error({ err: error, streamId: event.streamId, version: event.version }, 'catch-up could not schedule a webhook');
-      }
+      const at = position;
+      const previous = streams.get(event.streamId) ?? Promise.resolve();
+      const work: Promise<void> = previous
+        .then(() => deps.intake.onEvent(event))
+        .then((delivery) => {
+          if (delivery) deps.onDelivery(delivery);
+        })
+        .catch((error: unknown) => {
+          firstFailure = firstFailure === null ? at : Math.min(firstFailure, at);
+          deps.logger.error(
+            { err: error, streamId: event.streamId, version: event.version },
+            'catch-up could not schedule a webhook',
+          );
+        })
+        .finally(() => {
+          if (streams.get(event.streamId) === work) streams.delete(event.streamId);
+        });
+      streams.set(event.streamId, work);
+      if (streams.size >= CATCH_UP_CONCURRENCY) await Promise.race(streams.values());
     }
     position++;
   }
+  await Promise.all(streams.values());
   await deps.log.saveCheckpoint({ position: firstFailure ?? position, since });
   return { scanned: checkpoint ? position - checkpoint.position : 0, since };
 }

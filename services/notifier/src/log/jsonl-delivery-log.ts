@@ -1,7 +1,17 @@
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { evolveDelivery, scheduledDelivery, type Delivery, type DeliveryLogEvent } from '../delivery/delivery';
-import { UnknownDeliveryError, type DeliveryLog, type DeliveryQuery, type NotifierCheckpoint } from './delivery-log';
+import {
+  evolveDelivery,
+  scheduledDelivery,
+  type Delivery,
+  type DeliveryLogEvent,
+} from '../delivery/delivery';
+import {
+  UnknownDeliveryError,
+  type DeliveryLog,
+  type DeliveryQuery,
+  type NotifierCheckpoint,
+} from './delivery-log';
 import { GroupCommitAppender } from './group-commit-appender';
 
 /** One line of `deliveries.jsonl`. `snapshot` lines are written only by compaction. */
@@ -72,7 +82,10 @@ export class JsonlDeliveryLog implements DeliveryLog {
           (query.paymentId === undefined || d.paymentId === query.paymentId),
       )
       .sort(newestFirst);
-    return { deliveries: matching.slice(query.offset, query.offset + query.limit).map(copy), total: matching.length };
+    return {
+      deliveries: matching.slice(query.offset, query.offset + query.limit).map(copy),
+      total: matching.length,
+    };
   }
 
   async pending(): Promise<Delivery[]> {
@@ -138,7 +151,8 @@ export class JsonlDeliveryLog implements DeliveryLog {
         tornAt ??= index;
         continue;
       }
-      if (tornAt !== null) throw new Error(`${this.path} is corrupt: line ${tornAt + 1} is unreadable but later lines are not`);
+      if (tornAt !== null)
+        throw new Error(`${this.path} is corrupt: line ${tornAt + 1} is unreadable but later lines are not`);
       this.replayLine(record);
       validBytes += Buffer.byteLength(part, 'utf8') + 1;
       lines++;

@@ -1,6 +1,16 @@
 import { MongoClient, MongoServerError, type Collection, type Db, type Filter } from 'mongodb';
-import { evolveDelivery, scheduledDelivery, type Delivery, type DeliveryLogEvent } from '../delivery/delivery';
-import { UnknownDeliveryError, type DeliveryLog, type DeliveryQuery, type NotifierCheckpoint } from './delivery-log';
+import {
+  evolveDelivery,
+  scheduledDelivery,
+  type Delivery,
+  type DeliveryLogEvent,
+} from '../delivery/delivery';
+import {
+  UnknownDeliveryError,
+  type DeliveryLog,
+  type DeliveryQuery,
+  type NotifierCheckpoint,
+} from './delivery-log';
 
 /** A delivery as stored: `_id` is the delivery id, `rev` guards read-modify-write against a concurrent writer. */
 type DeliveryDocument = Delivery & { _id: string; rev: number };
@@ -10,7 +20,10 @@ const DUPLICATE_KEY = 11000;
 const MAX_WRITE_TRIES = 5;
 const CHECKPOINT_ID = 'notifier';
 
-export const DELIVERY_COLLECTIONS = { deliveries: 'webhook_deliveries', checkpoints: 'webhook_checkpoints' } as const;
+export const DELIVERY_COLLECTIONS = {
+  deliveries: 'webhook_deliveries',
+  checkpoints: 'webhook_checkpoints',
+} as const;
 
 /**
  * The delivery log in MongoDB (or FerretDB: single-document writes only, no transactions). Each
@@ -101,7 +114,11 @@ export class MongoDeliveryLog implements DeliveryLog {
   }
 
   async saveCheckpoint(checkpoint: NotifierCheckpoint): Promise<void> {
-    await this.checkpoints.replaceOne({ _id: CHECKPOINT_ID }, { position: checkpoint.position, since: checkpoint.since }, { upsert: true });
+    await this.checkpoints.replaceOne(
+      { _id: CHECKPOINT_ID },
+      { position: checkpoint.position, since: checkpoint.since },
+      { upsert: true },
+    );
   }
 
   async close(): Promise<void> {

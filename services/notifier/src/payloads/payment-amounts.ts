@@ -16,7 +16,10 @@ export function paidInPriceCurrency(payment: ExistingPayment): string {
 /** Pay-currency units per unit of the price currency, at the payment's quote. */
 export function quoteRate(payment: ExistingPayment): string {
   if (!isPositive(payment.terms.priceAmount)) return '0';
-  return new Decimal(payment.payAmount).dividedBy(payment.terms.priceAmount).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed();
+  return new Decimal(payment.payAmount)
+    .dividedBy(payment.terms.priceAmount)
+    .toDecimalPlaces(8, Decimal.ROUND_HALF_UP)
+    .toFixed();
 }
 
 /** What the merchant gets: the payout amount once a payout started, before that what arrived. */

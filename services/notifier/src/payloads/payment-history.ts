@@ -1,4 +1,10 @@
-import { evolvePayment, initialPayment, type ExistingPayment, type PaymentEvent, type PaymentStatus } from '@gw/domain';
+import {
+  evolvePayment,
+  initialPayment,
+  type ExistingPayment,
+  type PaymentEvent,
+  type PaymentStatus,
+} from '@gw/domain';
 import type { StoredEvent } from '@gw/store';
 
 export interface PaymentAtEvent {

@@ -32,7 +32,17 @@ export function samplePayment(request: SampleRequest): ExistingPayment {
     payAmount,
     expiresAt: new Date(request.now.getTime() + 60 * 60_000).toISOString(),
     actuallyPaid,
-    deposits: paid ? [{ txHash: 'sample-tx-hash', amount: actuallyPaid, fromAddress: 'sample-sender-address', confirmations: 6, detectedAt: at }] : [],
+    deposits: paid
+      ? [
+          {
+            txHash: 'sample-tx-hash',
+            amount: actuallyPaid,
+            fromAddress: 'sample-sender-address',
+            confirmations: 6,
+            detectedAt: at,
+          },
+        ]
+      : [],
     outcomeAmount: paidOut ? '0.001485' : '0',
     payoutHash: request.status === 'finished' ? 'sample-payout-hash' : null,
     updatedAt: at,

@@ -11,7 +11,8 @@ export function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (value === null || typeof value !== 'object') return value;
   const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) sorted[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value).sort())
+    sorted[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
   return sorted;
 }
 
@@ -28,7 +29,10 @@ export const v1IpnSignature = (body: string, ipnSecret: string): string =>
  * Every other escape PHP makes (`\"`, `\\`, `\n`, `\u001f`…) is the one JSON.stringify makes.
  */
 export function phpJsonEncode(value: unknown): string {
-  return JSON.stringify(value).replace(/\//g, '\\/').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/\//g, '\\/')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Family A `sign`: md5 hex of base64(PHP-style JSON of the payload without `sign`) + payment key. */
@@ -42,7 +46,8 @@ export function alphaWebhookBody(payloadWithoutSign: Record<string, unknown>, pa
 }
 
 /** Family A request `sign` as the live API enforces it: md5(base64(raw body bytes) + key), never re-serialised. */
-export const alphaRequestSign = (rawBody: Buffer, key: string): string => md5Hex(rawBody.toString('base64') + key);
+export const alphaRequestSign = (rawBody: Buffer, key: string): string =>
+  md5Hex(rawBody.toString('base64') + key);
 
 /** Family B `HMAC` header: HMAC-SHA512 hex of the raw body with the merchant's API key. */
 export const betaHmac = (body: string, apiKey: string): string =>

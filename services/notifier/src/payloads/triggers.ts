@@ -26,7 +26,11 @@ const BETA_CALLBACK_STATUSES = new Set(['Paying', 'Paid', 'Underpaid', 'Failed',
  * null when upstream would send nothing. V1 notifies every `payment_status` change, creation included;
  * families A and B notify when their own (coarser) status changes to one they send.
  */
-export function webhookStatusFor(family: Family, before: PaymentStatus | null, after: PaymentStatus): string | null {
+export function webhookStatusFor(
+  family: Family,
+  before: PaymentStatus | null,
+  after: PaymentStatus,
+): string | null {
   if (before === after) return null;
   switch (family) {
     case 'v1':

@@ -36,11 +36,18 @@ export function familyPayload(payment: ExistingPayment, facts: CurrencyFacts): R
   }
 }
 
-export function signWebhook(family: Family, payload: Record<string, unknown>, signingKey: SigningKey): WebhookRequest {
+export function signWebhook(
+  family: Family,
+  payload: Record<string, unknown>,
+  signingKey: SigningKey,
+): WebhookRequest {
   switch (family) {
     case 'v1': {
       const body = v1IpnBody(payload);
-      return { body, headers: { 'content-type': JSON_TYPE, 'x-nowpayments-sig': v1IpnSignature(body, signingKey) } };
+      return {
+        body,
+        headers: { 'content-type': JSON_TYPE, 'x-nowpayments-sig': v1IpnSignature(body, signingKey) },
+      };
     }
     case 'alpha':
       return { body: alphaWebhookBody(payload, signingKey), headers: { 'content-type': JSON_TYPE } };

@@ -21,7 +21,11 @@ class AdminRequestError extends Error {
   }
 }
 
-const errorBody = (status: number, message: string) => ({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
+const errorBody = (status: number, message: string) => ({
+  statusCode: status,
+  error: STATUS_CODES[status] ?? 'Error',
+  message,
+});
 
 export interface AdminWebhookDeps {
   adminToken: string | null;
@@ -81,7 +85,9 @@ export function adminWebhookRoutes(deps: AdminWebhookDeps): Router {
         await deps.redeliver(delivery.deliveryId);
         redelivered.push(delivery.deliveryId);
       }
-      res.status(202).json({ merchant_id: merchantId, redelivered: redelivered.length, delivery_ids: redelivered });
+      res
+        .status(202)
+        .json({ merchant_id: merchantId, redelivered: redelivered.length, delivery_ids: redelivered });
     }),
   );
 
@@ -105,7 +111,8 @@ export function adminWebhookRoutes(deps: AdminWebhookDeps): Router {
 
   admin.use(((error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    if (error instanceof AdminRequestError) return void res.status(error.status).json(errorBody(error.status, error.message));
+    if (error instanceof AdminRequestError)
+      return void res.status(error.status).json(errorBody(error.status, error.message));
     const status = (error as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return void res.status(status).json(errorBody(status, (error as Error).message));
@@ -122,11 +129,13 @@ export function adminWebhookRoutes(deps: AdminWebhookDeps): Router {
 function requireAdminToken(adminToken: string | null): RequestHandler {
   return (req, res, next) => {
     res.setHeader('cache-control', 'no-store');
-    if (adminToken === null) return void res.status(503).json(errorBody(503, 'admin API disabled: set ADMIN_TOKEN'));
+    if (adminToken === null)
+      return void res.status(503).json(errorBody(503, 'admin API disabled: set ADMIN_TOKEN'));
     const presented = BEARER.exec(req.headers.authorization ?? '')?.[1];
     if (presented === undefined || !timingSafeEqualStr(presented, adminToken)) {
       res.setHeader('www-authenticate', 'Bearer realm="admin"');
-      const message = presented === undefined ? 'Authorization: Bearer <admin token> is required' : 'Invalid admin token';
+      const message =
+        presented === undefined ? 'Authorization: Bearer <admin token> is required' : 'Invalid admin token';
       return void res.status(401).json(errorBody(401, message));
     }
     next();
@@ -143,6 +152,7 @@ function integerParam(value: unknown, name: string, min: number, max: number): n
   const raw = stringParam(typeof value === 'number' ? String(value) : value, name);
   if (raw === undefined) return undefined;
   const parsed = Number(raw);
-  if (!/^\d+$/.test(raw) || parsed < min || parsed > max) throw new AdminRequestError(400, `${name} must be an integer from ${min} to ${max}`);
+  if (!/^\d+$/.test(raw) || parsed < min || parsed > max)
+    throw new AdminRequestError(400, `${name} must be an integer from ${min} to ${max}`);
   return parsed;
 }

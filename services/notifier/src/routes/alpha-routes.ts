@@ -48,7 +48,16 @@ const TEST_STATUSES: Record<string, PaymentStatus> = {
   refund_fail: 'refunded',
   refund_paid: 'refunded',
 };
-const FINAL_TEST_STATUSES = new Set(['paid', 'paid_over', 'fail', 'wrong_amount', 'cancel', 'system_fail', 'refund_fail', 'refund_paid']);
+const FINAL_TEST_STATUSES = new Set([
+  'paid',
+  'paid_over',
+  'fail',
+  'wrong_amount',
+  'cancel',
+  'system_fail',
+  'refund_fail',
+  'refund_paid',
+]);
 const ALPHA_DASH = /^[A-Za-z0-9_-]+$/;
 /** Cryptomus: at most 10 resends of an invoice's notification. */
 export const MAX_MERCHANT_RESENDS = 10;
@@ -94,7 +103,11 @@ export function alphaWebhookRoutes(deps: AlphaWebhookDeps): Router {
         ...((existing?.uuid ?? input.uuid) ? { uuid: existing?.uuid ?? input.uuid } : {}),
         ...((existing?.orderId ?? input.orderId) ? { orderId: existing?.orderId ?? input.orderId } : {}),
       });
-      const payload = { ...familyPayload(payment, deps.facts), status: input.status, is_final: FINAL_TEST_STATUSES.has(input.status) };
+      const payload = {
+        ...familyPayload(payment, deps.facts),
+        status: input.status,
+        is_final: FINAL_TEST_STATUSES.has(input.status),
+      };
       const request = signWebhook('alpha', payload, deps.directory.paymentKeyOf(merchant));
       await deps.send({ url: input.url, ...request });
       res.json({ state: 0, result: [] });
@@ -110,16 +123,27 @@ export function alphaWebhookRoutes(deps: AlphaWebhookDeps): Router {
       const uuid = optionalString(body.uuid);
       const orderId = optionalString(body.order_id);
       if (!uuid && !orderId) {
-        throw validationFailed({ uuid: ['validation.required_without'], order_id: ['validation.required_without'] });
+        throw validationFailed({
+          uuid: ['validation.required_without'],
+          order_id: ['validation.required_without'],
+        });
       }
-      const payment = await findPayment(deps.payments, merchant.merchantId, orderId ? undefined : uuid, orderId);
-      if (!payment || payment.family !== 'alpha') throw new AlphaError(404, { state: 1, message: 'Payment not found' });
-      if (!alphaIsFinal(payment.status)) throw new AlphaError(422, { state: 1, message: 'Payment is not finalized' });
+      const payment = await findPayment(
+        deps.payments,
+        merchant.merchantId,
+        orderId ? undefined : uuid,
+        orderId,
+      );
+      if (!payment || payment.family !== 'alpha')
+        throw new AlphaError(404, { state: 1, message: 'Payment not found' });
+      if (!alphaIsFinal(payment.status))
+        throw new AlphaError(422, { state: 1, message: 'Payment is not finalized' });
       const deliveries = await deps.log.ofPayment(payment.paymentId);
       const latest = deliveries[deliveries.length - 1];
       if (!latest) throw new AlphaError(404, { state: 1, message: 'Notification not found' });
       const resends = deliveries.reduce((total, delivery) => total + delivery.merchantResends, 0);
-      if (resends >= MAX_MERCHANT_RESENDS) throw new AlphaError(422, { state: 1, message: 'Too much resend' });
+      if (resends >= MAX_MERCHANT_RESENDS)
+        throw new AlphaError(422, { state: 1, message: 'Too much resend' });
       await deps.redeliver(latest.deliveryId, 'merchant');
       res.json({ state: 0, result: [] });
     }),
@@ -147,7 +171,8 @@ function authenticate(directory: MerchantDirectory): RequestHandler {
     const sign = req.get('sign')?.trim() ?? '';
     if (!MERCHANT_ID.test(merchantId) || sign === '') throw invalid;
     const merchant = await directory.byId(merchantId.toLowerCase());
-    if (!merchant || !verifyAlphaSign(req.rawBody ?? Buffer.alloc(0), directory.paymentKeyOf(merchant), sign)) throw invalid;
+    if (!merchant || !verifyAlphaSign(req.rawBody ?? Buffer.alloc(0), directory.paymentKeyOf(merchant), sign))
+      throw invalid;
     res.locals.merchant = merchant;
     next();
   });
@@ -174,7 +199,8 @@ function validateTestWebhook(body: Record<string, unknown>): TestWebhookInput {
   const status = body.status ?? 'paid';
   if (typeof status !== 'string' || !(status in TEST_STATUSES)) errors.status = ['validation.in'];
   const orderId = optionalString(body.order_id);
-  if (orderId !== undefined && (orderId.length > 32 || !ALPHA_DASH.test(orderId))) errors.order_id = ['validation.alpha_dash'];
+  if (orderId !== undefined && (orderId.length > 32 || !ALPHA_DASH.test(orderId)))
+    errors.order_id = ['validation.alpha_dash'];
   const uuid = optionalString(body.uuid);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   return {

@@ -52,30 +52,70 @@ export function betaWebhookTestRoutes(deps: BetaWebhookTestDeps): Router {
     asyncRoute(async (req, res) => {
       const apiKey = req.get('merchant_api_key')?.trim();
       const merchant = apiKey ? await deps.directory.byBetaApiKey(apiKey) : null;
-      if (!merchant) throw new BetaError(401, 'authentication_error', 'merchant_api_key', 'Invalid merchant API key');
+      if (!merchant)
+        throw new BetaError(401, 'authentication_error', 'merchant_api_key', 'Invalid merchant API key');
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!isHttpUrl(body.callback_url)) {
-        throw new BetaError(400, 'validation_error', 'callback_url', 'The callback url field must be a valid URL.');
+        throw new BetaError(
+          400,
+          'validation_error',
+          'callback_url',
+          'The callback url field must be a valid URL.',
+        );
       }
       const requested = body.status ?? 'Paid';
       const status = typeof requested === 'string' ? v1StatusesForBeta(requested).at(-1) : undefined;
-      if (!status) throw new BetaError(400, 'validation_error', 'status', `The status must be one of ${CALLBACK_STATUSES.join(', ')}.`);
-      const payment = samplePayment({ family: 'beta', merchantId: merchant.merchantId, status, url: body.callback_url, now: deps.clock.now() });
+      if (!status)
+        throw new BetaError(
+          400,
+          'validation_error',
+          'status',
+          `The status must be one of ${CALLBACK_STATUSES.join(', ')}.`,
+        );
+      const payment = samplePayment({
+        family: 'beta',
+        merchantId: merchant.merchantId,
+        status,
+        url: body.callback_url,
+        now: deps.clock.now(),
+      });
       const request = buildWebhookRequest(payment, deps.facts, deps.directory.betaApiKeyOf(merchant));
       const result = await deps.send({ url: body.callback_url, ...request });
-      const data = { callback_url: body.callback_url, status: betaStatus(status), ...testDeliveryView(result, isDelivered('beta', result.statusCode)) };
+      const data = {
+        callback_url: body.callback_url,
+        status: betaStatus(status),
+        ...testDeliveryView(result, isDelivered('beta', result.statusCode)),
+      };
       res.json(envelope(200, 'Operation completed successfully!', data));
     }),
   );
   router.use('/beta/v1/webhook/test', ((error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof BetaError) {
-      return void res.status(error.status).json(envelope(error.status, error.message, {}, { type: error.type, key: error.key, message: error.message }));
+      return void res
+        .status(error.status)
+        .json(
+          envelope(
+            error.status,
+            error.message,
+            {},
+            { type: error.type, key: error.key, message: error.message },
+          ),
+        );
     }
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) (req.log ?? deps.logger).error({ err: error }, 'family B webhook test failed');
     const message = status >= 500 ? 'Internal server error' : (error as Error).message;
-    res.status(status).json(envelope(status, message, {}, { type: status >= 500 ? 'server_error' : 'validation_error', key: '', message }));
+    res
+      .status(status)
+      .json(
+        envelope(
+          status,
+          message,
+          {},
+          { type: status >= 500 ? 'server_error' : 'validation_error', key: '', message },
+        ),
+      );
   }) as ErrorRequestHandler);
   return router;
 }

@@ -44,11 +44,19 @@ export function v1IpnTestRoutes(deps: V1IpnTestDeps): Router {
       if (!merchant) throw new V1Error(403, 'INVALID_API_KEY', 'Invalid api key');
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!isHttpUrl(body.ipn_callback_url)) {
-        throw new V1Error(400, 'INVALID_REQUEST_PARAMS', 'ipn_callback_url must be a valid http or https URL');
+        throw new V1Error(
+          400,
+          'INVALID_REQUEST_PARAMS',
+          'ipn_callback_url must be a valid http or https URL',
+        );
       }
       const status = body.payment_status ?? 'finished';
       if (typeof status !== 'string' || !isPaymentStatus(status)) {
-        throw new V1Error(400, 'INVALID_REQUEST_PARAMS', `payment_status must be one of ${PAYMENT_STATUSES.join(', ')}`);
+        throw new V1Error(
+          400,
+          'INVALID_REQUEST_PARAMS',
+          `payment_status must be one of ${PAYMENT_STATUSES.join(', ')}`,
+        );
       }
       const payment = samplePayment({
         family: 'v1',
@@ -59,13 +67,17 @@ export function v1IpnTestRoutes(deps: V1IpnTestDeps): Router {
       });
       const request = buildWebhookRequest(payment, deps.facts, deps.directory.ipnSecretOf(merchant));
       const result = await deps.send({ url: body.ipn_callback_url, ...request });
-      res.json({ ipn_callback_url: body.ipn_callback_url, payment_status: status, ...testDeliveryView(result, isDelivered('v1', result.statusCode)) });
+      res.json({
+        ipn_callback_url: body.ipn_callback_url,
+        payment_status: status,
+        ...testDeliveryView(result, isDelivered('v1', result.statusCode)),
+      });
     }),
   );
   router.use('/v1/ipn/test', ((error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     const known = error instanceof V1Error ? error : null;
-    const status = known?.status ?? ((error as { status?: number }).status ?? 500);
+    const status = known?.status ?? (error as { status?: number }).status ?? 500;
     if (status >= 500) (req.log ?? deps.logger).error({ err: error }, 'V1 IPN test failed');
     res.status(status).json({
       status: false,

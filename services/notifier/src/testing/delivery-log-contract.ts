@@ -31,7 +31,11 @@ export function newDelivery(overrides: Partial<NewDelivery> = {}): NewDelivery {
   };
 }
 
-export const attempt = (number: number, statusCode: number | null, at = '2026-01-01T10:00:01.000Z'): DeliveryAttempt => ({
+export const attempt = (
+  number: number,
+  statusCode: number | null,
+  at = '2026-01-01T10:00:01.000Z',
+): DeliveryAttempt => ({
   number,
   at,
   latencyMs: 12,
@@ -56,57 +60,124 @@ export function describeDeliveryLogContract(name: string, makeHarness: () => Del
 
     it('schedules a delivery as pending and due at once, and ignores a second schedule of the same id', async () => {
       const first = await log.append({ type: 'DeliveryScheduled', delivery: newDelivery() });
-      expect(first).toMatchObject({ state: 'pending', attemptCount: 0, nextAttemptAt: '2026-01-01T10:00:00.000Z' });
-      const again = await log.append({ type: 'DeliveryScheduled', delivery: newDelivery({ body: 'different' }) });
+      expect(first).toMatchObject({
+        state: 'pending',
+        attemptCount: 0,
+        nextAttemptAt: '2026-01-01T10:00:00.000Z',
+      });
+      const again = await log.append({
+        type: 'DeliveryScheduled',
+        delivery: newDelivery({ body: 'different' }),
+      });
       expect(again.body).toBe('{"payment_id":1001}');
       expect((await log.find({ limit: 10, offset: 0 })).total).toBe(1);
     });
 
     it('records failed attempts with the next attempt time, then delivery', async () => {
       await log.append({ type: 'DeliveryScheduled', delivery: newDelivery() });
-      await log.append({ type: 'AttemptFailed', deliveryId: '1001-1', attempt: attempt(1, 500), nextAttemptAt: '2026-01-01T10:00:11.000Z' });
+      await log.append({
+        type: 'AttemptFailed',
+        deliveryId: '1001-1',
+        attempt: attempt(1, 500),
+        nextAttemptAt: '2026-01-01T10:00:11.000Z',
+      });
       const retrying = await log.get('1001-1');
-      expect(retrying).toMatchObject({ state: 'pending', attemptCount: 1, cycleAttempts: 1, nextAttemptAt: '2026-01-01T10:00:11.000Z' });
-      const delivered = await log.append({ type: 'Delivered', deliveryId: '1001-1', attempt: attempt(2, 200, '2026-01-01T10:00:11.000Z') });
-      expect(delivered).toMatchObject({ state: 'delivered', attemptCount: 2, nextAttemptAt: null, deliveredAt: '2026-01-01T10:00:11.000Z' });
+      expect(retrying).toMatchObject({
+        state: 'pending',
+        attemptCount: 1,
+        cycleAttempts: 1,
+        nextAttemptAt: '2026-01-01T10:00:11.000Z',
+      });
+      const delivered = await log.append({
+        type: 'Delivered',
+        deliveryId: '1001-1',
+        attempt: attempt(2, 200, '2026-01-01T10:00:11.000Z'),
+      });
+      expect(delivered).toMatchObject({
+        state: 'delivered',
+        attemptCount: 2,
+        nextAttemptAt: null,
+        deliveredAt: '2026-01-01T10:00:11.000Z',
+      });
       expect(delivered.attempts.map((a) => a.statusCode)).toEqual([500, 200]);
     });
 
     it('ignores an attempt it has already recorded (a replayed duplicate)', async () => {
       await log.append({ type: 'DeliveryScheduled', delivery: newDelivery() });
-      await log.append({ type: 'AttemptFailed', deliveryId: '1001-1', attempt: attempt(1, 500), nextAttemptAt: '2026-01-01T10:00:11.000Z' });
-      const again = await log.append({ type: 'AttemptFailed', deliveryId: '1001-1', attempt: attempt(1, 500), nextAttemptAt: '2026-01-01T10:00:12.000Z' });
+      await log.append({
+        type: 'AttemptFailed',
+        deliveryId: '1001-1',
+        attempt: attempt(1, 500),
+        nextAttemptAt: '2026-01-01T10:00:11.000Z',
+      });
+      const again = await log.append({
+        type: 'AttemptFailed',
+        deliveryId: '1001-1',
+        attempt: attempt(1, 500),
+        nextAttemptAt: '2026-01-01T10:00:12.000Z',
+      });
       expect(again).toMatchObject({ attemptCount: 1, nextAttemptAt: '2026-01-01T10:00:11.000Z' });
     });
 
     it('dead-letters, and a redelivery starts a new cycle counted by origin', async () => {
       await log.append({ type: 'DeliveryScheduled', delivery: newDelivery() });
-      await log.append({ type: 'DeadLettered', deliveryId: '1001-1', attempt: attempt(1, null), reason: 'gave up' });
+      await log.append({
+        type: 'DeadLettered',
+        deliveryId: '1001-1',
+        attempt: attempt(1, null),
+        reason: 'gave up',
+      });
       expect(await log.get('1001-1')).toMatchObject({ state: 'dead', deadReason: 'gave up' });
-      const redelivered = await log.append({ type: 'RedeliveryRequested', deliveryId: '1001-1', at: '2026-01-02T00:00:00.000Z', origin: 'admin' });
-      expect(redelivered).toMatchObject({ state: 'pending', cycleAttempts: 0, attemptCount: 1, adminRedeliveries: 1, nextAttemptAt: '2026-01-02T00:00:00.000Z' });
+      const redelivered = await log.append({
+        type: 'RedeliveryRequested',
+        deliveryId: '1001-1',
+        at: '2026-01-02T00:00:00.000Z',
+        origin: 'admin',
+      });
+      expect(redelivered).toMatchObject({
+        state: 'pending',
+        cycleAttempts: 0,
+        attemptCount: 1,
+        adminRedeliveries: 1,
+        nextAttemptAt: '2026-01-02T00:00:00.000Z',
+      });
       expect(await log.pending()).toHaveLength(1);
     });
 
     it('refuses events for a delivery it does not know', async () => {
-      await expect(log.append({ type: 'Delivered', deliveryId: 'nope-1', attempt: attempt(1, 200) })).rejects.toThrow(UnknownDeliveryError);
+      await expect(
+        log.append({ type: 'Delivered', deliveryId: 'nope-1', attempt: attempt(1, 200) }),
+      ).rejects.toThrow(UnknownDeliveryError);
     });
 
     it('finds by merchant, state and payment, newest first, with a total for paging', async () => {
       for (let i = 1; i <= 5; i++) {
         await log.append({
           type: 'DeliveryScheduled',
-          delivery: newDelivery({ paymentId: 2000 + i, merchantId: i % 2 ? 'odd' : 'even', createdAt: `2026-01-01T10:00:0${i}.000Z` }),
+          delivery: newDelivery({
+            paymentId: 2000 + i,
+            merchantId: i % 2 ? 'odd' : 'even',
+            createdAt: `2026-01-01T10:00:0${i}.000Z`,
+          }),
         });
       }
       await log.append({ type: 'DeadLettered', deliveryId: '2003-1', attempt: attempt(1, 500), reason: 'x' });
       const odd = await log.find({ merchantId: 'odd', limit: 2, offset: 0 });
       expect(odd.total).toBe(3);
       expect(odd.deliveries.map((d) => d.paymentId)).toEqual([2005, 2003]);
-      expect((await log.find({ merchantId: 'odd', limit: 2, offset: 2 })).deliveries.map((d) => d.paymentId)).toEqual([2001]);
-      expect((await log.find({ state: 'dead', limit: 10, offset: 0 })).deliveries.map((d) => d.deliveryId)).toEqual(['2003-1']);
+      expect(
+        (await log.find({ merchantId: 'odd', limit: 2, offset: 2 })).deliveries.map((d) => d.paymentId),
+      ).toEqual([2001]);
+      expect(
+        (await log.find({ state: 'dead', limit: 10, offset: 0 })).deliveries.map((d) => d.deliveryId),
+      ).toEqual(['2003-1']);
       expect((await log.find({ paymentId: 2004, limit: 10, offset: 0 })).total).toBe(1);
-      expect((await log.pending()).map((d) => d.deliveryId).sort()).toEqual(['2001-1', '2002-1', '2004-1', '2005-1']);
+      expect((await log.pending()).map((d) => d.deliveryId).sort()).toEqual([
+        '2001-1',
+        '2002-1',
+        '2004-1',
+        '2005-1',
+      ]);
     });
 
     it('lists a payment’s deliveries in status-change order', async () => {
@@ -119,10 +190,19 @@ export function describeDeliveryLogContract(name: string, makeHarness: () => Del
     it('keeps deliveries, attempts and the checkpoint across a reopen', async () => {
       expect(await log.checkpoint()).toBeNull();
       await log.append({ type: 'DeliveryScheduled', delivery: newDelivery() });
-      await log.append({ type: 'AttemptFailed', deliveryId: '1001-1', attempt: attempt(1, 503), nextAttemptAt: '2026-01-01T10:00:11.000Z' });
+      await log.append({
+        type: 'AttemptFailed',
+        deliveryId: '1001-1',
+        attempt: attempt(1, 503),
+        nextAttemptAt: '2026-01-01T10:00:11.000Z',
+      });
       await log.saveCheckpoint({ position: 42, since: '2026-01-01T00:00:00.000Z' });
       log = await harness.reopen(log);
-      expect(await log.get('1001-1')).toMatchObject({ state: 'pending', attemptCount: 1, nextAttemptAt: '2026-01-01T10:00:11.000Z' });
+      expect(await log.get('1001-1')).toMatchObject({
+        state: 'pending',
+        attemptCount: 1,
+        nextAttemptAt: '2026-01-01T10:00:11.000Z',
+      });
       expect(await log.checkpoint()).toEqual({ position: 42, since: '2026-01-01T00:00:00.000Z' });
     });
   });

@@ -5,7 +5,8 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
  * (reference/upstream-apis.md), deliberately NOT importing the notifier's signers.
  */
 
-const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameHex = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** NOWPayments' documented JS helper: parse, sort keys recursively, JSON.stringify, HMAC-SHA512 with the IPN secret. */
 export function nowPaymentsDocVerifier(rawBody: string, signature: string, ipnSecret: string): boolean {
@@ -15,7 +16,8 @@ export function nowPaymentsDocVerifier(rawBody: string, signature: string, ipnSe
       .sort()
       .reduce<Record<string, unknown>>((result, key) => {
         const value = obj[key];
-        result[key] = value && typeof value === 'object' ? sortObject(value as Record<string, unknown>) : value;
+        result[key] =
+          value && typeof value === 'object' ? sortObject(value as Record<string, unknown>) : value;
         return result;
       }, {});
   const hmac = createHmac('sha512', ipnSecret);
@@ -45,7 +47,11 @@ export function cryptomusPyVerifier(rawBody: string, paymentKey: string): boolea
 }
 
 /** OxaPay's PHP SDK: HMAC-SHA512 of php://input with the merchant API key, header HMAC/Hmac/hmac, hash_equals. */
-export function oxaPayPhpVerifier(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, apiKey: string): boolean {
+export function oxaPayPhpVerifier(
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  apiKey: string,
+): boolean {
   const header = headers.hmac ?? headers.HMAC ?? headers.Hmac;
   if (typeof header !== 'string' || !/^[a-f0-9]{128}$/.test(header)) return false;
   return sameHex(createHmac('sha512', apiKey).update(rawBody).digest('hex'), header);

@@ -46,13 +46,33 @@ export function paidLifecycle(terms: PaymentTerms): PaymentEvent[] {
     { type: 'PaymentCreated', data: terms },
     {
       type: 'DepositDetected',
-      data: { txHash: 'tx-1', amount: terms.payAmount, fromAddress: 'bc1qsender', confirmations: 0, detectedAt: '2026-01-01T10:05:00.000Z', actuallyPaid: terms.payAmount },
+      data: {
+        txHash: 'tx-1',
+        amount: terms.payAmount,
+        fromAddress: 'bc1qsender',
+        confirmations: 0,
+        detectedAt: '2026-01-01T10:05:00.000Z',
+        actuallyPaid: terms.payAmount,
+      },
     },
     { type: 'PaymentConfirming', data: { actuallyPaid: terms.payAmount, at: '2026-01-01T10:05:00.000Z' } },
-    { type: 'DepositConfirmationsUpdated', data: { txHash: 'tx-1', confirmations: 2, updatedAt: '2026-01-01T10:20:00.000Z' } },
+    {
+      type: 'DepositConfirmationsUpdated',
+      data: { txHash: 'tx-1', confirmations: 2, updatedAt: '2026-01-01T10:20:00.000Z' },
+    },
     { type: 'PaymentConfirmed', data: { actuallyPaid: terms.payAmount, at: '2026-01-01T10:20:00.000Z' } },
-    { type: 'PayoutStarted', data: { outcomeAmount: '0.001485', outcomeCurrency: terms.outcomeCurrency, at: '2026-01-01T10:21:00.000Z' } },
-    { type: 'PaymentFinished', data: { payoutHash: 'payout-1', outcomeAmount: '0.001485', at: '2026-01-01T10:22:00.000Z' } },
+    {
+      type: 'PayoutStarted',
+      data: {
+        outcomeAmount: '0.001485',
+        outcomeCurrency: terms.outcomeCurrency,
+        at: '2026-01-01T10:21:00.000Z',
+      },
+    },
+    {
+      type: 'PaymentFinished',
+      data: { payoutHash: 'payout-1', outcomeAmount: '0.001485', at: '2026-01-01T10:22:00.000Z' },
+    },
   ];
 }
 
@@ -72,5 +92,8 @@ export function stored(streamId: string, events: PaymentEvent[], merchantId = 'm
 /** Fixed prices: 1 BTC = 60,000 USD, 1 USD = 1 USD. */
 export const fixedFacts: CurrencyFacts = {
   usdValue: (amount, currency) => (currency === 'btc' ? String(Number(amount) * 60000) : amount),
-  describe: (code) => (code === 'btc' ? { ticker: 'BTC', networkName: 'Bitcoin' } : { ticker: code.toUpperCase(), networkName: code }),
+  describe: (code) =>
+    code === 'btc'
+      ? { ticker: 'BTC', networkName: 'Bitcoin' }
+      : { ticker: code.toUpperCase(), networkName: code },
 };

@@ -33,7 +33,12 @@ export async function startReceiver(reply: Reply = replyWith(200)): Promise<Rece
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const call = { path: req.url ?? '/', headers: req.headers, rawBody: Buffer.concat(chunks), at: Date.now() };
+      const call = {
+        path: req.url ?? '/',
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks),
+        at: Date.now(),
+      };
       calls.push(call);
       current(call, res);
     });

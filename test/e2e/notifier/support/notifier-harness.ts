@@ -28,8 +28,17 @@ export class PaymentDriver {
     return terms;
   }
 
-  async deposit(terms: PaymentTerms, amount: string, confirmations = terms.requiredConfirmations): Promise<void> {
-    await this.command(terms, 'RecordDeposit', { txHash: `tx-${randomUUID()}`, amount, fromAddress: 'sender-address', confirmations });
+  async deposit(
+    terms: PaymentTerms,
+    amount: string,
+    confirmations = terms.requiredConfirmations,
+  ): Promise<void> {
+    await this.command(terms, 'RecordDeposit', {
+      txHash: `tx-${randomUUID()}`,
+      amount,
+      fromAddress: 'sender-address',
+      confirmations,
+    });
   }
 
   async payInFull(terms: PaymentTerms): Promise<void> {
@@ -42,7 +51,10 @@ export class PaymentDriver {
   }
 
   async command(terms: PaymentTerms, type: string, data: Record<string, unknown>): Promise<void> {
-    const reply = await this.ctx.commands.send(streamIdOf('payment', terms.paymentId), terms.merchantId, { type, data } as never);
+    const reply = await this.ctx.commands.send(streamIdOf('payment', terms.paymentId), terms.merchantId, {
+      type,
+      data,
+    } as never);
     if (!reply.ok) throw new Error(`${type} refused: ${reply.error.message}`);
   }
 }
@@ -56,7 +68,10 @@ export async function admin<T = Record<string, unknown>>(
 ): Promise<{ status: number; body: T }> {
   const response = await fetch(`${gateway.baseUrl}/admin/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${gateway.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${gateway.adminToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as T };
@@ -69,16 +84,32 @@ export interface DeliveryView {
   next_attempt_at: string | null;
   webhook_status: string;
   dead_reason: string | null;
-  attempts: { number: number; status_code: number | null; error: string | null; latency_ms: number; response_body: string; at: string }[];
+  attempts: {
+    number: number;
+    status_code: number | null;
+    error: string | null;
+    latency_ms: number;
+    response_body: string;
+    at: string;
+  }[];
 }
 
 export async function deliveriesOf(gateway: TestGateway, paymentId: number): Promise<DeliveryView[]> {
-  const list = await admin<{ result: { delivery_id: string }[] }>(gateway, 'GET', `/webhooks?payment_id=${paymentId}`);
-  const details = await Promise.all(list.body.result.map((d) => admin<DeliveryView>(gateway, 'GET', `/webhooks/${d.delivery_id}`)));
+  const list = await admin<{ result: { delivery_id: string }[] }>(
+    gateway,
+    'GET',
+    `/webhooks?payment_id=${paymentId}`,
+  );
+  const details = await Promise.all(
+    list.body.result.map((d) => admin<DeliveryView>(gateway, 'GET', `/webhooks/${d.delivery_id}`)),
+  );
   return details.map((d) => d.body).reverse();
 }
 
-export async function eventually<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -92,7 +123,11 @@ export async function eventually<T>(probe: () => Promise<T | undefined | false> 
  * Moves a manual clock past a delivery's next attempt, once its failed attempt is recorded, and waits
  * for that attempt to happen.
  */
-export async function retryNow(gateway: TestGateway, clock: ManualClock, deliveryId: string): Promise<DeliveryView> {
+export async function retryNow(
+  gateway: TestGateway,
+  clock: ManualClock,
+  deliveryId: string,
+): Promise<DeliveryView> {
   const before = await eventually(async () => {
     const { body } = await admin<DeliveryView>(gateway, 'GET', `/webhooks/${deliveryId}`);
     return body.state === 'pending' && body.next_attempt_at && body.attempt_count > 0 ? body : undefined;
@@ -104,4 +139,5 @@ export async function retryNow(gateway: TestGateway, clock: ManualClock, deliver
   });
 }
 
-export const statusesOf = (calls: { json: Record<string, unknown> }[], field: string): unknown[] => calls.map((c) => c.json[field]);
+export const statusesOf = (calls: { json: Record<string, unknown> }[], field: string): unknown[] =>
+  calls.map((c) => c.json[field]);
