@@ -1,1 +1,2 @@
 export * from './cache';
+export * from './embedded/in-memory-cache';
