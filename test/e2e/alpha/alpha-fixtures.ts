@@ -1,5 +1,6 @@
 import { streamIdOf, type PaymentTerms } from '@gw/domain';
-import { COLLECTIONS, type PaymentDocument } from '@gw/views';
+import { createMerchant, type MerchantKeys } from '@gw/runtime';
+import { COLLECTIONS, type MerchantDocument, type PaymentDocument } from '@gw/views';
 import type { TestGateway } from '../../support/gateway';
 
 /** The read-model row behind a uuid (or a V1 payment id), polled until the projector has written it. */
@@ -45,4 +46,27 @@ export async function finalise(
       : { type: 'FailPayment', data: { reason: 'e2e' } },
   );
   if (!reply.ok) throw new Error(`${how} was refused: ${reply.error.message}`);
+}
+
+/** Waits until the merchant is in the read model its keys are checked against (it follows the command). */
+export async function readyMerchant(
+  gateway: TestGateway,
+  keys: MerchantKeys,
+  timeoutMs = 5_000,
+): Promise<MerchantKeys> {
+  const merchants = gateway.gateway.ctx.readModels.collection<MerchantDocument>(COLLECTIONS.merchants);
+  const deadline = Date.now() + timeoutMs;
+  while (!(await merchants.get(keys.merchantId))) {
+    if (Date.now() > deadline) throw new Error(`merchant ${keys.merchantId} never reached the read model`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return keys;
+}
+
+export async function newMerchant(
+  gateway: TestGateway,
+  name: string,
+  enabledCoins: string[] | null = null,
+): Promise<MerchantKeys> {
+  return readyMerchant(gateway, await createMerchant(gateway.gateway.ctx, { name, enabledCoins }));
 }

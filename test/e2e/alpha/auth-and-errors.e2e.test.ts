@@ -1,4 +1,5 @@
 import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { newMerchant, readyMerchant } from './alpha-fixtures';
 import { AlphaClient, upstreamSign } from './alpha-client';
 
 const INVALID_SIGN = { message: 'Invalid Sign.' };
@@ -15,6 +16,7 @@ describe('family A authentication and transport errors', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway();
+    await readyMerchant(gateway, gateway.demoMerchant);
     client = new AlphaClient(gateway.baseUrl, gateway.demoMerchant);
   });
 
@@ -36,7 +38,7 @@ describe('family A authentication and transport errors', () => {
   });
 
   it("refuses a signature made with another merchant's key", async () => {
-    const other = await gateway.createMerchant('Other');
+    const other = await newMerchant(gateway, 'Other');
     const answer = await client.send('POST', '/payment', {
       body,
       sign: upstreamSign(body, other.paymentKey),
@@ -46,7 +48,7 @@ describe('family A authentication and transport errors', () => {
   });
 
   it("refuses another merchant's uuid with this merchant's signature", async () => {
-    const other = await gateway.createMerchant('Other');
+    const other = await newMerchant(gateway, 'Other');
     const answer = await client.send('POST', '/payment', { body, merchant: other.merchantId });
     expect(answer.status).toBe(401);
   });

@@ -4,8 +4,8 @@ import {
   alphaPaymentServicesSchema,
   alphaSuccess,
 } from '@gw/contracts/src/api/alpha';
-import { createMerchant } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { newMerchant, readyMerchant } from './alpha-fixtures';
 import { AlphaClient } from './alpha-client';
 
 interface Service {
@@ -25,6 +25,7 @@ describe('family A catalogue endpoints', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway();
+    await readyMerchant(gateway, gateway.demoMerchant);
     client = new AlphaClient(gateway.baseUrl, gateway.demoMerchant);
   });
 
@@ -57,10 +58,7 @@ describe('family A catalogue endpoints', () => {
     });
 
     it('marks as unavailable the coins a merchant did not enable', async () => {
-      const btcOnly = new AlphaClient(
-        gateway.baseUrl,
-        await createMerchant(gateway.gateway.ctx, { name: 'BTC only', enabledCoins: ['btc'] }),
-      );
+      const btcOnly = new AlphaClient(gateway.baseUrl, await newMerchant(gateway, 'BTC only', ['btc']));
       const answer = await btcOnly.send<{ result: Service[] }>('POST', '/payment/services', { body: '{}' });
       const available = answer.body.result
         .filter((service) => service.is_available)

@@ -3,6 +3,7 @@ import { alphaPaymentListSchema, alphaSuccess } from '@gw/contracts/src/api/alph
 import { ManualClock } from '@gw/platform';
 import type { MerchantKeys } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { newMerchant, readyMerchant } from './alpha-fixtures';
 import { AlphaClient, type AlphaPayment } from './alpha-client';
 
 interface ListResult {
@@ -36,7 +37,8 @@ describe('POST /payment/list', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway({ clock });
-    shop = await gateway.createMerchant('List shop');
+    await readyMerchant(gateway, gateway.demoMerchant);
+    shop = await newMerchant(gateway, 'List shop');
     client = new AlphaClient(gateway.baseUrl, shop);
     for (const [day, count] of [
       ['01', 10],
@@ -132,7 +134,7 @@ describe('POST /payment/list', () => {
   });
 
   it('shows a merchant only its own payments, and an empty page when it has none', async () => {
-    const stranger = new AlphaClient(gateway.baseUrl, await gateway.createMerchant('Stranger'));
+    const stranger = new AlphaClient(gateway.baseUrl, await newMerchant(gateway, 'Stranger'));
     const empty = await stranger.post<{ result: ListResult }>('/payment/list', {});
     expect(empty.body.result).toEqual({
       items: [],

@@ -1,10 +1,9 @@
 import { validatorFor } from '@gw/contracts';
 import { alphaPaymentRecordSchema, alphaSuccess } from '@gw/contracts/src/api/alpha';
 import { add, percentOf, roundDown, roundUp, subtract } from '@gw/domain';
-import { createMerchant } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { AlphaClient, type AlphaPayment } from './alpha-client';
-import { createdTerms, finalise, storedPayment } from './alpha-fixtures';
+import { AlphaClient, upstreamSign, type AlphaPayment } from './alpha-client';
+import { createdTerms, finalise, newMerchant, readyMerchant, storedPayment } from './alpha-fixtures';
 
 const matchesRecord = validatorFor(alphaSuccess('payment', alphaPaymentRecordSchema));
 
@@ -14,6 +13,7 @@ describe('family A payments over HTTP', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway();
+    await readyMerchant(gateway, gateway.demoMerchant);
     client = new AlphaClient(gateway.baseUrl, gateway.demoMerchant);
   });
 
@@ -180,7 +180,7 @@ describe('family A payments over HTTP', () => {
     });
 
     it('keeps order_id unique per merchant, not across merchants', async () => {
-      const other = new AlphaClient(gateway.baseUrl, await gateway.createMerchant('Other shop'));
+      const other = new AlphaClient(gateway.baseUrl, await newMerchant(gateway, 'Other shop'));
       const mine = await client.createPayment({ order_id: 'shared-order' });
       const theirs = await other.createPayment({ order_id: 'shared-order' });
       expect(theirs.uuid).not.toBe(mine.uuid);
@@ -252,7 +252,7 @@ describe('family A payments over HTTP', () => {
     });
 
     it('opens only in the coins a merchant enabled', async () => {
-      const keys = await createMerchant(gateway.gateway.ctx, { name: 'BTC only', enabledCoins: ['btc'] });
+      const keys = await newMerchant(gateway, 'BTC only', ['btc']);
       const btcOnly = new AlphaClient(gateway.baseUrl, keys);
       const fiat = await btcOnly.createPayment({ amount: '50', currency: 'USD' });
       expect(fiat.payer_currency).toBe('BTC');
@@ -264,6 +264,33 @@ describe('family A payments over HTTP', () => {
       });
       expect(refused.status).toBe(422);
       expect(refused.body).toEqual({ state: 1, message: 'USDT on tron is not enabled for the merchant' });
+    });
+  });
+
+  describe('Idempotency-Key on POST /payment', () => {
+    it('replays the first answer for a retry and refuses the key with another body', async () => {
+      const body = JSON.stringify({ amount: '22', currency: 'USD', order_id: 'idem-1' });
+      const headers = { 'idempotency-key': 'alpha-retry-1' };
+      const send = (text: string) =>
+        fetch(`${gateway.baseUrl}/alpha/v1/payment`, {
+          method: 'POST',
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            merchant: gateway.demoMerchant.merchantId,
+            sign: upstreamSign(text, gateway.demoMerchant.paymentKey),
+          },
+          body: text,
+        });
+      const first = await send(body);
+      const retry = await send(body);
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(await retry.json()).toEqual(await first.json());
+
+      const other = await send(JSON.stringify({ amount: '23', currency: 'USD', order_id: 'idem-2' }));
+      expect(other.status).toBe(409);
+      expect(await other.json()).toEqual({ state: 1, message: expect.stringContaining('Idempotency-Key') });
     });
   });
 
@@ -301,7 +328,7 @@ describe('family A payments over HTTP', () => {
     });
 
     it("never shows another merchant's payment, by uuid or by order_id", async () => {
-      const stranger = new AlphaClient(gateway.baseUrl, await gateway.createMerchant('Stranger'));
+      const stranger = new AlphaClient(gateway.baseUrl, await newMerchant(gateway, 'Stranger'));
       await storedPayment(gateway, payment.uuid);
       for (const query of [{ uuid: payment.uuid }, { order_id: 'info-1' }]) {
         const answer = await stranger.info(query);

@@ -1,7 +1,7 @@
 import { multiply, roundDown } from '@gw/domain';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { AlphaClient } from './alpha-client';
-import { finalise, storedPayment } from './alpha-fixtures';
+import { finalise, readyMerchant, storedPayment } from './alpha-fixtures';
 import { SandboxTester } from './sandbox-tester';
 
 const LIFECYCLE_MS = 20_000;
@@ -13,6 +13,7 @@ describe('family A payments through the sandbox chain, statuses read back mapped
 
   beforeAll(async () => {
     gateway = await startTestGateway();
+    await readyMerchant(gateway, gateway.demoMerchant);
     client = new AlphaClient(gateway.baseUrl, gateway.demoMerchant);
     tester = new SandboxTester(gateway);
   });

@@ -1,4 +1,5 @@
 import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { readyMerchant } from './alpha-fixtures';
 import { AlphaClient, upstreamSign, type AlphaPayment } from './alpha-client';
 import { phpJsonEncode, pyCryptomusApiDumps, pyCryptomusDumps } from './upstream-encoders';
 
@@ -19,6 +20,7 @@ describe('family A accepts requests exactly as the upstream SDKs send them', () 
 
   beforeAll(async () => {
     gateway = await startTestGateway();
+    await readyMerchant(gateway, gateway.demoMerchant);
     client = new AlphaClient(gateway.baseUrl, gateway.demoMerchant);
   });
 

@@ -1,4 +1,5 @@
 import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { readyMerchant } from './alpha-fixtures';
 import { AlphaClient } from './alpha-client';
 
 /** Every rule of every POST /payment field, over HTTP: 422 `{state: 1, message, errors: {field: [rule]}}`. */
@@ -9,6 +10,7 @@ describe('family A validation over HTTP', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway();
+    await readyMerchant(gateway, gateway.demoMerchant);
     client = new AlphaClient(gateway.baseUrl, gateway.demoMerchant);
   });
 

@@ -1,6 +1,7 @@
 import { validatorFor } from '@gw/contracts';
 import { betaCurrenciesSchema, betaFiatsSchema, betaSuccess } from '@gw/contracts/src/api/beta';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { readyMerchant } from '../alpha/alpha-fixtures';
 import { BetaClient } from './beta-client';
 
 describe('family B catalogue endpoints (no key needed)', () => {
@@ -9,6 +10,7 @@ describe('family B catalogue endpoints (no key needed)', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway();
+    await readyMerchant(gateway, gateway.demoMerchant);
     anonymous = new BetaClient(gateway.baseUrl, { merchantId: '', betaApiKey: '' });
   });
 

@@ -1,7 +1,7 @@
 import type { MerchantKeys } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { AlphaClient } from '../alpha/alpha-client';
-import { storedPayment } from '../alpha/alpha-fixtures';
+import { newMerchant, readyMerchant, storedPayment } from '../alpha/alpha-fixtures';
 import { BetaClient } from './beta-client';
 
 /** One Payment aggregate: a merchant's payment reads through every family in that family's shape. */
@@ -13,7 +13,8 @@ describe('payments across families', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway();
-    shop = await gateway.createMerchant('Three-family shop');
+    await readyMerchant(gateway, gateway.demoMerchant);
+    shop = await newMerchant(gateway, 'Three-family shop');
     beta = new BetaClient(gateway.baseUrl, shop);
     alpha = new AlphaClient(gateway.baseUrl, shop);
   });
@@ -88,7 +89,7 @@ describe('payments across families', () => {
   });
 
   it("keeps every family's reads to the merchant's own payments", async () => {
-    const stranger = await gateway.createMerchant('Stranger');
+    const stranger = await newMerchant(gateway, 'Stranger');
     const invoice = await beta.createInvoice({ amount: 21, currency: 'USD' });
     const uuid = invoice.payment_url.split('/').pop()!;
     await storedPayment(gateway, uuid);

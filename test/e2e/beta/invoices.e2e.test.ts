@@ -1,8 +1,8 @@
 import { validatorFor } from '@gw/contracts';
 import { betaCreatedInvoiceSchema, betaErrorSchema, betaSuccess } from '@gw/contracts/src/api/beta';
 import type { PaymentTerms } from '@gw/domain';
-import { createMerchant } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { newMerchant, readyMerchant } from '../alpha/alpha-fixtures';
 import { BetaClient } from './beta-client';
 
 const matchesInvoice = validatorFor(betaSuccess('invoice', betaCreatedInvoiceSchema));
@@ -20,6 +20,7 @@ describe('POST /beta/v1/payment/invoice', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway();
+    await readyMerchant(gateway, gateway.demoMerchant);
     client = new BetaClient(gateway.baseUrl, gateway.demoMerchant);
   });
 
@@ -139,10 +140,7 @@ describe('POST /beta/v1/payment/invoice', () => {
   });
 
   it('opens a fiat invoice in the first coin a merchant enabled', async () => {
-    const ltcOnly = new BetaClient(
-      gateway.baseUrl,
-      await createMerchant(gateway.gateway.ctx, { name: 'LTC only', enabledCoins: ['ltc'] }),
-    );
+    const ltcOnly = new BetaClient(gateway.baseUrl, await newMerchant(gateway, 'LTC only', ['ltc']));
     const invoice = await ltcOnly.createInvoice({ amount: 30, currency: 'USD' });
     expect((await termsOf(invoice.track_id)).payCurrency).toBe('ltc');
     const refused = await ltcOnly.send('POST', '/payment/invoice', { body: { amount: 1, currency: 'BTC' } });
@@ -241,6 +239,7 @@ describe('POST /beta/v1/payment/invoice', () => {
 
   it('refuses a sandbox invoice when the sandbox is disabled', async () => {
     const production = await startTestGateway({ env: { SANDBOX_ENABLED: 'false' } });
+    await readyMerchant(production, production.demoMerchant);
     try {
       const answer = await new BetaClient(production.baseUrl, production.demoMerchant).send(
         'POST',
@@ -252,6 +251,25 @@ describe('POST /beta/v1/payment/invoice', () => {
     } finally {
       await production.stop();
     }
+  });
+
+  it('replays the first answer for a retry with the same Idempotency-Key, and refuses it with another body', async () => {
+    const headers = { 'idempotency-key': 'beta-retry-1' };
+    const first = await client.send('POST', '/payment/invoice', {
+      headers,
+      body: { amount: 26, currency: 'USD' },
+    });
+    const retry = await client.send('POST', '/payment/invoice', {
+      headers,
+      body: { amount: 26, currency: 'USD' },
+    });
+    expect(retry).toEqual(first);
+    const other = await client.send('POST', '/payment/invoice', {
+      headers,
+      body: { amount: 27, currency: 'USD' },
+    });
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ status: 409, version: '1.0.0', error: { key: 'Idempotency-Key' } });
   });
 
   describe('credentials', () => {

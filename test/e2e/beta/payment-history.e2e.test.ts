@@ -4,7 +4,7 @@ import { ManualClock } from '@gw/platform';
 import type { MerchantKeys } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { AlphaClient } from '../alpha/alpha-client';
-import { storedPayment } from '../alpha/alpha-fixtures';
+import { newMerchant, readyMerchant, storedPayment } from '../alpha/alpha-fixtures';
 import { BetaClient, type ListItem } from './beta-client';
 
 const matchesList = validatorFor(betaSuccess('history', betaPaymentListSchema));
@@ -28,7 +28,8 @@ describe('GET /beta/v1/payment', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway({ clock });
-    shop = await gateway.createMerchant('History shop');
+    await readyMerchant(gateway, gateway.demoMerchant);
+    shop = await newMerchant(gateway, 'History shop');
     client = new BetaClient(gateway.baseUrl, shop);
     const at = async (iso: string, name: string, open: () => Promise<string>) => {
       clock.set(iso);
@@ -171,7 +172,7 @@ describe('GET /beta/v1/payment', () => {
   });
 
   it("never lists another merchant's payments", async () => {
-    const stranger = new BetaClient(gateway.baseUrl, await gateway.createMerchant('Stranger'));
+    const stranger = new BetaClient(gateway.baseUrl, await newMerchant(gateway, 'Stranger'));
     const answer = await stranger.history({ track_id: tracks.usd20! });
     expect(answer.body.data).toEqual({ list: [], meta: { page: 1, last_page: 1, total: 0 } });
   });

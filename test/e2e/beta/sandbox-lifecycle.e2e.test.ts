@@ -1,7 +1,7 @@
 import { multiply, roundDown } from '@gw/domain';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { finalise } from '../alpha/alpha-fixtures';
+import { finalise, readyMerchant } from '../alpha/alpha-fixtures';
 import { SandboxTester } from '../alpha/sandbox-tester';
 import { BetaClient } from './beta-client';
 
@@ -24,6 +24,7 @@ describe('family B invoices through the sandbox chain, statuses read back mapped
 
   beforeAll(async () => {
     gateway = await startTestGateway();
+    await readyMerchant(gateway, gateway.demoMerchant);
     client = new BetaClient(gateway.baseUrl, gateway.demoMerchant);
     tester = new SandboxTester(gateway);
   });
