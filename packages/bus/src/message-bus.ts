@@ -6,7 +6,11 @@
  * - every consumer group receives every message once (at-least-once; handlers de-duplicate);
  * - within a group, members share the work (one member handles a given key at a time);
  * - a handler's position is committed only after the handler resolves; a handler that throws is retried,
- *   and after `maxAttempts` the message goes to the dead-letter topic `<topic>.dlq` with the reason in headers.
+ *   and after `maxAttempts` the message goes to the dead-letter topic `<topic>.dlq` with the reason in headers
+ *   (`x-dlq-reason`, `x-dlq-original-topic`, `x-dlq-attempts`, plus the original headers);
+ * - handlers never run inside the publisher's call stack;
+ * - `subscribe` resolves once the subscription is live: a message published afterwards is delivered even
+ *   without `fromBeginning`.
  */
 export interface OutgoingMessage {
   key: string;
@@ -35,7 +39,7 @@ export interface SubscribeOptions {
 }
 
 export interface Subscription {
-  /** Stops fetching, waits for the in-flight handler, commits its position. */
+  /** Stops fetching, waits for the in-flight handler, commits its position. Calling it again is harmless. */
   stop(): Promise<void>;
 }
 

@@ -10,7 +10,9 @@ export class SchemaValidationError extends Error {
     readonly direction: 'encode' | 'decode',
     readonly errors: ErrorObject[],
   ) {
-    const details = errors.map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`).join('; ');
+    const details = errors
+      .map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`)
+      .join('; ');
     super(`message on topic ${topic} does not match its schema (${direction}): ${details}`);
     this.name = 'SchemaValidationError';
   }
@@ -46,6 +48,7 @@ export class SchemaValidatingJsonCodec implements MessageCodec {
 
   private validate(topic: string, direction: 'encode' | 'decode', value: unknown): void {
     const validate = this.validators.get(topic);
-    if (validate && !validate(value)) throw new SchemaValidationError(topic, direction, validate.errors ?? []);
+    if (validate && !validate(value))
+      throw new SchemaValidationError(topic, direction, validate.errors ?? []);
   }
 }

@@ -28,7 +28,9 @@ describe('SchemaValidatingJsonCodec', () => {
 
   it('encodes and decodes a valid message', async () => {
     const value = { paymentId: 'p-1', occurredAt: '2024-05-01T10:00:00.000Z' };
-    expect(await codec.decode('payments.events', await codec.encode('payments.events', value))).toEqual(value);
+    expect(await codec.decode('payments.events', await codec.encode('payments.events', value))).toEqual(
+      value,
+    );
   });
 
   it('rejects an invalid message on encode, naming the topic and every ajv error', () => {

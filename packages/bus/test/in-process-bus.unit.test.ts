@@ -18,9 +18,12 @@ describe('InProcessBus specifics', () => {
     const codec = new SchemaValidatingJsonCodec({ commands: { type: 'object', required: ['type'] } });
     bus = new InProcessBus({ codec });
     const received: IncomingMessage[] = [];
-    await bus.subscribe({ topics: ['commands'], groupId: 'payments', fromBeginning: true }, async (message) => {
-      received.push(message);
-    });
+    await bus.subscribe(
+      { topics: ['commands'], groupId: 'payments', fromBeginning: true },
+      async (message) => {
+        received.push(message);
+      },
+    );
 
     const publishing = bus.publish('commands', [
       { key: 'a', value: { type: 'CreatePayment' } },
@@ -44,12 +47,18 @@ describe('InProcessBus specifics', () => {
     bus = new InProcessBus({ codec });
     const handled: unknown[] = [];
     const dead: IncomingMessage[] = [];
-    await bus.subscribe({ topics: ['deposits'], groupId: 'payments', fromBeginning: true }, async (message) => {
-      handled.push(message.value);
-    });
-    await bus.subscribe({ topics: ['deposits.dlq'], groupId: 'ops', fromBeginning: true }, async (message) => {
-      dead.push(message);
-    });
+    await bus.subscribe(
+      { topics: ['deposits'], groupId: 'payments', fromBeginning: true },
+      async (message) => {
+        handled.push(message.value);
+      },
+    );
+    await bus.subscribe(
+      { topics: ['deposits.dlq'], groupId: 'ops', fromBeginning: true },
+      async (message) => {
+        dead.push(message);
+      },
+    );
 
     await bus.publish('deposits', [
       { key: 'addr', value: 'garbled' },
@@ -64,7 +73,10 @@ describe('InProcessBus specifics', () => {
 
   it('keeps a bounded log per partition for late fromBeginning subscribers', async () => {
     bus = new InProcessBus({ partitions: 1, retentionPerPartition: 10 });
-    await bus.publish('events', Array.from({ length: 50 }, (_, i) => ({ key: 'k', value: i })));
+    await bus.publish(
+      'events',
+      Array.from({ length: 50 }, (_, i) => ({ key: 'k', value: i })),
+    );
     const received: number[] = [];
 
     await bus.subscribe({ topics: ['events'], groupId: 'late', fromBeginning: true }, async (message) => {
@@ -87,7 +99,10 @@ describe('InProcessBus specifics', () => {
       received.push(message.value as number);
     });
 
-    await bus.publish('events', Array.from({ length: 100 }, (_, i) => ({ key: 'k', value: i })));
+    await bus.publish(
+      'events',
+      Array.from({ length: 100 }, (_, i) => ({ key: 'k', value: i })),
+    );
     release();
 
     await waitFor(() => expect(received).toEqual(Array.from({ length: 100 }, (_, i) => i)));

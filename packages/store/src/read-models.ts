@@ -51,7 +51,9 @@ export class DuplicateKeyError extends Error {
     readonly fields: string[],
     readonly id: string,
   ) {
-    super(`document ${id} in ${collection} duplicates the unique key (${fields.join(', ')}) of another document`);
+    super(
+      `document ${id} in ${collection} duplicates the unique key (${fields.join(', ')}) of another document`,
+    );
     this.name = 'DuplicateKeyError';
   }
 }

@@ -24,7 +24,14 @@ describe('InMemoryReadModelStore specifics', () => {
 
   it('serves a merchant’s documents from the index without scanning 100k documents', async () => {
     const payments = new InMemoryReadModelStore().collection<PaymentRow>('payments');
-    await payments.ensureIndexes([{ fields: [['merchantId', 1], ['createdAt', -1]] }]);
+    await payments.ensureIndexes([
+      {
+        fields: [
+          ['merchantId', 1],
+          ['createdAt', -1],
+        ],
+      },
+    ]);
     const merchants = 1_000;
     for (let i = 0; i < 100_000; i++) {
       await payments.upsertIfNewer({

@@ -24,10 +24,16 @@ describe('JsonlEventStore on disk', () => {
 
   it('writes one line per commit and one line per publication mark', async () => {
     const store = await open();
-    const commit = await store.append('payment-1', 0, [paymentEvent('PaymentCreated'), paymentEvent('DepositDetected')]);
+    const commit = await store.append('payment-1', 0, [
+      paymentEvent('PaymentCreated'),
+      paymentEvent('DepositDetected'),
+    ]);
     await store.markPublished([commit.commitId]);
 
-    const lines = (await readFile(file(), 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = (await readFile(file(), 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
 
     expect(lines).toEqual([
       { commitId: commit.commitId, streamId: 'payment-1', events: commit.events },
@@ -122,7 +128,10 @@ describe('JsonlEventStore on disk', () => {
 
   it('stores what a restart will read back: JSON values only', async () => {
     const store = await open();
-    const event = paymentEvent('PaymentCreated', { createdAt: new Date('2024-05-01T10:00:00Z'), note: undefined });
+    const event = paymentEvent('PaymentCreated', {
+      createdAt: new Date('2024-05-01T10:00:00Z'),
+      note: undefined,
+    });
 
     const commit = await store.append('payment-1', 0, [event]);
 

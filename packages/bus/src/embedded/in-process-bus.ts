@@ -1,4 +1,10 @@
-import type { MessageBus, MessageHandler, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus';
+import type {
+  MessageBus,
+  MessageHandler,
+  OutgoingMessage,
+  SubscribeOptions,
+  Subscription,
+} from '../message-bus';
 import { JsonCodec, type MessageCodec } from '../codec';
 import { ConsumerGroup, GroupMember, type GroupHost } from './consumer-group';
 import { TopicLog, type LoggedMessage } from './topic-log';

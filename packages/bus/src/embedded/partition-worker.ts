@@ -81,7 +81,8 @@ export class PartitionWorker {
       await sleep(this.host.retryBackoffMs * 2 ** (attempt - 1));
       // A partition that changed hands during the backoff goes to its new owner,
       // which starts counting attempts afresh, as after a Kafka rebalance.
-      if (this.host.isClosed() || this.group.assignee(this.topic, this.partition) !== member) return 'reassigned';
+      if (this.host.isClosed() || this.group.assignee(this.topic, this.partition) !== member)
+        return 'reassigned';
     }
   }
 }

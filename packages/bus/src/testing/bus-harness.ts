@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, MessageBus, MessageHandler, SubscribeOptions, Subscription } from '../message-bus';
+import type {
+  IncomingMessage,
+  MessageBus,
+  MessageHandler,
+  SubscribeOptions,
+  Subscription,
+} from '../message-bus';
 
 export interface MessageBusFixture {
   bus: MessageBus;

@@ -8,8 +8,17 @@ export function describeDeliveryContract(h: BusHarness): void {
   describe('delivery', () => {
     it('delivers topic, key, value and headers unchanged through the codec', async () => {
       const topic = h.topic('roundtrip');
-      const received = await h.collect({ topics: [topic], groupId: h.group('roundtrip'), fromBeginning: true });
-      const value = { paymentId: 'p-1', payAmount: '0.00123', nested: { list: [1, 'two', null, true] }, zero: 0 };
+      const received = await h.collect({
+        topics: [topic],
+        groupId: h.group('roundtrip'),
+        fromBeginning: true,
+      });
+      const value = {
+        paymentId: 'p-1',
+        payAmount: '0.00123',
+        nested: { list: [1, 'two', null, true] },
+        zero: 0,
+      };
 
       await h.bus.publish(topic, [
         { key: 'p-1', value, headers: { 'x-trace-id': 'trace-1' } },
@@ -46,16 +55,19 @@ export function describeDeliveryContract(h: BusHarness): void {
       const keys = Array.from({ length: 6 }, (_, i) => `payment-${i}`);
       const perKey = 30;
       const seen = new Map<string, number[]>(keys.map((key) => [key, []]));
-      await h.subscribe({ topics: [topic], groupId: h.group('order'), fromBeginning: true }, async (message) => {
-        const sequence = message.value as number;
-        if (sequence % 7 === 0) await sleep(1);
-        seen.get(message.key)!.push(sequence);
-      });
+      await h.subscribe(
+        { topics: [topic], groupId: h.group('order'), fromBeginning: true },
+        async (message) => {
+          const sequence = message.value as number;
+          if (sequence % 7 === 0) await sleep(1);
+          seen.get(message.key)!.push(sequence);
+        },
+      );
 
       await Promise.all(
         keys.map(async (key) => {
           // Alternate single sends and batches: both must keep their order.
-          for (let sequence = 0; sequence < perKey; ) {
+          for (let sequence = 0; sequence < perKey;) {
             const batch = sequence % 2 === 0 ? 3 : 1;
             const messages = Array.from({ length: Math.min(batch, perKey - sequence) }, (_, i) => ({
               key,
@@ -75,11 +87,22 @@ export function describeDeliveryContract(h: BusHarness): void {
 
     it('delivers every message to every consumer group', async () => {
       const topic = h.topic('fanout');
-      const projector = await h.collect({ topics: [topic], groupId: h.group('projector'), fromBeginning: true });
-      const notifier = await h.collect({ topics: [topic], groupId: h.group('notifier'), fromBeginning: true });
+      const projector = await h.collect({
+        topics: [topic],
+        groupId: h.group('projector'),
+        fromBeginning: true,
+      });
+      const notifier = await h.collect({
+        topics: [topic],
+        groupId: h.group('notifier'),
+        fromBeginning: true,
+      });
       const ids = Array.from({ length: 20 }, (_, i) => `event-${i}`);
 
-      await h.bus.publish(topic, ids.map((id, i) => ({ key: `stream-${i % 4}`, value: id })));
+      await h.bus.publish(
+        topic,
+        ids.map((id, i) => ({ key: `stream-${i % 4}`, value: id })),
+      );
 
       await h.eventually(() => {
         expect(new Set(valuesOf(projector))).toEqual(new Set(ids));
@@ -94,9 +117,14 @@ export function describeDeliveryContract(h: BusHarness): void {
       const second = await h.collect({ topics: [topic], groupId, fromBeginning: true });
       const ids = Array.from({ length: 60 }, (_, i) => `command-${i}`);
 
-      await h.bus.publish(topic, ids.map((id) => ({ key: id, value: id })));
+      await h.bus.publish(
+        topic,
+        ids.map((id) => ({ key: id, value: id })),
+      );
 
-      await h.eventually(() => expect(new Set([...valuesOf(first), ...valuesOf(second)])).toEqual(new Set(ids)));
+      await h.eventually(() =>
+        expect(new Set([...valuesOf(first), ...valuesOf(second)])).toEqual(new Set(ids)),
+      );
       expect(first.length + second.length).toBe(ids.length);
       expect(first.length).toBeGreaterThan(0);
       expect(second.length).toBeGreaterThan(0);
@@ -123,7 +151,10 @@ export function describeDeliveryContract(h: BusHarness): void {
       const perKey = 15;
 
       for (let sequence = 0; sequence < perKey; sequence++) {
-        await h.bus.publish(topic, keys.map((key) => ({ key, value: sequence })));
+        await h.bus.publish(
+          topic,
+          keys.map((key) => ({ key, value: sequence })),
+        );
       }
 
       const expected = Array.from({ length: perKey }, (_, i) => i);
@@ -136,12 +167,18 @@ export function describeDeliveryContract(h: BusHarness): void {
     it('hands the partitions of a member that stopped to the remaining members', async () => {
       const topic = h.topic('handover');
       const groupId = h.group('handover');
-      const leaving = await h.subscribe({ topics: [topic], groupId, fromBeginning: true }, async () => undefined);
+      const leaving = await h.subscribe(
+        { topics: [topic], groupId, fromBeginning: true },
+        async () => undefined,
+      );
       const staying = await h.collect({ topics: [topic], groupId, fromBeginning: true });
 
       await leaving.stop();
       const ids = Array.from({ length: 30 }, (_, i) => `after-stop-${i}`);
-      await h.bus.publish(topic, ids.map((id) => ({ key: id, value: id })));
+      await h.bus.publish(
+        topic,
+        ids.map((id) => ({ key: id, value: id })),
+      );
 
       await h.eventually(() => expect(new Set(valuesOf(staying))).toEqual(new Set(ids)));
     });
@@ -149,7 +186,11 @@ export function describeDeliveryContract(h: BusHarness): void {
     it('delivers several topics to one subscription, each with its topic name', async () => {
       const commands = h.topic('multi-commands');
       const deposits = h.topic('multi-deposits');
-      const received = await h.collect({ topics: [commands, deposits], groupId: h.group('multi'), fromBeginning: true });
+      const received = await h.collect({
+        topics: [commands, deposits],
+        groupId: h.group('multi'),
+        fromBeginning: true,
+      });
 
       await h.bus.publish(commands, [{ key: 'p-1', value: 'create' }]);
       await h.bus.publish(deposits, [{ key: 'addr-1', value: 'seen' }]);

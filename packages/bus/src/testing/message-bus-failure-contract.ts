@@ -8,15 +8,21 @@ export function describeFailureAndPositionContract(h: BusHarness): void {
       const topic = h.topic('redeliver');
       const handled: string[] = [];
       let failedOnce = false;
-      await h.subscribe({ topics: [topic], groupId: h.group('redeliver'), fromBeginning: true }, async (message) => {
-        handled.push(message.value as string);
-        if (message.value === 'second' && !failedOnce) {
-          failedOnce = true;
-          throw new Error('projection write failed');
-        }
-      });
+      await h.subscribe(
+        { topics: [topic], groupId: h.group('redeliver'), fromBeginning: true },
+        async (message) => {
+          handled.push(message.value as string);
+          if (message.value === 'second' && !failedOnce) {
+            failedOnce = true;
+            throw new Error('projection write failed');
+          }
+        },
+      );
 
-      await h.bus.publish(topic, ['first', 'second', 'third'].map((value) => ({ key: 'payment-1', value })));
+      await h.bus.publish(
+        topic,
+        ['first', 'second', 'third'].map((value) => ({ key: 'payment-1', value })),
+      );
 
       await h.eventually(() => expect(handled).toEqual(['first', 'second', 'second', 'third']));
     });
@@ -34,7 +40,11 @@ export function describeFailureAndPositionContract(h: BusHarness): void {
           handled.push(value.id);
         },
       );
-      const deadLetters = await h.collect({ topics: [`${topic}.dlq`], groupId: h.group('dlq'), fromBeginning: true });
+      const deadLetters = await h.collect({
+        topics: [`${topic}.dlq`],
+        groupId: h.group('dlq'),
+        fromBeginning: true,
+      });
 
       await h.bus.publish(topic, [
         { key: 'payment-9', value: { id: 'poison' }, headers: { 'x-trace-id': 'trace-9' } },
@@ -55,7 +65,11 @@ export function describeFailureAndPositionContract(h: BusHarness): void {
     it('starts a new group at the earliest message with fromBeginning, otherwise at new messages only', async () => {
       const topic = h.topic('start');
       await h.bus.publish(topic, [{ key: 'k', value: 'before' }]);
-      const fromBeginning = await h.collect({ topics: [topic], groupId: h.group('early'), fromBeginning: true });
+      const fromBeginning = await h.collect({
+        topics: [topic],
+        groupId: h.group('early'),
+        fromBeginning: true,
+      });
       const fromNow = await h.collect({ topics: [topic], groupId: h.group('late'), fromBeginning: false });
 
       await h.bus.publish(topic, [{ key: 'k', value: 'after' }]);
@@ -77,7 +91,9 @@ export function describeFailureAndPositionContract(h: BusHarness): void {
       await h.bus.publish(topic, [{ key: 'k', value: 'published while down' }]);
       const secondRun = await h.collect({ topics: [topic], groupId, fromBeginning: true });
 
-      await h.eventually(() => expect(secondRun.map((message) => message.value)).toEqual(['published while down']));
+      await h.eventually(() =>
+        expect(secondRun.map((message) => message.value)).toEqual(['published while down']),
+      );
     });
 
     it('stop() waits for the in-flight handler to finish', async () => {

@@ -17,10 +17,13 @@ export function describeRequestReplyContract(h: BusHarness): void {
 
     /** A responder that answers every command with `{ answeredBy, echo }` after `delayMs`. */
     const startResponder = async (commands: string, replies: string, delayMs = 0) => {
-      await h.subscribe({ topics: [commands], groupId: h.group('responder'), fromBeginning: true }, async (request) => {
-        if (delayMs > 0) await sleep(delayMs);
-        await replyTo(h.bus, replies, request, { answeredBy: 'payments', echo: request.value });
-      });
+      await h.subscribe(
+        { topics: [commands], groupId: h.group('responder'), fromBeginning: true },
+        async (request) => {
+          if (delayMs > 0) await sleep(delayMs);
+          await replyTo(h.bus, replies, request, { answeredBy: 'payments', echo: request.value });
+        },
+      );
     };
 
     it('resolves a request with the responder’s reply', async () => {
@@ -56,7 +59,12 @@ export function describeRequestReplyContract(h: BusHarness): void {
       const gateway = await startClient(h.topic('rr-silent-replies'));
       const startedAt = Date.now();
 
-      const outcome = gateway.request(h.topic('rr-unanswered'), 'payment-1', { type: 'GetStatus' }, { timeoutMs: 100 });
+      const outcome = gateway.request(
+        h.topic('rr-unanswered'),
+        'payment-1',
+        { type: 'GetStatus' },
+        { timeoutMs: 100 },
+      );
 
       await expect(outcome).rejects.toBeInstanceOf(RequestTimeoutError);
       await expect(outcome).rejects.toMatchObject({ name: 'RequestTimeoutError', timeoutMs: 100 });

@@ -110,7 +110,8 @@ export class InMemoryCache implements Cache {
 
   private sweep(): void {
     const now = this.now();
-    for (const [key, entry] of this.entries) if (entry.expiresAt !== undefined && entry.expiresAt <= now) this.entries.delete(key);
+    for (const [key, entry] of this.entries)
+      if (entry.expiresAt !== undefined && entry.expiresAt <= now) this.entries.delete(key);
     for (const [name, lease] of this.leases) if (lease.expiresAt <= now) this.leases.delete(name);
   }
 

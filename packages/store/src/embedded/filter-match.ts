@@ -35,15 +35,20 @@ function anyValue(values: unknown[], test: (value: unknown) => boolean): boolean
 function matchesRange(values: unknown[], range: Range): boolean {
   if (range.$eq !== undefined && !anyValue(values, (value) => equals(value, range.$eq!))) return false;
   if (range.$ne !== undefined && anyValue(values, (value) => equals(value, range.$ne!))) return false;
-  if (range.$gt !== undefined && !anyValue(values, (value) => compares(value, range.$gt!, (o) => o > 0))) return false;
+  if (range.$gt !== undefined && !anyValue(values, (value) => compares(value, range.$gt!, (o) => o > 0)))
+    return false;
   if (range.$gte !== undefined && !anyValue(values, (value) => compares(value, range.$gte!, (o) => o >= 0))) {
     return false;
   }
-  if (range.$lt !== undefined && !anyValue(values, (value) => compares(value, range.$lt!, (o) => o < 0))) return false;
+  if (range.$lt !== undefined && !anyValue(values, (value) => compares(value, range.$lt!, (o) => o < 0)))
+    return false;
   if (range.$lte !== undefined && !anyValue(values, (value) => compares(value, range.$lte!, (o) => o <= 0))) {
     return false;
   }
-  if (range.$in !== undefined && !anyValue(values, (value) => range.$in!.some((option) => equals(value, option)))) {
+  if (
+    range.$in !== undefined &&
+    !anyValue(values, (value) => range.$in!.some((option) => equals(value, option)))
+  ) {
     return false;
   }
   return true;

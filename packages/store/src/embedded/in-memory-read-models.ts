@@ -48,7 +48,8 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
   async find(query: FindQuery): Promise<T[]> {
     const skip = query.skip ?? 0;
     const limit = query.limit ?? Infinity;
-    if (!Number.isInteger(skip) || skip < 0) throw new RangeError(`skip must be a non-negative integer, got ${skip}`);
+    if (!Number.isInteger(skip) || skip < 0)
+      throw new RangeError(`skip must be a non-negative integer, got ${skip}`);
     if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
       throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
     }
@@ -84,7 +85,10 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
 /** Sort keys in order, then `id` in the direction of the last key (ascending without a sort). */
 function sortDocuments<T extends ReadModelDocument>(documents: T[], sort: [string, 1 | -1][]): T[] {
   const tieBreak = sort.at(-1)?.[1] ?? 1;
-  const keyed = documents.map((document) => ({ document, keys: sort.map(([field]) => valueAt(document, field)) }));
+  const keyed = documents.map((document) => ({
+    document,
+    keys: sort.map(([field]) => valueAt(document, field)),
+  }));
   keyed.sort((a, b) => {
     for (let i = 0; i < sort.length; i++) {
       const order = compareValues(a.keys[i], b.keys[i]);

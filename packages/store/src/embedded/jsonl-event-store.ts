@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConcurrencyError, type Commit, type EventStore, type NewEvent, type StoredEvent } from '../event-store';
+import {
+  ConcurrencyError,
+  type Commit,
+  type EventStore,
+  type NewEvent,
+  type StoredEvent,
+} from '../event-store';
 import { GroupCommitWriter, type FlushStats } from './group-commit-writer';
 import { CorruptLogError, replayJsonl } from './jsonl-file';
 
@@ -127,11 +133,16 @@ export class JsonlEventStore implements EventStore {
 
   private replay(record: unknown, byteOffset: number): void {
     if (isPublishedRecord(record)) return this.applyPublished(record.published);
-    if (!isCommitRecord(record)) throw new CorruptLogError(this.path, byteOffset, `unknown record ${JSON.stringify(record)}`);
+    if (!isCommitRecord(record))
+      throw new CorruptLogError(this.path, byteOffset, `unknown record ${JSON.stringify(record)}`);
     const head = this.reservedHeads.get(record.streamId) ?? 0;
     record.events.forEach((event, i) => {
       if (event.version !== head + 1 + i || event.streamId !== record.streamId) {
-        throw new CorruptLogError(this.path, byteOffset, `commit ${record.commitId} breaks the versions of ${record.streamId}`);
+        throw new CorruptLogError(
+          this.path,
+          byteOffset,
+          `commit ${record.commitId} breaks the versions of ${record.streamId}`,
+        );
       }
     });
     this.reservedHeads.set(record.streamId, head + record.events.length);
@@ -157,7 +168,9 @@ export class JsonlEventStore implements EventStore {
 }
 
 function isPublishedRecord(record: unknown): record is PublishedRecord {
-  return typeof record === 'object' && record !== null && Array.isArray((record as PublishedRecord).published);
+  return (
+    typeof record === 'object' && record !== null && Array.isArray((record as PublishedRecord).published)
+  );
 }
 
 function isCommitRecord(record: unknown): record is CommitRecord {

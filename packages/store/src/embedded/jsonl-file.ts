@@ -26,7 +26,10 @@ const NEWLINE = 0x0a;
  * fsync of the whole write), so they are cut off. A bad line followed by a good one is real
  * corruption and stops the replay.
  */
-export async function replayJsonl(path: string, onRecord: (record: unknown, byteOffset: number) => void): Promise<ReplayResult> {
+export async function replayJsonl(
+  path: string,
+  onRecord: (record: unknown, byteOffset: number) => void,
+): Promise<ReplayResult> {
   const size = await stat(path).then(
     (stats) => stats.size,
     (error: NodeJS.ErrnoException) => {
@@ -50,7 +53,8 @@ export async function replayJsonl(path: string, onRecord: (record: unknown, byte
       tornAt ??= start;
       return;
     }
-    if (tornAt !== undefined) throw new CorruptLogError(path, tornAt, 'an unreadable line is followed by valid ones');
+    if (tornAt !== undefined)
+      throw new CorruptLogError(path, tornAt, 'an unreadable line is followed by valid ones');
     onRecord(record, start);
     validLength = start + line.length + 1;
   };

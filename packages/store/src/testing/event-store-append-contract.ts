@@ -75,11 +75,15 @@ export function describeAppendContract(h: EventStoreHarness): void {
       await h.store.append(streamId, 0, [paymentEvent('PaymentCreated')]);
 
       const attempts = await Promise.allSettled(
-        Array.from({ length: 10 }, (_, writer) => h.store.append(streamId, 1, [paymentEvent('DepositDetected', { writer })])),
+        Array.from({ length: 10 }, (_, writer) =>
+          h.store.append(streamId, 1, [paymentEvent('DepositDetected', { writer })]),
+        ),
       );
 
       const winners = attempts.filter((attempt) => attempt.status === 'fulfilled');
-      const losers = attempts.filter((attempt): attempt is PromiseRejectedResult => attempt.status === 'rejected');
+      const losers = attempts.filter(
+        (attempt): attempt is PromiseRejectedResult => attempt.status === 'rejected',
+      );
       expect(winners).toHaveLength(1);
       expect(losers).toHaveLength(9);
       for (const loser of losers) expect(loser.reason).toBeInstanceOf(ConcurrencyError);
@@ -111,7 +115,9 @@ export function describeAppendContract(h: EventStoreHarness): void {
       );
 
       const stream = await h.store.readStream(streamId);
-      expect(stream.map((event) => event.version)).toEqual(Array.from({ length: writers * perWriter }, (_, i) => i + 1));
+      expect(stream.map((event) => event.version)).toEqual(
+        Array.from({ length: writers * perWriter }, (_, i) => i + 1),
+      );
       for (let writer = 0; writer < writers; writer++) {
         const own = stream.filter((event) => event.data.writer === writer).map((event) => event.data.n);
         expect(own).toEqual(Array.from({ length: perWriter }, (_, n) => n));
@@ -121,7 +127,9 @@ export function describeAppendContract(h: EventStoreHarness): void {
     it('appends to many streams concurrently', async () => {
       const streamIds = Array.from({ length: 50 }, () => h.streamId('invoice'));
 
-      await Promise.all(streamIds.map((streamId) => h.store.append(streamId, 0, [paymentEvent('InvoiceCreated')])));
+      await Promise.all(
+        streamIds.map((streamId) => h.store.append(streamId, 0, [paymentEvent('InvoiceCreated')])),
+      );
 
       for (const streamId of streamIds) {
         expect((await h.store.readStream(streamId)).map((event) => event.version)).toEqual([1]);

@@ -36,7 +36,10 @@ export function describeOutboxAndDurabilityContract(h: EventStoreHarness): void 
       const invoice = h.streamId('invoice');
       const first = await store.append(payment, 0, [paymentEvent('PaymentCreated')]);
       const second = await store.append(invoice, 0, [paymentEvent('InvoiceCreated')]);
-      const third = await store.append(payment, 1, [paymentEvent('DepositDetected'), paymentEvent('PaymentFinished')]);
+      const third = await store.append(payment, 1, [
+        paymentEvent('DepositDetected'),
+        paymentEvent('PaymentFinished'),
+      ]);
       return { payment, invoice, commits: [first, second, third] };
     }
 
@@ -73,7 +76,10 @@ export function describeOutboxAndDurabilityContract(h: EventStoreHarness): void 
       await h.store.markPublished([commits[1]!.commitId, 'no-such-commit']);
       await h.store.markPublished([]);
 
-      expect(ids(await h.store.unpublishedCommits(100))).toEqual([commits[0]!.commitId, commits[2]!.commitId]);
+      expect(ids(await h.store.unpublishedCommits(100))).toEqual([
+        commits[0]!.commitId,
+        commits[2]!.commitId,
+      ]);
     });
 
     it('keeps the events of published commits readable', async () => {
@@ -121,7 +127,9 @@ export function describeOutboxAndDurabilityContract(h: EventStoreHarness): void 
 
     it('keeps every acknowledged concurrent append across a restart', async () => {
       const streamIds = Array.from({ length: 40 }, () => h.streamId('payment'));
-      await Promise.all(streamIds.map((streamId) => h.store.append(streamId, 0, [paymentEvent('PaymentCreated')])));
+      await Promise.all(
+        streamIds.map((streamId) => h.store.append(streamId, 0, [paymentEvent('PaymentCreated')])),
+      );
 
       const reopened = await h.reopen();
 

@@ -22,7 +22,11 @@ export function describeQueryContract(h: ReadModelHarness): void {
       ['equality on a boolean', { paid: false }, ['p1']],
       ['equality on a dotted path', { 'customer.country': 'DE' }, ['p1', 'p4']],
       ['null matches null and missing fields', { orderId: null }, ['p1', 'p2', 'p3', 'p7']],
-      ['null on a dotted path matches a missing parent too', { 'customer.email': null }, ['p3', 'p4', 'p5', 'p6', 'p7']],
+      [
+        'null on a dotted path matches a missing parent too',
+        { 'customer.email': null },
+        ['p3', 'p4', 'p5', 'p6', 'p7'],
+      ],
       ['$eq is equality', { status: { $eq: 'expired' } }, ['p4']],
       ['$ne excludes only equal values', { status: { $ne: 'waiting' } }, ['p2', 'p4', 'p5']],
       ['$ne matches missing fields', { payCurrency: { $ne: 'btc' } }, ['p2', 'p4', 'p5', 'p7']],
@@ -39,7 +43,11 @@ export function describeQueryContract(h: ReadModelHarness): void {
         ['p3', 'p4', 'p5'],
       ],
       ['$in matches any listed value', { status: { $in: ['finished', 'expired'] } }, ['p2', 'p4']],
-      ['$in with null matches missing fields', { orderId: { $in: ['o-4', null] } }, ['p1', 'p2', 'p3', 'p4', 'p7']],
+      [
+        '$in with null matches missing fields',
+        { orderId: { $in: ['o-4', null] } },
+        ['p1', 'p2', 'p3', 'p4', 'p7'],
+      ],
       ['$in on a dotted path', { 'customer.country': { $in: ['FR'] } }, ['p2']],
       ['an empty $in matches nothing', { status: { $in: [] } }, []],
       ['a range combined with equality', { merchantId: 'm1', amount: { $gte: 25 } }, ['p2', 'p4']],
@@ -50,16 +58,35 @@ export function describeQueryContract(h: ReadModelHarness): void {
     });
 
     const sorts: [string, FindQuery['sort'], string[]][] = [
-      ['ascending: null and missing, then numbers, then strings', [['amount', 1]], ['p6', 'p7', 'p3', 'p1', 'p2', 'p4', 'p5']],
-      ['descending: strings, numbers, then null and missing', [['amount', -1]], ['p5', 'p4', 'p2', 'p1', 'p3', 'p7', 'p6']],
+      [
+        'ascending: null and missing, then numbers, then strings',
+        [['amount', 1]],
+        ['p6', 'p7', 'p3', 'p1', 'p2', 'p4', 'p5'],
+      ],
+      [
+        'descending: strings, numbers, then null and missing',
+        [['amount', -1]],
+        ['p5', 'p4', 'p2', 'p1', 'p3', 'p7', 'p6'],
+      ],
       [
         'by several keys',
-        [['merchantId', 1], ['createdAt', -1]],
+        [
+          ['merchantId', 1],
+          ['createdAt', -1],
+        ],
         ['p6', 'p4', 'p2', 'p1', 'p5', 'p3', 'p7'],
       ],
       ['ties broken by ascending id', [['status', 1]], ['p4', 'p2', 'p5', 'p1', 'p3', 'p6', 'p7']],
-      ['ties broken by id in the direction of the last key', [['status', -1]], ['p7', 'p6', 'p3', 'p1', 'p5', 'p2', 'p4']],
-      ['on a dotted path, missing first', [['customer.country', 1]], ['p3', 'p5', 'p6', 'p7', 'p1', 'p4', 'p2']],
+      [
+        'ties broken by id in the direction of the last key',
+        [['status', -1]],
+        ['p7', 'p6', 'p3', 'p1', 'p5', 'p2', 'p4'],
+      ],
+      [
+        'on a dotted path, missing first',
+        [['customer.country', 1]],
+        ['p3', 'p5', 'p6', 'p7', 'p1', 'p4', 'p2'],
+      ],
       ['none: by ascending id', undefined, ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']],
     ];
     it.each(sorts)('sort: %s', async (_name, sort, expected) => {
@@ -85,12 +112,16 @@ export function describeQueryContract(h: ReadModelHarness): void {
 
     it('covers every document exactly once when paging through', async () => {
       const pages: string[] = [];
-      for (let skip = 0; skip < 9; skip += 3) pages.push(...(await find({ sort: [['amount', -1]], skip, limit: 3 })));
+      for (let skip = 0; skip < 9; skip += 3)
+        pages.push(...(await find({ sort: [['amount', -1]], skip, limit: 3 })));
       expect(pages).toEqual(['p5', 'p4', 'p2', 'p1', 'p3', 'p7', 'p6']);
     });
 
     it('applies skip and limit after filtering and sorting', async () => {
-      expect(await find({ filter: { merchantId: 'm1' }, sort: byCreatedAt, skip: 1, limit: 2 })).toEqual(['p2', 'p4']);
+      expect(await find({ filter: { merchantId: 'm1' }, sort: byCreatedAt, skip: 1, limit: 2 })).toEqual([
+        'p2',
+        'p4',
+      ]);
     });
 
     it('finds one matching document, or null', async () => {

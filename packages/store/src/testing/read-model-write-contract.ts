@@ -77,11 +77,24 @@ export function describeWriteContract(h: ReadModelHarness): void {
   });
 
   describe('indexes', () => {
-    const byMerchantOrder = { fields: [['merchantId', 1], ['orderId', 1]] as [string, 1][], unique: true };
+    const byMerchantOrder = {
+      fields: [
+        ['merchantId', 1],
+        ['orderId', 1],
+      ] as [string, 1][],
+      unique: true,
+    };
 
     it('accepts the same index declarations twice', async () => {
       const payments = await h.seededPayments();
-      const indexes = [{ fields: [['merchantId', 1], ['createdAt', -1]] as [string, 1 | -1][] }];
+      const indexes = [
+        {
+          fields: [
+            ['merchantId', 1],
+            ['createdAt', -1],
+          ] as [string, 1 | -1][],
+        },
+      ];
 
       await payments.ensureIndexes(indexes);
       await payments.ensureIndexes(indexes);
@@ -97,9 +110,9 @@ export function describeWriteContract(h: ReadModelHarness): void {
 
       expect(idsOf(await payments.find({ filter: { merchantId: 'm1' } }))).toEqual(['p2', 'p4', 'p6']);
       expect(idsOf(await payments.find({ filter: { merchantId: 'm2' } }))).toEqual(['p1', 'p3', 'p5']);
-      expect(idsOf(await payments.find({ filter: { merchantId: { $in: ['m2', 'm3'] }, status: 'finished' } }))).toEqual(
-        ['p1'],
-      );
+      expect(
+        idsOf(await payments.find({ filter: { merchantId: { $in: ['m2', 'm3'] }, status: 'finished' } })),
+      ).toEqual(['p1']);
       expect(await payments.count({ status: 'waiting' })).toBe(3);
     });
 
@@ -121,7 +134,9 @@ export function describeWriteContract(h: ReadModelHarness): void {
       await payments.ensureIndexes([byMerchantOrder]);
       await payments.upsertIfNewer(payment('p1', 1, { orderId: 'order-7' }));
 
-      expect(await payments.upsertIfNewer(payment('p1', 2, { orderId: 'order-7', status: 'finished' }))).toBe(true);
+      expect(await payments.upsertIfNewer(payment('p1', 2, { orderId: 'order-7', status: 'finished' }))).toBe(
+        true,
+      );
       expect(await payments.upsertIfNewer(payment('p1', 3, { orderId: 'order-8' }))).toBe(true);
       expect(await payments.upsertIfNewer(payment('p2', 1, { orderId: 'order-7' }))).toBe(true);
     });
