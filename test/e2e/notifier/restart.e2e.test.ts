@@ -43,7 +43,7 @@ describe('a notifier restart in the middle of retries', () => {
     // The notifier stops first, so the payment moves on while nobody listens (a crash, as the bus sees it).
     const notifier = first.gateway.services.find((service: Service) => service.name === 'notifier')!;
     await notifier.stop();
-    await driver.payInFull(terms);
+    await driver.deposit(terms, terms.payAmount, 0);
     await first.stop();
     gateways.length = 0;
 
@@ -59,14 +59,13 @@ describe('a notifier restart in the middle of retries', () => {
     expect(receiver.calls).toHaveLength(2);
 
     clock.set(Date.parse(beforeStop.next_attempt_at!) + 1);
-    await eventually(() => receiver.calls.length === 5);
+    await eventually(() => receiver.calls.length === 4);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(statusesOf(receiver.calls, 'payment_status')).toEqual([
       'waiting',
       'waiting',
       'waiting',
       'confirming',
-      'confirmed',
     ]);
     expect(
       receiver.calls
