@@ -88,6 +88,11 @@ describe('POST /payment validation (Laravel rule keys)', () => {
     expect(result.ok && result.value).toMatchObject({ lifetime: 3600, subtract: 5 });
   });
 
+  it('reads an integer order_id (PHP int ids) as its digits', () => {
+    const result = validators.createPayment.check({ ...valid, order_id: 1234 });
+    expect(result.ok && result.value.order_id).toBe('1234');
+  });
+
   it('keeps the amount exactly as sent', () => {
     const result = validators.createPayment.check({ ...valid, amount: '10.123456789012345678' });
     expect(result.ok && result.value.amount).toBe('10.123456789012345678');

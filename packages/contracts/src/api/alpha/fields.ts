@@ -5,7 +5,8 @@ import type { Schema } from '../../messages/schema-builders';
  * (`validation.required`, `validation.max.string`, ...), as upstream does: `x-rule` names the rule a
  * type, pattern, format or enum failure stands for; bounds map to min/max rules by themselves.
  * `x-coerce: "number"` marks fields whose numeric strings ("3600", "2.5") are read as numbers before
- * validation, so that their bounds apply to both wire forms.
+ * validation, so that their bounds apply to both wire forms; `x-coerce: "string"` reads an integer as
+ * its digits.
  */
 export const RULE = 'x-rule';
 export const COERCE = 'x-coerce';

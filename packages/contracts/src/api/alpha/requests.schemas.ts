@@ -1,6 +1,7 @@
 import type { Schema } from '../../messages/schema-builders';
 import {
   ALPHA_DASH_PATTERN,
+  COERCE,
   RULE,
   amountInput,
   flagInput,
@@ -38,16 +39,13 @@ export const alphaCreatePaymentBody: Schema = body(
   {
     amount: amountInput('Amount to be paid, in currency.'),
     currency: currencyCode('Currency the amount is stated in, fiat or crypto.', false),
-    order_id: stringInput(
-      'Order id in the merchant system, unique per merchant: an open payment with this order_id is returned instead of creating another.',
-      {
-        minLength: 1,
-        maxLength: 128,
-        pattern: ALPHA_DASH_PATTERN,
-        rule: 'alpha_dash',
-        nullable: false,
-      },
-    ),
+    order_id: {
+      ...stringInput(
+        'Order id in the merchant system, unique per merchant: an open payment with this order_id is returned instead of creating another. An integer (PHP int ids) is read as its digits.',
+        { minLength: 1, maxLength: 128, pattern: ALPHA_DASH_PATTERN, rule: 'alpha_dash', nullable: false },
+      ),
+      [COERCE]: 'string',
+    },
     network: stringInput('Network of the payer currency, e.g. "tron", "eth", "bsc", "polygon", "btc".', {
       minLength: 1,
       maxLength: 32,

@@ -17,7 +17,7 @@ export type AlphaCheck<T> = { ok: true; value: T } | { ok: false; errors: AlphaF
 
 export interface AlphaValidator<T> {
   readonly schema: Schema;
-  /** Validates a copy of `value` whose numeric strings in `x-coerce` fields were read as numbers. */
+  /** Validates a copy of `value` whose `x-coerce` fields were read in their declared type. */
   check(value: unknown): AlphaCheck<T>;
 }
 
@@ -30,14 +30,14 @@ function alphaValidator<T = AlphaInput>(schema: Schema): AlphaValidator<T> {
   return {
     schema,
     check(value) {
-      const input = coerceNumbers(schema, value);
+      const input = coerceWireForms(schema, value);
       if (validate(input)) return { ok: true, value: input as T };
       return { ok: false, errors: fieldErrors(schema, validate.errors) };
     },
   };
 }
 
-function coerceNumbers(schema: Schema, value: unknown): unknown {
+function coerceWireForms(schema: Schema, value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
@@ -45,6 +45,8 @@ function coerceNumbers(schema: Schema, value: unknown): unknown {
     const raw = copy[name];
     if (field[COERCE] === 'number' && typeof raw === 'string' && NUMERIC_TEXT.test(raw))
       copy[name] = Number(raw);
+    if (field[COERCE] === 'string' && typeof raw === 'number' && Number.isSafeInteger(raw))
+      copy[name] = String(raw);
   }
   return copy;
 }
