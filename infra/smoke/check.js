@@ -19,7 +19,9 @@ function createChecks(engine) {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (kind === 'required') requiredFailures += 1;
-      console.log(`${engine}  ${kind === 'required' ? 'FAILED ' : 'missing'}  ${name}: ${message.split('\n')[0]}`);
+      console.log(
+        `${engine}  ${kind === 'required' ? 'FAILED ' : 'missing'}  ${name}: ${message.split('\n')[0]}`,
+      );
     }
   }
   return {

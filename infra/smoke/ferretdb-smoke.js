@@ -37,14 +37,25 @@ async function main() {
       expect(result?.status === 'waiting' && result.version === 1, `got ${JSON.stringify(result)}`);
     });
     await checks.required('updateOne with upsert and a version guard', async () => {
-      const updated = await payments.updateOne({ _id: 'pay_2', version: 1 }, { $set: { status: 'confirming' }, $inc: { version: 1 } });
+      const updated = await payments.updateOne(
+        { _id: 'pay_2', version: 1 },
+        { $set: { status: 'confirming' }, $inc: { version: 1 } },
+      );
       expect(updated.modifiedCount === 1, `modified ${updated.modifiedCount}`);
     });
     await checks.required('countDocuments, $in, sort + skip + limit, projection', async () => {
       await payments.insertMany(
-        Array.from({ length: 10 }, (_, i) => ({ _id: `pay_list_${i}`, merchantId: 'm1', status: i % 2 ? 'finished' : 'waiting', createdAt: i })),
+        Array.from({ length: 10 }, (_, i) => ({
+          _id: `pay_list_${i}`,
+          merchantId: 'm1',
+          status: i % 2 ? 'finished' : 'waiting',
+          createdAt: i,
+        })),
       );
-      const count = await payments.countDocuments({ merchantId: 'm1', status: { $in: ['waiting', 'finished'] } });
+      const count = await payments.countDocuments({
+        merchantId: 'm1',
+        status: { $in: ['waiting', 'finished'] },
+      });
       expect(count === 10, `count ${count}`);
       const page = await payments
         .find({ merchantId: 'm1' }, { projection: { _id: 1, createdAt: 1 } })
@@ -59,13 +70,19 @@ async function main() {
     });
     await checks.required('aggregate $match + $group + $sort', async () => {
       const groups = await payments
-        .aggregate([{ $match: { merchantId: 'm1' } }, { $group: { _id: '$status', n: { $sum: 1 } } }, { $sort: { _id: 1 } }])
+        .aggregate([
+          { $match: { merchantId: 'm1' } },
+          { $group: { _id: '$status', n: { $sum: 1 } } },
+          { $sort: { _id: 1 } },
+        ])
         .toArray();
       expect(groups.length === 2 && groups[0]?.n === 5, JSON.stringify(groups));
     });
     await checks.required('bulkWrite unordered upserts', async () => {
       const result = await payments.bulkWrite(
-        [1, 2].map((i) => ({ updateOne: { filter: { _id: `bulk_${i}` }, update: { $set: { i } }, upsert: true } })),
+        [1, 2].map((i) => ({
+          updateOne: { filter: { _id: `bulk_${i}` }, update: { $set: { i } }, upsert: true },
+        })),
         { ordered: false },
       );
       expect(result.upsertedCount === 2, `upserted ${result.upsertedCount}`);
@@ -88,7 +105,10 @@ async function main() {
       expect(unique?.unique === true, JSON.stringify(indexes));
     });
     await checks.probe('partial unique index', async () => {
-      await payments.createIndex({ orderId: 1 }, { unique: true, partialFilterExpression: { orderId: { $exists: true } }, name: 'order_partial' });
+      await payments.createIndex(
+        { orderId: 1 },
+        { unique: true, partialFilterExpression: { orderId: { $exists: true } }, name: 'order_partial' },
+      );
     });
     await checks.probe('TTL index', async () => {
       await db.collection('leases').createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
@@ -101,16 +121,25 @@ async function main() {
       expect(statuses.length === 2, JSON.stringify(statuses));
     });
     await checks.probe('$push with $slice, $addToSet', async () => {
-      await payments.updateOne({ _id: 'pay_2' }, { $push: { history: { $each: ['a', 'b'], $slice: -5 } }, $addToSet: { tags: 'x' } });
+      await payments.updateOne(
+        { _id: 'pay_2' },
+        { $push: { history: { $each: ['a', 'b'], $slice: -5 } }, $addToSet: { tags: 'x' } },
+      );
     });
     await checks.probe('arrayFilters', async () => {
-      await payments.updateOne({ _id: 'pay_2' }, { $set: { 'history.$[h]': 'c' } }, { arrayFilters: [{ h: 'a' }] });
+      await payments.updateOne(
+        { _id: 'pay_2' },
+        { $set: { 'history.$[h]': 'c' } },
+        { arrayFilters: [{ h: 'a' }] },
+      );
     });
     await checks.probe('$expr in a find', async () => {
       await payments.find({ $expr: { $gt: ['$createdAt', 5] } }).toArray();
     });
     await checks.probe('aggregate $lookup', async () => {
-      await payments.aggregate([{ $lookup: { from: 'commits', localField: '_id', foreignField: 'streamId', as: 'c' } }]).toArray();
+      await payments
+        .aggregate([{ $lookup: { from: 'commits', localField: '_id', foreignField: 'streamId', as: 'c' } }])
+        .toArray();
     });
     await checks.probe('aggregate $facet', async () => {
       await payments.aggregate([{ $facet: { total: [{ $count: 'n' }] } }]).toArray();
@@ -131,7 +160,10 @@ async function main() {
     await checks.probe('change stream', async () => {
       const stream = payments.watch();
       try {
-        await Promise.race([stream.tryNext(), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 3 s')), 3000))]);
+        await Promise.race([
+          stream.tryNext(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 3 s')), 3000)),
+        ]);
       } finally {
         await stream.close();
       }

@@ -5,7 +5,11 @@ const { requireFromPackage, createChecks, expect } = require('./check');
 
 const { Kafka, logLevel } = requireFromPackage('packages/bus', 'kafkajs');
 const checks = createChecks('kafka   ');
-const kafka = new Kafka({ clientId: 'infra-smoke', brokers: process.argv[2].split(','), logLevel: logLevel.NOTHING });
+const kafka = new Kafka({
+  clientId: 'infra-smoke',
+  brokers: process.argv[2].split(','),
+  logLevel: logLevel.NOTHING,
+});
 const topic = `infra-smoke-${randomUUID()}`;
 
 async function main() {
@@ -13,7 +17,10 @@ async function main() {
   await admin.connect();
   try {
     await checks.required('create a topic with 3 partitions', async () => {
-      expect(await admin.createTopics({ topics: [{ topic, numPartitions: 3 }], waitForLeaders: true }), 'not created');
+      expect(
+        await admin.createTopics({ topics: [{ topic, numPartitions: 3 }], waitForLeaders: true }),
+        'not created',
+      );
     });
     await checks.required('idempotent produce, then consume in a group', async () => {
       const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
@@ -41,7 +48,11 @@ async function main() {
       }
     });
     await checks.probe('transactional produce', async () => {
-      const producer = kafka.producer({ transactionalId: `${topic}-tx`, idempotent: true, maxInFlightRequests: 1 });
+      const producer = kafka.producer({
+        transactionalId: `${topic}-tx`,
+        idempotent: true,
+        maxInFlightRequests: 1,
+      });
       await producer.connect();
       try {
         const transaction = await producer.transaction();

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared settings and process helpers for scripts/infra. Sourced, never run.
 # Every engine lives under one git-ignored folder, $INFRA_DIR (default <repo>/.infra):
 #   $INFRA_DIR/install/<engine>-<version>/  binaries or jars, kept by `down` and `down --purge-data`
@@ -20,6 +21,7 @@ INFRA_START_TIMEOUT="${INFRA_START_TIMEOUT:-90}"
 # Seconds an engine gets to exit after SIGTERM before it is killed.
 INFRA_STOP_GRACE="${INFRA_STOP_GRACE:-30}"
 
+# shellcheck disable=SC2034 # used by scripts/infra
 INFRA_ENGINES=(kafka ferretdb redis)
 
 infra_say() { printf 'infra: %s\n' "$*" >&2; }
@@ -94,6 +96,7 @@ infra_spawn() {
   shift 2
   infra_rotate_log "$log_file"
   rm -f "$pid_file"
+  # shellcheck disable=SC2016 # $$ and $@ belong to the wrapper shell
   setsid -f bash -c 'echo $$ >"$1"; shift; exec "$@"' infra-spawn "$pid_file" "$@" \
     </dev/null >>"$log_file" 2>&1 9>&-
   local waited=0

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # FerretDB 1.24.2 (MongoDB wire protocol) on its SQLite backend, built with go. Sourced.
 
 FERRETDB_VERSION=1.24.2

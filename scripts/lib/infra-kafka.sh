@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Kafka 3.9.1, single combined KRaft broker+controller, from the Maven Central jars. Sourced.
 
 KAFKA_VERSION=3.9.1

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Redis from Debian's redis-server package. Sourced.
 
 REDIS_DATA="$INFRA_DATA_DIR/redis"
@@ -30,6 +31,7 @@ infra_redis_start() {
   log_file="$(infra_log_file redis)"
   infra_rotate_log "$log_file"
   rm -f "$(infra_pid_file redis)"
+  # shellcheck disable=SC2094 # Redis logs to the file itself; ours only catches start-up errors
   redis-server --port "$INFRA_REDIS_PORT" --bind 127.0.0.1 --daemonize yes \
     --pidfile "$(infra_pid_file redis)" --dir "$REDIS_DATA" --logfile "$log_file" \
     --appendonly yes --save "" </dev/null >>"$log_file" 2>&1 9>&- || infra_fail_start redis
