@@ -1,21 +1,10 @@
 import { InProcessBus, SchemaValidatingJsonCodec, type IncomingMessage } from '@gw/bus';
 import { TOPICS, TOPIC_SCHEMAS, type DepositMessage } from '@gw/contracts';
 import { ManualClock } from '@gw/platform';
+import { InMemoryReadModelStore } from '@gw/store';
 import { SandboxError } from '../src/sandbox/errors';
-import type { SandboxLedger, SandboxTransaction } from '../src/sandbox/ledger';
+import { SandboxLedger } from '../src/sandbox/ledger';
 import { SandboxChain, type Broadcast } from '../src/sandbox/sandbox-chain';
-
-/** The ledger's contract in a Map: a write lands only when it raises the version. */
-class MapLedger {
-  readonly transactions = new Map<string, SandboxTransaction>();
-  async byTxHash(txHash: string) {
-    return this.transactions.get(txHash) ?? null;
-  }
-  async record(transaction: SandboxTransaction) {
-    const known = this.transactions.get(transaction.id);
-    if (!known || known.version < transaction.version) this.transactions.set(transaction.id, transaction);
-  }
-}
 
 const TX = '0x' + 'ab'.repeat(32);
 const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
@@ -42,9 +31,9 @@ async function setup() {
       reported.push(message);
     },
   );
-  const ledger = new MapLedger();
+  const ledger = new SandboxLedger(new InMemoryReadModelStore());
   const clock = new ManualClock('2026-01-01T10:00:00.000Z');
-  const chain = new SandboxChain(bus, ledger as unknown as SandboxLedger, clock);
+  const chain = new SandboxChain(bus, ledger, clock);
   const deposits = async (count: number) => {
     const deadline = Date.now() + 2_000;
     while (reported.length < count && Date.now() < deadline)
@@ -60,7 +49,7 @@ describe('SandboxChain', () => {
     const transaction = await chain.broadcast(
       broadcast({ fromAddress: '0x1111111111111111111111111111111111111111' }),
     );
-    expect(ledger.transactions.get(TX)).toEqual(transaction);
+    expect(await ledger.byTxHash(TX)).toEqual(transaction);
     expect(await deposits(1)).toEqual([
       {
         key: '0xaAfcaFAfa56319393AC397438678F43A1dcd9c75',
@@ -90,7 +79,7 @@ describe('SandboxChain', () => {
       [TX, 0, '2026-01-01T10:00:00.000Z'],
       [TX, 3, '2026-01-01T10:01:00.000Z'],
     ]);
-    expect(ledger.transactions.get(TX)).toMatchObject({
+    expect(await ledger.byTxHash(TX)).toMatchObject({
       confirmations: 3,
       broadcastAt: '2026-01-01T10:00:00.000Z',
     });

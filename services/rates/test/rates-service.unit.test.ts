@@ -1,9 +1,9 @@
+import { InMemoryCache } from '@gw/cache';
 import { createLogger, loadConfig } from '@gw/platform';
 import type { PriceFeed, PriceSnapshot } from '@gw/rates';
 import { CachedRatesSource, RATES_SNAPSHOT_KEY, type ServiceContext } from '@gw/runtime';
 import { InvalidPriceSnapshotError, refreshRates } from '../src/rates-refresh';
 import { RATES_LEASE, createRatesService } from '../src/rates-service';
-import { FakeCache } from './support/fake-cache';
 
 const snapshot = (pricesUsd: Record<string, string>): PriceSnapshot => ({
   source: 'test-feed',
@@ -18,12 +18,12 @@ const feedOf = (...snapshots: PriceSnapshot[]): PriceFeed & { calls: number } =>
   },
 });
 
-const contextWith = (cache: FakeCache) =>
+const contextWith = (cache: InMemoryCache) =>
   ({ cache, logger: createLogger({ level: 'silent' }), config: loadConfig({}) }) as unknown as ServiceContext;
 
 describe('refreshRates', () => {
   it('publishes the feed snapshot where every service reads rates', async () => {
-    const cache = new FakeCache();
+    const cache = new InMemoryCache();
     await refreshRates(feedOf(snapshot({ btc: '64000.5', usd: '1' })), cache);
     expect(JSON.parse((await cache.get(RATES_SNAPSHOT_KEY))!)).toEqual(
       snapshot({ btc: '64000.5', usd: '1' }),
@@ -31,7 +31,7 @@ describe('refreshRates', () => {
   });
 
   it('converts with the published prices in CachedRatesSource', async () => {
-    const cache = new FakeCache();
+    const cache = new InMemoryCache();
     await refreshRates(feedOf(snapshot({ btc: '50000' })), cache);
     const source = new CachedRatesSource(cache, snapshot({ btc: '10000' }));
     await source.refresh();
@@ -42,7 +42,7 @@ describe('refreshRates', () => {
   it.each([['0'], ['-3'], ['abc'], ['']])(
     'keeps the last good snapshot when the feed prices a coin at "%s"',
     async (price) => {
-      const cache = new FakeCache();
+      const cache = new InMemoryCache();
       await refreshRates(feedOf(snapshot({ btc: '50000' })), cache);
       await expect(
         refreshRates(feedOf(snapshot({ btc: '51000', eth: price })), cache),
@@ -52,13 +52,15 @@ describe('refreshRates', () => {
   );
 
   it('refuses an empty snapshot', async () => {
-    await expect(refreshRates(feedOf(snapshot({})), new FakeCache())).rejects.toThrow('returned no prices');
+    await expect(refreshRates(feedOf(snapshot({})), new InMemoryCache())).rejects.toThrow(
+      'returned no prices',
+    );
   });
 });
 
 describe('createRatesService', () => {
   it('refreshes only while it holds the rates lease', async () => {
-    const cache = new FakeCache();
+    const cache = new InMemoryCache();
     await cache.acquireLease(RATES_LEASE, 'another replica', 60_000);
     const feed = feedOf(snapshot({ btc: '50000' }));
     const service = createRatesService(contextWith(cache), { feed, instanceId: 'me' });
@@ -69,7 +71,7 @@ describe('createRatesService', () => {
   });
 
   it('takes a fresh snapshot on start and then every interval', async () => {
-    const cache = new FakeCache();
+    const cache = new InMemoryCache();
     const feed = feedOf(snapshot({ btc: '1' }), snapshot({ btc: '2' }));
     const service = createRatesService(contextWith(cache), { feed, intervalMs: 5 });
     await service.start();
@@ -77,11 +79,11 @@ describe('createRatesService', () => {
     while (feed.calls < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     await service.stop();
     expect(JSON.parse((await cache.get(RATES_SNAPSHOT_KEY))!).pricesUsd).toEqual({ btc: '2' });
-    expect(cache.leases.has(RATES_LEASE)).toBe(false);
+    expect(await cache.acquireLease(RATES_LEASE, 'the next replica', 60_000)).toBe(true);
   });
 
   it('uses the curated catalogue by default', async () => {
-    const cache = new FakeCache();
+    const cache = new InMemoryCache();
     const published = await createRatesService(contextWith(cache)).runOnce();
     expect(published?.source).toBe('curated');
     expect(Number(published?.pricesUsd.btc)).toBeGreaterThan(0);

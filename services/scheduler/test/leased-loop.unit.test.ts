@@ -1,13 +1,13 @@
+import { InMemoryCache } from '@gw/cache';
 import { createLogger } from '@gw/platform';
 import { LeasedLoop } from '../src/leased-loop';
-import { FakeCache } from './support/fake-cache';
 
 const logger = createLogger({ level: 'silent' });
 const options = (owner: string) => ({ lease: 'scheduler', owner, intervalMs: 60_000, leaseTtlMs: 180_000 });
 
 describe('LeasedLoop', () => {
   it('runs the work only in the instance holding the lease', async () => {
-    const cache = new FakeCache();
+    const cache = new InMemoryCache();
     const first = new LeasedLoop(cache, logger, options('a'), async () => 'a worked');
     const second = new LeasedLoop(cache, logger, options('b'), async () => 'b worked');
     expect(await first.runOnce()).toBe('a worked');
@@ -15,7 +15,7 @@ describe('LeasedLoop', () => {
   });
 
   it('lets another instance take over once the holder stops', async () => {
-    const cache = new FakeCache();
+    const cache = new InMemoryCache();
     const first = new LeasedLoop(cache, logger, options('a'), async () => 'a worked');
     const second = new LeasedLoop(cache, logger, options('b'), async () => 'b worked');
     await first.runOnce();
@@ -27,7 +27,7 @@ describe('LeasedLoop', () => {
     const events: string[] = [];
     let release: () => void = () => undefined;
     let pass = 0;
-    const loop = new LeasedLoop(new FakeCache(), logger, options('a'), async () => {
+    const loop = new LeasedLoop(new InMemoryCache(), logger, options('a'), async () => {
       const n = ++pass;
       events.push(`start ${n}`);
       if (n === 1) await new Promise<void>((resolve) => (release = resolve));
@@ -44,7 +44,7 @@ describe('LeasedLoop', () => {
 
   it('keeps running on schedule after a pass throws', async () => {
     let calls = 0;
-    const loop = new LeasedLoop(new FakeCache(), logger, { ...options('a'), intervalMs: 1 }, async () => {
+    const loop = new LeasedLoop(new InMemoryCache(), logger, { ...options('a'), intervalMs: 1 }, async () => {
       calls++;
       if (calls === 1) throw new Error('read model unavailable');
       return calls;

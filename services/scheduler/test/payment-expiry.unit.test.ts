@@ -1,8 +1,14 @@
 import type { ReplyMessage } from '@gw/contracts';
 import { ManualClock, createLogger } from '@gw/platform';
 import { CommandTimeoutError, type CommandClient, type CommandInput } from '@gw/runtime';
-import type { FindQuery, ReadModelCollection, ReadModelDocument, ReadModelStore } from '@gw/store';
-import type { PaymentDocument } from '@gw/views';
+import {
+  InMemoryReadModelStore,
+  type FindQuery,
+  type ReadModelCollection,
+  type ReadModelDocument,
+  type ReadModelStore,
+} from '@gw/store';
+import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { PaymentExpiry } from '../src/payment-expiry';
 
 const logger = createLogger({ level: 'silent' });
@@ -120,5 +126,28 @@ describe('PaymentExpiry', () => {
       expired: 0,
     });
     expect(sent.map((s) => s.commandId)).toEqual(['expire:111']);
+  });
+
+  it('expires exactly the waiting payments whose expiry is at or before now', async () => {
+    const store = new InMemoryReadModelStore();
+    const payments = store.collection<PaymentDocument>(COLLECTIONS.payments);
+    const payment = (paymentId: number, status: PaymentDocument['status'], expiresAt: string) =>
+      payments.upsertIfNewer({
+        id: String(paymentId),
+        version: 1,
+        paymentId,
+        merchantId: 'm-1',
+        status,
+        expiresAt,
+      } as PaymentDocument);
+    await payment(1, 'waiting', '2026-01-02T09:59:59.999Z');
+    await payment(2, 'waiting', '2026-01-02T10:00:00.000Z');
+    await payment(3, 'waiting', '2026-01-02T10:00:00.001Z');
+    await payment(4, 'partially_paid', '2026-01-01T00:00:00.000Z');
+    await payment(5, 'expired', '2026-01-01T00:00:00.000Z');
+    const { client, sent } = commandsAnswering(expired);
+    const clock = new ManualClock('2026-01-02T10:00:00.000Z');
+    expect(await new PaymentExpiry(store, client, clock, logger).expireDue()).toEqual({ due: 2, expired: 2 });
+    expect(sent.map((s) => s.commandId)).toEqual(['expire:1', 'expire:2']);
   });
 });
