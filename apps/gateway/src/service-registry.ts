@@ -1,6 +1,7 @@
 import type { ServiceName } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { createAdminService } from '@gw/service-admin';
+import { createCheckoutService } from '@gw/service-checkout';
 import { createGatewayAlphaService } from '@gw/service-gateway-alpha';
 import { createGatewayBetaService } from '@gw/service-gateway-beta';
 import { createNotifierService } from '@gw/service-notifier';
@@ -20,4 +21,5 @@ export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] 
   ['admin', createAdminService],
   ['gateway-alpha', createGatewayAlphaService],
   ['gateway-beta', createGatewayBetaService],
+  ['checkout', createCheckoutService],
 ];
