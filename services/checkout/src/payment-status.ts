@@ -1,5 +1,6 @@
 import type { PaymentDocument } from '@gw/views';
 import { paymentPath, type CheckoutStage, type CheckoutState } from './checkout-state';
+import { paymentUriFor } from './qr-code';
 
 /** `GET /pay/<uuid>/status.json`: what the page's script needs to follow the payment without a reload. */
 export interface PaymentStatusBody {
@@ -17,6 +18,8 @@ export interface PaymentStatusBody {
   /** Counted on the server's clock, so a buyer's wrong device clock cannot shorten or stretch it. */
   expires_in_seconds: number;
   qr_url: string | null;
+  /** The wallet link the QR code carries, for the amount due. */
+  payment_uri: string | null;
   redirect: { url: string; reason: string; automatic: boolean; delay_seconds: number } | null;
   pick_again_url: string | null;
 }
@@ -38,6 +41,7 @@ export function paymentStatusBody(payment: PaymentDocument, state: CheckoutState
     expires_at: state.expiresAt,
     expires_in_seconds: state.secondsLeft,
     qr_url: state.amountDue === null ? null : qrPathOf(payment.uuid, state.amountDue),
+    payment_uri: state.amountDue === null ? null : paymentUriFor(payment.payCurrency, payment.payAddress, state.amountDue),
     redirect: state.wayOut && {
       url: state.wayOut.url,
       reason: state.wayOut.reason,

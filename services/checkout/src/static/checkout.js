@@ -138,6 +138,8 @@
     }
     var qr = root.querySelector('[data-qr]');
     if (qr && state.qr_url && qr.getAttribute('src') !== state.qr_url) qr.setAttribute('src', state.qr_url);
+    var walletLink = root.querySelector('[data-payment-uri]');
+    if (walletLink && state.payment_uri) walletLink.setAttribute('href', state.payment_uri);
 
     deadline = Date.now() + state.expires_in_seconds * 1000;
     tick();

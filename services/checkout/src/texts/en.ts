@@ -42,6 +42,7 @@ export const en: CheckoutTexts = {
     copyAmount: 'Copy the amount',
     copyAddress: 'Copy the address',
     copyExtraId: 'Copy the memo',
+    openInWallet: 'Open in a wallet app',
     qrAlt: 'QR code of the {ticker} address and amount, for your wallet app',
     networkWarning:
       'Send only {ticker} on the {network} network. Other coins or networks sent to this address will be lost.',

@@ -50,6 +50,7 @@ export interface CheckoutTexts {
     copyAmount: string;
     copyAddress: string;
     copyExtraId: string;
+    openInWallet: string;
     /** {ticker} */
     qrAlt: string;
     /** {ticker} {network} */

@@ -2,6 +2,7 @@ import type { PaymentDocument } from '@gw/views';
 import { CHECKOUT_STAGES, paymentPath, type CheckoutStage, type CheckoutState } from '../checkout-state';
 import { html, type SafeHtml } from '../html';
 import { qrPathOf } from '../payment-status';
+import { paymentUriFor } from '../qr-code';
 import { fill, fillText, type CheckoutTexts } from '../texts';
 import { formatCountdown } from './format';
 import { ICONS } from './icons';
@@ -100,7 +101,8 @@ function payInstructions(model: PaymentPageModel, field: FieldRenderer): SafeHtm
 <span class="field-label">${texts.payment.sendExactly}</span>
 <div class="copy-row"><code class="amount">${field('amount_due', amountDue)} ${ticker}</code>${copyButton(texts.payment.copyAmount, amountDue, 'amount_due')}</div>
 </div>
-<div class="qr"><img data-qr src="${qrPathOf(payment.uuid, amountDue)}" width="220" height="220" alt="${fillText(texts.payment.qrAlt, { ticker })}"></div>
+<div class="qr"><img data-qr src="${qrPathOf(payment.uuid, amountDue)}" width="220" height="220" alt="${fillText(texts.payment.qrAlt, { ticker })}">
+<a class="wallet-link" data-payment-uri href="${paymentUriFor(payment.payCurrency, payment.payAddress, amountDue)}">${texts.payment.openInWallet}</a></div>
 <div>
 <span class="field-label">${fillText(texts.payment.toAddress, { ticker })}</span>
 <div class="copy-row"><code data-pay-address>${payment.payAddress}</code>${copyButton(texts.payment.copyAddress, payment.payAddress)}</div>
