@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { ManualClock } from '@gw/platform';
 import { openPayment } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../support/gateway';
-import { DESKTOP, PHONE, describeWeight, measurePage, openCheckoutBrowser, shopUrl, type CheckoutBrowser } from './support/browser';
+import {
+  DESKTOP,
+  PHONE,
+  describeWeight,
+  measurePage,
+  openCheckoutBrowser,
+  shopUrl,
+  type CheckoutBrowser,
+} from './support/browser';
 import { CheckoutFixtures } from './support/checkout-fixtures';
 
 jest.setTimeout(90_000);
@@ -58,12 +66,18 @@ describe('family A (url)', () => {
     console.log(describeWeight('family A payment page (desktop)', await measurePage(page)));
     const payment = await fixtures.payment(uuidOf(path));
 
-    expect(await page.locator('[data-network-warning]').innerText()).toContain('Send only USDT on the Tron (TRC-20) network');
+    expect(await page.locator('[data-network-warning]').innerText()).toContain(
+      'Send only USDT on the Tron (TRC-20) network',
+    );
     expect(await page.locator('[data-pay-address]').innerText()).toBe(payment.payAddress);
     expect(await page.locator('.order').innerText()).toContain('25.00 USD');
-    expect(await page.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe(shopUrl('alpha-cart'));
+    expect(await page.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe(
+      shopUrl('alpha-cart'),
+    );
     // TRC-20 tokens have no wallet URI scheme: the QR code carries the bare address.
-    expect(await page.getByRole('link', { name: 'Open in a wallet app' }).getAttribute('href')).toBe(payment.payAddress);
+    expect(await page.getByRole('link', { name: 'Open in a wallet app' }).getAttribute('href')).toBe(
+      payment.payAddress,
+    );
 
     await fixtures.pay(payment, { confirmations: payment.requiredConfirmations });
     await visible(page, '[data-stage-panel="paid"]');
@@ -73,7 +87,12 @@ describe('family A (url)', () => {
 
   it('returns the buyer to url_return by itself when the payment expires', async () => {
     const path = pagePathOf(
-      await fixtures.createAlphaPayment({ to_currency: 'BTC', network: 'btc', lifetime: 300, url_return: shopUrl('alpha-cart') }),
+      await fixtures.createAlphaPayment({
+        to_currency: 'BTC',
+        network: 'btc',
+        lifetime: 300,
+        url_return: shopUrl('alpha-cart'),
+      }),
     );
     const page = await browser.newPage(PHONE);
     await page.goto(`${gateway.baseUrl}${path}`);
@@ -93,7 +112,11 @@ describe('family A (url)', () => {
 describe('family B (payment_url)', () => {
   it('shows the invoice payment and returns the buyer to return_url once paid', async () => {
     const path = pagePathOf(
-      await fixtures.createBetaInvoice({ return_url: shopUrl('beta-done'), description: 'Two concert tickets', order_id: 'B-77' }),
+      await fixtures.createBetaInvoice({
+        return_url: shopUrl('beta-done'),
+        description: 'Two concert tickets',
+        order_id: 'B-77',
+      }),
     );
     const page = await browser.newPage(PHONE);
     await page.goto(`${gateway.baseUrl}${path}`);

@@ -38,7 +38,10 @@ async function openInvoiceAndPick(invoiceId: string, code: string): Promise<{ pa
   const page = await browser.newPage(PHONE);
   await page.goto(`${gateway.baseUrl}/invoice/${invoiceId}`);
   await page.locator(`#coin-${code}`).check();
-  await Promise.all([page.waitForURL(UUID_PATH), page.getByRole('button', { name: 'Continue to payment' }).click()]);
+  await Promise.all([
+    page.waitForURL(UUID_PATH),
+    page.getByRole('button', { name: 'Continue to payment' }).click(),
+  ]);
   return { page, uuid: UUID_PATH.exec(new URL(page.url()).pathname)?.[1] ?? '' };
 }
 
@@ -64,9 +67,14 @@ describe('a partial payment', () => {
     expect(await page.locator('.amounts').innerText()).toContain(missing);
     expect(await page.locator('.pay [data-field="amount_due"]').innerText()).toBe(missing);
     await page.waitForFunction(
-      (first) => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string } } }).document
-        .querySelector('img[data-qr]')
-        .getAttribute('src') !== first,
+      (first) =>
+        (
+          globalThis as unknown as {
+            document: { querySelector(s: string): { getAttribute(a: string): string } };
+          }
+        ).document
+          .querySelector('img[data-qr]')
+          .getAttribute('src') !== first,
       firstQr,
     );
     expect(await page.locator('img[data-qr]').getAttribute('src')).toContain(`amount=${missing}`);
@@ -95,9 +103,13 @@ describe('an expired payment', () => {
     await fixtures.expire(payment);
 
     await visible(page, '[data-stage-panel="expired"]');
-    expect(await page.locator('[data-stage-panel="expired"]').innerText()).toContain('Do not send anything to this address');
+    expect(await page.locator('[data-stage-panel="expired"]').innerText()).toContain(
+      'Do not send anything to this address',
+    );
     expect(await page.locator('.pay').isHidden()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe(shopUrl('cart'));
+    expect(await page.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe(
+      shopUrl('cart'),
+    );
     expect(await page.locator('[data-redirect-notice]').isHidden()).toBe(true);
 
     await Promise.all([
@@ -106,7 +118,10 @@ describe('an expired payment', () => {
     ]);
     expect(await page.locator('.notice').count()).toBe(0);
     await page.locator('#coin-btc').check();
-    await Promise.all([page.waitForURL(UUID_PATH), page.getByRole('button', { name: 'Continue to payment' }).click()]);
+    await Promise.all([
+      page.waitForURL(UUID_PATH),
+      page.getByRole('button', { name: 'Continue to payment' }).click(),
+    ]);
     const second = UUID_PATH.exec(new URL(page.url()).pathname)?.[1];
     expect(second).toBeDefined();
     expect(second).not.toBe(uuid);

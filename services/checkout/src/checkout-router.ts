@@ -77,29 +77,37 @@ export function createCheckoutRouter(ctx: ServiceContext, options: CheckoutRoute
     req: Request,
     res: Response,
     { invoice, merchant }: InvoiceContext,
-    extra: { status?: number; error?: string | null; selected?: string | null; ongoing?: PaymentDocument | null },
+    extra: {
+      status?: number;
+      error?: string | null;
+      selected?: string | null;
+      ongoing?: PaymentDocument | null;
+    },
   ): void {
     const rates = ctx.rates.current();
     const choices = coinChoicesFor(rates, merchant, invoice);
     const ongoing = extra.ongoing ?? null;
-    res.status(extra.status ?? 200).type('html').send(
-      renderInvoicePage({
-        texts: textsOf(req),
-        merchantName: merchant.name,
-        invoiceId: invoice.invoiceId,
-        order: {
-          orderId: invoice.orderId,
-          description: invoice.orderDescription,
-          price: formatPrice(rates, invoice.priceAmount, invoice.priceCurrency),
-        },
-        choices,
-        selectedCode: extra.selected ?? preselectedCode(invoice, choices),
-        csrfToken: issueCsrfToken(req, res, secureCookies),
-        attempt: randomBytes(16).toString('base64url'),
-        error: extra.error ?? null,
-        ongoing: ongoing && { uuid: ongoing.uuid, ticker: tickerOf(ongoing.payCurrency) },
-      }),
-    );
+    res
+      .status(extra.status ?? 200)
+      .type('html')
+      .send(
+        renderInvoicePage({
+          texts: textsOf(req),
+          merchantName: merchant.name,
+          invoiceId: invoice.invoiceId,
+          order: {
+            orderId: invoice.orderId,
+            description: invoice.orderDescription,
+            price: formatPrice(rates, invoice.priceAmount, invoice.priceCurrency),
+          },
+          choices,
+          selectedCode: extra.selected ?? preselectedCode(invoice, choices),
+          csrfToken: issueCsrfToken(req, res, secureCookies),
+          attempt: randomBytes(16).toString('base64url'),
+          error: extra.error ?? null,
+          ongoing: ongoing && { uuid: ongoing.uuid, ticker: tickerOf(ongoing.payCurrency) },
+        }),
+      );
   }
 
   function tickerOf(payCurrency: string): string {
@@ -125,7 +133,8 @@ export function createCheckoutRouter(ctx: ServiceContext, options: CheckoutRoute
       if (latest && latestState && ONGOING_STAGES.includes(latestState.stage)) {
         return res.redirect(303, paymentPath(latest.uuid));
       }
-      const resumable = latest && latestState?.stage === 'waiting' && latestState.secondsLeft > 0 ? latest : null;
+      const resumable =
+        latest && latestState?.stage === 'waiting' && latestState.secondsLeft > 0 ? latest : null;
       sendInvoicePage(req, res, found, { ongoing: resumable });
     }),
   );
@@ -142,9 +151,14 @@ export function createCheckoutRouter(ctx: ServiceContext, options: CheckoutRoute
       const picked = text('pay_currency');
       const attempt = text('attempt');
       if (!isGenuinePost(req, text(CSRF_FIELD), ctx.config.baseUrl) || !attempt || !ATTEMPT.test(attempt)) {
-        return sendInvoicePage(req, res, found, { status: 403, error: texts.invoice.formExpired, selected: picked });
+        return sendInvoicePage(req, res, found, {
+          status: 403,
+          error: texts.invoice.formExpired,
+          selected: picked,
+        });
       }
-      if (!picked) return sendInvoicePage(req, res, found, { status: 422, error: texts.invoice.currencyRequired });
+      if (!picked)
+        return sendInvoicePage(req, res, found, { status: 422, error: texts.invoice.currencyRequired });
       const choice = findChoice(coinChoicesFor(ctx.rates.current(), found.merchant, found.invoice), picked);
       if (!choice?.available) {
         return sendInvoicePage(req, res, found, { status: 422, error: texts.invoice.currencyUnavailable });
@@ -154,10 +168,17 @@ export function createCheckoutRouter(ctx: ServiceContext, options: CheckoutRoute
         res.redirect(303, paymentPath(uuid));
       } catch (error) {
         if (error instanceof CommandTimeoutError) {
-          return sendInvoicePage(req, res, found, { status: 503, error: texts.invoice.serviceBusy, selected: choice.crypto.code });
+          return sendInvoicePage(req, res, found, {
+            status: 503,
+            error: texts.invoice.serviceBusy,
+            selected: choice.crypto.code,
+          });
         }
         if (error instanceof PaymentRefusedError) {
-          ctx.logger.warn({ invoiceId: found.invoice.invoiceId, code: error.code, err: error }, 'payment for an invoice refused');
+          ctx.logger.warn(
+            { invoiceId: found.invoice.invoiceId, code: error.code, err: error },
+            'payment for an invoice refused',
+          );
           return sendInvoicePage(req, res, found, { status: 422, error: texts.invoice.currencyUnavailable });
         }
         throw error;
@@ -241,7 +262,9 @@ export function createCheckoutRouter(ctx: ServiceContext, options: CheckoutRoute
       if (!found) return sendNotFound(req, res);
       const { payment } = found;
       const state = checkoutStateOf(payment, ctx.clock.now());
-      const svg = await qrCodeSvg(paymentUriFor(payment.payCurrency, payment.payAddress, state.amountDue ?? state.payAmount));
+      const svg = await qrCodeSvg(
+        paymentUriFor(payment.payCurrency, payment.payAddress, state.amountDue ?? state.payAmount),
+      );
       res.setHeader('Cache-Control', 'no-store');
       res.type('image/svg+xml').send(svg);
     }),
@@ -268,17 +291,26 @@ export function createCheckoutRouter(ctx: ServiceContext, options: CheckoutRoute
 
 function sendNotFound(req: Request, res: Response): void {
   const texts = textsFor(req.get('accept-language'));
-  res.status(404).type('html').send(renderMessagePage(texts, texts.errors.notFoundTitle, texts.errors.notFoundDetail));
+  res
+    .status(404)
+    .type('html')
+    .send(renderMessagePage(texts, texts.errors.notFoundTitle, texts.errors.notFoundDetail));
 }
 
 /** One error handler for the pages: a timeout is "busy, retry", anything else a plain apology, both logged. */
-function checkoutErrorHandler(ctx: ServiceContext, textsOf: (req: Request) => CheckoutTexts): ErrorRequestHandler {
+function checkoutErrorHandler(
+  ctx: ServiceContext,
+  textsOf: (req: Request) => CheckoutTexts,
+): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     const texts = textsOf(req);
     const clientStatus = clientErrorStatusOf(error);
     if (clientStatus !== null) {
-      res.status(clientStatus).type('html').send(renderMessagePage(texts, texts.errors.failureTitle, texts.errors.failureDetail));
+      res
+        .status(clientStatus)
+        .type('html')
+        .send(renderMessagePage(texts, texts.errors.failureTitle, texts.errors.failureDetail));
       return;
     }
     const busy = error instanceof CommandTimeoutError;

@@ -3,7 +3,8 @@ import type { PaymentDocument } from '@gw/views';
 import { safeHttpUrl } from './html';
 
 /** What the buyer is shown, collapsing the payment lifecycle to the moments that matter to them. */
-export type CheckoutStage = 'waiting' | 'confirming' | 'paid' | 'partially_paid' | 'expired' | 'failed' | 'refunded';
+export type CheckoutStage =
+  'waiting' | 'confirming' | 'paid' | 'partially_paid' | 'expired' | 'failed' | 'refunded';
 
 export const CHECKOUT_STAGES: readonly CheckoutStage[] = [
   'waiting',
@@ -73,7 +74,9 @@ export function checkoutStateOf(payment: PaymentDocument, now: Date): CheckoutSt
   const shortfall = subtract(payment.payAmount, payment.actuallyPaid);
   const missingAmount = compare(shortfall, '0') > 0 ? shortfall : '0';
   const pickAgainPath =
-    payment.invoiceId !== null && (stage === 'expired' || stage === 'failed') ? invoicePath(payment.invoiceId) : null;
+    payment.invoiceId !== null && (stage === 'expired' || stage === 'failed')
+      ? invoicePath(payment.invoiceId)
+      : null;
   return {
     stage,
     status: payment.status,
@@ -102,7 +105,11 @@ function amountDueOf(stage: CheckoutStage, payAmount: Amount, missingAmount: Amo
  * buyer back by itself; an expired one does too when nothing else can be done on this page (no invoice
  * to pick again from). A partial payment only offers the link: the buyer may still send the rest.
  */
-export function wayOutOf(payment: PaymentDocument, stage: CheckoutStage, canPickAgain: boolean): WayOut | null {
+export function wayOutOf(
+  payment: PaymentDocument,
+  stage: CheckoutStage,
+  canPickAgain: boolean,
+): WayOut | null {
   const urls = payment.redirectUrls;
   const success = safeHttpUrl(urls.success);
   const cancel = safeHttpUrl(urls.cancel);
@@ -112,7 +119,8 @@ export function wayOutOf(payment: PaymentDocument, stage: CheckoutStage, canPick
     url === null ? null : { url, reason, automatic: false, delaySeconds: 0 };
   switch (stage) {
     case 'paid':
-      if (success) return { url: success, reason: 'success', automatic: true, delaySeconds: SUCCESS_REDIRECT_SECONDS };
+      if (success)
+        return { url: success, reason: 'success', automatic: true, delaySeconds: SUCCESS_REDIRECT_SECONDS };
       if (payment.family === 'beta' && back)
         return { url: back, reason: 'return', automatic: true, delaySeconds: SUCCESS_REDIRECT_SECONDS };
       return link(back, 'return');

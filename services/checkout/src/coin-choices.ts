@@ -16,16 +16,25 @@ export function enabledCryptos(rates: RatesService, merchant: MerchantDocument):
   const enabled = merchant.enabledCoins?.map((coin) => coin.toLowerCase());
   const all = rates.cryptoCurrencies();
   if (!enabled) return [...all];
-  return all.filter((crypto) => enabled.includes(crypto.code) || crypto.aliases.some((alias) => enabled.includes(alias)));
+  return all.filter(
+    (crypto) => enabled.includes(crypto.code) || crypto.aliases.some((alias) => enabled.includes(alias)),
+  );
 }
 
 /** Choices for the invoice page; the invoice's own pay_currency comes first, so it is seen pre-selected. */
-export function coinChoicesFor(rates: RatesService, merchant: MerchantDocument, invoice: InvoiceDocument): CoinChoice[] {
+export function coinChoicesFor(
+  rates: RatesService,
+  merchant: MerchantDocument,
+  invoice: InvoiceDocument,
+): CoinChoice[] {
   const choices = enabledCryptos(rates, merchant).map((crypto) => choiceOf(rates, invoice, crypto));
   const preselected = preselectedCode(invoice, choices);
   return preselected === null
     ? choices
-    : [...choices.filter((c) => c.crypto.code === preselected), ...choices.filter((c) => c.crypto.code !== preselected)];
+    : [
+        ...choices.filter((c) => c.crypto.code === preselected),
+        ...choices.filter((c) => c.crypto.code !== preselected),
+      ];
 }
 
 function choiceOf(rates: RatesService, invoice: InvoiceDocument, crypto: CryptoCurrency): CoinChoice {

@@ -56,7 +56,8 @@ export class InvoicePaymentStarter {
           await this.ctx.cache.delete(`${slot}:lock`);
         }
       }
-      if (Date.now() >= deadline) throw new CommandTimeoutError('the first submit of this pick is still running');
+      if (Date.now() >= deadline)
+        throw new CommandTimeoutError('the first submit of this pick is still running');
       await sleep(POLL_MS);
     }
   }
@@ -64,13 +65,20 @@ export class InvoicePaymentStarter {
   private async open(invoice: InvoiceDocument, pay: CryptoCurrency): Promise<string> {
     const { terms, reply } = await openPayment(this.ctx, this.intakeOf(invoice, pay));
     if (!reply.ok) throw new PaymentRefusedError(reply.error.code, reply.error.message);
-    const started = await this.ctx.commands.send(streamIdOf('invoice', invoice.invoiceId), invoice.merchantId, {
-      type: 'StartInvoicePayment',
-      data: { paymentId: terms.paymentId, payCurrency: terms.payCurrency },
-    });
+    const started = await this.ctx.commands.send(
+      streamIdOf('invoice', invoice.invoiceId),
+      invoice.merchantId,
+      {
+        type: 'StartInvoicePayment',
+        data: { paymentId: terms.paymentId, payCurrency: terms.payCurrency },
+      },
+    );
     // The payment carries invoice_id, which is what GET /v1/invoice-payment reads; the invoice's own list is secondary.
     if (!started.ok) {
-      this.ctx.logger.warn({ invoiceId: invoice.invoiceId, error: started.error }, 'invoice did not record its payment');
+      this.ctx.logger.warn(
+        { invoiceId: invoice.invoiceId, error: started.error },
+        'invoice did not record its payment',
+      );
     }
     return terms.uuid;
   }

@@ -41,7 +41,10 @@ export function paymentStatusBody(payment: PaymentDocument, state: CheckoutState
     expires_at: state.expiresAt,
     expires_in_seconds: state.secondsLeft,
     qr_url: state.amountDue === null ? null : qrPathOf(payment.uuid, state.amountDue),
-    payment_uri: state.amountDue === null ? null : paymentUriFor(payment.payCurrency, payment.payAddress, state.amountDue),
+    payment_uri:
+      state.amountDue === null
+        ? null
+        : paymentUriFor(payment.payCurrency, payment.payAddress, state.amountDue),
     redirect: state.wayOut && {
       url: state.wayOut.url,
       reason: state.wayOut.reason,

@@ -43,7 +43,10 @@ export interface BrowserOptions {
  * gateway's origin passes, a top-level navigation to the merchant's shop gets a stub page, anything
  * else is recorded and aborted, so a test can assert the checkout made no third-party request.
  */
-export async function openCheckoutBrowser(gatewayUrl: string, options: BrowserOptions = {}): Promise<CheckoutBrowser> {
+export async function openCheckoutBrowser(
+  gatewayUrl: string,
+  options: BrowserOptions = {},
+): Promise<CheckoutBrowser> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'checkout-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -108,6 +111,17 @@ export interface PageWeight {
 
 /** Navigation and resource timing of the page as loaded (call after `load`). */
 export async function measurePage(page: Page): Promise<PageWeight> {
+  // The first paint can come a moment after `load` in headless Chromium; give it that moment.
+  await page
+    .waitForFunction(
+      () =>
+        (
+          globalThis as unknown as { performance: { getEntriesByName(name: string): unknown[] } }
+        ).performance.getEntriesByName('first-contentful-paint').length > 0,
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   return page.evaluate(() => {
     // Runs in the page; typed structurally because the repository compiles without the DOM library.
     interface Timing {
@@ -116,14 +130,18 @@ export async function measurePage(page: Page): Promise<PageWeight> {
       domContentLoadedEventEnd?: number;
       loadEventEnd?: number;
     }
-    const timing = (globalThis as unknown as {
-      performance: { getEntriesByType(type: string): Timing[]; getEntriesByName(name: string): Timing[] };
-    }).performance;
+    const timing = (
+      globalThis as unknown as {
+        performance: { getEntriesByType(type: string): Timing[]; getEntriesByName(name: string): Timing[] };
+      }
+    ).performance;
     const navigation = timing.getEntriesByType('navigation')[0];
     const resources = timing.getEntriesByType('resource');
     const paint = timing.getEntriesByName('first-contentful-paint')[0];
     return {
-      bytes: (navigation?.transferSize ?? 0) + resources.reduce((sum, entry) => sum + (entry.transferSize ?? 0), 0),
+      bytes:
+        (navigation?.transferSize ?? 0) +
+        resources.reduce((sum, entry) => sum + (entry.transferSize ?? 0), 0),
       requests: 1 + resources.length,
       firstContentfulPaintMs: paint ? Math.round(paint.startTime) : null,
       domContentLoadedMs: Math.round(navigation?.domContentLoadedEventEnd ?? 0),

@@ -46,16 +46,28 @@ export class CheckoutFixtures {
 
   /** POST /v1/invoice as the demo merchant; returns the invoice id. */
   async createInvoice(fields: InvoiceFields = {}): Promise<string> {
-    const body = { price_amount: 49.9, price_currency: 'usd', order_id: 'ORDER-1042', order_description: 'Ceramic mug, blue', ...fields };
+    const body = {
+      price_amount: 49.9,
+      price_currency: 'usd',
+      order_id: 'ORDER-1042',
+      order_description: 'Ceramic mug, blue',
+      ...fields,
+    };
     if (!this.runs('gateway-v1')) return this.createInvoiceByCommand(body);
     const answer = await this.v1('POST', '/v1/invoice', body);
-    if (answer.status !== 201) throw new Error(`POST /v1/invoice answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 201)
+      throw new Error(`POST /v1/invoice answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     const id = String(answer.body.id);
-    await this.until(() => this.ctx.readModels.collection<InvoiceDocument>(COLLECTIONS.invoices).get(id), 'invoice projected');
+    await this.until(
+      () => this.ctx.readModels.collection<InvoiceDocument>(COLLECTIONS.invoices).get(id),
+      'invoice projected',
+    );
     return id;
   }
 
-  private async createInvoiceByCommand(body: InvoiceFields & { price_amount: number; price_currency: string }): Promise<string> {
+  private async createInvoiceByCommand(
+    body: InvoiceFields & { price_amount: number; price_currency: string },
+  ): Promise<string> {
     const invoiceId = randomUUID();
     const terms: InvoiceTerms = {
       invoiceId,
@@ -84,7 +96,10 @@ export class CheckoutFixtures {
       metadata: { now: terms.createdAt },
     });
     if (!reply.ok) throw new Error(`CreateInvoice refused: ${reply.error.message}`);
-    await this.until(() => this.ctx.readModels.collection<InvoiceDocument>(COLLECTIONS.invoices).get(invoiceId), 'invoice projected');
+    await this.until(
+      () => this.ctx.readModels.collection<InvoiceDocument>(COLLECTIONS.invoices).get(invoiceId),
+      'invoice projected',
+    );
     return invoiceId;
   }
 
@@ -95,13 +110,19 @@ export class CheckoutFixtures {
 
   /** Family A: POST /alpha/v1/payment signed like upstream; returns the payment's `url`. */
   async createAlphaPayment(fields: Record<string, unknown>): Promise<string> {
-    const body = JSON.stringify({ amount: '25', currency: 'USD', order_id: `alpha-${randomUUID().slice(0, 8)}`, ...fields });
+    const body = JSON.stringify({
+      amount: '25',
+      currency: 'USD',
+      order_id: `alpha-${randomUUID().slice(0, 8)}`,
+      ...fields,
+    });
     const { merchantId, paymentKey } = this.merchant;
     const sign = createHash('md5')
       .update(Buffer.from(body, 'utf8').toString('base64') + paymentKey)
       .digest('hex');
     const answer = await this.http('POST', '/alpha/v1/payment', body, { merchant: merchantId, sign });
-    if (answer.status !== 200) throw new Error(`POST /alpha/v1/payment answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`POST /alpha/v1/payment answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return String((answer.body.result as Record<string, unknown>).url);
   }
 
@@ -111,23 +132,36 @@ export class CheckoutFixtures {
     const answer = await this.http('POST', '/beta/v1/payment/invoice', body, {
       merchant_api_key: this.merchant.betaApiKey,
     });
-    if (answer.status !== 200) throw new Error(`POST /beta/v1/payment/invoice answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(
+        `POST /beta/v1/payment/invoice answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+      );
     return String((answer.body.data as Record<string, unknown>).payment_url);
   }
 
   async payment(uuid: string): Promise<PaymentDocument> {
-    return this.until(() => this.ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments).findOne({ uuid }), `payment ${uuid}`);
+    return this.until(
+      () => this.ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments).findOne({ uuid }),
+      `payment ${uuid}`,
+    );
   }
 
   /** Sends `amount` (default: all of it) to the payment's address through the sandbox chain. */
-  async pay(payment: PaymentDocument, options: { amount?: string; confirmations?: number } = {}): Promise<string> {
+  async pay(
+    payment: PaymentDocument,
+    options: { amount?: string; confirmations?: number } = {},
+  ): Promise<string> {
     if (this.runs('chain')) {
       const answer = await this.http(
         'POST',
         `/sandbox/v1/payments/${payment.paymentId}/pay`,
-        JSON.stringify({ ...(options.amount ? { amount: options.amount } : {}), confirmations: options.confirmations ?? 0 }),
+        JSON.stringify({
+          ...(options.amount ? { amount: options.amount } : {}),
+          confirmations: options.confirmations ?? 0,
+        }),
       );
-      if (answer.status !== 202) throw new Error(`sandbox pay answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      if (answer.status !== 202)
+        throw new Error(`sandbox pay answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return String(answer.body.tx_hash);
     }
     const txHash = fakeTxHash(payment.payNetwork);
@@ -136,16 +170,31 @@ export class CheckoutFixtures {
   }
 
   /** Advances a sandbox transaction to `confirmations`. */
-  async confirm(payment: PaymentDocument, txHash: string, amount: string, confirmations: number): Promise<void> {
+  async confirm(
+    payment: PaymentDocument,
+    txHash: string,
+    amount: string,
+    confirmations: number,
+  ): Promise<void> {
     if (this.runs('chain')) {
-      const answer = await this.http('POST', `/sandbox/v1/deposits/${txHash}/confirmations`, JSON.stringify({ confirmations }));
-      if (answer.status !== 202) throw new Error(`sandbox confirm answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      const answer = await this.http(
+        'POST',
+        `/sandbox/v1/deposits/${txHash}/confirmations`,
+        JSON.stringify({ confirmations }),
+      );
+      if (answer.status !== 202)
+        throw new Error(`sandbox confirm answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return;
     }
     await this.deposit(payment, txHash, amount, confirmations);
   }
 
-  private async deposit(payment: PaymentDocument, txHash: string, amount: string, confirmations: number): Promise<void> {
+  private async deposit(
+    payment: PaymentDocument,
+    txHash: string,
+    amount: string,
+    confirmations: number,
+  ): Promise<void> {
     const message: DepositMessage = {
       payAddress: payment.payAddress,
       network: payment.payNetwork,
@@ -172,7 +221,9 @@ export class CheckoutFixtures {
 
   async paymentIn(uuid: string, status: string): Promise<PaymentDocument> {
     return this.until(async () => {
-      const payment = await this.ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments).findOne({ uuid });
+      const payment = await this.ctx.readModels
+        .collection<PaymentDocument>(COLLECTIONS.payments)
+        .findOne({ uuid });
       return payment?.status === status ? payment : null;
     }, `payment ${uuid} ${status}`);
   }
@@ -191,7 +242,11 @@ export class CheckoutFixtures {
   private async http(method: string, path: string, body?: string, headers: Record<string, string> = {}) {
     const response = await fetch(`${this.gateway.baseUrl}${path}`, {
       method,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body,
     });
     const text = await response.text();

@@ -35,11 +35,17 @@
     button.hidden = false;
     button.addEventListener('click', function () {
       copyText(button.getAttribute('data-copy') || '').then(
-        function () { button.textContent = button.getAttribute('data-copied'); },
-        function () { button.textContent = button.getAttribute('data-copy-failed'); }
+        function () {
+          button.textContent = button.getAttribute('data-copied');
+        },
+        function () {
+          button.textContent = button.getAttribute('data-copy-failed');
+        },
       );
       clearTimeout(timer);
-      timer = setTimeout(function () { button.textContent = idle; }, 2000);
+      timer = setTimeout(function () {
+        button.textContent = idle;
+      }, 2000);
     });
   });
 
@@ -55,7 +61,9 @@
       var shown = 0;
       coins.forEach(function (coin) {
         var haystack = coin.getAttribute('data-search');
-        var match = words.every(function (word) { return haystack.indexOf(word) !== -1; });
+        var match = words.every(function (word) {
+          return haystack.indexOf(word) !== -1;
+        });
         coin.hidden = !match;
         if (match) shown += 1;
       });
@@ -73,7 +81,9 @@
   var redirectTimer = 0;
   var failures = 0;
 
-  function pad(n) { return (n < 10 ? '0' : '') + n; }
+  function pad(n) {
+    return (n < 10 ? '0' : '') + n;
+  }
 
   function formatSeconds(total) {
     var h = Math.floor(total / 3600);
@@ -124,9 +134,11 @@
     var box = root.querySelector('[data-status-box]');
     if (box) box.className = 'status stage-' + state.stage;
 
-    ['confirmations', 'required_confirmations', 'actually_paid', 'missing_amount', 'amount_due'].forEach(function (field) {
-      setText(field, state[field]);
-    });
+    ['confirmations', 'required_confirmations', 'actually_paid', 'missing_amount', 'amount_due'].forEach(
+      function (field) {
+        setText(field, state[field]);
+      },
+    );
     all('[data-copy-field]', root).forEach(function (button) {
       var value = state[button.getAttribute('data-copy-field')];
       if (value !== null && value !== undefined) button.setAttribute('data-copy', String(value));
@@ -159,7 +171,11 @@
   }
 
   function poll() {
-    fetch(statusUrl, { cache: 'no-store', credentials: 'same-origin', headers: { accept: 'application/json' } })
+    fetch(statusUrl, {
+      cache: 'no-store',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    })
       .then(function (response) {
         if (!response.ok) throw new Error('status ' + response.status);
         return response.json();

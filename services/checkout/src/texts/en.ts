@@ -64,7 +64,8 @@ export const en: CheckoutTexts = {
     },
     confirming: {
       title: 'Payment received, confirming',
-      detail: 'Your payment is on its way. The network confirms it in a few minutes; you can keep this page open.',
+      detail:
+        'Your payment is on its way. The network confirms it in a few minutes; you can keep this page open.',
     },
     paid: {
       title: 'Payment complete',
@@ -72,7 +73,8 @@ export const en: CheckoutTexts = {
     },
     partially_paid: {
       title: 'Partially paid',
-      detail: 'We received {paid} {ticker}. Send the missing {missing} {ticker} to the same address to complete the payment.',
+      detail:
+        'We received {paid} {ticker}. Send the missing {missing} {ticker} to the same address to complete the payment.',
     },
     expired: {
       title: 'This payment has expired',

@@ -26,8 +26,13 @@ export function renderInvoicePage(model: InvoicePageModel): string {
   const body = html`<main class="checkout">
 ${merchantHeader(texts, model.merchantName)}
 ${orderSummary(texts, model.order)}
-${model.ongoing && html`<p class="notice">${fill(texts.invoice.startedWith, { ticker: model.ongoing.ticker })}
-<a href="${paymentPath(model.ongoing.uuid)}">${texts.invoice.continuePayment}</a></p>`}
+${
+  model.ongoing &&
+  html`<p class="notice">
+    ${fill(texts.invoice.startedWith, { ticker: model.ongoing.ticker })}
+    <a href="${paymentPath(model.ongoing.uuid)}">${texts.invoice.continuePayment}</a>
+  </p>`
+}
 ${model.error && html`<p class="alert" role="alert" id="pick-error">${model.error}</p>`}
 <form method="post" action="${invoicePath(model.invoiceId)}" novalidate>
 <input type="hidden" name="${CSRF_FIELD}" value="${model.csrfToken}">
@@ -54,15 +59,27 @@ function coinOption(texts: CheckoutTexts, choice: CoinChoice, checked: boolean):
   const { crypto } = choice;
   const id = `coin-${crypto.code}`;
   const ticker = crypto.ticker.toUpperCase();
-  const search = [crypto.name, crypto.code, crypto.ticker, crypto.networkName, ...crypto.aliases].join(' ').toLowerCase();
+  const search = [crypto.name, crypto.code, crypto.ticker, crypto.networkName, ...crypto.aliases]
+    .join(' ')
+    .toLowerCase();
   const amount = !choice.available
     ? texts.invoice.belowMinimum
     : choice.approxAmount && fillText(texts.invoice.approximately, { amount: choice.approxAmount, ticker });
   return html`<li data-search="${search}">
-<input type="radio" name="pay_currency" id="${id}" value="${crypto.code}"${checked ? html` checked` : ''}${choice.available ? '' : html` disabled`}>
-<label for="${id}"><img src="${crypto.logoUrl}" alt="" width="36" height="36" loading="lazy" decoding="async">
-<span class="coin-name">${crypto.name}</span>
-<span class="coin-network">${ticker} · ${fillText(texts.invoice.onNetwork, { network: crypto.networkName })}</span>
-<span class="coin-amount">${amount}</span></label>
-</li>`;
+    <input
+      type="radio"
+      name="pay_currency"
+      id="${id}"
+      value="${crypto.code}"
+      ${checked ? html` checked` : ''}${choice.available ? '' : html` disabled`}
+    />
+    <label for="${id}"
+      ><img src="${crypto.logoUrl}" alt="" width="36" height="36" loading="lazy" decoding="async" />
+      <span class="coin-name">${crypto.name}</span>
+      <span class="coin-network"
+        >${ticker} · ${fillText(texts.invoice.onNetwork, { network: crypto.networkName })}</span
+      >
+      <span class="coin-amount">${amount}</span></label
+    >
+  </li>`;
 }

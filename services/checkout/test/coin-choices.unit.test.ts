@@ -1,0 +1,65 @@
+import { CuratedPriceFeed, RatesService } from '@gw/rates';
+import type { InvoiceDocument, MerchantDocument } from '@gw/views';
+import { coinChoicesFor, enabledCryptos, findChoice, preselectedCode } from '../src/coin-choices';
+import { coinLogoFiles, coinLogoSvg } from '../src/coin-logos';
+
+let rates: RatesService;
+beforeAll(async () => {
+  rates = new RatesService(await new CuratedPriceFeed().snapshot());
+});
+
+const merchant = (enabledCoins: string[] | null) =>
+  ({ merchantId: 'm-1', name: 'Shop', enabledCoins }) as MerchantDocument;
+const invoice = (fields: Partial<InvoiceDocument> = {}) =>
+  ({
+    invoiceId: 'i-1',
+    merchantId: 'm-1',
+    priceAmount: '50',
+    priceCurrency: 'usd',
+    payCurrency: null,
+    ...fields,
+  }) as InvoiceDocument;
+
+describe('coin choices', () => {
+  it('offers the whole catalogue when the merchant restricted nothing', () => {
+    expect(enabledCryptos(rates, merchant(null))).toHaveLength(rates.cryptoCurrencies().length);
+  });
+
+  it('offers only the enabled coins, matching codes and aliases case-insensitively', () => {
+    const codes = enabledCryptos(rates, merchant(['BTC', 'usdcerc20'])).map((c) => c.code);
+    expect(codes).toEqual(['btc', 'usdc']);
+  });
+
+  it('puts the invoice pay_currency first, and finds a pick by alias', () => {
+    const choices = coinChoicesFor(rates, merchant(['btc', 'eth', 'usdc']), invoice({ payCurrency: 'usdc' }));
+    expect(choices.map((c) => c.crypto.code)).toEqual(['usdc', 'btc', 'eth']);
+    expect(preselectedCode(invoice({ payCurrency: 'usdc' }), choices)).toBe('usdc');
+    expect(findChoice(choices, ' USDCERC20 ')?.crypto.code).toBe('usdc');
+    expect(findChoice(choices, 'sol')).toBeUndefined();
+  });
+
+  it('prices the order in each coin and marks coins whose minimum the order does not reach', () => {
+    const [btc] = coinChoicesFor(rates, merchant(['btc']), invoice());
+    expect(btc?.approxAmount).toBe(rates.payAmountFor('50', 'usd', 'btc'));
+    expect(btc?.available).toBe(true);
+    const [tiny] = coinChoicesFor(rates, merchant(['usdterc20']), invoice({ priceAmount: '1' }));
+    expect(tiny?.available).toBe(false);
+  });
+});
+
+describe('coin logos', () => {
+  it('serves a monogram for every logo URL of the catalogue', () => {
+    const files = coinLogoFiles(rates.cryptoCurrencies());
+    for (const crypto of rates.cryptoCurrencies()) {
+      expect(files.get(crypto.logoUrl.replace('/static/coins/', ''))).toContain(
+        `>${crypto.ticker.toUpperCase().slice(0, 4)}<`,
+      );
+    }
+  });
+
+  it('writes dark letters on light brand colours and white on dark ones', () => {
+    expect(coinLogoSvg('bnb')).toContain('fill="#111827"');
+    expect(coinLogoSvg('eth')).toContain('fill="#ffffff"');
+    expect(coinLogoSvg('zzz')).toContain('hsl(');
+  });
+});
