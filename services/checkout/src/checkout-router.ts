@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { asyncRoute, pageSecurityHeaders } from '@gw/platform';
 import { CommandTimeoutError, type ServiceContext } from '@gw/runtime';
 import { COLLECTIONS, type InvoiceDocument, type MerchantDocument, type PaymentDocument } from '@gw/views';
+import compression from 'compression';
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { CHECKOUT_SCRIPT, CHECKOUT_STYLE_CSP_SOURCE } from './assets';
 import { checkoutStateOf, paymentPath } from './checkout-state';
@@ -48,6 +49,8 @@ export function createCheckoutRouter(ctx: ServiceContext, options: CheckoutRoute
   const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 20 });
   router.use(
     CHECKOUT_PREFIXES,
+    // A phone on a slow network gets a third of the bytes; the status polls are too small to bother.
+    compression({ threshold: 1024 }),
     pageSecurityHeaders({ csp: { 'style-src': [CHECKOUT_STYLE_CSP_SOURCE] } }),
     (_req, res, next) => {
       // With no-referrer, Chromium posts forms with `Origin: null`; same-origin keeps the origin check
