@@ -11,7 +11,13 @@ import { ManualClock } from '@gw/platform';
 import { createMerchant } from '@gw/runtime';
 import type { PaymentDocument } from '@gw/views';
 import { startTestGateway, type TestGateway } from '../../../test/support/gateway';
-import { DESKTOP, PHONE, openCheckoutBrowser, shopUrl, type CheckoutBrowser } from '../../../test/browser/support/browser';
+import {
+  DESKTOP,
+  PHONE,
+  openCheckoutBrowser,
+  shopUrl,
+  type CheckoutBrowser,
+} from '../../../test/browser/support/browser';
 import { CheckoutFixtures } from '../../../test/browser/support/checkout-fixtures';
 
 const SIZES = { desktop: DESKTOP, phone: PHONE } as const;
@@ -43,7 +49,10 @@ async function main(outputDir: string): Promise<void> {
       const page = await browser.newPage(PHONE);
       await page.goto(`${gateway.baseUrl}/invoice/${invoiceId}`);
       await page.locator(`#coin-${code}`).check();
-      await Promise.all([page.waitForURL(UUID_PATH), page.getByRole('button', { name: 'Continue to payment' }).click()]);
+      await Promise.all([
+        page.waitForURL(UUID_PATH),
+        page.getByRole('button', { name: 'Continue to payment' }).click(),
+      ]);
       const uuid = UUID_PATH.exec(new URL(page.url()).pathname)?.[1] ?? '';
       await page.close();
       return fixtures.payment(uuid);
@@ -80,7 +89,8 @@ async function main(outputDir: string): Promise<void> {
     await shot('expired', `/pay/${expired.uuid}`);
 
     await shot('not-found', '/pay/00000000-0000-4000-8000-000000000000');
-    if (browser.foreignRequests.length > 0) throw new Error(`third-party requests: ${browser.foreignRequests.join(', ')}`);
+    if (browser.foreignRequests.length > 0)
+      throw new Error(`third-party requests: ${browser.foreignRequests.join(', ')}`);
   } finally {
     await browser.close();
     await gateway.stop();
@@ -105,7 +115,9 @@ function screenshotter(gateway: TestGateway, browser: CheckoutBrowser, outputDir
   };
 }
 
-main(path.resolve(process.argv[2] ?? path.join(__dirname, '../../../docs/screenshots'))).catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main(path.resolve(process.argv[2] ?? path.join(__dirname, '../../../docs/screenshots'))).catch(
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
