@@ -109,7 +109,7 @@ function screenshotter(gateway: TestGateway, browser: CheckoutBrowser, outputDir
       await prepare?.(page);
       const file = path.join(outputDir, `${state}-${size}.png`);
       await page.screenshot({ path: file, fullPage: true });
-      console.log(`wrote ${path.relative(process.cwd(), file)}`);
+      process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);
       await page.close();
     }
   };
@@ -117,7 +117,7 @@ function screenshotter(gateway: TestGateway, browser: CheckoutBrowser, outputDir
 
 main(path.resolve(process.argv[2] ?? path.join(__dirname, '../../../docs/screenshots'))).catch(
   (error: unknown) => {
-    console.error(error);
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;
   },
 );
