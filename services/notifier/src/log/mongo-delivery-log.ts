@@ -1,4 +1,11 @@
-import { MongoClient, MongoServerError, type Collection, type Db, type Filter } from 'mongodb';
+import {
+  MongoClient,
+  MongoServerError,
+  type Collection,
+  type Db,
+  type Filter,
+  type IndexSpecification,
+} from 'mongodb';
 import {
   evolveDelivery,
   scheduledDelivery,
@@ -45,11 +52,14 @@ export class MongoDeliveryLog implements DeliveryLog {
       await this.client.connect();
       this.db = this.client.db(this.source.dbName);
     }
-    await this.deliveries.createIndexes([
-      { key: { merchantId: 1, createdAt: -1 } },
-      { key: { state: 1, nextAttemptAt: 1 } },
-      { key: { paymentId: 1, eventVersion: 1 } },
-    ]);
+    // One at a time: FerretDB 1.24 drops the connection when a multi-index createIndexes names
+    // indexes that already exist (every start after the first).
+    const indexes: IndexSpecification[] = [
+      { merchantId: 1, createdAt: -1 },
+      { state: 1, nextAttemptAt: 1 },
+      { paymentId: 1, eventVersion: 1 },
+    ];
+    for (const index of indexes) await this.deliveries.createIndex(index);
   }
 
   async append(event: DeliveryLogEvent): Promise<Delivery> {
