@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { Router } from 'express';
 import type { Subscription } from '@gw/bus';
 import { TOPICS, type EventMessage } from '@gw/contracts';
@@ -172,5 +173,5 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
 function defaultDeliveryLog(config: GatewayConfig): DeliveryLog {
   if (config.mode === 'engines')
     return new MongoDeliveryLog({ url: config.engines.mongodbUrl, dbName: config.engines.mongodbDb });
-  return new JsonlDeliveryLog(`${config.dataDir}/webhooks`);
+  return new JsonlDeliveryLog(join(config.dataDir, 'webhooks'));
 }
