@@ -26,6 +26,7 @@ async function main(argv: string[]): Promise<void> {
     case 'plan':
     case 'subscription':
     case 'payment':
+    case 'webhooks':
       process.exitCode = await adminCommand(command, rest, process.env);
       return;
     case undefined:

@@ -1,24 +1,33 @@
 import type { ServiceName } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { createAdminService } from '@gw/service-admin';
+import { createChainService } from '@gw/service-chain';
 import { createCheckoutService } from '@gw/service-checkout';
 import { createGatewayAlphaService } from '@gw/service-gateway-alpha';
 import { createGatewayBetaService } from '@gw/service-gateway-beta';
+import { createGatewayV1Service } from '@gw/service-gateway-v1';
 import { createNotifierService } from '@gw/service-notifier';
 import { createPaymentsService } from '@gw/service-payments';
 import { createProjectorService } from '@gw/service-projector';
+import { createRatesService } from '@gw/service-rates';
+import { createSchedulerService } from '@gw/service-scheduler';
 
 type ServiceFactory = (ctx: ServiceContext) => Service;
 
 /**
  * Every deployable service, in start order: the projector and payments first, so that by the time an
- * HTTP service answers, commands are handled and read models follow.
+ * HTTP service answers, commands are handled and read models follow. The notifier's and admin's
+ * routers come before the family gateways, whose routers end in catch-alls of their own prefixes.
  */
 export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] = [
   ['projector', createProjectorService],
   ['payments', createPaymentsService],
+  ['chain', createChainService],
+  ['scheduler', createSchedulerService],
+  ['rates', createRatesService],
   ['notifier', createNotifierService],
   ['admin', createAdminService],
+  ['gateway-v1', createGatewayV1Service],
   ['gateway-alpha', createGatewayAlphaService],
   ['gateway-beta', createGatewayBetaService],
   ['checkout', createCheckoutService],

@@ -6,6 +6,7 @@ import { MERCHANT_COMMANDS } from './admin-merchant';
 import { PAYMENT_COMMANDS } from './admin-payment';
 import { PLAN_COMMANDS, SUBSCRIPTION_COMMANDS } from './admin-subscription';
 import { AdminSetupError, resolveAdminTarget } from './admin-target';
+import { WEBHOOK_COMMANDS } from './webhooks';
 
 /** The command groups that call the admin API of a running gateway. */
 export const ADMIN_GROUPS: Record<string, Record<string, AdminCommand>> = {
@@ -13,6 +14,7 @@ export const ADMIN_GROUPS: Record<string, Record<string, AdminCommand>> = {
   plan: PLAN_COMMANDS,
   subscription: SUBSCRIPTION_COMMANDS,
   payment: PAYMENT_COMMANDS,
+  webhooks: WEBHOOK_COMMANDS,
 };
 
 const COMMON_OPTIONS = {
