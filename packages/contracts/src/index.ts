@@ -4,3 +4,4 @@ export * from './messages/schema-builders';
 export * from './messages/event-data.schemas';
 export * from './messages/message.schemas';
 export * from './validation';
+export { renderEventCatalogue } from './catalogue/event-catalogue';

@@ -40,7 +40,15 @@ const terms: PaymentTerms = {
   sandboxCase: null,
   createdAt: '2026-03-01T11:00:00.000Z',
   expiresAt: '2026-03-02T11:00:00.000Z',
-  alpha: { network: 'tron', discountPercent: -5, discount: '-0.75', additionalData: null, subtractPercent: '0', toCurrency: null, isRefresh: false },
+  alpha: {
+    network: 'tron',
+    discountPercent: -5,
+    discount: '-0.75',
+    additionalData: null,
+    subtractPercent: '0',
+    toCurrency: null,
+    isRefresh: false,
+  },
   beta: null,
 };
 
@@ -66,31 +74,91 @@ const produced: AnyEvent[] = [
     cmd('CompletePayout', { payoutHash: 'b'.repeat(64) }),
     cmd('RefundPayment', { refundHash: null }),
   ]),
-  ...scenario([cmd('CreatePayment', { ...terms, beta: { lifetimeMinutes: 60, feePaidByPayer: true, toCurrency: null, email: 'a@b.c', thanksMessage: null, description: null }, alpha: null }), cmd('FailPayment', { reason: 'sandbox' })]),
-  ...scenario([cmd('CreatePayment', terms), cmd('ExpirePayment', {} as Record<string, never>)].map((c) =>
-    c.type === 'ExpirePayment' ? { ...c, metadata: { ...metadata, now: '2026-03-03T00:00:00.000Z' } } : c,
-  )),
+  ...scenario([
+    cmd('CreatePayment', {
+      ...terms,
+      beta: {
+        lifetimeMinutes: 60,
+        feePaidByPayer: true,
+        toCurrency: null,
+        email: 'a@b.c',
+        thanksMessage: null,
+        description: null,
+      },
+      alpha: null,
+    }),
+    cmd('FailPayment', { reason: 'sandbox' }),
+  ]),
+  ...scenario(
+    [cmd('CreatePayment', terms), cmd('ExpirePayment', {} as Record<string, never>)].map((c) =>
+      c.type === 'ExpirePayment' ? { ...c, metadata: { ...metadata, now: '2026-03-03T00:00:00.000Z' } } : c,
+    ),
+  ),
   ...scenario([
     cmd('CreateInvoice', {
-      invoiceId: '5a7e3f0e-2d6b-4b7a-9a57-8a0b8d1b3c11', tokenId: 'tok', merchantId: 'm1', priceAmount: '1000', priceCurrency: 'usd', payCurrency: null,
-      orderId: null, orderDescription: null, ipnCallbackUrl: null, successUrl: null, cancelUrl: null, partiallyPaidUrl: null, customerEmail: null,
-      payoutCurrency: null, isFixedRate: false, isFeePaidByUser: false, source: null, collectUserData: false, createdAt: metadata.now,
+      invoiceId: '5a7e3f0e-2d6b-4b7a-9a57-8a0b8d1b3c11',
+      tokenId: 'tok',
+      merchantId: 'm1',
+      priceAmount: '1000',
+      priceCurrency: 'usd',
+      payCurrency: null,
+      orderId: null,
+      orderDescription: null,
+      ipnCallbackUrl: null,
+      successUrl: null,
+      cancelUrl: null,
+      partiallyPaidUrl: null,
+      customerEmail: null,
+      payoutCurrency: null,
+      isFixedRate: false,
+      isFeePaidByUser: false,
+      source: null,
+      collectUserData: false,
+      createdAt: metadata.now,
     }),
     cmd('StartInvoicePayment', { paymentId: 4409701815, payCurrency: 'btc' }),
   ]),
   ...scenario([
     cmd('CreateMerchant', {
-      merchantId: 'm1', name: 'Shop', email: null, enabledCoins: null, outcomeCurrency: null, createdAt: metadata.now,
-      apiKeyHash: 'h', betaApiKeyHash: 'h', betaApiKeyCipher: 'c', paymentKeyCipher: 'c', ipnSecretCipher: 'c',
+      merchantId: 'm1',
+      name: 'Shop',
+      email: null,
+      enabledCoins: null,
+      outcomeCurrency: null,
+      createdAt: metadata.now,
+      apiKeyHash: 'h',
+      betaApiKeyHash: 'h',
+      betaApiKeyCipher: 'c',
+      paymentKeyCipher: 'c',
+      ipnSecretCipher: 'c',
     }),
     cmd('RotateMerchantCredential', { credential: 'ipnSecret', hash: null, cipher: 'c2' }),
     cmd('SetMerchantCoins', { enabledCoins: ['btc', 'eth'] }),
   ]),
   ...scenario([
-    cmd('CreateSubscriptionPlan', { planId: 76215585, merchantId: 'm1', title: 'Pro', amount: '0.5', currency: 'usd', intervalDay: 30, successUrl: null, cancelUrl: null, partiallyPaidUrl: null, ipnCallbackUrl: null, createdAt: metadata.now }),
+    cmd('CreateSubscriptionPlan', {
+      planId: 76215585,
+      merchantId: 'm1',
+      title: 'Pro',
+      amount: '0.5',
+      currency: 'usd',
+      intervalDay: 30,
+      successUrl: null,
+      cancelUrl: null,
+      partiallyPaidUrl: null,
+      ipnCallbackUrl: null,
+      createdAt: metadata.now,
+    }),
   ]),
   ...scenario([
-    cmd('CreateSubscription', { subscriptionId: 1515573197, planId: 76215585, merchantId: 'm1', subscriberEmail: 'buyer@example.com', createdAt: metadata.now, expireDate: '2026-04-01T12:00:00.000Z' }),
+    cmd('CreateSubscription', {
+      subscriptionId: 1515573197,
+      planId: 76215585,
+      merchantId: 'm1',
+      subscriberEmail: 'buyer@example.com',
+      createdAt: metadata.now,
+      expireDate: '2026-04-01T12:00:00.000Z',
+    }),
     cmd('ChangeSubscriptionStatus', { status: 'paused' }),
   ]),
 ];
@@ -103,8 +171,14 @@ describe('event schemas and domain event types', () => {
   it.each(produced.map((e) => [e.type, e] as const))('accept the %s the domain produces', (_type, event) => {
     const validate = validatorFor(EVENT_MESSAGE_SCHEMA);
     const message = {
-      eventId: 'e1', type: event.type, streamId: 's-1', version: 1, occurredAt: metadata.now, merchantId: 'm1',
-      data: event.data, metadata: { correlationId: 'c', causationId: 'c' },
+      eventId: 'e1',
+      type: event.type,
+      streamId: 's-1',
+      version: 1,
+      occurredAt: metadata.now,
+      merchantId: 'm1',
+      data: event.data,
+      metadata: { correlationId: 'c', causationId: 'c' },
     };
     const ok = validate(message);
     expect(describeErrors(validate.errors)).toBe('');
@@ -114,8 +188,14 @@ describe('event schemas and domain event types', () => {
   it('reject an event whose data drifts from its type', () => {
     const validate = validatorFor(EVENT_MESSAGE_SCHEMA);
     const message = {
-      eventId: 'e1', type: 'PaymentExpired', streamId: 's-1', version: 1, occurredAt: metadata.now, merchantId: 'm1',
-      data: { at: metadata.now, extra: 1 }, metadata: { correlationId: 'c', causationId: 'c' },
+      eventId: 'e1',
+      type: 'PaymentExpired',
+      streamId: 's-1',
+      version: 1,
+      occurredAt: metadata.now,
+      merchantId: 'm1',
+      data: { at: metadata.now, extra: 1 },
+      metadata: { correlationId: 'c', causationId: 'c' },
     };
     expect(validate(message)).toBe(false);
   });

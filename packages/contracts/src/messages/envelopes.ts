@@ -11,7 +11,12 @@ export interface CommandMessage {
 /** `payments.replies`, keyed by correlation id. */
 export type ReplyMessage =
   | { ok: true; commandId: string; streamId: string; version: number; eventTypes: string[] }
-  | { ok: false; commandId: string; streamId: string; error: { code: DomainErrorCode | 'INTERNAL'; message: string } };
+  | {
+      ok: false;
+      commandId: string;
+      streamId: string;
+      error: { code: DomainErrorCode | 'INTERNAL'; message: string };
+    };
 
 /** `payments.events`, keyed by stream id: the public contract for internal subscribers. */
 export interface EventMessage {

@@ -85,7 +85,11 @@ export const EVENT_DATA_SCHEMAS = {
     detectedAt: at(),
     actuallyPaid: decimal(),
   }),
-  DepositConfirmationsUpdated: object({ txHash: string(), confirmations: integer({ minimum: 0 }), updatedAt: at() }),
+  DepositConfirmationsUpdated: object({
+    txHash: string(),
+    confirmations: integer({ minimum: 0 }),
+    updatedAt: at(),
+  }),
   PaymentUnderpaid: object({ actuallyPaid: decimal(), missingAmount: decimal(), at: at() }),
   PaymentConfirming: object({ actuallyPaid: decimal(), at: at() }),
   PaymentConfirmed: object({ actuallyPaid: decimal(), at: at() }),

@@ -1,7 +1,16 @@
 import type { AnyCommandType } from '@gw/domain';
 import { TOPICS } from '../topics';
 import { EVENT_DATA_SCHEMAS } from './event-data.schemas';
-import { decimal, enumOf, integer, nullable, object, string, timestamp, type Schema } from './schema-builders';
+import {
+  decimal,
+  enumOf,
+  integer,
+  nullable,
+  object,
+  string,
+  timestamp,
+  type Schema,
+} from './schema-builders';
 
 const eventTypes = Object.keys(EVENT_DATA_SCHEMAS);
 
@@ -103,4 +112,3 @@ export const TOPIC_SCHEMAS: Record<string, Schema> = {
   [TOPICS.events]: EVENT_MESSAGE_SCHEMA,
   [TOPICS.deposits]: DEPOSIT_MESSAGE_SCHEMA,
 };
-
