@@ -51,7 +51,9 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
   const stop = async () => {
     await http?.stop();
     for (const service of [...services].reverse()) {
-      await service.stop().catch((error) => logger.error({ err: error, service: service.name }, 'service failed to stop'));
+      await service
+        .stop()
+        .catch((error) => logger.error({ err: error, service: service.name }, 'service failed to stop'));
     }
     await ctx.commands.stop();
     await infra.close();
@@ -78,7 +80,12 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
   return { url: http.url(), config, ctx, services, stop };
 }
 
-async function buildContext(config: GatewayConfig, infra: Infrastructure, logger: Logger, clock: Clock): Promise<ServiceContext> {
+async function buildContext(
+  config: GatewayConfig,
+  infra: Infrastructure,
+  logger: Logger,
+  clock: Clock,
+): Promise<ServiceContext> {
   const secrets = new SecretBox(await resolveMasterKey(config));
   const commands = new CommandClient(infra.bus, config.requestTimeoutMs, () => clock.now());
   await commands.start();
