@@ -137,7 +137,9 @@ describe('an expired payment', () => {
     await page.reload();
     expect(await page.locator('[data-countdown]').innerText()).toMatch(/^01:(29|30)$/);
 
-    clock.set(Date.parse(payment.expiresAt));
+    // One second short of expiry: the page's next poll runs its countdown out, while the scheduler, due
+    // only at the expiry itself, has not closed the payment (which would hide the waiting panel).
+    clock.set(Date.parse(payment.expiresAt) - 1_000);
     await visible(page, '[data-time-up]');
     expect(await page.locator('[data-time-up]').innerText()).toBe('Time is up. Do not send a payment now.');
     await page.close();
