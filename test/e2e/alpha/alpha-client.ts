@@ -9,7 +9,6 @@ export const upstreamSign = (body: string, key: string): string =>
 
 export interface AlphaAnswer<T = Record<string, unknown>> {
   status: number;
-  headers: Headers;
   body: T;
 }
 
@@ -73,7 +72,7 @@ export class AlphaClient {
     if (sign !== null) headers.sign = sign;
     const response = await fetch(`${this.baseUrl}/alpha/v1${path}`, { method, headers, body: options.body });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: JSON.parse(text) as T };
+    return { status: response.status, body: JSON.parse(text) as T };
   }
 
   post<T = Record<string, unknown>>(

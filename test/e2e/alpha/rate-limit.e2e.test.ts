@@ -1,6 +1,6 @@
 import { ManualClock } from '@gw/platform';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { AlphaClient } from './alpha-client';
+import { AlphaClient, upstreamSign } from './alpha-client';
 import { newMerchant, readyMerchant } from './alpha-fixtures';
 
 const LIMIT = 2;
@@ -18,20 +18,32 @@ describe('family A rate limit (RATE_LIMIT_ALPHA)', () => {
   });
   afterAll(() => gateway.stop());
 
+  /** The client's signed request through fetch itself, for the response headers. */
+  const signedFetch = (path: string, body: string) =>
+    fetch(`${gateway.baseUrl}/alpha/v1${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        merchant: gateway.demoMerchant.merchantId,
+        sign: upstreamSign(body, gateway.demoMerchant.paymentKey),
+      },
+      body,
+    });
+
   /** Starts a fresh minute for every case. */
   beforeEach(() => clock.advance(60_000));
 
   it('serves the limit per minute to a merchant, then answers 429 {state: 1, message} with Retry-After', async () => {
     const served = [];
     for (let i = 0; i < LIMIT; i++) served.push(await client.post('/payment/services', {}));
-    const refused = await client.post('/payment/services', {});
+    const refused = await signedFetch('/payment/services', '{}');
 
     expect(served.map((answer) => [answer.status, answer.body.state])).toEqual([
       [200, 0],
       [200, 0],
     ]);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ state: 1, message: 'Too many requests, retry after 45 seconds' });
+    expect(await refused.json()).toEqual({ state: 1, message: 'Too many requests, retry after 45 seconds' });
     expect(refused.headers.get('retry-after')).toBe('45');
     expect(refused.headers.get('x-ratelimit-limit')).toBe(String(LIMIT));
   });

@@ -6,7 +6,6 @@ export type JsonBody = Record<string, any>;
 
 export interface BetaAnswer {
   status: number;
-  headers: Headers;
   body: JsonBody;
 }
 
@@ -44,7 +43,7 @@ export class BetaClient {
       headers['content-type'] ??= 'application/json';
     }
     const response = await fetch(`${this.baseUrl}/beta/v1${path}`, { method, headers, body });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as JsonBody };
+    return { status: response.status, body: (await response.json()) as JsonBody };
   }
 
   async createInvoice(

@@ -26,14 +26,16 @@ describe('family B rate limit (RATE_LIMIT_BETA)', () => {
   it('serves the limit per minute to a merchant, then answers 429 in the envelope with Retry-After', async () => {
     const served = [];
     for (let i = 0; i < LIMIT; i++) served.push(await client.send('GET', '/payment'));
-    const refused = await client.send('GET', '/payment');
+    const refused = await fetch(`${gateway.baseUrl}/beta/v1/payment`, {
+      headers: { merchant_api_key: gateway.demoMerchant.betaApiKey },
+    });
 
     expect(served.map((answer) => [answer.status, answer.body.status])).toEqual([
       [200, 200],
       [200, 200],
     ]);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({
+    expect(await refused.json()).toEqual({
       data: {},
       message: 'Too many requests.',
       error: {
