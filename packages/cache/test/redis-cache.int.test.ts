@@ -7,7 +7,7 @@ import {
   keysUnder,
   uniqueKeyPrefix,
   withRawClient,
-} from './support/redis-keys';
+} from '../src/testing/redis-keys';
 
 /*
  * The contract's TTL cases need no manual clock: they use short real TTLs (60–400 ms) and sleeps, and
