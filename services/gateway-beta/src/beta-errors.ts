@@ -1,5 +1,4 @@
-import { BETA_ERROR_TYPES } from '@gw/contracts/src/api/beta';
-import type { BetaProblem } from '@gw/contracts/src/api/beta';
+import type { BETA_ERROR_TYPES, BetaProblem } from '@gw/contracts/src/api/beta';
 
 export type BetaErrorType = (typeof BETA_ERROR_TYPES)[number];
 
