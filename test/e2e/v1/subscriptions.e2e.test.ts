@@ -2,15 +2,7 @@ import { validatorFor } from '@gw/contracts';
 import { planListSchema, subscriptionListSchema } from '@gw/contracts/src/api/v1';
 import type { MerchantKeys } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import {
-  admin,
-  eventually,
-  expectV1Error,
-  ISO_MILLIS,
-  readyClient,
-  V1Client,
-  type JsonBody,
-} from './v1-client';
+import { admin, eventually, expectV1Error, ISO_MILLIS, readyClient, V1Client, type JsonBody } from './v1-client';
 
 function expectSchema(schema: object, body: unknown): void {
   const validate = validatorFor(schema);
