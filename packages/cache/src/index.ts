@@ -1,2 +1,3 @@
 export * from './cache';
 export * from './embedded/in-memory-cache';
+export * from './redis/redis-cache';

@@ -32,3 +32,6 @@ export const paymentNotFound = (): AlphaError =>
 
 /** A request that is well-formed but cannot be served (limits, availability). */
 export const unprocessable = (message: string): AlphaError => new AlphaError(422, { state: 1, message });
+
+export const tooManyRequests = (retryAfterSeconds: number): AlphaError =>
+  new AlphaError(429, { state: 1, message: `Too many requests, retry after ${retryAfterSeconds} seconds` });

@@ -1,8 +1,7 @@
-import type { RequestHandler } from 'express';
 import { asyncRoute } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
-import type { Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { invalidSign } from './alpha-errors';
 import { verifyAlphaSign } from './signature';
 
@@ -14,16 +13,26 @@ const MERCHANT_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
  */
 export function authenticateAlpha(directory: MerchantDirectory): RequestHandler {
   return asyncRoute(async (req, res, next) => {
-    const merchantId = req.get('merchant')?.trim() ?? '';
-    const sign = req.get('sign')?.trim() ?? '';
-    if (!MERCHANT_ID.test(merchantId) || sign === '') throw invalidSign();
-    const merchant = await directory.byId(merchantId.toLowerCase());
+    const merchant = await signingMerchant(directory, req);
     if (!merchant) throw invalidSign();
-    if (!verifyAlphaSign(req.rawBody ?? Buffer.alloc(0), directory.paymentKeyOf(merchant), sign))
-      throw invalidSign();
     res.locals.merchant = merchant;
     next();
   });
+}
+
+/** The merchant named by the `merchant` header when `sign` is right for it over the raw body, else null. */
+export async function signingMerchant(
+  directory: MerchantDirectory,
+  req: Request,
+): Promise<MerchantDocument | null> {
+  const merchantId = req.get('merchant')?.trim() ?? '';
+  const sign = req.get('sign')?.trim() ?? '';
+  if (!MERCHANT_ID.test(merchantId) || sign === '') return null;
+  const merchant = await directory.byId(merchantId.toLowerCase());
+  if (!merchant) return null;
+  return verifyAlphaSign(req.rawBody ?? Buffer.alloc(0), directory.paymentKeyOf(merchant), sign)
+    ? merchant
+    : null;
 }
 
 export function merchantOf(res: Response): MerchantDocument {

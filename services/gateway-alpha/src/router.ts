@@ -2,10 +2,11 @@ import { alphaValidators, type AlphaCheck } from '@gw/contracts/src/api/alpha';
 import { asyncRoute, parseBody } from '@gw/platform';
 import { MerchantDirectory, type ServiceContext } from '@gw/runtime';
 import { idempotency } from '@gw/runtime/src/idempotency';
+import { rateLimit } from '@gw/runtime/src/rate-limit';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { validationFailed } from './alpha-errors';
-import { authenticateAlpha, merchantOf } from './authenticate';
+import { tooManyRequests, validationFailed } from './alpha-errors';
+import { authenticateAlpha, merchantOf, signingMerchant } from './authenticate';
 import { exchangeRates, paymentServices } from './catalogue-results';
 import { paginateOf, parseListQuery, toFindQuery } from './list-query';
 import { OrderRegistry } from './order-registry';
@@ -22,7 +23,23 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
   const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
   const payments = ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
   const orders = new OrderRegistry(ctx.cache, payments, ctx.config.requestTimeoutMs);
-  const signed = [parseBody({ limitBytes: ctx.config.bodyLimitBytes }), authenticateAlpha(directory)];
+  // The limiter sits between the body parser and the signature check: only a verified sign puts a
+  // request in its merchant's bucket, since the merchant uuid alone is no secret.
+  const limited = rateLimit({
+    cache: ctx.cache,
+    clock: ctx.clock,
+    family: 'alpha',
+    limitPerMinute: ctx.config.rateLimitsPerMinute.alpha,
+    merchantIdOf: async (req) => (await signingMerchant(directory, req))?.merchantId ?? null,
+    renderRejection: (_req, res, { retryAfterSeconds }) =>
+      void res.status(429).json(tooManyRequests(retryAfterSeconds).body),
+    onStoreError: (error, req) => (req.log ?? ctx.logger).error({ err: error }, 'rate limit store failed'),
+  });
+  const signed = [
+    parseBody({ limitBytes: ctx.config.bodyLimitBytes }),
+    limited,
+    authenticateAlpha(directory),
+  ];
   const idempotent = idempotency({
     cache: ctx.cache,
     scopeOf: (_req, res) => `alpha:${merchantOf(res).merchantId}`,

@@ -4,10 +4,12 @@ import type { MerchantDocument } from '@gw/views';
 import type { RequestHandler, Response } from 'express';
 import { invalidApiKey, missingApiKey } from './beta-errors';
 
+export const BETA_API_KEY_HEADER = 'merchant_api_key';
+
 /** Header `merchant_api_key`, looked up by its hash. */
 export function authenticateBeta(directory: MerchantDirectory): RequestHandler {
   return asyncRoute(async (req, res, next) => {
-    const apiKey = req.get('merchant_api_key')?.trim() ?? '';
+    const apiKey = req.get(BETA_API_KEY_HEADER)?.trim() ?? '';
     if (apiKey === '') throw missingApiKey();
     const merchant = await directory.byBetaApiKey(apiKey);
     if (!merchant) throw invalidApiKey();

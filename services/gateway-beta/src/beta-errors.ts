@@ -1,12 +1,12 @@
-import type { BetaProblem } from '@gw/contracts/src/api/beta';
+import type { BETA_ERROR_TYPES, BetaProblem } from '@gw/contracts/src/api/beta';
 
-export type BetaErrorType =
-  'validation_error' | 'authentication_error' | 'not_found' | 'server_error' | 'service_unavailable';
+export type BetaErrorType = (typeof BETA_ERROR_TYPES)[number];
 
 const SUMMARY: Record<BetaErrorType, string> = {
   validation_error: 'Validation failed.',
   authentication_error: 'Authentication failed.',
   not_found: 'Not found.',
+  rate_limit: 'Too many requests.',
   server_error: 'Internal server error.',
   service_unavailable: 'Service temporarily unavailable.',
 };
@@ -40,3 +40,11 @@ export const invalidApiKey = (): BetaError =>
 
 export const unknownEndpoint = (path: string): BetaError =>
   new BetaError(404, 'not_found', 'endpoint', `No such endpoint: ${path}`);
+
+export const tooManyRequests = (limit: number, retryAfterSeconds: number): BetaError =>
+  new BetaError(
+    429,
+    'rate_limit',
+    'requests',
+    `At most ${limit} requests per minute; retry after ${retryAfterSeconds} seconds.`,
+  );

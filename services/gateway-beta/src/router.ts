@@ -2,10 +2,11 @@ import { betaValidators, type BetaCheck } from '@gw/contracts/src/api/beta';
 import { asyncRoute, parseBody } from '@gw/platform';
 import { MerchantDirectory, openPayment, type ServiceContext } from '@gw/runtime';
 import { idempotency } from '@gw/runtime/src/idempotency';
+import { rateLimit } from '@gw/runtime/src/rate-limit';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
-import { authenticateBeta, merchantOf } from './authenticate';
-import { BetaError, invalidField, unknownEndpoint } from './beta-errors';
+import { authenticateBeta, BETA_API_KEY_HEADER, merchantOf } from './authenticate';
+import { BetaError, invalidField, tooManyRequests, unknownEndpoint } from './beta-errors';
 import { betaCurrencies, betaFiats } from './catalogue-results';
 import { betaErrorHandler, sendBetaError, sendData } from './envelope';
 import { invoiceIntakeFrom } from './invoice-intake';
@@ -34,7 +35,22 @@ export function createBetaRouter(ctx: ServiceContext): Router {
   });
   const hostedPageUrl = (uuid: string) => `${ctx.config.baseUrl.replace(/\/+$/, '')}/pay/${uuid}`;
 
+  const limited = rateLimit({
+    cache: ctx.cache,
+    clock: ctx.clock,
+    family: 'beta',
+    limitPerMinute: ctx.config.rateLimitsPerMinute.beta,
+    merchantIdOf: async (req) => {
+      const apiKey = req.get(BETA_API_KEY_HEADER)?.trim() ?? '';
+      return apiKey === '' ? null : ((await directory.byBetaApiKey(apiKey))?.merchantId ?? null);
+    },
+    renderRejection: (_req, res, { limit, retryAfterSeconds }) =>
+      sendBetaError(res, tooManyRequests(limit, retryAfterSeconds)),
+    onStoreError: (error, req) => (req.log ?? ctx.logger).error({ err: error }, 'rate limit store failed'),
+  });
+
   const beta = Router();
+  beta.use(limited);
 
   beta.post(
     '/payment/invoice',

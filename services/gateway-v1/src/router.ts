@@ -1,9 +1,10 @@
 import { parseBody } from '@gw/platform';
 import { MerchantDirectory, type ServiceContext } from '@gw/runtime';
 import { idempotency } from '@gw/runtime/src/idempotency';
+import { rateLimit } from '@gw/runtime/src/rate-limit';
 import { Router } from 'express';
-import { merchantOf, requireMerchant } from './http/auth';
-import { idempotencyError, notFound, sendV1Error, v1ErrorHandler } from './http/errors';
+import { API_KEY_HEADER, merchantOf, requireMerchant } from './http/auth';
+import { idempotencyError, notFound, sendV1Error, tooManyRequests, v1ErrorHandler } from './http/errors';
 import { catalogueRoutes } from './routes/catalogue.routes';
 import type { V1RouteDeps } from './routes/deps';
 import { invoiceRoutes } from './routes/invoice.routes';
@@ -32,8 +33,21 @@ export function createV1Router(ctx: ServiceContext): Router {
     }),
   };
 
+  const limited = rateLimit({
+    cache: ctx.cache,
+    clock: ctx.clock,
+    family: 'v1',
+    limitPerMinute: ctx.config.rateLimitsPerMinute.v1,
+    merchantIdOf: async (req) => {
+      const apiKey = req.get(API_KEY_HEADER)?.trim() ?? '';
+      return apiKey === '' ? null : ((await directory.byApiKey(apiKey))?.merchantId ?? null);
+    },
+    renderRejection: (_req, res, rejection) => sendV1Error(res, tooManyRequests(rejection)),
+    onStoreError: (error, req) => (req.log ?? ctx.logger).error({ err: error }, 'rate limit store failed'),
+  });
+
   const v1 = Router();
-  v1.use(catalogueRoutes(deps), paymentRoutes(deps), invoiceRoutes(deps), subscriptionRoutes(deps));
+  v1.use(limited, catalogueRoutes(deps), paymentRoutes(deps), invoiceRoutes(deps), subscriptionRoutes(deps));
   v1.use((req, _res, next) =>
     next(notFound(`No such endpoint: ${req.method} ${req.originalUrl.split('?')[0]}`)),
   );

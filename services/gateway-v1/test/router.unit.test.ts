@@ -36,6 +36,7 @@ async function startWith(failure: Error): Promise<{ url: string; close: () => Pr
       requestTimeoutMs: 1_000,
       sandboxEnabled: true,
       paymentLifetimeMinutes: 60,
+      rateLimitsPerMinute: { v1: 0, alpha: 0, beta: 0 },
     } as GatewayConfig,
     logger: createLogger({ level: 'silent', service: 'gateway-v1' }),
     clock: systemClock,

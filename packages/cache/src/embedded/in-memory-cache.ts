@@ -1,4 +1,5 @@
 import type { Cache } from '../cache';
+import { assertTtl } from '../ttl';
 
 export interface InMemoryCacheOptions {
   /** How often expired entries are swept; lookups also expire lazily. Default 1 s. */
@@ -11,12 +12,6 @@ interface Entry {
   value: string;
   /** Epoch milliseconds, or undefined for no expiry. */
   expiresAt: number | undefined;
-}
-
-function assertTtl(ttlMs: number | undefined): void {
-  if (ttlMs !== undefined && !(Number.isFinite(ttlMs) && ttlMs > 0)) {
-    throw new RangeError(`ttlMs must be a positive number of milliseconds, got ${ttlMs}`);
-  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { isHttpError } from '@gw/platform';
 import { RatesError } from '@gw/rates';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { IdempotencyFailure } from '@gw/runtime/src/idempotency';
+import type { RateLimitRejection } from '@gw/runtime/src/rate-limit';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
 
@@ -23,6 +24,12 @@ export class V1ApiError extends Error {
 
 export const invalidParams = (message: string) => new V1ApiError(400, 'INVALID_REQUEST_PARAMS', message);
 export const notFound = (message: string) => new V1ApiError(404, 'NOT_FOUND', message);
+export const tooManyRequests = ({ limit, retryAfterSeconds }: RateLimitRejection) =>
+  new V1ApiError(
+    429,
+    'TOO_MANY_REQUESTS',
+    `Too many requests: at most ${limit} per minute; retry after ${retryAfterSeconds} seconds`,
+  );
 
 export interface V1ErrorBody {
   status: false;

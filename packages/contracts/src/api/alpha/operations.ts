@@ -42,8 +42,14 @@ const overRawBody = 'md5(base64(exact request body bytes) + payment key).';
 const overEmptyBody =
   'md5(base64("{}") + payment key); a body of "" (md5(key)) or PHP\'s "[]" is accepted too.';
 
-/** Every family A endpoint with its request and response schemas: the source of the OpenAPI paths. */
-export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
+const rateLimited = {
+  429: {
+    description: 'Over the RATE_LIMIT_ALPHA requests of this minute; Retry-After gives the seconds to wait.',
+    schema: alphaErrorSchema,
+  },
+};
+
+const OPERATIONS: AlphaOperation[] = [
   {
     operationId: 'alphaCreatePayment',
     method: 'post',
@@ -130,3 +136,9 @@ export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
     },
   },
 ];
+
+/** Every family A endpoint with its request and response schemas: the source of the OpenAPI paths. */
+export const ALPHA_OPERATIONS: readonly AlphaOperation[] = OPERATIONS.map((operation) => ({
+  ...operation,
+  responses: { ...operation.responses, ...rateLimited },
+}));

@@ -27,8 +27,13 @@ export interface BetaOperation {
 const error = (description: string) => ({ description, schema: betaErrorSchema });
 const unauthorized = { 401: error('merchant_api_key missing or unknown (authentication_error).') };
 
-/** Every family B endpoint with its request and response schemas: the source of the OpenAPI paths. */
-export const BETA_OPERATIONS: readonly BetaOperation[] = [
+const rateLimited = {
+  429: error(
+    'Over the RATE_LIMIT_BETA requests of this minute (rate_limit); Retry-After gives the seconds to wait.',
+  ),
+};
+
+const OPERATIONS: BetaOperation[] = [
   {
     operationId: 'betaCreateInvoice',
     method: 'post',
@@ -85,3 +90,9 @@ export const BETA_OPERATIONS: readonly BetaOperation[] = [
     },
   },
 ];
+
+/** Every family B endpoint with its request and response schemas: the source of the OpenAPI paths. */
+export const BETA_OPERATIONS: readonly BetaOperation[] = OPERATIONS.map((operation) => ({
+  ...operation,
+  responses: { ...operation.responses, ...rateLimited },
+}));

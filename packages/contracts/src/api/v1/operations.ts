@@ -63,8 +63,13 @@ const createErrors = {
   504: error('Payments did not answer in time.'),
 };
 
-/** Every V1 endpoint with its request and response schemas: the source of the OpenAPI document. */
-export const V1_OPERATIONS: readonly V1Operation[] = [
+const rateLimited = {
+  429: error(
+    'Over the RATE_LIMIT_V1 requests of this minute (TOO_MANY_REQUESTS); Retry-After gives the seconds to wait.',
+  ),
+};
+
+const OPERATIONS: V1Operation[] = [
   {
     operationId: 'getStatus',
     method: 'get',
@@ -261,3 +266,9 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     },
   },
 ];
+
+/** Every V1 endpoint with its request and response schemas: the source of the OpenAPI document. */
+export const V1_OPERATIONS: readonly V1Operation[] = OPERATIONS.map((operation) => ({
+  ...operation,
+  responses: { ...operation.responses, ...rateLimited },
+}));
