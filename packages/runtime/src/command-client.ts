@@ -35,7 +35,12 @@ export class CommandClient {
     return this.client.stop();
   }
 
-  async send(streamId: string, merchantId: string, input: CommandInput, commandId: string = randomUUID()): Promise<ReplyMessage> {
+  async send(
+    streamId: string,
+    merchantId: string,
+    input: CommandInput,
+    commandId: string = randomUUID(),
+  ): Promise<ReplyMessage> {
     const correlationId = input.metadata?.correlationId ?? commandId;
     const command = {
       ...input,

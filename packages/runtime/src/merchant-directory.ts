@@ -48,16 +48,20 @@ export class MerchantDirectory {
     return this.secrets.open(merchant.betaApiKeyCipher, merchant.merchantId);
   }
 
-  private async byHash(field: 'apiKeyHash' | 'betaApiKeyHash', hash: string): Promise<MerchantDocument | null> {
+  private async byHash(
+    field: 'apiKeyHash' | 'betaApiKeyHash',
+    hash: string,
+  ): Promise<MerchantDocument | null> {
     const cacheKey = `merchant-key:${field}:${hash}`;
-    const cachedId = await this.cache.get(cacheKey);
+    // The cache only saves a read-model query: while it is unreachable, keys are still checked.
+    const cachedId = await this.cache.get(cacheKey).catch(() => null);
     if (cachedId) {
       const merchant = await this.merchants.get(cachedId);
       if (merchant && merchant[field] === hash) return merchant;
-      await this.cache.delete(cacheKey);
+      await this.cache.delete(cacheKey).catch(() => undefined);
     }
     const merchant = await this.merchants.findOne({ [field]: hash });
-    if (merchant) await this.cache.set(cacheKey, merchant.merchantId, CACHE_TTL_MS);
+    if (merchant) await this.cache.set(cacheKey, merchant.merchantId, CACHE_TTL_MS).catch(() => undefined);
     return merchant;
   }
 }

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ReplyMessage } from '@gw/contracts';
-import { streamIdOf, type AlphaTerms, type BetaTerms, type Family, type PaymentTerms, type RedirectUrls, type SandboxCase } from '@gw/domain';
+import {
+  streamIdOf,
+  type AlphaTerms,
+  type BetaTerms,
+  type Family,
+  type PaymentTerms,
+  type RedirectUrls,
+  type SandboxCase,
+} from '@gw/domain';
 import { newNumericId } from '@gw/platform';
 import type { ServiceContext } from './context';
 
@@ -38,7 +46,11 @@ export interface OpenedPayment {
  * Prices the payment in its pay currency, assigns a fresh pay address and ids, and asks payments to
  * create it. Unknown currencies surface as the rates package's named errors for the gateway to map.
  */
-export async function openPayment(ctx: ServiceContext, intake: PaymentIntake, commandId?: string): Promise<OpenedPayment> {
+export async function openPayment(
+  ctx: ServiceContext,
+  intake: PaymentIntake,
+  commandId?: string,
+): Promise<OpenedPayment> {
   const rates = ctx.rates.current();
   const pay = rates.findCryptoCurrency(intake.payCurrency);
   const priceCurrency = rates.findCurrency(intake.priceCurrency);
