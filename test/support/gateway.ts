@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Clock } from '@gw/platform';
 import { createMerchant, type MerchantKeys } from '@gw/runtime';
 import { startGateway, type RunningGateway } from '../../apps/gateway/src/runner';
+import { Fleet } from './fleet';
+import { freePort } from './free-port';
 
 export interface TestGatewayOptions {
   /** Extra environment for the gateway's configuration. */
@@ -27,8 +28,12 @@ export interface TestGateway {
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
-/** The whole system in this process, embedded adapters, on a free loopback port. */
+/**
+ * The whole system in this process, embedded adapters, on a free loopback port; or, when
+ * GATEWAY_TEST_TOPOLOGY=processes, every service as its own OS process on the real engines.
+ */
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  if (process.env.GATEWAY_TEST_TOPOLOGY === 'processes') return startFleetGateway(options);
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'gateway-test-')));
   const port = await freePort();
@@ -57,13 +62,31 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+/** The same handle over a fleet of service processes; the test acts through a context of its own. */
+async function startFleetGateway(options: TestGatewayOptions): Promise<TestGateway> {
+  if (options.clock || options.dataDir) {
+    throw new Error(
+      'a fleet of processes runs on the system clock and the real engines: no manual clock, no data dir',
+    );
+  }
+  const fleet = await Fleet.start({ env: { ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...options.env } });
+  try {
+    const gateway = await fleet.testGateway();
+    const newMerchant = (name = 'Test merchant') => createMerchant(gateway.ctx, { name });
+    return {
+      baseUrl: fleet.url,
+      dataDir: fleet.env.DATA_DIR!,
+      adminToken: TEST_ADMIN_TOKEN,
+      demoMerchant: await newMerchant(),
+      createMerchant: newMerchant,
+      gateway,
+      async stop() {
+        await gateway.stop();
+        await fleet.stop();
+      },
+    };
+  } catch (error) {
+    await fleet.stop();
+    throw error;
+  }
 }

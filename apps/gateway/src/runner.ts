@@ -80,7 +80,8 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
   return { url: http.url(), config, ctx, services, stop };
 }
 
-async function buildContext(
+/** The context services are built from; tests on a fleet of processes build one to act beside them. */
+export async function buildContext(
   config: GatewayConfig,
   infra: Infrastructure,
   logger: Logger,
