@@ -89,7 +89,8 @@ describe('k8s/ manifests', () => {
 });
 
 describe.each(REGISTRY)('the %s service', (service) => {
-  const deployment = named('Deployment', service);
+  // A missing Deployment fails the first test below by name; the others then fail on its absence.
+  const deployment = named('Deployment', service) ?? ({} as K8sObject);
   const pod = deployment?.spec.template;
   const container = pod?.spec.containers[0];
   const podLabels = pod?.metadata.labels;
