@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+#
+# One image for every service. SERVICE=<name> picks the service (projector, payments, chain, scheduler,
+# rates, notifier, admin, gateway-v1, gateway-alpha, gateway-beta, checkout); unset, the container runs
+# all of them in one process (the embedded default). See docs/deployment.md.
+
+ARG NODE_VERSION=20
+
+# ---- build: the workspace with production dependencies only -------------------------------------
+FROM node:${NODE_VERSION}-slim AS build
+ENV CI=true
+# The same pnpm as package.json's packageManager and scripts/bootstrap.
+RUN npm install --global --no-fund --no-audit pnpm@9.15.9
+WORKDIR /app
+# Fetching from the lockfile alone keeps this layer cached until a dependency changes.
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN pnpm fetch --prod
+COPY . .
+RUN pnpm install --offline --frozen-lockfile --prod
+
+# ---- runtime ------------------------------------------------------------------------------------
+FROM node:${NODE_VERSION}-slim AS runtime
+# The package managers are not needed to run and only add attack surface.
+RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \
+      /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack \
+      /usr/local/bin/yarn /usr/local/bin/yarnpkg /opt/yarn-*
+ENV NODE_ENV=production \
+    PORT=8080 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/tmp/gateway-data
+WORKDIR /app
+# Owned by root and not writable by the service user: the code cannot be changed at run time. tsx keeps
+# its transpile cache under /tmp, the one place that must stay writable (an emptyDir or tmpfs when the
+# root filesystem is read-only).
+COPY --from=build /app /app
+# The node user of the base image, by number so Kubernetes can verify runAsNonRoot.
+USER 1000:1000
+EXPOSE 8080
+# Readiness, not liveness: "healthy" here is what docker compose's depends_on waits for.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# What package.json's `gateway` script runs (tsx apps/gateway/src/cli.ts), with tsx loaded into this
+# node process instead of a child process, so SIGTERM reaches the gateway's graceful shutdown directly.
+ENTRYPOINT ["node", "--import", "tsx", "apps/gateway/src/cli.ts"]
+CMD ["start"]
