@@ -1,6 +1,7 @@
 import { ADMIN_PREFIX } from '@gw/service-admin';
 import { CHECKOUT_PREFIXES } from '@gw/service-checkout';
 import { WEBHOOK_ADMIN_PREFIX } from '@gw/service-notifier/src/routes/admin-routes';
+import { ROUTES as GATEWAY_ROUTES, serviceForPath } from '../../apps/gateway/src/routing';
 import { ingressBackendFor, type IngressPath } from './support/ingress-routes';
 import { nginxLocationFor, parseNginxLocations } from './support/nginx-routes';
 import { k8sYamlFiles, loadManifests, loadYaml, readRepoFile } from './support/repo-files';
@@ -34,6 +35,9 @@ const ROUTES: [path: string, service: string][] = [
   ]),
   ['/pay/4f2a9c1e-0b7d-4e55-9a1c-2d3e4f5a6b7c/status.json', 'checkout'],
 ];
+/** A path for every entry of the gateway's own route table (what the multi-process tests route by). */
+const TABLE_PATHS = GATEWAY_ROUTES.map(({ prefix, exact }) => (exact ? prefix : `${prefix}/0b5e7b0c`));
+
 /** Process internals and the sandbox are never exposed by the Ingress; nginx exposes the sandbox. */
 const INTERNAL = ['/health/ready', '/health/live', '/metrics', '/', '/v1x/status', `${ADMIN_PREFIX}x`];
 const SANDBOX = '/sandbox/v1/deposits';
@@ -49,6 +53,10 @@ describe('the docker-compose proxy (deploy/nginx.conf)', () => {
 
   it.each(INTERNAL)('answers %s itself', (requestPath) => {
     expect(serviceFor(requestPath)).toBeNull();
+  });
+
+  it.each(TABLE_PATHS)('agrees with the gateway route table on %s', (requestPath) => {
+    expect(serviceFor(requestPath)).toBe(serviceForPath(requestPath));
   });
 
   it('sends the sandbox to chain', () => {
@@ -83,6 +91,13 @@ describe('the Kubernetes Ingress (k8s/ingress.yaml)', () => {
   it.each(ROUTES)('sends %s to %s', (requestPath, service) => {
     expect(ingressBackendFor(paths, requestPath)).toBe(service);
   });
+
+  it.each(TABLE_PATHS.filter((requestPath) => serviceForPath(requestPath) !== 'chain'))(
+    'agrees with the gateway route table on %s',
+    (requestPath) => {
+      expect(ingressBackendFor(paths, requestPath)).toBe(serviceForPath(requestPath));
+    },
+  );
 
   it.each([...INTERNAL, SANDBOX])('does not expose %s', (requestPath) => {
     expect(ingressBackendFor(paths, requestPath)).toBeNull();

@@ -5,15 +5,15 @@ import type { ServiceName } from '@gw/platform';
  * docker-compose proxy and the multi-process tests route by. The longest matching prefix wins, so the
  * notifier's webhook routes inside the family prefixes reach the notifier.
  */
-export const ROUTES: readonly { prefix: string; service: Exclude<ServiceName, 'all'> }[] = [
+export const ROUTES: readonly { prefix: string; service: Exclude<ServiceName, 'all'>; exact?: boolean }[] = [
   { prefix: '/admin/v1/webhooks', service: 'notifier' },
   { prefix: '/admin/v1', service: 'admin' },
-  { prefix: '/v1/ipn/test', service: 'notifier' },
+  { prefix: '/v1/ipn/test', service: 'notifier', exact: true },
   { prefix: '/v1', service: 'gateway-v1' },
-  { prefix: '/alpha/v1/test-webhook', service: 'notifier' },
-  { prefix: '/alpha/v1/payment/resend', service: 'notifier' },
+  { prefix: '/alpha/v1/test-webhook/payment', service: 'notifier', exact: true },
+  { prefix: '/alpha/v1/payment/resend', service: 'notifier', exact: true },
   { prefix: '/alpha/v1', service: 'gateway-alpha' },
-  { prefix: '/beta/v1/webhook/test', service: 'notifier' },
+  { prefix: '/beta/v1/webhook/test', service: 'notifier', exact: true },
   { prefix: '/beta/v1', service: 'gateway-beta' },
   { prefix: '/sandbox/v1', service: 'chain' },
   { prefix: '/invoice', service: 'checkout' },
@@ -26,6 +26,8 @@ const BY_LENGTH = [...ROUTES].sort((a, b) => b.prefix.length - a.prefix.length);
 
 /** The service for a request path, or null when no service serves it. */
 export function serviceForPath(pathname: string): Exclude<ServiceName, 'all'> | null {
-  const match = BY_LENGTH.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  const match = BY_LENGTH.find(
+    ({ prefix, exact }) => pathname === prefix || (!exact && pathname.startsWith(`${prefix}/`)),
+  );
   return match?.service ?? null;
 }
