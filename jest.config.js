@@ -1,5 +1,7 @@
 /** Test level lives in the file name: *.unit.test.ts, *.int.test.ts, *.e2e.test.ts, *.browser.test.ts. */
-const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] };
+const transform = {
+  '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
+};
 const roots = ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/apps', '<rootDir>/test'];
 const project = (displayName, pattern, extra = {}) => ({
   displayName,
@@ -17,5 +19,12 @@ module.exports = {
     project('int', 'int'),
     project('e2e', 'e2e'),
     project('browser', 'browser'),
+    // The V1 suite again, every service in its own process on the real engines. Left out: the tests that
+    // drive a manual clock or restart the embedded store, which a fleet of processes cannot share.
+    project('processes', 'e2e', {
+      testMatch: ['<rootDir>/test/e2e/v1/**/*.e2e.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', 'payment-list', 'rate-limit', 'restart'],
+      setupFiles: ['<rootDir>/test/support/processes-topology.js'],
+    }),
   ],
 };

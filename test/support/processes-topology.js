@@ -1,0 +1,3 @@
+// Setup of the `processes` jest project: the V1 end-to-end suite runs against every service as its own
+// OS process on the real engines (see test/support/fleet.ts) instead of the in-process gateway.
+process.env.GATEWAY_TEST_TOPOLOGY = 'processes';
