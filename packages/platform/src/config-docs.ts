@@ -52,6 +52,12 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   },
   { name: 'KAFKA_CLIENT_ID', default: 'gateway', description: 'Kafka client id reported to the brokers.' },
   {
+    name: 'KAFKA_TOPIC_PREFIX',
+    default: '',
+    description:
+      'Prepended to every Kafka topic and consumer group, so several deployments or test runs share one cluster.',
+  },
+  {
     name: 'SCHEMA_REGISTRY_URL',
     default: null,
     description:
@@ -67,6 +73,11 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     name: 'REDIS_URL',
     default: null,
     description: 'Redis URL for key caches, idempotency keys, rate limits and leases (engines mode).',
+  },
+  {
+    name: 'REDIS_KEY_PREFIX',
+    default: '',
+    description: 'Prepended to every Redis key, so several deployments or test runs share one Redis.',
   },
   {
     name: 'ADMIN_TOKEN',

@@ -17,10 +17,13 @@ export type EnvSource = Readonly<Record<string, string | undefined>>;
 export interface EngineConfig {
   kafkaBrokers: readonly string[];
   kafkaClientId: string;
+  /** Prepended to every topic and consumer group: several deployments (or test runs) share one cluster. */
+  kafkaTopicPrefix: string;
   schemaRegistryUrl: string | null;
   mongodbUrl: string;
   mongodbDb: string;
   redisUrl: string;
+  redisKeyPrefix: string;
 }
 
 interface CommonConfig {
@@ -159,6 +162,13 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
 function readEngines(reader: EnvReader): EngineConfig | null {
   const kafkaBrokers = reader.read('KAFKA_BROKERS', parseBrokers, null);
   const kafkaClientId = reader.raw('KAFKA_CLIENT_ID') ?? 'gateway';
+  const namePrefix = (raw: string) => {
+    if (!/^[A-Za-z0-9._:-]{0,64}$/.test(raw))
+      throw new Error('must be at most 64 letters, digits, ., _, : or -');
+    return raw;
+  };
+  const kafkaTopicPrefix = reader.read('KAFKA_TOPIC_PREFIX', namePrefix, '');
+  const redisKeyPrefix = reader.read('REDIS_KEY_PREFIX', namePrefix, '');
   const schemaRegistryUrl = reader.read(
     'SCHEMA_REGISTRY_URL',
     (raw) => parseUrl(raw, ['http:', 'https:']),
@@ -192,7 +202,16 @@ function readEngines(reader: EnvReader): EngineConfig | null {
     return null;
   }
   if (kafkaBrokers === null || mongodbUrl === null || redisUrl === null) return null;
-  return { kafkaBrokers, kafkaClientId, schemaRegistryUrl, mongodbUrl, mongodbDb, redisUrl };
+  return {
+    kafkaBrokers,
+    kafkaClientId,
+    kafkaTopicPrefix,
+    schemaRegistryUrl,
+    mongodbUrl,
+    mongodbDb,
+    redisUrl,
+    redisKeyPrefix,
+  };
 }
 
 function deepFreeze<T>(value: T): T {
