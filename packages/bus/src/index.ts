@@ -3,3 +3,4 @@ export * from './codec';
 export * from './schema-validating-json-codec';
 export * from './request-reply';
 export * from './embedded/in-process-bus';
+export * from './namespaced-bus';
