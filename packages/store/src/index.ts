@@ -6,3 +6,4 @@ export { StoreWriteFailedError, type FlushStats } from './embedded/group-commit-
 export * from './embedded/in-memory-read-models';
 export { MongoEventStore, type MongoEventStoreOptions } from './mongo/mongo-event-store';
 export type { MongoStoreOptions } from './mongo/mongo-connection';
+export { MongoReadModelStore } from './mongo/mongo-read-models';
