@@ -7,3 +7,4 @@ export * from './embedded/in-memory-read-models';
 export { MongoEventStore, type MongoEventStoreOptions } from './mongo/mongo-event-store';
 export type { MongoStoreOptions } from './mongo/mongo-connection';
 export { MongoReadModelStore } from './mongo/mongo-read-models';
+export type { QueryPlan } from './mongo/query-plan';

@@ -1,4 +1,4 @@
-import { MongoServerError, type Collection, type Document } from 'mongodb';
+import { Long, MongoServerError, type Collection, type Db, type Document } from 'mongodb';
 import {
   DuplicateKeyError,
   type Filter,
@@ -21,6 +21,7 @@ import {
   type MongoStoreOptions,
 } from './mongo-connection';
 import { toMongoFilter, toMongoSort } from './mongo-filter';
+import { queryPlanOf, type QueryPlan } from './query-plan';
 
 /** A read model as stored: `_id` is the document id, which also stays in `id` for filters. */
 type StoredDocument = Document & { _id: string };
@@ -45,12 +46,15 @@ function keyOf(fields: [string, 1 | -1][]): string {
 class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModelCollection<T> {
   private readonly writes = new KeyedQueue();
   private uniqueFields: Promise<string[][]> | undefined;
+  private readonly collection: Collection<StoredDocument>;
 
   constructor(
     readonly name: string,
-    private readonly collection: Collection<StoredDocument>,
+    private readonly db: Db,
     private readonly engine: MongoEngine,
-  ) {}
+  ) {
+    this.collection = db.collection<StoredDocument>(name);
+  }
 
   async upsertIfNewer(doc: T): Promise<boolean> {
     if (typeof doc.id !== 'string' || typeof doc.version !== 'number') {
@@ -83,6 +87,19 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
     if (skip > 0) cursor = cursor.skip(skip);
     if (limit !== Infinity) cursor = cursor.limit(limit);
     return (await cursor.toArray()).map((found) => strip<T>(found));
+  }
+
+  /** `skip` goes as a long: FerretDB 1.24's explain refuses an int there (its find accepts one). */
+  async explain(query: FindQuery): Promise<QueryPlan> {
+    const find: Document = {
+      find: this.name,
+      filter: toMongoFilter(query.filter),
+      sort: Object.fromEntries(toMongoSort(query.sort)),
+    };
+    if (query.skip) find.skip = Long.fromNumber(query.skip);
+    if (query.limit !== undefined) find.limit = query.limit;
+    const explained = await this.db.command({ explain: find, verbosity: 'queryPlanner' });
+    return queryPlanOf(this.engine, explained);
   }
 
   async count(filter: Filter): Promise<number> {
@@ -193,7 +210,7 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
     return this.uniqueFields;
   }
 
-  private async listIndexes(): Promise<IndexSpec[]> {
+  async listIndexes(): Promise<IndexSpec[]> {
     try {
       const indexes = await this.collection.listIndexes().toArray();
       return indexes
@@ -220,16 +237,26 @@ export class MongoReadModelStore implements ReadModelStore {
   }
 
   collection<T extends ReadModelDocument>(name: string): ReadModelCollection<T> {
+    return this.mongoCollection(name) as unknown as ReadModelCollection<T>;
+  }
+
+  private mongoCollection(name: string): MongoReadModelCollection<ReadModelDocument> {
     let collection = this.collections.get(name);
     if (!collection) {
-      collection = new MongoReadModelCollection(
-        name,
-        this.connection.db.collection<StoredDocument>(name),
-        this.connection.engine,
-      );
+      collection = new MongoReadModelCollection(name, this.connection.db, this.connection.engine);
       this.collections.set(name, collection);
     }
-    return collection as unknown as ReadModelCollection<T>;
+    return collection;
+  }
+
+  /** The plan the server picks for `query` (see QueryPlan); the read-model port has no such call. */
+  explain(name: string, query: FindQuery): Promise<QueryPlan> {
+    return this.mongoCollection(name).explain(query);
+  }
+
+  /** The secondary indexes a collection has, as the port declares them. */
+  indexesOf(name: string): Promise<IndexSpec[]> {
+    return this.mongoCollection(name).listIndexes();
   }
 
   async close(): Promise<void> {
