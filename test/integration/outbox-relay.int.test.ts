@@ -13,12 +13,10 @@ import {
   intoCommits,
   paidLifecycle,
   paymentTerms,
-  RecordingReadModels,
-  RelayProcess,
   seededRandom,
   toNewEvent,
-  type PublishRecord,
-} from './relay-fixtures';
+} from '../support/payment-events';
+import { RecordingReadModels, RelayProcess, type PublishRecord } from './relay-fixtures';
 
 /**
  * The outbox relay over the MongoDB event store, the in-process bus and the in-memory cache, with the
