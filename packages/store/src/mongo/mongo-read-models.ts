@@ -150,6 +150,8 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
       if (current && current.version >= doc.version) return false;
       const fields = await this.uniqueKeyTakenBy(stored);
       if (fields) throw new DuplicateKeyError(this.name, fields, doc.id);
+      // Unexplained: another process may have added a unique index since this one listed them.
+      this.uniqueFields = undefined;
     }
     throw new Error(`${this.name} document ${doc.id} kept colliding after ${MAX_WRITE_TRIES} writes`);
   }
@@ -157,14 +159,7 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
   /** The fields of a unique index whose key another document already holds, if any. */
   private async uniqueKeyTakenBy(stored: StoredDocument): Promise<string[] | undefined> {
     for (const fields of await this.uniqueIndexFields()) {
-      const keyFilter = Object.fromEntries(fields.map((field) => [field, valueAt(stored, field) ?? null]));
-      const other = await this.collection.findOne(
-        { ...keyFilter, _id: { $ne: stored._id } },
-        {
-          projection: { _id: 1 },
-        },
-      );
-      if (other) return fields;
+      if (await this.keyHeldByAnother(stored, fields)) return fields;
     }
     return undefined;
   }
@@ -177,15 +172,19 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
   private async refuseNullKeyDuplicate(stored: StoredDocument): Promise<void> {
     for (const fields of await this.uniqueIndexFields()) {
       if (!fields.some((field) => valueAt(stored, field) == null)) continue;
-      const keyFilter = Object.fromEntries(fields.map((field) => [field, valueAt(stored, field) ?? null]));
-      const other = await this.collection.findOne(
-        { ...keyFilter, _id: { $ne: stored._id } },
-        {
-          projection: { _id: 1 },
-        },
-      );
-      if (other) throw new DuplicateKeyError(this.name, fields, stored._id);
+      if (await this.keyHeldByAnother(stored, fields))
+        throw new DuplicateKeyError(this.name, fields, stored._id);
     }
+  }
+
+  /** `{ field: null }` matches null and missing alike, as a unique index compares them in MongoDB. */
+  private async keyHeldByAnother(stored: StoredDocument, fields: string[]): Promise<boolean> {
+    const key = Object.fromEntries(fields.map((field) => [field, valueAt(stored, field) ?? null]));
+    const other = await this.collection.findOne(
+      { ...key, _id: { $ne: stored._id } },
+      { projection: { _id: 1 } },
+    );
+    return other !== null;
   }
 
   /** Throws DuplicateKeyError naming a document whose key another document already has. */
