@@ -102,20 +102,26 @@ describe('outbox relay on the MongoDB event store', () => {
       const events = paidLifecycle(terms).map((event) => toNewEvent(event, terms.merchantId));
       return { streamId: streamIdOf('payment', terms.paymentId), commits: intoCommits(events, random) };
     });
-    let restarted: OutboxRelay | undefined;
-    const writers = streams.map(async ({ streamId, commits }) => {
-      let version = 0;
-      for (const events of commits) {
-        await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 60)));
-        await eventStore.append(streamId, version, events);
-        version += events.length;
-        if (first.killedAt !== undefined && !restarted) {
-          restarted = relayOf(new RelayProcess('relay-1-restarted', bus, cache, publishes));
-          stoppers.push(() => restarted!.stop());
-        }
-      }
-    });
-    await Promise.all(writers);
+    const versions = new Map(streams.map(({ streamId }) => [streamId, 0]));
+    const appendCommits = (from: number, to: number) =>
+      Promise.all(
+        streams.map(async ({ streamId, commits }) => {
+          for (const events of commits.slice(from, to)) {
+            await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 60)));
+            await eventStore.append(streamId, versions.get(streamId)!, events);
+            versions.set(streamId, versions.get(streamId)! + events.length);
+          }
+        }),
+      );
+
+    // The first half of every stream goes out while the first relay is alive; it dies on its third publish.
+    await appendCommits(0, 2);
+    await eventually(async () => first.killedAt !== undefined, 20_000);
+    // The crashed relay comes back under a new instance id and competes with the standby for the lease
+    // while the rest of every stream is appended.
+    const restarted = relayOf(new RelayProcess('relay-1-restarted', bus, cache, publishes));
+    stoppers.push(() => restarted.stop());
+    await appendCommits(2, Infinity);
     await eventually(async () => (await eventStore.unpublishedCommits(1)).length === 0, 20_000);
     const totalEvents = streams.reduce((sum, stream) => sum + stream.commits.flat().length, 0);
     await eventually(async () => readModels.writes.length >= totalEvents, 20_000);
