@@ -1,8 +1,11 @@
 import { loadConfig } from '@gw/platform';
-import { MongoEventStore, type EventStore } from '../src';
+import { MongoEventStore, type EventStore, type StreamReads } from '../src';
 import { describeEventStoreContract, dropMongoDatabase, randomDatabaseName } from '../src/testing';
 
-/** Runs against the real engines (`eval "$(scripts/infra env)"`): one database per suite, one collection per test. */
+/**
+ * Runs against the real engines (`eval "$(scripts/infra env)"`): one database per suite, one collection
+ * per test. Both ways of reading a stream run here, whichever server answers.
+ */
 const config = loadConfig(process.env);
 if (config.mode !== 'engines')
   throw new Error('integration tests need the real engines: eval "$(scripts/infra env)"');
@@ -12,16 +15,18 @@ let tests = 0;
 
 afterAll(() => dropMongoDatabase(url, database));
 
-describeEventStoreContract('MongoDB commits', async () => {
-  const options = { url, database, collection: `commits_${++tests}` };
-  let store: EventStore = await MongoEventStore.open(options);
-  return {
-    store,
-    reopen: async () => {
-      await store.close();
-      store = await MongoEventStore.open(options);
-      return store;
-    },
-    cleanup: () => store.close(),
-  };
-});
+for (const streamReads of ['query', 'walk'] as StreamReads[]) {
+  describeEventStoreContract(`MongoDB commits, streams read by ${streamReads}`, async () => {
+    const options = { url, database, collection: `commits_${++tests}`, streamReads };
+    let store: EventStore = await MongoEventStore.open(options);
+    return {
+      store,
+      reopen: async () => {
+        await store.close();
+        store = await MongoEventStore.open(options);
+        return store;
+      },
+      cleanup: () => store.close(),
+    };
+  });
+}

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Collection } from 'mongodb';
+import type { Collection, Document } from 'mongodb';
 import {
   ConcurrencyError,
   type Commit,
@@ -19,12 +18,22 @@ import {
 export interface MongoEventStoreOptions extends MongoStoreOptions {
   /** Default `commits`. */
   collection?: string;
+  /**
+   * How a stream is read: `query`, one range query over the (streamId, firstVersion) index, or `walk`,
+   * one `_id` lookup per commit along the stream. Default: `walk` on FerretDB, which serves only `_id`
+   * filters without reading the whole collection; `query` on MongoDB.
+   */
+  streamReads?: StreamReads;
 }
+
+export type StreamReads = 'query' | 'walk';
 
 /**
  * One append. `firstVersion`/`lastVersion` are the stream versions of its first and last event; the
  * unique index on (streamId, firstVersion) lets exactly one of two appends at the same expected version
- * in. `sequence` orders commits (see CommitSequence); `published` makes the document its own outbox entry.
+ * in. `_id` is `<streamId>@<firstVersion>`, so the commit after one ending at version v is found by its
+ * `_id` alone. `sequence` orders commits (see CommitSequence); `published` makes the document its own
+ * outbox entry.
  */
 export interface CommitDocument {
   _id: string;
@@ -61,6 +70,8 @@ export const COMMIT_INDEXES = [
   },
 ];
 
+export const commitIdOf = (streamId: string, firstVersion: number): string => `${streamId}@${firstVersion}`;
+
 const COMMIT_ORDER: [string, 1][] = [
   ['sequence', 1],
   ['_id', 1],
@@ -78,6 +89,7 @@ export class MongoEventStore implements EventStore {
   private constructor(
     private readonly connection: MongoConnection,
     private readonly commits: Collection<CommitDocument>,
+    private readonly streamReads: StreamReads,
   ) {}
 
   static async open(options: MongoEventStoreOptions): Promise<MongoEventStore> {
@@ -85,7 +97,8 @@ export class MongoEventStore implements EventStore {
     try {
       const commits = connection.db.collection<CommitDocument>(options.collection ?? 'commits');
       await createIndexes(commits, COMMIT_INDEXES);
-      return new MongoEventStore(connection, commits);
+      const streamReads = options.streamReads ?? (connection.engine === 'ferretdb' ? 'walk' : 'query');
+      return new MongoEventStore(connection, commits, streamReads);
     } catch (error) {
       await connection.client.close();
       throw error;
@@ -108,7 +121,7 @@ export class MongoEventStore implements EventStore {
       const actual = head?.lastVersion ?? 0;
       if (actual !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actual);
       const document: CommitDocument = {
-        _id: randomUUID(),
+        _id: commitIdOf(streamId, expectedVersion + 1),
         streamId,
         firstVersion: expectedVersion + 1,
         lastVersion: expectedVersion + events.length,
@@ -122,15 +135,20 @@ export class MongoEventStore implements EventStore {
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
         // Another append took this version; re-reading the head turns that into a ConcurrencyError with
-        // the version that won. Any other duplicate (a commit id collision) just tries again.
+        // the version that won.
       }
     }
     throw new Error(`append to ${streamId} kept colliding after ${MAX_APPEND_TRIES} tries`);
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {
-    const commits = await this.commits.find({ streamId }).sort({ firstVersion: 1 }).toArray();
-    return commits.flatMap((commit) => commit.events);
+    if (this.streamReads === 'query') {
+      const commits = await this.commits.find({ streamId }).sort({ firstVersion: 1 }).toArray();
+      return commits.flatMap((commit) => commit.events);
+    }
+    const events: StoredEvent[] = [];
+    for await (const commit of this.walk<CommitDocument>(streamId, {})) events.push(...commit.events);
+    return events;
   }
 
   async *readAll(): AsyncIterable<StoredEvent> {
@@ -159,10 +177,26 @@ export class MongoEventStore implements EventStore {
   }
 
   private async head(streamId: string): Promise<StreamHead | null> {
-    return this.commits.findOne<StreamHead>(
-      { streamId },
-      { sort: { firstVersion: -1 }, projection: { _id: 0, lastVersion: 1, sequence: 1 } },
-    );
+    const projection = { _id: 0, lastVersion: 1, sequence: 1 };
+    if (this.streamReads === 'query') {
+      return this.commits.findOne<StreamHead>({ streamId }, { sort: { firstVersion: -1 }, projection });
+    }
+    let head: StreamHead | null = null;
+    for await (const commit of this.walk<StreamHead>(streamId, projection)) head = commit;
+    return head;
+  }
+
+  /** The stream's commits in order, by `_id` from version 1 until no commit follows. */
+  private async *walk<T extends Pick<CommitDocument, 'lastVersion'>>(
+    streamId: string,
+    projection: Document,
+  ): AsyncIterable<T> {
+    for (let next = 1; ;) {
+      const commit = await this.commits.findOne<T>({ _id: commitIdOf(streamId, next) }, { projection });
+      if (!commit) return;
+      yield commit;
+      next = commit.lastVersion + 1;
+    }
   }
 }
 
