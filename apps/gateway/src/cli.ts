@@ -1,12 +1,14 @@
 #!/usr/bin/env -S npx tsx
 import { ConfigError } from '@gw/platform';
 import { adminCommand, adminUsage } from './commands/admin';
+import { replayCommand } from './commands/replay';
 import { startCommand } from './commands/start';
 
 const USAGE = `Usage: gateway <command>
 
   start                 run every service in one process (SERVICE=<name> runs one)
   service <name>        run one service alone (same as SERVICE=<name> gateway start)
+  replay                drop the read models and rebuild them from the event store (stop projectors first)
   help                  show this text
 
 Admin commands (call the admin API of a running gateway):
@@ -22,6 +24,9 @@ async function main(argv: string[]): Promise<void> {
       if (!name) throw new UsageError('gateway service needs a service name');
       return startCommand({ ...process.env, SERVICE: name });
     }
+    case 'replay':
+      await replayCommand();
+      return;
     case 'merchant':
     case 'plan':
     case 'subscription':

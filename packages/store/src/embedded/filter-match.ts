@@ -7,9 +7,13 @@ export function isRange(condition: Scalar | Range): condition is Range {
   return typeof condition === 'object' && condition !== null;
 }
 
-/** Rejects what the Mongo adapter would pass through but this interpreter does not understand. */
+/**
+ * Rejects what either adapter would read differently: operators outside the port's subset, and field
+ * names starting with `$`, which MongoDB would take for top-level operators such as `$where`.
+ */
 export function assertFilter(filter: Filter): void {
   for (const [field, condition] of Object.entries(filter)) {
+    if (field.startsWith('$')) throw new Error(`unsupported top-level operator ${field}`);
     if (!isRange(condition)) continue;
     for (const operator of Object.keys(condition)) {
       if (!OPERATORS.has(operator)) throw new Error(`unsupported operator ${operator} on ${field}`);

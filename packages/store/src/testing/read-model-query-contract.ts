@@ -124,6 +124,12 @@ export function describeQueryContract(h: ReadModelHarness): void {
       ]);
     });
 
+    it('refuses operators outside the subset and field names MongoDB would read as operators', async () => {
+      await expect(find({ filter: { orderId: { $regex: 'o-' } as never } })).rejects.toThrow(/unsupported/);
+      await expect(find({ filter: { $where: 'true' } })).rejects.toThrow(/unsupported/);
+      await expect(payments.count({ $expr: 'true' })).rejects.toThrow(/unsupported/);
+    });
+
     it('finds one matching document, or null', async () => {
       expect((await payments.findOne({ orderId: 'o-5' }))?.id).toBe('p5');
       expect(await payments.findOne({ orderId: 'o-404' })).toBeNull();

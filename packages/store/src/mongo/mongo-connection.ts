@@ -1,0 +1,68 @@
+import { MongoClient, MongoServerError, type Collection, type Db, type Document } from 'mongodb';
+
+export interface MongoStoreOptions {
+  /** A MongoDB connection string, e.g. `mongodb://127.0.0.1:27017/?retryWrites=false`. */
+  url: string;
+  database: string;
+}
+
+/** Which server answers: FerretDB 1.x needs a few emulations (see packages/store/README.md). */
+export type MongoEngine = 'mongodb' | 'ferretdb';
+
+export interface MongoConnection {
+  client: MongoClient;
+  db: Db;
+  engine: MongoEngine;
+}
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * `ignoreUndefined` drops undefined fields instead of storing null, so a document reads back as the
+ * embedded adapters return it.
+ */
+export async function connectMongo(options: MongoStoreOptions): Promise<MongoConnection> {
+  const client = new MongoClient(options.url, { ignoreUndefined: true });
+  await client.connect();
+  try {
+    const db = client.db(options.database);
+    const buildInfo = await db.admin().command({ buildInfo: 1 });
+    return { client, db, engine: 'ferretdbVersion' in buildInfo ? 'ferretdb' : 'mongodb' };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+export function isDuplicateKeyError(error: unknown): boolean {
+  return error instanceof MongoServerError && error.code === DUPLICATE_KEY;
+}
+
+/**
+ * A unique index that existing documents violate: MongoDB says E11000; FerretDB 1.24 (SQLite) reports
+ * the SQLite constraint as an internal error.
+ */
+export function isUniqueIndexBuildError(error: unknown): boolean {
+  return (
+    isDuplicateKeyError(error) ||
+    (error instanceof MongoServerError && /UNIQUE constraint failed/.test(error.message))
+  );
+}
+
+export interface IndexDeclaration {
+  key: [field: string, direction: 1 | -1][];
+  unique?: boolean;
+}
+
+/**
+ * One at a time: FerretDB 1.24 drops the connection when a multi-index createIndexes names indexes that
+ * already exist (every start after the first).
+ */
+export async function createIndexes<T extends Document>(
+  collection: Collection<T>,
+  indexes: IndexDeclaration[],
+): Promise<void> {
+  for (const index of indexes) {
+    await collection.createIndex(index.key, index.unique ? { unique: true } : {});
+  }
+}

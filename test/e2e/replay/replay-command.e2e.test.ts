@@ -1,0 +1,44 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { streamIdOf } from '@gw/domain';
+import { JsonlEventStore } from '@gw/store';
+import { paidLifecycle, paymentTerms, toNewEvent } from '../../support/payment-events';
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, '../../..');
+
+/** `gateway replay` as a user runs it, on the embedded event store in DATA_DIR. */
+describe('gateway replay (embedded)', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-replay-'));
+  });
+
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('rebuilds the read models from the event log and reports what it replayed', async () => {
+    const store = await JsonlEventStore.open({ directory: dataDir });
+    for (const paymentId of [8_200_000_001, 8_200_000_002]) {
+      const terms = paymentTerms(paymentId);
+      const events = paidLifecycle(terms).map((event) => toNewEvent(event, terms.merchantId));
+      await store.append(streamIdOf('payment', paymentId), 0, events);
+    }
+    await store.close();
+
+    const { stdout } = await run(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'apps/gateway/src/cli.ts'), 'replay'],
+      { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, timeout: 60_000 },
+    );
+
+    expect(stdout).toMatch(/^Replayed 14 events into the read models in \d+ ms$/m);
+    expect(stdout).toMatch(/^ {2}payments: 2$/m);
+    expect(stdout).toMatch(/^ {2}invoices: 0$/m);
+  });
+});
