@@ -2,7 +2,13 @@ import type { Logger } from '@gw/platform';
 import { Kafka, Partitioners, type Admin, type KafkaMessage, type Message, type Producer } from 'kafkajs';
 import { JsonCodec, type MessageCodec } from '../codec';
 import { deadLetterHeaders, deadLetterTopic } from '../dead-letter';
-import type { MessageBus, MessageHandler, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus';
+import type {
+  MessageBus,
+  MessageHandler,
+  OutgoingMessage,
+  SubscribeOptions,
+  Subscription,
+} from '../message-bus';
 import { KafkaGroupMember, type ConsumerTuning, type MemberHost } from './kafka-group-member';
 import { rawHeadersOf } from './kafka-headers';
 import { kafkaLogLevelFor, pinoLogCreator } from './kafka-logging';
@@ -71,6 +77,7 @@ export class KafkaBus implements MessageBus, MemberHost {
   private readonly publishTimeoutMs: number;
   private readonly members = new Set<KafkaGroupMember>();
   private readonly groupIds = new Set<string>();
+  private readonly publishing = new Set<Promise<unknown>>();
   private state: 'new' | 'started' | 'closed' = 'new';
 
   constructor(options: KafkaBusOptions) {
@@ -111,13 +118,26 @@ export class KafkaBus implements MessageBus, MemberHost {
 
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     this.assertStarted();
+    const publishing = this.encodeAndSend(topic, messages);
+    // close() waits for publishes under way: disconnecting under them would leave kafkajs reconnecting.
+    const tracked = publishing.catch(() => undefined);
+    this.publishing.add(tracked);
+    void tracked.then(() => this.publishing.delete(tracked));
+    await publishing;
+  }
+
+  private async encodeAndSend(topic: string, messages: OutgoingMessage[]): Promise<void> {
     // Encode the whole batch first: one invalid message rejects the batch and publishes nothing.
     const encoded = await Promise.all(messages.map((message) => this.codec.encode(topic, message.value)));
     if (messages.length === 0) return;
     await this.catalog.ensure([topic]);
     await this.send(
       topic,
-      messages.map((message, i) => ({ key: message.key, value: encoded[i]!, headers: { ...message.headers } })),
+      messages.map((message, i) => ({
+        key: message.key,
+        value: encoded[i]!,
+        headers: { ...message.headers },
+      })),
     );
   }
 
@@ -135,11 +155,12 @@ export class KafkaBus implements MessageBus, MemberHost {
     return member;
   }
 
-  /** Stops every subscription (each finishing its message in hand), then disconnects. */
+  /** Stops every subscription (each finishing its message in hand), lets publishes under way end, disconnects. */
   async close(): Promise<void> {
     if (this.state === 'closed') return;
     this.state = 'closed';
     await Promise.all([...this.members].map((member) => member.stop()));
+    await Promise.all(this.publishing);
     // Also after a failed start, which may have connected one of them.
     await this.producer.disconnect();
     await this.admin.disconnect();

@@ -4,7 +4,7 @@ import type { MessageCodec } from '../codec';
 import { reasonOf } from '../dead-letter';
 import type { IncomingMessage, MessageHandler, SubscribeOptions, Subscription } from '../message-bus';
 import { headersOf } from './kafka-headers';
-import { sleep, within } from './time-bounds';
+import { retryRetriable, sleep, within } from './time-bounds';
 import type { TopicCatalog } from './topic-catalog';
 
 /** Consumer group timings. Kafka's defaults suit production; tests shrink them to join in milliseconds. */
@@ -136,15 +136,17 @@ export class KafkaGroupMember implements Subscription {
   private async currentEnds(): Promise<Map<string, string>> {
     const { admin } = this.host;
     const { groupId, topics } = this.options;
-    const committed = await admin.fetchOffsets({ groupId, topics });
+    const committed = await retryRetriable(() => admin.fetchOffsets({ groupId, topics }));
     const uncommitted = new Set(
       committed.flatMap(({ topic, partitions }) =>
-        partitions.filter(({ offset }) => offset === '-1').map(({ partition }) => partitionKey(topic, partition)),
+        partitions
+          .filter(({ offset }) => offset === '-1')
+          .map(({ partition }) => partitionKey(topic, partition)),
       ),
     );
     const ends = new Map<string, string>();
     for (const topic of topics) {
-      for (const { partition, high } of await admin.fetchTopicOffsets(topic)) {
+      for (const { partition, high } of await retryRetriable(() => admin.fetchTopicOffsets(topic))) {
         const key = partitionKey(topic, partition);
         if (uncommitted.has(key)) ends.set(key, high);
       }

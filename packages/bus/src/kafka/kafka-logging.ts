@@ -2,20 +2,24 @@ import type { Logger } from '@gw/platform';
 import { logLevel, type LogEntry, type logCreator } from 'kafkajs';
 
 /**
- * Protocol answers kafkajs logs as errors although they are the normal course of a consumer group:
- * every first JoinGroup is answered MEMBER_ID_REQUIRED, and every rebalance answers heartbeats and
- * commits with REBALANCE_IN_PROGRESS. They go to debug so a real error stays visible.
+ * Protocol answers kafkajs logs as errors although they are the normal course of things: every first
+ * JoinGroup is answered MEMBER_ID_REQUIRED, every rebalance answers heartbeats and commits with
+ * REBALANCE_IN_PROGRESS, and a new topic's partitions answer NOT_LEADER for a moment. They go to
+ * debug so a real error stays visible.
  */
-const ROUTINE_GROUP_ANSWERS = [
+const ROUTINE_ANSWERS = [
   'The group member needs to have a valid member id',
   'The group is rebalancing, so a rejoin is needed',
   'The coordinator is not aware of this member',
   'Specified group generation id is not valid',
+  // Right after a topic is created or a leader moves; the callers retry.
+  'This server is not the leader for that topic-partition',
 ];
 
 function isRoutine(entry: LogEntry): boolean {
   const error = (entry.log as { error?: unknown }).error;
-  return typeof error === 'string' && ROUTINE_GROUP_ANSWERS.some((answer) => error.startsWith(answer));
+  const text = `${entry.log.message} ${typeof error === 'string' ? error : ''}`;
+  return ROUTINE_ANSWERS.some((answer) => text.includes(answer));
 }
 
 /** The kafkajs level that lets through what the pino logger would print, and nothing more. */
@@ -33,10 +37,15 @@ export function pinoLogCreator(logger: Logger): logCreator {
   return () => (entry) => {
     const { message, timestamp: _timestamp, logger: _name, ...details } = entry.log;
     const fields = { namespace: entry.namespace, ...details };
-    if (entry.level === logLevel.ERROR && !isRoutine(entry)) kafkaLogger.error(fields, message);
-    else if (entry.level === logLevel.ERROR || entry.level === logLevel.DEBUG)
-      kafkaLogger.debug(fields, message);
-    else if (entry.level === logLevel.WARN) kafkaLogger.warn(fields, message);
-    else if (entry.level === logLevel.INFO) kafkaLogger.info(fields, message);
+    // A routine answer is logged one level lower than kafkajs chose: errors to debug, warnings to info.
+    const routine = isRoutine(entry);
+    if (entry.level === logLevel.ERROR) {
+      if (routine) kafkaLogger.debug(fields, message);
+      else kafkaLogger.error(fields, message);
+    } else if (entry.level === logLevel.WARN) {
+      if (routine) kafkaLogger.info(fields, message);
+      else kafkaLogger.warn(fields, message);
+    } else if (entry.level === logLevel.INFO) kafkaLogger.info(fields, message);
+    else if (entry.level === logLevel.DEBUG) kafkaLogger.debug(fields, message);
   };
 }

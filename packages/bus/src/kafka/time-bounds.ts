@@ -12,3 +12,19 @@ export async function within<T>(work: Promise<T>, ms: number, onTimeout: () => E
     clearTimeout(timer);
   }
 }
+
+/**
+ * Retries `work` while it fails with an error kafkajs marks retriable (a new topic whose leaders are
+ * not settled, a coordinator moving), which some admin calls such as fetchTopicOffsets do not retry.
+ */
+export async function retryRetriable<T>(work: () => Promise<T>, attempts = 10, delayMs = 100): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const retriable = (error as { retriable?: unknown }).retriable === true;
+      if (!retriable || attempt >= attempts) throw error;
+      await sleep(delayMs * attempt);
+    }
+  }
+}
