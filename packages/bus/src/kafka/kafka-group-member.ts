@@ -1,6 +1,6 @@
 import type { Logger } from '@gw/platform';
 import type { Admin, Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
-import type { MessageCodec } from '../codec';
+import { CodecUnavailableError, type MessageCodec } from '../codec';
 import { reasonOf } from '../dead-letter';
 import type { IncomingMessage, MessageHandler, SubscribeOptions, Subscription } from '../message-bus';
 import { headersOf } from './kafka-headers';
@@ -229,14 +229,26 @@ export class KafkaGroupMember implements Subscription {
     payload: EachBatchPayload,
   ): Promise<boolean> {
     let value: unknown;
-    try {
-      if (!message.value) throw new Error('the message has no value');
-      value = await this.host.codec.decode(topic, message.value);
-    } catch (error) {
-      // Decoding is deterministic: retrying a message that cannot be decoded only blocks its partition.
-      this.logger.error({ topic, partition, offset: message.offset, err: error }, 'undecodable message');
-      await this.host.deadLetter(topic, message, `undecodable: ${reasonOf(error)}`, 1);
-      return true;
+    for (let wait = 1; ; wait++) {
+      try {
+        if (!message.value) throw new Error('the message has no value');
+        value = await this.host.codec.decode(topic, message.value);
+        break;
+      } catch (error) {
+        if (error instanceof CodecUnavailableError) {
+          this.logger.warn(
+            { topic, partition, offset: message.offset, err: error },
+            'codec unavailable; waiting',
+          );
+          const backoff = Math.min(this.host.retryBackoffMs * 2 ** (wait - 1), this.host.maxRetryBackoffMs);
+          if (!(await this.wait(backoff, payload))) return false;
+          continue;
+        }
+        // Decoding is deterministic: retrying a message that cannot be decoded only blocks its partition.
+        this.logger.error({ topic, partition, offset: message.offset, err: error }, 'undecodable message');
+        await this.host.deadLetter(topic, message, `undecodable: ${reasonOf(error)}`, 1);
+        return true;
+      }
     }
     const key = message.key?.toString('utf8') ?? '';
     for (let attempt = 1; ; attempt++) {
