@@ -25,6 +25,8 @@ export class FakeSchemaRegistry {
   readonly subjects = new Map<string, number[]>();
   /** Subjects whose next new schema the registry refuses as incompatible (HTTP 409). */
   readonly incompatible = new Set<string>();
+  /** While true every request is answered 503, as a registry that is down behind a load balancer. */
+  unavailable = false;
   private readonly schemas: StoredSchema[] = [];
   private server: Server | undefined;
   private baseUrl = '';
@@ -60,7 +62,9 @@ export class FakeSchemaRegistry {
     const path = new URL(request.url ?? '/', 'http://registry').pathname;
     const method = request.method ?? 'GET';
     this.requests.push({ method, path, body });
-    const [status, answer] = this.route(method, path.split('/').slice(1).map(decodeURIComponent), body);
+    const [status, answer] = this.unavailable
+      ? [503, { error_code: 50301, message: 'unavailable' }]
+      : this.route(method, path.split('/').slice(1).map(decodeURIComponent), body);
     response.writeHead(status, { 'content-type': 'application/vnd.schemaregistry.v1+json' });
     response.end(JSON.stringify(answer));
   }
