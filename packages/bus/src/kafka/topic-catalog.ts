@@ -28,7 +28,7 @@ export class TopicCatalog {
     await this.ensureSpecs(names.flatMap((name) => this.specs.withDeadLetters(name)));
   }
 
-  /** Topics this catalog created itself (not ones that already existed), for cleanup in tests. */
+  /** Topics that did not exist when this catalog first needed them, for cleanup in tests. */
   created(): string[] {
     return [...this.createdHere];
   }
@@ -61,7 +61,9 @@ export class TopicCatalog {
     }
     const toCreate = specs.filter((spec) => !existing.has(spec.name));
     if (toCreate.length === 0) return;
-    // Another process may create the same topics at the same moment: kafkajs then answers false.
+    for (const spec of toCreate) this.createdHere.add(spec.name);
+    // kafkajs answers false when the topics exist by then: created by another process at the same
+    // moment, or by its own first attempt when it retried a wait for leaders.
     const created = await this.admin.createTopics({
       waitForLeaders: true,
       topics: toCreate.map((spec) => ({
@@ -76,7 +78,6 @@ export class TopicCatalog {
       await this.admin.fetchTopicMetadata({ topics: toCreate.map((spec) => spec.name) });
       return;
     }
-    for (const spec of toCreate) this.createdHere.add(spec.name);
     this.logger.info(
       { topics: toCreate.map((spec) => ({ topic: spec.name, partitions: spec.partitions })) },
       'created kafka topics',
