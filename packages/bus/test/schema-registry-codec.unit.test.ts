@@ -1,5 +1,12 @@
 import { TOPICS, TOPIC_SCHEMAS } from '@gw/contracts';
-import { CodecUnavailableError, SchemaRegistryCodec, SchemaValidationError, valueSubjectFor } from '../src';
+import {
+  CodecUnavailableError,
+  createMessageCodec,
+  SchemaRegistryCodec,
+  SchemaValidatingJsonCodec,
+  SchemaValidationError,
+  valueSubjectFor,
+} from '../src';
 import { FakeSchemaRegistry } from './support/fake-schema-registry';
 
 const deposit = {
@@ -160,5 +167,33 @@ describe('SchemaRegistryCodec', () => {
 
       await expect(consumer.decode(TOPICS.deposits, bytes)).rejects.toBeInstanceOf(CodecUnavailableError);
     });
+  });
+});
+
+describe('createMessageCodec', () => {
+  it('is the ajv-only JSON codec without a registry URL', async () => {
+    const codec = await createMessageCodec({ schemasByTopic: TOPIC_SCHEMAS, schemaRegistryUrl: null });
+
+    expect(codec).toBeInstanceOf(SchemaValidatingJsonCodec);
+  });
+
+  it('is the registry codec, subjects registered, with a registry URL', async () => {
+    const registry = new FakeSchemaRegistry();
+    await registry.start();
+    try {
+      const codec = await createMessageCodec({
+        schemasByTopic: TOPIC_SCHEMAS,
+        schemaRegistryUrl: registry.url,
+      });
+
+      expect(codec).toBeInstanceOf(SchemaRegistryCodec);
+      expect([...registry.subjects.keys()].sort()).toEqual(
+        Object.keys(TOPIC_SCHEMAS)
+          .map((topic) => `${topic}-value`)
+          .sort(),
+      );
+    } finally {
+      await registry.stop();
+    }
   });
 });
