@@ -69,6 +69,15 @@ export class KafkaGroupMember implements Subscription {
 
   /** Resolves once the group has assigned this member its partitions, so nothing published later is missed. */
   async start(): Promise<void> {
+    try {
+      await this.join();
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+  }
+
+  private async join(): Promise<void> {
     const { topics, groupId } = this.options;
     const fromBeginning = this.options.fromBeginning ?? false;
     await this.host.catalog.ensure(topics);
@@ -91,26 +100,23 @@ export class KafkaGroupMember implements Subscription {
       },
     });
     this.consumer = consumer;
-    try {
-      await consumer.connect();
-      await consumer.subscribe({ topics, fromBeginning });
-      const joined = this.firstJoin(consumer, startPositions);
-      await consumer.run({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        partitionsConsumedConcurrently: tuning.partitionsConsumedConcurrently,
-        eachBatch: (payload) => this.consume(payload),
-      });
-      const pinned = await within(
-        joined,
-        this.host.joinTimeoutMs,
-        () => new SubscribeTimeoutError(groupId, this.host.joinTimeoutMs),
-      );
-      await this.commitStartPositions(consumer, pinned);
-    } catch (error) {
-      await this.stop();
-      throw error;
-    }
+    await consumer.connect();
+    await consumer.subscribe({ topics, fromBeginning });
+    const joined = this.firstJoin(consumer, startPositions);
+    // A crash inside run() rejects `joined` before it is awaited below.
+    joined.catch(() => undefined);
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: tuning.partitionsConsumedConcurrently,
+      eachBatch: (payload) => this.consume(payload),
+    });
+    const pinned = await within(
+      joined,
+      this.host.joinTimeoutMs,
+      () => new SubscribeTimeoutError(groupId, this.host.joinTimeoutMs),
+    );
+    await this.commitStartPositions(consumer, pinned);
   }
 
   stop(): Promise<void> {
