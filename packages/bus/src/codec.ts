@@ -20,3 +20,18 @@ export class JsonCodec implements MessageCodec {
     return JSON.parse(bytes.toString('utf8'));
   }
 }
+
+/**
+ * The codec could not reach something it needs (a schema registry) to decode a message that may be
+ * perfectly good: consumers retry it instead of dead-lettering it as undecodable.
+ */
+export class CodecUnavailableError extends Error {
+  constructor(
+    readonly topic: string,
+    cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`cannot decode messages on ${topic} for now: ${reason}`, { cause });
+    this.name = 'CodecUnavailableError';
+  }
+}

@@ -87,8 +87,8 @@ export class RequestReplyClient {
       }, timeoutMs);
       this.pending.set(correlationId, { resolve, reject, timer });
     });
-    try {
-      await this.bus.publish(topic, [
+    const published = this.bus
+      .publish(topic, [
         {
           key,
           value,
@@ -98,12 +98,14 @@ export class RequestReplyClient {
             [REPLY_HEADERS.replyTo]: this.instanceId,
           },
         },
-      ]);
-    } catch (error) {
-      this.forget(correlationId);
-      throw error;
-    }
-    return reply;
+      ])
+      .catch((error: unknown) => {
+        this.forget(correlationId);
+        throw error;
+      });
+    // The timeout covers the publish too: a publish stuck on an unreachable broker (a real broker's
+    // producer retries for a long time) still ends in RequestTimeoutError, never a hang.
+    return Promise.race([published.then(() => reply), reply]);
   }
 
   /** Stops listening; requests still waiting are rejected at once rather than left to time out. */

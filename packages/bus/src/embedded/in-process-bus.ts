@@ -8,6 +8,7 @@ import type {
 import { JsonCodec, type MessageCodec } from '../codec';
 import { ConsumerGroup, GroupMember, type GroupHost } from './consumer-group';
 import { TopicLog, type LoggedMessage } from './topic-log';
+import { deadLetterHeaders, deadLetterTopic } from '../dead-letter';
 
 export interface InProcessBusOptions {
   /** Defaults to plain JSON; pass the schema-validating codec to check messages as Kafka would. */
@@ -19,14 +20,6 @@ export interface InProcessBusOptions {
   /** Backoff before the first retry of a failed handler; doubles with every attempt. Default 10 ms. */
   retryBackoffMs?: number;
 }
-
-export const DLQ_HEADERS = {
-  reason: 'x-dlq-reason',
-  originalTopic: 'x-dlq-original-topic',
-  attempts: 'x-dlq-attempts',
-} as const;
-
-export const deadLetterTopic = (topic: string) => `${topic}.dlq`;
 
 /**
  * The embedded message bus: Kafka's delivery semantics in one process. Per-key order through hashed
@@ -98,12 +91,12 @@ export class InProcessBus implements MessageBus, GroupHost {
 
   /** Moves the original bytes unchanged, so the dead letter is exactly what the producer sent. */
   async deadLetter(topic: string, message: LoggedMessage, reason: string, attempts: number): Promise<void> {
-    this.append(deadLetterTopic(topic), message.key, message.bytes, {
-      ...message.headers,
-      [DLQ_HEADERS.reason]: reason,
-      [DLQ_HEADERS.originalTopic]: topic,
-      [DLQ_HEADERS.attempts]: String(attempts),
-    });
+    this.append(
+      deadLetterTopic(topic),
+      message.key,
+      message.bytes,
+      deadLetterHeaders(message.headers, topic, reason, attempts),
+    );
   }
 
   private append(topicName: string, key: string, bytes: Buffer, headers: Record<string, string>): void {

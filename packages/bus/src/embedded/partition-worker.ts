@@ -1,14 +1,11 @@
 import type { IncomingMessage } from '../message-bus';
 import type { ConsumerGroup, GroupHost, GroupMember } from './consumer-group';
 import type { LoggedMessage, PartitionLog } from './topic-log';
+import { reasonOf } from '../dead-letter';
 
 type Outcome = 'handled' | 'reassigned';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
 
 /**
  * Delivers one partition of one topic to one consumer group, one message at a time.
