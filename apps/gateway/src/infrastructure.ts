@@ -1,8 +1,24 @@
-import { InProcessBus, SchemaValidatingJsonCodec, type MessageBus } from '@gw/bus';
-import { InMemoryCache, type Cache } from '@gw/cache';
+import {
+  InProcessBus,
+  SchemaValidatingJsonCodec,
+  GATEWAY_TOPIC_SPECS,
+  createKafkaBus,
+  createMessageCodec,
+  namespacedBus,
+  namespacedCodec,
+  type MessageBus,
+} from '@gw/bus';
+import { InMemoryCache, RedisCache, type Cache } from '@gw/cache';
 import { TOPIC_SCHEMAS } from '@gw/contracts';
-import type { GatewayConfig } from '@gw/platform';
-import { InMemoryReadModelStore, JsonlEventStore, type EventStore, type ReadModelStore } from '@gw/store';
+import type { EngineConfig, GatewayConfig } from '@gw/platform';
+import {
+  InMemoryReadModelStore,
+  JsonlEventStore,
+  MongoEventStore,
+  MongoReadModelStore,
+  type EventStore,
+  type ReadModelStore,
+} from '@gw/store';
 import type { Logger } from 'pino';
 
 /** The adapters behind every port, chosen once from the configuration. */
@@ -16,25 +32,81 @@ export interface Infrastructure {
   close(): Promise<void>;
 }
 
-export async function buildInfrastructure(config: GatewayConfig, _logger: Logger): Promise<Infrastructure> {
-  if (config.mode === 'engines') {
-    throw new Error('the real-engine adapters (Kafka, MongoDB, Redis) are not wired into this build yet');
-  }
+export async function buildInfrastructure(config: GatewayConfig, logger: Logger): Promise<Infrastructure> {
+  return config.mode === 'engines'
+    ? engineInfrastructure(config.engines, logger)
+    : embeddedInfrastructure(config);
+}
+
+async function embeddedInfrastructure(config: GatewayConfig): Promise<Infrastructure> {
   const bus = new InProcessBus({ codec: new SchemaValidatingJsonCodec(TOPIC_SCHEMAS) });
   const eventStore = await JsonlEventStore.open({ directory: config.dataDir });
-  const readModels = new InMemoryReadModelStore();
-  const cache = new InMemoryCache();
-  return {
+  return withClose({
     bus,
     eventStore,
-    readModels,
-    cache,
+    readModels: new InMemoryReadModelStore(),
+    cache: new InMemoryCache(),
     readModelsAreEphemeral: true,
+  });
+}
+
+/** Kafka, MongoDB and Redis; whatever opened is closed again when a later one fails to. */
+async function engineInfrastructure(engines: EngineConfig, logger: Logger): Promise<Infrastructure> {
+  const opened: { close(): Promise<void> }[] = [];
+  const open = async <T extends { close(): Promise<void> }>(adapter: Promise<T>): Promise<T> => {
+    const ready = await adapter;
+    opened.push(ready);
+    return ready;
+  };
+  try {
+    const prefix = engines.kafkaTopicPrefix;
+    const cache = await open(
+      RedisCache.open({ url: engines.redisUrl, keyPrefix: engines.redisKeyPrefix, logger }),
+    );
+    const eventStore = await open(
+      MongoEventStore.open({ url: engines.mongodbUrl, database: engines.mongodbDb }),
+    );
+    const readModels = await open(
+      MongoReadModelStore.open({ url: engines.mongodbUrl, database: engines.mongodbDb }),
+    );
+    const codec = namespacedCodec(
+      await createMessageCodec({
+        schemasByTopic: TOPIC_SCHEMAS,
+        schemaRegistryUrl: engines.schemaRegistryUrl,
+        clientId: engines.kafkaClientId,
+      }),
+      prefix,
+    );
+    const kafka = await open(
+      createKafkaBus({
+        brokers: engines.kafkaBrokers,
+        clientId: engines.kafkaClientId,
+        logger,
+        codec,
+        topics: GATEWAY_TOPIC_SPECS.map((spec) => ({ ...spec, name: `${prefix}${spec.name}` })),
+      }),
+    );
+    return withClose({
+      bus: namespacedBus(kafka, prefix),
+      eventStore,
+      readModels,
+      cache,
+      readModelsAreEphemeral: false,
+    });
+  } catch (error) {
+    for (const adapter of opened.reverse()) await adapter.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+function withClose(parts: Omit<Infrastructure, 'close'>): Infrastructure {
+  return {
+    ...parts,
     async close() {
-      await bus.close();
-      await eventStore.close();
-      await readModels.close();
-      await cache.close();
+      await parts.bus.close();
+      await parts.eventStore.close();
+      await parts.readModels.close();
+      await parts.cache.close();
     },
   };
 }
