@@ -1,5 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { allowHalfClosedRequests } from '@gw/platform';
 import { serviceForPath } from '../../apps/gateway/src/routing';
 
 /**
@@ -14,6 +15,7 @@ export class PathProxy {
 
   static async start(portOf: (service: string) => number | undefined): Promise<PathProxy> {
     const server = createServer();
+    allowHalfClosedRequests(server);
     const proxy = new PathProxy(server, portOf);
     server.on('request', (req, res) => {
       // Absolute-form targets (RFC 9112 §3.2.2) carry the path after the authority.

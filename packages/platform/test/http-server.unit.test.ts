@@ -129,6 +129,19 @@ describe('request-target forms (RFC 9112 §3.2)', () => {
   });
 });
 
+describe('clients that half-close after their request', () => {
+  it('still get the answer of a handler that takes its time', async () => {
+    const app = express();
+    app.get('/v1/status', (_req, res) => void setTimeout(() => res.json({ message: 'OK' }), 100));
+    const { port } = await startServer(app);
+    const response = await rawExchange(port, 'GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 3_000, {
+      halfClose: true,
+    });
+    expect(statusLine(response)).toBe('HTTP/1.1 200 OK');
+    expect(bodyOf(response)).toBe('{"message":"OK"}');
+  });
+});
+
 describe('slow clients', () => {
   it('drops a client that never finishes its headers once headersTimeout passes', async () => {
     const app = jest.fn();

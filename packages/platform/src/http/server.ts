@@ -44,6 +44,7 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(headersTimeout / 2))),
     requireHostHeader: true,
   });
+  allowHalfClosedRequests(server);
 
   // Node's own closeIdleConnections() spares connections that never sent a request, so we track
   // every connection and the responses it is still writing.
@@ -122,4 +123,13 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
       return boundUrl;
     },
   };
+}
+
+/**
+ * A client may close its sending side once its request is out (RFC 9112 §9.6, as `printf ... | nc`
+ * and some proxies do). Node's default then drops the exchange before a slow handler answers; with
+ * this it answers and closes afterwards.
+ */
+export function allowHalfClosedRequests(server: http.Server): void {
+  (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 }

@@ -1,7 +1,12 @@
 import net from 'node:net';
 
 /** Sends bytes exactly as given and collects everything the server writes until it closes the connection. */
-export function rawExchange(port: number, request: string, timeoutMs = 3_000): Promise<string> {
+export function rawExchange(
+  port: number,
+  request: string,
+  timeoutMs = 3_000,
+  options: { halfClose?: boolean } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port });
     const chunks: Buffer[] = [];
@@ -20,7 +25,8 @@ export function rawExchange(port: number, request: string, timeoutMs = 3_000): P
       clearTimeout(timer);
       resolve(Buffer.concat(chunks).toString('latin1'));
     });
-    socket.write(request);
+    if (options.halfClose) socket.end(request);
+    else socket.write(request);
   });
 }
 
