@@ -16,7 +16,9 @@ module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     project('unit', 'unit'),
-    project('int', 'int'),
+    project('int', 'int', { testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'] }),
+    // Fault tests restart the shared engines, so scripts/test runs them alone, after everything else.
+    project('faults', 'int', { testMatch: ['<rootDir>/test/faults/**/*.int.test.ts'] }),
     project('e2e', 'e2e'),
     project('browser', 'browser'),
     // The V1 suite again, every service in its own process on the real engines. Left out: the tests that
