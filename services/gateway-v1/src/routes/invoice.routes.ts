@@ -87,8 +87,9 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
 
   /** Another merchant's invoice is as unknown as one that does not exist. */
   async function ownInvoice(invoiceId: string, merchantId: string): Promise<InvoiceDocument> {
-    const invoice = await invoices().findOne({ invoiceId, merchantId });
-    if (!invoice) throw notFound(`Invoice ${invoiceId} not found`);
+    // By document id (the invoice id), then the owner: one document read on every store.
+    const invoice = await invoices().get(invoiceId);
+    if (!invoice || invoice.merchantId !== merchantId) throw notFound(`Invoice ${invoiceId} not found`);
     return invoice;
   }
 
