@@ -65,7 +65,7 @@ export class Fleet {
     const fleet = new Fleet(env, logDir, options.readyTimeoutMs ?? 90_000);
     try {
       fleet.proxy = await PathProxy.start((service) => fleet.services.get(service as FleetService)?.port);
-      fleet.env.BASE_URL = fleet.proxy.url;
+      fleet.env.BASE_URL ??= fleet.proxy.url;
       // Payments and the projector first: the HTTP services' readiness does not depend on them, but
       // commands sent before payments has joined its group would wait for the join.
       for (const [name] of SERVICE_FACTORIES) await fleet.launch(name);
