@@ -18,6 +18,7 @@ export const SERVICE_NAMES = [
   'scheduler',
   'rates',
   'admin',
+  'docs',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 

@@ -112,11 +112,20 @@ export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
       ...invalidSign,
     },
   },
-  {
-    operationId: 'alphaExchangeRates',
-    method: 'get',
+  exchangeRates('get', 'alphaExchangeRates', 'Rates from one currency to every other catalogue currency.'),
+  exchangeRates(
+    'post',
+    'alphaExchangeRatesPost',
+    'The same rates by POST, for the official PHP SDK, whose request builder can only POST.',
+  ),
+];
+
+function exchangeRates(method: 'get' | 'post', operationId: string, summary: string): AlphaOperation {
+  return {
+    operationId,
+    method,
     path: '/alpha/v1/exchange-rate/{currency}/list',
-    summary: 'Rates from one currency to every other catalogue currency.',
+    summary,
     signing: overEmptyBody,
     idempotent: false,
     pathParams: alphaExchangeRateParams,
@@ -128,5 +137,5 @@ export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
       ...invalidSign,
       ...validation('Unknown currency.'),
     },
-  },
-];
+  };
+}
