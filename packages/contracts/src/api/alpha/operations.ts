@@ -36,7 +36,10 @@ export interface AlphaOperation {
 const invalidSign = {
   401: { description: 'merchant or sign header missing or wrong.', schema: alphaInvalidSignSchema },
 };
-const validation = (description: string) => ({ 422: { description, schema: alphaValidationErrorSchema } });
+/** 422 carries per-field rule keys for a malformed field, or only a message for a rule on valid fields. */
+const validation = (description: string) => ({
+  422: { description, schema: { anyOf: [alphaValidationErrorSchema, alphaErrorSchema] } },
+});
 const unavailable = { 503: { description: 'Payments did not answer in time.', schema: alphaErrorSchema } };
 const overRawBody = 'md5(base64(exact request body bytes) + payment key).';
 const overEmptyBody =
