@@ -51,7 +51,9 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
   const stop = async () => {
     await http?.stop();
     for (const service of [...services].reverse()) {
-      await service.stop().catch((error) => logger.error({ err: error, service: service.name }, 'service failed to stop'));
+      await service
+        .stop()
+        .catch((error) => logger.error({ err: error, service: service.name }, 'service failed to stop'));
     }
     await ctx.commands.stop();
     await infra.close();
@@ -69,7 +71,11 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
       routers: services.flatMap((s) => (s.router ? [s.router] : [])),
       readinessChecks: Object.assign({}, ...services.map((s) => s.readinessChecks ?? {})),
     });
-    http = createHttpServer(app, { logger });
+    http = createHttpServer(app, {
+      logger,
+      headersTimeoutMs: config.http.headersTimeoutMs,
+      requestTimeoutMs: config.http.requestTimeoutMs,
+    });
     await http.start(config.port, config.host);
   } catch (error) {
     await stop();
@@ -78,7 +84,12 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
   return { url: http.url(), config, ctx, services, stop };
 }
 
-async function buildContext(config: GatewayConfig, infra: Infrastructure, logger: Logger, clock: Clock): Promise<ServiceContext> {
+async function buildContext(
+  config: GatewayConfig,
+  infra: Infrastructure,
+  logger: Logger,
+  clock: Clock,
+): Promise<ServiceContext> {
   const secrets = new SecretBox(await resolveMasterKey(config));
   const commands = new CommandClient(infra.bus, config.requestTimeoutMs, () => clock.now());
   await commands.start();

@@ -126,4 +126,15 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     default: '100kb',
     description: 'Largest accepted request body (bytes, or with a kb/mb suffix).',
   },
+  {
+    name: 'HTTP_HEADERS_TIMEOUT_MS',
+    default: '10000',
+    description: 'Time a client has to send its request headers; slower (slow-loris) connections are closed.',
+  },
+  {
+    name: 'HTTP_REQUEST_TIMEOUT_MS',
+    default: '30000',
+    description:
+      'Time a client has to send its whole request, body included; slower ones get 408 and are closed.',
+  },
 ];
