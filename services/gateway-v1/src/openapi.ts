@@ -64,7 +64,11 @@ function operationObject(operation: V1Operation): Record<string, unknown> {
     responses: Object.fromEntries(
       Object.entries(operation.responses).map(([status, response]) => [
         status,
-        { description: response.description, content: { 'application/json': { schema: response.schema } } },
+        {
+          description: response.description,
+          content: { 'application/json': { schema: response.schema } },
+          ...(response.links ? { links: response.links } : {}),
+        },
       ]),
     ),
   };

@@ -1,4 +1,5 @@
 import type { Schema } from '../../messages/schema-builders';
+import type { OperationResponse } from '../operation-links';
 import { betaCreateInvoiceBody, betaPaymentListQuery } from './requests.schemas';
 import {
   betaCreatedInvoiceSchema,
@@ -21,7 +22,7 @@ export interface BetaOperation {
   idempotent: boolean;
   query?: Schema;
   body?: Schema;
-  responses: Record<number, { description: string; schema: Schema }>;
+  responses: Record<number, OperationResponse>;
 }
 
 const error = (description: string) => ({ description, schema: betaErrorSchema });
@@ -41,6 +42,12 @@ export const BETA_OPERATIONS: readonly BetaOperation[] = [
       200: {
         description: 'The invoice.',
         schema: betaSuccess('The created invoice.', betaCreatedInvoiceSchema),
+        links: {
+          PaymentHistoryOfInvoice: {
+            operationId: 'betaPaymentHistory',
+            parameters: { track_id: '$response.body#/data/track_id' },
+          },
+        },
       },
       400: error('A field is missing or invalid (validation_error, key = the field).'),
       ...unauthorized,
