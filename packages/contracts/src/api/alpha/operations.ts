@@ -41,6 +41,12 @@ const validation = (description: string) => ({
   422: { description, schema: { anyOf: [alphaValidationErrorSchema, alphaErrorSchema] } },
 });
 const unavailable = { 503: { description: 'Payments did not answer in time.', schema: alphaErrorSchema } };
+/** What the body parser refuses before the signature is checked. */
+const unreadableBody = {
+  400: { description: 'The body is not JSON (or not UTF-8), or nests too deep.', schema: alphaErrorSchema },
+  413: { description: 'Body larger than the configured limit.', schema: alphaErrorSchema },
+  415: { description: 'Content-Type other than application/json.', schema: alphaErrorSchema },
+};
 const overRawBody = 'md5(base64(exact request body bytes) + payment key).';
 const overEmptyBody =
   'md5(base64("{}") + payment key); a body of "" (md5(key)) or PHP\'s "[]" is accepted too.';
@@ -61,6 +67,11 @@ export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
         schema: alphaSuccess('The created (or existing) payment.', alphaPaymentRecordSchema),
       },
       ...invalidSign,
+      ...unreadableBody,
+      409: {
+        description: 'The Idempotency-Key was used with another body, or its first request is still running.',
+        schema: alphaErrorSchema,
+      },
       ...validation(
         'A field is missing or invalid, the currency is unknown, or the payer amount is outside the limits.',
       ),
@@ -78,6 +89,7 @@ export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
     responses: {
       200: { description: 'The payment.', schema: alphaSuccess('The payment.', alphaPaymentRecordSchema) },
       ...invalidSign,
+      ...unreadableBody,
       404: { description: 'No such payment for this merchant.', schema: alphaErrorSchema },
       ...validation('Neither uuid nor order_id given, or one is malformed.'),
     },
@@ -97,6 +109,7 @@ export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
         schema: alphaSuccess('One page of payments.', alphaPaymentListSchema),
       },
       ...invalidSign,
+      ...unreadableBody,
       ...validation('A date or the cursor is malformed.'),
     },
   },
@@ -113,6 +126,7 @@ export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [
         schema: alphaSuccess('Payment services.', alphaPaymentServicesSchema),
       },
       ...invalidSign,
+      ...unreadableBody,
     },
   },
   exchangeRates('get', 'alphaExchangeRates', 'Rates from one currency to every other catalogue currency.'),
@@ -138,6 +152,7 @@ function exchangeRates(method: 'get' | 'post', operationId: string, summary: str
         schema: alphaSuccess('Exchange rates.', alphaExchangeRatesSchema),
       },
       ...invalidSign,
+      ...unreadableBody,
       ...validation('Unknown currency.'),
     },
   };

@@ -49,8 +49,12 @@ export const BETA_OPERATIONS: readonly BetaOperation[] = [
           },
         },
       },
-      400: error('A field is missing or invalid (validation_error, key = the field).'),
+      400: error(
+        'A field is missing or invalid, or the body is not JSON (validation_error, key = the field).',
+      ),
       ...unauthorized,
+      413: error('Body larger than the configured limit.'),
+      415: error('Content-Type other than application/json.'),
       409: error('The Idempotency-Key was used with another body, or its first request is still running.'),
       503: error('Payments did not answer in time.'),
     },

@@ -201,6 +201,8 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
       ...authErrors,
       404: error("No such payment among the merchant's payments."),
       409: error('Idempotency conflict.'),
+      413: error('Body larger than the configured limit.'),
+      415: error('Content-Type other than application/json or application/x-www-form-urlencoded.'),
       504: error('Payments did not answer in time.'),
     },
   },
