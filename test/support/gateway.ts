@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Clock } from '@gw/platform';
+import { loadConfig, type Clock, type Logger } from '@gw/platform';
 import { createMerchant, type MerchantKeys } from '@gw/runtime';
 import { startGateway, type RunningGateway } from '../../apps/gateway/src/runner';
 import { Fleet } from './fleet';
@@ -13,6 +13,8 @@ export interface TestGatewayOptions {
   /** Reuse a data directory (restart tests); a fresh temporary one otherwise, removed on stop. */
   dataDir?: string;
   clock?: Clock;
+  /** Where the gateway logs; by default a logger at the configured LOG_LEVEL (silent unless set). */
+  logger?: Logger;
 }
 
 export interface TestGateway {
@@ -46,7 +48,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     ...options.env,
   });
-  const gateway = await startGateway(config, { clock: options.clock });
+  const gateway = await startGateway(config, { clock: options.clock, logger: options.logger });
   const newMerchant = (name = 'Test merchant') => createMerchant(gateway.ctx, { name });
   return {
     baseUrl: gateway.url,

@@ -71,7 +71,11 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
       routers: services.flatMap((s) => (s.router ? [s.router] : [])),
       readinessChecks: Object.assign({}, ...services.map((s) => s.readinessChecks ?? {})),
     });
-    http = createHttpServer(app, { logger });
+    http = createHttpServer(app, {
+      logger,
+      headersTimeoutMs: config.http.headersTimeoutMs,
+      requestTimeoutMs: config.http.requestTimeoutMs,
+    });
     await http.start(config.port, config.host);
   } catch (error) {
     await stop();

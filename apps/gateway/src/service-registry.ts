@@ -3,6 +3,7 @@ import type { Service, ServiceContext } from '@gw/runtime';
 import { createAdminService } from '@gw/service-admin';
 import { createChainService } from '@gw/service-chain';
 import { createCheckoutService } from '@gw/service-checkout';
+import { createDocsService } from '@gw/service-docs';
 import { createGatewayAlphaService } from '@gw/service-gateway-alpha';
 import { createGatewayBetaService } from '@gw/service-gateway-beta';
 import { createGatewayV1Service } from '@gw/service-gateway-v1';
@@ -31,4 +32,5 @@ export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] 
   ['gateway-alpha', createGatewayAlphaService],
   ['gateway-beta', createGatewayBetaService],
   ['checkout', createCheckoutService],
+  ['docs', createDocsService],
 ];

@@ -163,6 +163,13 @@ describe('payment decider', () => {
         .then([{ type: 'PayoutStarted', data: { outcomeAmount: '0.0014925', outcomeCurrency: 'btc', at } }]);
     });
 
+    it('refuses a service fee above 100 percent, which would make the outcome negative', () => {
+      spec
+        .given(history)
+        .when({ type: 'StartPayout', data: { serviceFeePercent: '100.01' }, metadata: meta() })
+        .thenThrows('INVALID_AMOUNT');
+    });
+
     it('finishes once the payout completes', () => {
       const sending: PaymentEvent[] = [...history, { type: 'PayoutStarted', data: { outcomeAmount: '0.0014925', outcomeCurrency: 'btc', at } }];
       spec

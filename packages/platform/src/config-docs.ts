@@ -18,6 +18,7 @@ export const SERVICE_NAMES = [
   'scheduler',
   'rates',
   'admin',
+  'docs',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -135,5 +136,16 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     name: 'BODY_LIMIT',
     default: '100kb',
     description: 'Largest accepted request body (bytes, or with a kb/mb suffix).',
+  },
+  {
+    name: 'HTTP_HEADERS_TIMEOUT_MS',
+    default: '10000',
+    description: 'Time a client has to send its request headers; slower (slow-loris) connections are closed.',
+  },
+  {
+    name: 'HTTP_REQUEST_TIMEOUT_MS',
+    default: '30000',
+    description:
+      'Time a client has to send its whole request, body included; slower ones get 408 and are closed.',
   },
 ];

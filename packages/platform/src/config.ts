@@ -43,6 +43,8 @@ interface CommonConfig {
   rateLimitsPerMinute: { v1: number; alpha: number; beta: number };
   webhooks: { allowedHosts: readonly string[]; timeoutMs: number };
   bodyLimitBytes: number;
+  /** Slow-client bounds of the HTTP server: whole header block, and whole request. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number };
 }
 
 export type GatewayConfig = Readonly<CommonConfig> &
@@ -150,7 +152,22 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
       timeoutMs: reader.read('WEBHOOK_TIMEOUT_MS', (raw) => parseInteger(raw, 1, ONE_DAY_MS), 3000),
     },
     bodyLimitBytes: reader.read('BODY_LIMIT', parseByteSize, 100 * 1024),
+    http: {
+      headersTimeoutMs: reader.read(
+        'HTTP_HEADERS_TIMEOUT_MS',
+        (raw) => parseInteger(raw, 100, ONE_DAY_MS),
+        10_000,
+      ),
+      requestTimeoutMs: reader.read(
+        'HTTP_REQUEST_TIMEOUT_MS',
+        (raw) => parseInteger(raw, 100, ONE_DAY_MS),
+        30_000,
+      ),
+    },
   };
+  if (common.http.headersTimeoutMs > common.http.requestTimeoutMs) {
+    reader.fail('HTTP_HEADERS_TIMEOUT_MS', 'must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
 
   if (reader.issues.length > 0) throw new ConfigError(reader.issues);
   const config: GatewayConfig = engines

@@ -36,6 +36,7 @@ describe('loadConfig defaults', () => {
       rateLimitsPerMinute: { v1: 0, alpha: 0, beta: 0 },
       webhooks: { allowedHosts: [], timeoutMs: 3000 },
       bodyLimitBytes: 100 * 1024,
+      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 },
       adminToken: null,
       masterKey: null,
     });
@@ -88,6 +89,8 @@ describe('loadConfig values', () => {
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1, Localhost,,',
       WEBHOOK_TIMEOUT_MS: '5000',
       BODY_LIMIT: '1mb',
+      HTTP_HEADERS_TIMEOUT_MS: '2000',
+      HTTP_REQUEST_TIMEOUT_MS: '4000',
     });
     expect(config).toMatchObject({
       mode: 'engines',
@@ -112,6 +115,7 @@ describe('loadConfig values', () => {
       rateLimitsPerMinute: { v1: 600, alpha: 120, beta: 0 },
       webhooks: { allowedHosts: ['127.0.0.1', 'localhost'], timeoutMs: 5000 },
       bodyLimitBytes: 1024 * 1024,
+      http: { headersTimeoutMs: 2000, requestTimeoutMs: 4000 },
     });
     expect(config.masterKey?.toString('hex')).toBe(HEX_KEY);
   });
@@ -230,6 +234,14 @@ describe('loadConfig errors', () => {
     ]);
     expect(loadConfig({ ...ENGINES, SERVICE: 'payments', MASTER_KEY: HEX_KEY }).service).toBe('payments');
     expect(loadConfig({ ...ENGINES }).masterKey).toBeNull();
+  });
+});
+
+describe('HTTP server timeouts', () => {
+  it('refuses a headers timeout longer than the request timeout', () => {
+    expect(issuesOf({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toEqual([
+      { variable: 'HTTP_HEADERS_TIMEOUT_MS', message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS' },
+    ]);
   });
 });
 

@@ -16,7 +16,7 @@ describe('family A OpenAPI paths', () => {
     return found;
   };
 
-  it('documents the five endpoints', () => {
+  it('documents the six endpoints', () => {
     expect(
       Object.entries(paths).flatMap(([path, item]) =>
         Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
@@ -27,6 +27,7 @@ describe('family A OpenAPI paths', () => {
       'POST /alpha/v1/payment/list',
       'POST /alpha/v1/payment/services',
       'GET /alpha/v1/exchange-rate/{currency}/list',
+      'POST /alpha/v1/exchange-rate/{currency}/list',
     ]);
   });
 

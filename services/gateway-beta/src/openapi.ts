@@ -56,7 +56,11 @@ function operationObject(operation: BetaOperation, operationId: string): Record<
     responses: Object.fromEntries(
       Object.entries(operation.responses).map(([status, response]) => [
         status,
-        { description: response.description, content: { 'application/json': { schema: response.schema } } },
+        {
+          description: response.description,
+          content: { 'application/json': { schema: response.schema } },
+          ...(response.links ? { links: response.links } : {}),
+        },
       ]),
     ),
   };

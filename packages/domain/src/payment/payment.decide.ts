@@ -138,7 +138,10 @@ function requireTransition(payment: ExistingPayment, to: PaymentStatus): void {
 
 function startPayout({ data, metadata }: StartPayout, payment: ExistingPayment): PaymentEvent[] {
   requireTransition(payment, 'sending');
-  if (isNegative(data.serviceFeePercent)) throw new DomainError('INVALID_AMOUNT', 'service fee cannot be negative');
+  if (isNegative(data.serviceFeePercent) || compare(data.serviceFeePercent, '100') > 0) {
+    // Above 100 % the outcome would be negative: the merchant would owe money for being paid.
+    throw new DomainError('INVALID_AMOUNT', 'service fee must be between 0 and 100 percent');
+  }
   const fee = percentOf(payment.actuallyPaid, data.serviceFeePercent);
   const outcomeAmount = roundDown(subtract(payment.actuallyPaid, fee), payment.terms.payDecimals);
   return [

@@ -1,7 +1,9 @@
+import { STATUS_CODES } from 'node:http';
 import { Router, type ErrorRequestHandler } from 'express';
 import { isPaymentStatus, PAYMENT_STATUSES, type PaymentStatus } from '@gw/domain';
 import { asyncRoute, jsonBody, type Clock } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDocument } from '@gw/views';
 import type { Logger } from 'pino';
 import { isDelivered } from '../delivery/process-manager';
 import type { CurrencyFacts } from '../payloads/currency-facts';
@@ -37,11 +39,19 @@ export function v1IpnTestRoutes(deps: V1IpnTestDeps): Router {
   const router = Router();
   router.post(
     '/v1/ipn/test',
+    // The key is checked before the body is read, and answers exactly as the V1 gateway's own routes do.
+    asyncRoute(async (req, res, next) => {
+      const apiKey = req.get('x-api-key')?.trim() ?? '';
+      if (apiKey === '')
+        throw new V1Error(401, 'AUTH_REQUIRED', 'API key is required: send it in the x-api-key header');
+      const merchant = await deps.directory.byApiKey(apiKey);
+      if (!merchant) throw new V1Error(403, 'INVALID_API_KEY', 'Invalid api key');
+      res.locals.merchant = merchant;
+      next();
+    }),
     jsonBody({ limitBytes: deps.bodyLimitBytes }),
     asyncRoute(async (req, res) => {
-      const apiKey = req.get('x-api-key')?.trim();
-      const merchant = apiKey ? await deps.directory.byApiKey(apiKey) : null;
-      if (!merchant) throw new V1Error(403, 'INVALID_API_KEY', 'Invalid api key');
+      const merchant = res.locals.merchant as MerchantDocument;
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!isHttpUrl(body.ipn_callback_url)) {
         throw new V1Error(
@@ -82,6 +92,7 @@ export function v1IpnTestRoutes(deps: V1IpnTestDeps): Router {
     res.status(status).json({
       status: false,
       statusCode: status,
+      error: STATUS_CODES[status] ?? 'Error',
       code: known?.code ?? (status >= 500 ? 'INTERNAL_ERROR' : 'INVALID_REQUEST_PARAMS'),
       message: status >= 500 ? 'Internal server error' : (error as Error).message,
     });

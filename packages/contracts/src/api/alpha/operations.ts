@@ -36,8 +36,17 @@ export interface AlphaOperation {
 const invalidSign = {
   401: { description: 'merchant or sign header missing or wrong.', schema: alphaInvalidSignSchema },
 };
-const validation = (description: string) => ({ 422: { description, schema: alphaValidationErrorSchema } });
+/** 422 carries per-field rule keys for a malformed field, or only a message for a rule on valid fields. */
+const validation = (description: string) => ({
+  422: { description, schema: { anyOf: [alphaValidationErrorSchema, alphaErrorSchema] } },
+});
 const unavailable = { 503: { description: 'Payments did not answer in time.', schema: alphaErrorSchema } };
+/** What the body parser refuses before the signature is checked. */
+const unreadableBody = {
+  400: { description: 'The body is not JSON (or not UTF-8), or nests too deep.', schema: alphaErrorSchema },
+  413: { description: 'Body larger than the configured limit.', schema: alphaErrorSchema },
+  415: { description: 'Content-Type other than application/json.', schema: alphaErrorSchema },
+};
 const overRawBody = 'md5(base64(exact request body bytes) + payment key).';
 const overEmptyBody =
   'md5(base64("{}") + payment key); a body of "" (md5(key)) or PHP\'s "[]" is accepted too.';
@@ -64,6 +73,11 @@ const OPERATIONS: AlphaOperation[] = [
         schema: alphaSuccess('The created (or existing) payment.', alphaPaymentRecordSchema),
       },
       ...invalidSign,
+      ...unreadableBody,
+      409: {
+        description: 'The Idempotency-Key was used with another body, or its first request is still running.',
+        schema: alphaErrorSchema,
+      },
       ...validation(
         'A field is missing or invalid, the currency is unknown, or the payer amount is outside the limits.',
       ),
@@ -81,6 +95,7 @@ const OPERATIONS: AlphaOperation[] = [
     responses: {
       200: { description: 'The payment.', schema: alphaSuccess('The payment.', alphaPaymentRecordSchema) },
       ...invalidSign,
+      ...unreadableBody,
       404: { description: 'No such payment for this merchant.', schema: alphaErrorSchema },
       ...validation('Neither uuid nor order_id given, or one is malformed.'),
     },
@@ -100,6 +115,7 @@ const OPERATIONS: AlphaOperation[] = [
         schema: alphaSuccess('One page of payments.', alphaPaymentListSchema),
       },
       ...invalidSign,
+      ...unreadableBody,
       ...validation('A date or the cursor is malformed.'),
     },
   },
@@ -116,13 +132,29 @@ const OPERATIONS: AlphaOperation[] = [
         schema: alphaSuccess('Payment services.', alphaPaymentServicesSchema),
       },
       ...invalidSign,
+      ...unreadableBody,
     },
   },
-  {
-    operationId: 'alphaExchangeRates',
-    method: 'get',
+  exchangeRates('get', 'alphaExchangeRates', 'Rates from one currency to every other catalogue currency.'),
+  exchangeRates(
+    'post',
+    'alphaExchangeRatesPost',
+    'The same rates by POST, for the official PHP SDK, whose request builder can only POST.',
+  ),
+];
+
+/** Every family A endpoint with its request and response schemas: the source of the OpenAPI paths. */
+export const ALPHA_OPERATIONS: readonly AlphaOperation[] = OPERATIONS.map((operation) => ({
+  ...operation,
+  responses: { ...operation.responses, ...rateLimited },
+}));
+
+function exchangeRates(method: 'get' | 'post', operationId: string, summary: string): AlphaOperation {
+  return {
+    operationId,
+    method,
     path: '/alpha/v1/exchange-rate/{currency}/list',
-    summary: 'Rates from one currency to every other catalogue currency.',
+    summary,
     signing: overEmptyBody,
     idempotent: false,
     pathParams: alphaExchangeRateParams,
@@ -132,13 +164,8 @@ const OPERATIONS: AlphaOperation[] = [
         schema: alphaSuccess('Exchange rates.', alphaExchangeRatesSchema),
       },
       ...invalidSign,
+      ...unreadableBody,
       ...validation('Unknown currency.'),
     },
-  },
-];
-
-/** Every family A endpoint with its request and response schemas: the source of the OpenAPI paths. */
-export const ALPHA_OPERATIONS: readonly AlphaOperation[] = OPERATIONS.map((operation) => ({
-  ...operation,
-  responses: { ...operation.responses, ...rateLimited },
-}));
+  };
+}

@@ -1,4 +1,5 @@
 import type { Schema } from '../../messages/schema-builders';
+import type { OperationResponse } from '../operation-links';
 import { betaCreateInvoiceBody, betaPaymentListQuery } from './requests.schemas';
 import {
   betaCreatedInvoiceSchema,
@@ -21,7 +22,7 @@ export interface BetaOperation {
   idempotent: boolean;
   query?: Schema;
   body?: Schema;
-  responses: Record<number, { description: string; schema: Schema }>;
+  responses: Record<number, OperationResponse>;
 }
 
 const error = (description: string) => ({ description, schema: betaErrorSchema });
@@ -46,9 +47,19 @@ const OPERATIONS: BetaOperation[] = [
       200: {
         description: 'The invoice.',
         schema: betaSuccess('The created invoice.', betaCreatedInvoiceSchema),
+        links: {
+          PaymentHistoryOfInvoice: {
+            operationId: 'betaPaymentHistory',
+            parameters: { track_id: '$response.body#/data/track_id' },
+          },
+        },
       },
-      400: error('A field is missing or invalid (validation_error, key = the field).'),
+      400: error(
+        'A field is missing or invalid, or the body is not JSON (validation_error, key = the field).',
+      ),
       ...unauthorized,
+      413: error('Body larger than the configured limit.'),
+      415: error('Content-Type other than application/json.'),
       409: error('The Idempotency-Key was used with another body, or its first request is still running.'),
       503: error('Payments did not answer in time.'),
     },

@@ -83,6 +83,9 @@ export const betaCreateInvoiceBody: Schema = {
   additionalProperties: true,
 };
 
+/** Up to 9999-12-31T23:59:59Z: later instants have no four-digit-year ISO form to compare dates by. */
+const unixSecondsBounds = { minimum: 0, maximum: 253_402_300_799, integer: true };
+
 /** Every value arrives as text in the query string; numbers are read before validation. */
 export const betaPaymentListQuery: Schema = {
   type: 'object',
@@ -98,8 +101,8 @@ export const betaPaymentListQuery: Schema = {
     currency: textInput('Currency of the amount.', 32),
     network: textInput('Network of the pay currency, by name ("Tron", "TRC20") or code ("trx").', 64),
     address: textInput('Pay address.', 128),
-    from_date: numberInput('Created at or after, Unix seconds.', { minimum: 0, integer: true }),
-    to_date: numberInput('Created at or before, Unix seconds.', { minimum: 0, integer: true }),
+    from_date: numberInput('Created at or after, Unix seconds.', unixSecondsBounds),
+    to_date: numberInput('Created at or before, Unix seconds.', unixSecondsBounds),
     from_amount: numberInput('Amount at least.', { minimum: 0 }),
     to_amount: numberInput('Amount at most.', { minimum: 0 }),
     sort_by: enumInput('Sort field. Default create_date.', BETA_SORT_FIELDS),

@@ -1,4 +1,5 @@
 import type { Schema } from '../../messages/schema-builders';
+import type { OperationLink, OperationResponse } from '../operation-links';
 import {
   createInvoiceBody,
   createInvoicePaymentBody,
@@ -45,10 +46,19 @@ export interface V1Operation {
   query?: Schema;
   /** JSON or form-encoded body. */
   body?: Schema;
-  responses: Record<number, { description: string; schema: Schema }>;
+  responses: Record<number, OperationResponse>;
 }
 
 const error = (description: string) => ({ description, schema: errorSchema });
+const byPaymentId = (operationId: string): OperationLink => ({
+  operationId,
+  parameters: { payment_id: '$response.body#/payment_id' },
+});
+/** A created payment leads to its lookup and its estimate update. */
+const paymentLinks = {
+  GetPayment: byPaymentId('getPayment'),
+  UpdateMerchantEstimate: byPaymentId('updateMerchantEstimate'),
+};
 const authErrors = {
   401: error('x-api-key is missing or empty (AUTH_REQUIRED).'),
   403: error('x-api-key is not a known key (INVALID_API_KEY).'),
@@ -145,7 +155,11 @@ const OPERATIONS: V1Operation[] = [
     idempotent: true,
     body: createPaymentBody,
     responses: {
-      201: { description: 'Payment created in status waiting.', schema: createdPaymentSchema },
+      201: {
+        description: 'Payment created in status waiting.',
+        schema: createdPaymentSchema,
+        links: paymentLinks,
+      },
       ...createErrors,
     },
   },
@@ -192,6 +206,8 @@ const OPERATIONS: V1Operation[] = [
       ...authErrors,
       404: error("No such payment among the merchant's payments."),
       409: error('Idempotency conflict.'),
+      413: error('Body larger than the configured limit.'),
+      415: error('Content-Type other than application/json or application/x-www-form-urlencoded.'),
       504: error('Payments did not answer in time.'),
     },
   },
@@ -203,7 +219,19 @@ const OPERATIONS: V1Operation[] = [
     auth: true,
     idempotent: true,
     body: createInvoiceBody,
-    responses: { 201: { description: 'Invoice created.', schema: invoiceRecordSchema }, ...createErrors },
+    responses: {
+      201: {
+        description: 'Invoice created.',
+        schema: invoiceRecordSchema,
+        links: {
+          GetInvoicePayment: {
+            operationId: 'getInvoicePayment',
+            parameters: { invoiceId: '$response.body#/id' },
+          },
+        },
+      },
+      ...createErrors,
+    },
   },
   {
     operationId: 'createInvoicePayment',
@@ -214,7 +242,11 @@ const OPERATIONS: V1Operation[] = [
     idempotent: true,
     body: createInvoicePaymentBody,
     responses: {
-      201: { description: 'Payment created in status waiting.', schema: createdPaymentSchema },
+      201: {
+        description: 'Payment created in status waiting.',
+        schema: createdPaymentSchema,
+        links: paymentLinks,
+      },
       ...createErrors,
       404: error("No such invoice among the merchant's invoices."),
     },

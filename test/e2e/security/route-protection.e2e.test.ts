@@ -1,0 +1,148 @@
+import { routesOf, type RouteEntry } from '../../support/express-routes';
+import { startTestGateway, type TestGateway } from '../../support/gateway';
+
+/**
+ * Routes anyone may call. Everything else a service mounts must refuse a caller without credentials, so a
+ * new route that forgets its auth middleware fails here until it is protected or listed with a reason.
+ */
+const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /v1/status': 'spec: unauthenticated',
+  'GET /v1/currencies': 'spec: unauthenticated',
+  'GET /v1/full-currencies': 'spec: unauthenticated',
+  'GET /v1/estimate': 'spec: unauthenticated',
+  'GET /v1/min-amount': 'spec: unauthenticated (a valid key only picks the default currency_to)',
+  'GET /beta/v1/common/currencies': 'spec: unauthenticated',
+  'GET /beta/v1/common/fiats': 'spec: unauthenticated',
+  'GET /docs': 'API reference',
+  'GET /docs/': 'API reference',
+  'GET /docs/docs.css': 'API reference',
+  'GET /docs/v1.json': 'API reference',
+  'GET /docs/alpha.json': 'API reference',
+  'GET /docs/beta.json': 'API reference',
+  'GET /invoice/:invoiceId': 'hosted page for the buyer',
+  'POST /invoice/:invoiceId': 'hosted page: the buyer picks a currency (CSRF token checked)',
+  'GET /pay/:uuid': 'hosted page for the buyer',
+  'GET /pay/:uuid/status.json': 'hosted page live status',
+  'GET /pay/:uuid/qr.svg': 'hosted page QR code',
+  'GET /static/checkout/checkout.js': 'hosted page asset',
+  'GET /static/coins/:file': 'hosted page asset',
+  'POST /sandbox/v1/deposits': 'sandbox chain: mounted only when SANDBOX_ENABLED (embedded default)',
+  'POST /sandbox/v1/deposits/:txHash/confirmations': 'sandbox chain: mounted only when SANDBOX_ENABLED',
+  'POST /sandbox/v1/payments/:paymentId/pay': 'sandbox chain: mounted only when SANDBOX_ENABLED',
+  'GET /sandbox/v1/payments/:paymentId': 'sandbox chain: mounted only when SANDBOX_ENABLED',
+};
+
+type Credentials = 'none' | 'wrong';
+
+/** The refusal each family answers with, in its own error shape. */
+const FAMILIES: {
+  prefix: string;
+  wrongCredentials: Record<string, string>;
+  refusal: (credentials: Credentials) => { statuses: number[]; body: Record<string, unknown> };
+}[] = [
+  {
+    prefix: '/v1/',
+    wrongCredentials: { 'x-api-key': 'not-a-key' },
+    refusal: (credentials) =>
+      credentials === 'none'
+        ? { statuses: [401], body: { status: false, statusCode: 401, code: 'AUTH_REQUIRED' } }
+        : { statuses: [403], body: { status: false, statusCode: 403, code: 'INVALID_API_KEY' } },
+  },
+  {
+    prefix: '/alpha/v1/',
+    wrongCredentials: { merchant: '8b03432e-0000-4000-8000-000000000001', sign: '0'.repeat(32) },
+    refusal: () => ({ statuses: [401], body: { message: 'Invalid Sign.' } }),
+  },
+  {
+    prefix: '/beta/v1/',
+    wrongCredentials: { merchant_api_key: 'not-a-key' },
+    refusal: () => ({
+      statuses: [401],
+      body: {
+        data: {},
+        status: 401,
+        version: '1.0.0',
+        error: expect.objectContaining({ type: 'authentication_error' }),
+      },
+    }),
+  },
+  {
+    prefix: '/admin/v1/',
+    wrongCredentials: { authorization: 'Bearer not-the-admin-token' },
+    refusal: () => ({ statuses: [401], body: { statusCode: 401, error: 'Unauthorized' } }),
+  },
+];
+
+const label = ({ method, path }: RouteEntry) => `${method} ${path}`;
+const concrete = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, '1');
+
+describe('every route refuses callers without valid credentials', () => {
+  let gateway: TestGateway;
+  let routes: RouteEntry[];
+
+  beforeAll(async () => {
+    gateway = await startTestGateway();
+    routes = gateway.gateway.services.flatMap((service) => (service.router ? routesOf(service.router) : []));
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+  });
+
+  it('finds the routes of every HTTP service', () => {
+    const prefixes = new Set(routes.map(({ path }) => path.split('/')[1]));
+    expect([...prefixes].sort()).toEqual([
+      'admin',
+      'alpha',
+      'beta',
+      'docs',
+      'invoice',
+      'pay',
+      'sandbox',
+      'static',
+      'v1',
+    ]);
+  });
+
+  it('lists only routes that exist as public', () => {
+    const mounted = new Set(routes.map(label));
+    expect(Object.keys(PUBLIC_ROUTES).filter((route) => !mounted.has(route))).toEqual([]);
+  });
+
+  it.each<Credentials>(['none', 'wrong'])(
+    'answers 401/403 in the family shape with %s credentials',
+    async (credentials) => {
+      const protectedRoutes = routes.filter((route) => !(label(route) in PUBLIC_ROUTES));
+      expect(protectedRoutes.length).toBeGreaterThan(20);
+      const failures: string[] = [];
+      for (const route of protectedRoutes) {
+        const family = FAMILIES.find(({ prefix }) => route.path.startsWith(prefix));
+        if (!family) {
+          failures.push(`${label(route)}: no family error shape known for this prefix`);
+          continue;
+        }
+        const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+        const response = await fetch(`${gateway.baseUrl}${concrete(route.path)}`, {
+          method: route.method,
+          headers: {
+            ...(credentials === 'wrong' ? family.wrongCredentials : {}),
+            ...(withBody ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(withBody ? { body: '{}' } : {}),
+        });
+        const { statuses, body } = family.refusal(credentials);
+        const text = await response.text();
+        if (!statuses.includes(response.status)) {
+          failures.push(`${label(route)}: ${response.status} ${text.slice(0, 120)}`);
+          continue;
+        }
+        try {
+          expect(JSON.parse(text)).toMatchObject(body);
+        } catch {
+          failures.push(`${label(route)}: ${response.status} in another shape: ${text.slice(0, 160)}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,103 @@
+import { routesOf } from '../../support/express-routes';
+import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { MerchantCalls, type Answer } from './merchant-calls';
+
+interface Owned {
+  paymentId: number;
+  invoiceId: string;
+  alphaUuid: string;
+  alphaOrderId: string;
+  betaTrackId: string;
+}
+
+/**
+ * Every route that finds a merchant's record by an id it is given, called with merchant B's ids through
+ * merchant A's credentials. A new route with an id in its path fails the coverage check until it is here.
+ */
+const LOOKUPS: Record<string, (a: MerchantCalls, b: Owned) => Promise<Answer>> = {
+  'GET /v1/payment/:paymentId': (a, b) => a.v1('GET', `/v1/payment/${b.paymentId}`),
+  'POST /v1/payment/:paymentId/update-merchant-estimate': (a, b) =>
+    a.v1('POST', `/v1/payment/${b.paymentId}/update-merchant-estimate`, {}),
+  'GET /v1/invoice-payment': (a, b) => a.v1('GET', `/v1/invoice-payment?invoiceId=${b.invoiceId}`),
+  'POST /v1/invoice-payment': (a, b) =>
+    a.v1('POST', '/v1/invoice-payment', { iid: b.invoiceId, pay_currency: 'btc' }),
+  'POST /alpha/v1/payment/info (uuid)': (a, b) => a.alpha('/alpha/v1/payment/info', { uuid: b.alphaUuid }),
+  'POST /alpha/v1/payment/info (order_id)': (a, b) =>
+    a.alpha('/alpha/v1/payment/info', { order_id: b.alphaOrderId }),
+  'POST /alpha/v1/payment/resend': (a, b) => a.alpha('/alpha/v1/payment/resend', { uuid: b.alphaUuid }),
+};
+
+/** Lists filtered by another merchant's ids answer empty rather than 404. */
+const LISTS: Record<string, (a: MerchantCalls, b: Owned) => Promise<unknown[]>> = {
+  'GET /v1/payment': async (a) => (await a.v1('GET', '/v1/payment?limit=500')).body.data,
+  'POST /alpha/v1/payment/list': async (a) => (await a.alpha('/alpha/v1/payment/list', {})).body.result.items,
+  'GET /beta/v1/payment': async (a, b) =>
+    (await a.beta('GET', `/beta/v1/payment?track_id=${b.betaTrackId}`)).body.data.list,
+};
+
+/**
+ * Path parameters that are not a merchant's record: the sandbox and the hosted pages are public by id,
+ * the operator API spans merchants, and a currency code is shared catalogue data.
+ */
+const NOT_TENANT_SCOPED = /^[A-Z]+ \/(sandbox|invoice|pay|static|admin)\/|\/exchange-rate\/:currency\//;
+
+describe("merchant A never reaches merchant B's records", () => {
+  let gateway: TestGateway;
+  let a: MerchantCalls;
+  let owned: Owned;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway();
+    a = new MerchantCalls(gateway.baseUrl, await gateway.createMerchant('Merchant A'));
+    const b = new MerchantCalls(gateway.baseUrl, await gateway.createMerchant('Merchant B'));
+    const payment = await b.v1('POST', '/v1/payment', {
+      price_amount: 10,
+      price_currency: 'usd',
+      pay_currency: 'btc',
+    });
+    const invoice = await b.v1('POST', '/v1/invoice', { price_amount: 10, price_currency: 'usd' });
+    const alphaOrderId = 'order-of-b';
+    const alpha = await b.alpha('/alpha/v1/payment', {
+      amount: '10',
+      currency: 'USD',
+      order_id: alphaOrderId,
+      network: 'tron',
+      to_currency: 'USDT',
+    });
+    const beta = await b.beta('POST', '/beta/v1/payment/invoice', { amount: 10, currency: 'USD' });
+    expect([payment.status, invoice.status, alpha.status, beta.status]).toEqual([201, 201, 200, 200]);
+    owned = {
+      paymentId: payment.body.payment_id,
+      invoiceId: invoice.body.id,
+      alphaUuid: alpha.body.result.uuid,
+      alphaOrderId,
+      betaTrackId: beta.body.data.track_id,
+    };
+    expect((await b.v1('GET', `/v1/payment/${owned.paymentId}`)).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+  });
+
+  it.each(Object.keys(LOOKUPS))('%s answers 404', async (lookup) => {
+    const answer = await LOOKUPS[lookup]!(a, owned);
+    expect(answer.status).toBe(404);
+    expect(JSON.stringify(answer.body)).not.toContain(owned.alphaUuid);
+  });
+
+  it.each(Object.keys(LISTS))('%s lists none of them', async (list) => {
+    expect(await LISTS[list]!(a, owned)).toEqual([]);
+  });
+
+  it('covers every route that takes an id in its path', () => {
+    const covered = new Set(
+      [...Object.keys(LOOKUPS), ...Object.keys(LISTS)].map((key) => key.split(' (')[0]),
+    );
+    const withIds = gateway.gateway.services
+      .flatMap((service) => (service.router ? routesOf(service.router) : []))
+      .map(({ method, path }) => `${method} ${path}`)
+      .filter((route) => route.includes(':') && !NOT_TENANT_SCOPED.test(route));
+    expect(withIds.filter((route) => !covered.has(route))).toEqual([]);
+  });
+});
