@@ -20,6 +20,7 @@ export const ROUTES: readonly { prefix: string; service: Exclude<ServiceName, 'a
   { prefix: '/pay', service: 'checkout' },
   { prefix: '/static/checkout', service: 'checkout' },
   { prefix: '/static/coins', service: 'checkout' },
+  { prefix: '/docs', service: 'docs' },
 ];
 
 const BY_LENGTH = [...ROUTES].sort((a, b) => b.prefix.length - a.prefix.length);

@@ -16,6 +16,8 @@ describe('routing a public path to its service', () => {
     ['/invoice/123', 'checkout'],
     ['/pay/0b5e7b0c-0000-4000-8000-000000000000/status.json', 'checkout'],
     ['/static/coins/btc.svg', 'checkout'],
+    ['/docs', 'docs'],
+    ['/docs/v1.json', 'docs'],
   ])('%s goes to %s', (path, service) => {
     expect(serviceForPath(path)).toBe(service);
   });
