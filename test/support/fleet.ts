@@ -156,6 +156,10 @@ export class Fleet {
     child.stdout!.pipe(log, { end: false });
     child.stderr!.pipe(log, { end: false });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // A test process that dies (a timeout, a crash, jest forcing its exit) takes its services along.
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    void exited.then(() => process.removeListener('exit', killOnExit));
     this.services.set(name, { name, port, child, exited });
   }
 
