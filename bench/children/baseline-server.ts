@@ -42,14 +42,12 @@ app.set('etag', false);
 app.post('/v1/payment', express.json({ limit: '100kb' }), (req, res) => {
   const checked = v1Validators.createPayment.check(req.body);
   if (!checked.ok) {
-    res
-      .status(400)
-      .json({
-        status: false,
-        statusCode: 400,
-        code: 'INVALID_REQUEST_PARAMS',
-        message: checked.problem.message,
-      });
+    res.status(400).json({
+      status: false,
+      statusCode: 400,
+      code: 'INVALID_REQUEST_PARAMS',
+      message: checked.problem.message,
+    });
     return;
   }
   res.status(201).json(CREATED_PAYMENT);

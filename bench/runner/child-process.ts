@@ -11,8 +11,8 @@ export interface ChildOptions {
   script: string;
   args?: string[];
   env: Record<string, string>;
-  /** NODE_OPTIONS for the child only (e.g. `--cpu-prof`). */
-  nodeOptions?: string;
+  /** Node flags before the script (`--cpu-prof`, which node refuses in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -43,9 +43,10 @@ export class Child {
   }
 
   static start(options: ChildOptions): Child {
-    const child = spawn(process.execPath, ['--import', 'tsx', options.script, ...(options.args ?? [])], {
+    const argv = [...(options.nodeArgs ?? []), '--import', 'tsx', options.script, ...(options.args ?? [])];
+    const child = spawn(process.execPath, argv, {
       cwd: REPO_ROOT,
-      env: { ...options.env, ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}) },
+      env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     return new Child(options.name, child);

@@ -92,7 +92,7 @@ async function startGateway(options: SystemOptions, dataDir: string): Promise<Ch
       // Per-request access logs at info would measure pino writing to a pipe nobody reads.
       LOG_LEVEL: 'warn',
     },
-    nodeOptions: options.profileDir ? `--cpu-prof --cpu-prof-dir=${options.profileDir}` : undefined,
+    nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : undefined,
   });
   try {
     await waitUntilReady(gateway, `http://127.0.0.1:${options.port}`, options.readyTimeoutMs ?? 15 * 60_000);
