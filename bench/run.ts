@@ -88,9 +88,11 @@ async function main(): Promise<void> {
     (scenario): scenario is SystemScenario => scenario.kind === 'system',
   );
   let baselineRps: number | null = null;
+  let baselineCpu: number | null = null;
   if (systemScenarios.length > 0) {
     const baseline = await measureBaseline(port, settings);
     baselineRps = baseline.requestsPerSecond;
+    baselineCpu = cpuMsPerRequest(baseline);
     await writeResult(resultsDir, {
       scenario: 'baseline',
       title: 'Baseline: bare express, same JSON parse + V1 ajv validation, fixed body',
@@ -102,6 +104,8 @@ async function main(): Promise<void> {
       settings: settingsOf(settings),
       measurement: baseline,
       baselineRatio: 1,
+      cpuMsPerRequest: baselineCpu,
+      baselineCpuRatio: 1,
     });
     log(
       `baseline: ${baseline.requestsPerSecond} req/s, p50 ${baseline.latencyMs.p50} ms, p99 ${baseline.latencyMs.p99} ms`,
@@ -133,6 +137,7 @@ async function main(): Promise<void> {
           settings: settingsOf(settings),
           measurement,
           baselineRatio: baselineRps ? round(measurement.requestsPerSecond / baselineRps, 2) : null,
+          ...cpuFigures(measurement, baselineCpu),
         });
       }
     } finally {
@@ -261,6 +266,18 @@ function pick(names: readonly string[]): Record<string, string> {
   return picked;
 }
 
+/** CPU ms per request of the process measured first (the system under test or the baseline). */
+function cpuMsPerRequest(measurement: Measurement): number | null {
+  const sut = Object.values(measurement.memory)[0];
+  if (!sut || measurement.requests === 0) return null;
+  return round((sut.cpuSeconds * 1000) / measurement.requests, 3);
+}
+
+function cpuFigures(measurement: Measurement, baselineCpu: number | null) {
+  const cpu = cpuMsPerRequest(measurement);
+  return { cpuMsPerRequest: cpu, baselineCpuRatio: cpu && baselineCpu ? round(baselineCpu / cpu, 2) : null };
+}
+
 function settingsOf(settings: RunSettings) {
   return {
     connections: settings.connections,
@@ -272,7 +289,7 @@ function settingsOf(settings: RunSettings) {
 function summary(result: ScenarioResult): string {
   const m = result.measurement;
   if (result.status !== 'measured' || !m) return `not available in this build (${result.reason})`;
-  return `${m.requestsPerSecond} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, errors ${m.non2xx + m.socketErrors}, ratio ${result.baselineRatio ?? m.extra?.baselineRatio ?? '-'}`;
+  return `${m.requestsPerSecond} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, errors ${m.non2xx + m.socketErrors}, ratio ${result.baselineRatio ?? m.extra?.baselineRatio ?? '-'}, CPU ${result.cpuMsPerRequest ?? '-'} ms/req (ratio ${result.baselineCpuRatio ?? '-'})`;
 }
 
 function positiveInteger(raw: string | undefined, fallback: number, flag: string): number {

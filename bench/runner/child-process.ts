@@ -86,15 +86,22 @@ export interface MemoryReading {
   peakRssMb: number;
   /** The kernel's high-water mark for the whole life of the process (VmHWM), MiB. */
   lifetimePeakRssMb: number;
+  /** CPU time (user + system) the process used while sampled, seconds. */
+  cpuSeconds: number;
 }
 
-/** Samples VmRSS of a process every 100 ms, and reads its VmHWM when stopped. */
+/**
+ * Samples VmRSS of a process every 100 ms, and reads its VmHWM and the CPU time it used meanwhile
+ * when stopped. CPU time per request does not depend on what else the machine runs, unlike requests/s.
+ */
 export class MemorySampler {
   private peakKb = 0;
   private readonly timer: NodeJS.Timeout;
+  private readonly cpuAtStart: Promise<number | undefined>;
 
   constructor(private readonly pid: number) {
     this.timer = setInterval(() => void this.sample(), 100);
+    this.cpuAtStart = readCpuSeconds(pid);
     void this.sample();
   }
 
@@ -102,7 +109,9 @@ export class MemorySampler {
     clearInterval(this.timer);
     await this.sample();
     const hwm = (await readStatusKb(this.pid, 'VmHWM')) ?? this.peakKb;
-    return { peakRssMb: toMb(this.peakKb), lifetimePeakRssMb: toMb(hwm) };
+    const [start, end] = await Promise.all([this.cpuAtStart, readCpuSeconds(this.pid)]);
+    const cpuSeconds = start !== undefined && end !== undefined ? Math.round((end - start) * 100) / 100 : 0;
+    return { peakRssMb: toMb(this.peakKb), lifetimePeakRssMb: toMb(hwm), cpuSeconds };
   }
 
   private async sample(): Promise<void> {
@@ -120,5 +129,18 @@ async function readStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<numb
     return undefined;
   }
 }
+
+/** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux). */
+async function readCpuSeconds(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
 
 const toMb = (kb: number) => Math.round(kb / 102.4) / 10;

@@ -25,6 +25,10 @@ export interface ScenarioResult {
   measurement?: Measurement;
   /** Requests per second over the baseline's in the same run. */
   baselineRatio?: number | null;
+  /** CPU time per request of the system under test, ms (user + system, measured window only). */
+  cpuMsPerRequest?: number | null;
+  /** The baseline's CPU ms per request over this scenario's: the throughput ratio without the noise of a shared machine. */
+  baselineCpuRatio?: number | null;
 }
 
 export function machineFacts(): MachineFacts {
@@ -75,9 +79,12 @@ function renderReadme(results: ScenarioResult[]): string {
     "validating it with the gateway's V1 create-payment ajv validator, answering a fixed body. Ratio = requests/s",
     'over the baseline requests/s of the same run. Errors = non-2xx answers + socket errors. Peak RSS = largest',
     'VmRSS sampled (every 100 ms) while the scenario ran; the JSON also has each process lifetime VmHWM.',
+    'CPU ms/req = CPU time (user + system, /proc/<pid>/stat) the system under test used in the measured window',
+    'per request; CPU ratio = baseline CPU ms/req over the scenario CPU ms/req. The machine is shared with other',
+    'work, so requests/s move from run to run; the CPU ratio is the steadier of the two.',
     '',
-    '| Scenario | Target | Stored payments | Requests/s | p50 ms | p99 ms | max ms | Errors | Peak RSS MB (SUT / load gen.) | Ratio to baseline |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| Scenario | Target | Stored payments | Requests/s | p50 ms | p99 ms | max ms | Errors | Peak RSS MB (SUT / load gen.) | CPU ms/req | Ratio to baseline | CPU ratio |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const result of results) {
     const m = result.measurement;
@@ -93,7 +100,7 @@ function renderReadme(results: ScenarioResult[]): string {
     lines.push(
       `| ${result.title} | ${result.target} | ${result.storedPayments?.toLocaleString('en') ?? ''} | ${m.requestsPerSecond} | ` +
         `${m.latencyMs.p50} | ${m.latencyMs.p99} | ${m.latencyMs.max} | ${m.non2xx + m.socketErrors} | ` +
-        `${sut?.peakRssMb ?? ''} / ${generator?.peakRssMb ?? ''} | ${ratio} |`,
+        `${sut?.peakRssMb ?? ''} / ${generator?.peakRssMb ?? ''} | ${result.cpuMsPerRequest ?? ''} | ${ratio} | ${result.baselineCpuRatio ?? ''} |`,
     );
   }
   lines.push('', ...notes(results), '');
