@@ -172,6 +172,10 @@ export class CollectionIndexes {
       const ids = index.lookup(values);
       if (!best || ids.size < best.size) best = ids;
     }
+    for (const index of this.ordered.values()) {
+      const ids = index.equalTo(filter);
+      if (ids && (!best || ids.length < best.size)) best = new Set(ids);
+    }
     return best;
   }
 

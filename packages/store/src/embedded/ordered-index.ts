@@ -57,6 +57,25 @@ export class OrderedIndex {
     return sort[0]![1] === 1 ? ids : reversed(ids);
   }
 
+  /**
+   * The ids whose two fields both equal the filter's, or undefined when the filter does not pin both:
+   * (merchantId, orderId) lookups then read one short range instead of every payment of the merchant.
+   */
+  equalTo(filter: Filter): string[] | undefined {
+    if (this.arrayValued > 0) return undefined;
+    const leading = equalityOf(filter[this.leading]);
+    const second = equalityOf(filter[this.sortField]);
+    if (leading === undefined || second === undefined) return undefined;
+    const bucket = this.buckets.get(equalityKey(leading));
+    if (!bucket) return [];
+    const ids: string[] = [];
+    for (let at = this.position(bucket, second, ''); at < bucket.ids.length; at++) {
+      if (compareValues(bucket.values[at], second) !== 0) break;
+      ids.push(bucket.ids[at]!);
+    }
+    return ids;
+  }
+
   clear(): void {
     this.buckets.clear();
     this.arrayValued = 0;
