@@ -4,7 +4,7 @@ import type { SystemScenario } from '../runner/scenario';
 import { percentiles } from '../runner/stats';
 import { createPayments, type CreatedPayment } from './requests';
 
-const POLL_INTERVAL_MS = 2;
+const POLL_INTERVAL_MS = 10;
 const FINISH_TIMEOUT_MS = 60_000;
 
 interface Walk {
