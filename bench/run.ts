@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   );
   let baselineRps: number | null = null;
   let baselineCpu: number | null = null;
-  if (systemScenarios.length > 0) {
+  if (systemScenarios.length > 0 || positionals.includes('baseline')) {
     const baseline = await measureBaseline(port, settings);
     baselineRps = baseline.requestsPerSecond;
     baselineCpu = cpuMsPerRequest(baseline);
@@ -251,6 +251,9 @@ function targetOf(name: string): Target {
   if (name === 'embedded') return { name, env: {} };
   if (name === 'engines') {
     const env = pick(ENGINE_VARIABLES);
+    const missing = ENGINE_VARIABLES.slice(0, 3).filter((variable) => env[variable] === undefined);
+    // Without them the same command would quietly start the embedded default.
+    if (missing.length > 0) throw new Error(`--target engines needs ${missing.join(', ')} in the environment`);
     return { name, env };
   }
   throw new Error('--target must be embedded or engines');
