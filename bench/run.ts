@@ -1,5 +1,6 @@
 /**
  * `pnpm bench [scenario|group ...] [--quick] [--target embedded|engines] [--sizes 10000,100000] [--profile]`
+ * (`--report-only` rebuilds README.md from the result files without measuring)
  *
  * Starts the gateway as a child process (`gateway start` with a fresh DATA_DIR, PORT and ADMIN_TOKEN),
  * creates its merchant over the admin API, seeds stored payments where a scenario needs them, and loads
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
       profile: { type: 'boolean', default: false },
       duration: { type: 'string' },
       connections: { type: 'string' },
+      'report-only': { type: 'boolean', default: false },
     },
   });
   const quick = values.quick ?? false;
@@ -65,6 +67,10 @@ async function main(): Promise<void> {
   const profileDir = values.profile
     ? path.join(REPO_ROOT, 'bench', 'profiles', new Date().toISOString().replace(/[:.]/g, '-'))
     : undefined;
+  if (values['report-only']) {
+    process.stdout.write(await writeReadme(resultsDir, ['baseline', ...order]));
+    return;
+  }
   const port = await freePort();
   const machine = machineFacts();
   const record = async (
@@ -114,6 +120,12 @@ async function main(): Promise<void> {
 
   for (const [storedPayments, group] of byStoreSize(systemScenarios)) {
     log(`starting the gateway (${target.name}) for ${group.map((s) => s.name).join(', ')}`);
+    if (storedPayments > 0 && target.name !== 'embedded') {
+      // The seeder appends to the embedded JSONL store; the engines' MongoDB store needs its own.
+      const reason = 'seeding stored payments into the real engines is not implemented in the runner yet';
+      for (const scenario of group) await record(scenario, { status: 'unavailable', reason });
+      continue;
+    }
     let system: SystemUnderTest;
     try {
       system = await SystemUnderTest.start({ target, port, baseEnv, profileDir });
@@ -253,7 +265,8 @@ function targetOf(name: string): Target {
     const env = pick(ENGINE_VARIABLES);
     const missing = ENGINE_VARIABLES.slice(0, 3).filter((variable) => env[variable] === undefined);
     // Without them the same command would quietly start the embedded default.
-    if (missing.length > 0) throw new Error(`--target engines needs ${missing.join(', ')} in the environment`);
+    if (missing.length > 0)
+      throw new Error(`--target engines needs ${missing.join(', ')} in the environment`);
     return { name, env };
   }
   throw new Error('--target must be embedded or engines');

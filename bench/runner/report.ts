@@ -92,7 +92,7 @@ function renderReadme(results: ScenarioResult[]): string {
     const m = result.measurement;
     if (result.status !== 'measured' || !m) {
       lines.push(
-        `| ${result.title} | ${result.target} | | not available in this build: ${result.reason ?? ''} | | | | | | |`,
+        `| ${result.title} | ${result.target} | | not available in this build: ${result.reason ?? ''} | | | | | | | | |`,
       );
       continue;
     }
@@ -131,19 +131,21 @@ function notes(results: ScenarioResult[]): string[] {
   const growth = results.filter((result) => result.scenario.startsWith('growth-') && result.measurement);
   if (growth.length > 0) {
     notes.push(
-      'Growth (latency should stay flat as the store grows):',
+      'Growth (latency should stay flat as the store grows; CPU ms/req is the figure the load on the machine does not move):',
       '',
-      '| Stored payments | Read req/s | Read p50 / p99 ms | List req/s | List p50 / p99 ms | Gateway start (replay) s |',
-      '|--:|--:|--:|--:|--:|--:|',
+      '| Stored payments | Read req/s | Read p50 / p99 ms | Read CPU ms/req | List req/s | List p50 / p99 ms | List CPU ms/req | Gateway start (replay) s |',
+      '|--:|--:|--:|--:|--:|--:|--:|--:|',
     );
     const sizes = [...new Set(growth.map((result) => result.storedPayments ?? 0))].sort((a, b) => a - b);
     for (const size of sizes) {
-      const read = growth.find((result) => result.scenario === `growth-read-${size}`)?.measurement;
-      const list = growth.find((result) => result.scenario === `growth-list-${size}`)?.measurement;
+      const readResult = growth.find((result) => result.scenario === `growth-read-${size}`);
+      const listResult = growth.find((result) => result.scenario === `growth-list-${size}`);
+      const [read, list] = [readResult?.measurement, listResult?.measurement];
       const start = (read ?? list)?.extra?.gatewayStartSeconds ?? '';
       notes.push(
         `| ${size.toLocaleString('en')} | ${read?.requestsPerSecond ?? ''} | ${read ? `${read.latencyMs.p50} / ${read.latencyMs.p99}` : ''} | ` +
-          `${list?.requestsPerSecond ?? ''} | ${list ? `${list.latencyMs.p50} / ${list.latencyMs.p99}` : ''} | ${start} |`,
+          `${readResult?.cpuMsPerRequest ?? ''} | ${list?.requestsPerSecond ?? ''} | ` +
+          `${list ? `${list.latencyMs.p50} / ${list.latencyMs.p99}` : ''} | ${listResult?.cpuMsPerRequest ?? ''} | ${start} |`,
       );
     }
     notes.push('');
