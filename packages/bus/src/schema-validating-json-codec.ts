@@ -26,6 +26,11 @@ export class SchemaValidationError extends Error {
 export class SchemaValidatingJsonCodec implements MessageCodec {
   private readonly json = new JsonCodec();
   private readonly validators = new Map<string, ValidateFunction>();
+  /**
+   * Bytes already decoded and found valid, with their topic. The embedded bus hands the same buffer to
+   * every consumer group (four on payments.events); the answer cannot change, so only the first pays.
+   */
+  private readonly validBytes = new WeakMap<Buffer, string>();
 
   constructor(schemasByTopic: Record<string, JsonSchema>) {
     const ajv = new Ajv({ allErrors: true, strict: false });
@@ -42,7 +47,9 @@ export class SchemaValidatingJsonCodec implements MessageCodec {
 
   decode(topic: string, bytes: Buffer): unknown {
     const value = this.json.decode(topic, bytes);
+    if (this.validBytes.get(bytes) === topic) return value;
     this.validate(topic, 'decode', value);
+    this.validBytes.set(bytes, topic);
     return value;
   }
 

@@ -42,6 +42,9 @@ export interface OpenedPayment {
   reply: ReplyMessage;
 }
 
+/** What pricing a payment and giving it an address need. */
+export type PaymentTermsSources = Pick<ServiceContext, 'rates' | 'addresses' | 'clock'>;
+
 /**
  * Prices the payment in its pay currency, assigns a fresh pay address and ids, and asks payments to
  * create it. Unknown currencies surface as the rates package's named errors for the gateway to map.
@@ -51,14 +54,29 @@ export async function openPayment(
   intake: PaymentIntake,
   commandId?: string,
 ): Promise<OpenedPayment> {
-  const rates = ctx.rates.current();
+  const terms = await newPaymentTerms(ctx, intake);
+  const reply = await ctx.commands.send(
+    streamIdOf('payment', terms.paymentId),
+    intake.merchantId,
+    { type: 'CreatePayment', data: terms, metadata: { now: terms.createdAt } },
+    commandId,
+  );
+  return { terms, reply };
+}
+
+/** The terms of a new payment: priced now, with fresh ids and a fresh pay address. */
+export async function newPaymentTerms(
+  sources: PaymentTermsSources,
+  intake: PaymentIntake,
+): Promise<PaymentTerms> {
+  const rates = sources.rates.current();
   const pay = rates.findCryptoCurrency(intake.payCurrency);
   const priceCurrency = rates.findCurrency(intake.priceCurrency);
   const payAmount = intake.payAmount ?? rates.payAmountFor(intake.priceAmount, priceCurrency.code, pay.code);
-  const { address, extraId } = await ctx.addresses.allocate(pay.network);
-  const now = ctx.clock.now();
+  const { address, extraId } = await sources.addresses.allocate(pay.network);
+  const now = sources.clock.now();
   const paymentId = newNumericId();
-  const terms: PaymentTerms = {
+  return {
     paymentId,
     uuid: randomUUID(),
     trackId: String(paymentId),
@@ -90,11 +108,4 @@ export async function openPayment(
     alpha: intake.alpha ?? null,
     beta: intake.beta ?? null,
   };
-  const reply = await ctx.commands.send(
-    streamIdOf('payment', paymentId),
-    intake.merchantId,
-    { type: 'CreatePayment', data: terms, metadata: { now: terms.createdAt } },
-    commandId,
-  );
-  return { terms, reply };
 }

@@ -17,7 +17,16 @@ export function requestId(options: { logger: Logger }): RequestHandler {
     const incoming = req.headers[REQUEST_ID_HEADER];
     const id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : newUuid();
     req.id = id;
-    req.log = requestLogger(options.logger, id);
+    // Built on first use: most requests never log, and a pino child per request showed in profiles.
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => (log ??= requestLogger(options.logger, id)),
+      set: (replacement: Logger) => {
+        log = replacement;
+      },
+    });
     res.setHeader(REQUEST_ID_HEADER, id);
     next();
   };

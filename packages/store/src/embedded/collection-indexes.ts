@@ -1,6 +1,7 @@
 import type { Filter, IndexSpec } from '../read-models';
 import { equalityKey, valueAt, valuesAt } from './document-values';
 import { isRange } from './filter-match';
+import { OrderedIndex } from './ordered-index';
 
 /** Documents by the equality key of one field, so an equality or $in filter skips the scan. */
 class EqualityIndex {
@@ -76,11 +77,13 @@ export class UniqueIndex {
 /**
  * The secondary indexes of one collection. Every declared index gets a hash index on its leading field
  * (a compound index on (merchantId, createdAt) serves filters on merchantId); unique indexes also keep
- * their full key to enforce uniqueness.
+ * their full key to enforce uniqueness; compound indexes also keep their first two fields in order,
+ * for sorted pages.
  */
 export class CollectionIndexes {
   private readonly equality = new Map<string, EqualityIndex>();
   readonly unique = new Map<string, UniqueIndex>();
+  private readonly ordered = new Map<string, OrderedIndex>();
 
   /**
    * Builds the missing indexes over `documents`. A unique index the documents already violate is not
@@ -95,6 +98,13 @@ export class CollectionIndexes {
         const index = new EqualityIndex(leading);
         for (const [id, document] of documents()) index.add(id, document);
         this.equality.set(leading, index);
+      }
+      const second = fields[1];
+      const pair = JSON.stringify([leading, second]);
+      if (second !== undefined && !this.ordered.has(pair)) {
+        const index = new OrderedIndex(leading, second);
+        for (const [id, document] of documents()) index.add(id, document);
+        this.ordered.set(pair, index);
       }
       const name = JSON.stringify(fields);
       if (!spec.unique || this.unique.has(name)) continue;
@@ -111,11 +121,32 @@ export class CollectionIndexes {
   add(id: string, document: unknown): void {
     for (const index of this.equality.values()) index.add(id, document);
     for (const index of this.unique.values()) index.add(id, document);
+    for (const index of this.ordered.values()) index.add(id, document);
   }
 
   remove(id: string, document: unknown): void {
     for (const index of this.equality.values()) index.remove(id, document);
     for (const index of this.unique.values()) index.remove(id, document);
+    for (const index of this.ordered.values()) index.remove(id, document);
+  }
+
+  /** Ids in the order of `sort` from an ordered index that can serve it, or undefined to sort. */
+  inOrder(filter: Filter, sort: [string, 1 | -1][]): Iterable<string> | undefined {
+    for (const index of this.ordered.values()) {
+      const ids = index.ordered(filter, sort);
+      if (ids) return ids;
+    }
+    return undefined;
+  }
+
+  /** The count of a filter that is a single indexed equality, straight from the index. */
+  countOf(filter: Filter): number | undefined {
+    const fields = Object.keys(filter);
+    if (fields.length !== 1) return undefined;
+    const condition = filter[fields[0]!]!;
+    const index = this.equality.get(fields[0]!);
+    if (!index || isRange(condition)) return undefined;
+    return index.lookup([condition]).size;
   }
 
   /** The unique index `document` would violate if stored under `id`. */
@@ -141,11 +172,16 @@ export class CollectionIndexes {
       const ids = index.lookup(values);
       if (!best || ids.size < best.size) best = ids;
     }
+    for (const index of this.ordered.values()) {
+      const ids = index.equalTo(filter);
+      if (ids && (!best || ids.length < best.size)) best = new Set(ids);
+    }
     return best;
   }
 
   clear(): void {
     for (const index of this.equality.values()) index.clear();
     for (const index of this.unique.values()) index.clear();
+    for (const index of this.ordered.values()) index.clear();
   }
 }

@@ -53,13 +53,16 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
     if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
       throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
     }
+    const inOrder = query.sort ? this.indexes.inOrder(query.filter, query.sort) : undefined;
+    if (inOrder) return this.page(inOrder, query.filter, skip, limit);
     return sortDocuments(this.matching(query.filter), query.sort ?? [])
       .slice(skip, skip + limit)
       .map(copy);
   }
 
   async count(filter: Filter): Promise<number> {
-    return this.matching(filter).length;
+    assertFilter(filter);
+    return this.indexes.countOf(filter) ?? this.matching(filter).length;
   }
 
   async ensureIndexes(indexes: IndexSpec[]): Promise<void> {
@@ -70,6 +73,25 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
   async deleteAll(): Promise<void> {
     this.documents.clear();
     this.indexes.clear();
+  }
+
+  /** Walks ids already in order, stopping once the page is full. */
+  private page(ids: Iterable<string>, filter: Filter, skip: number, limit: number): T[] {
+    assertFilter(filter);
+    const page: T[] = [];
+    if (limit === 0) return page;
+    let skipped = 0;
+    for (const id of ids) {
+      const document = this.documents.get(id)!;
+      if (!matches(document, filter)) continue;
+      if (skipped < skip) {
+        skipped++;
+        continue;
+      }
+      page.push(copy(document));
+      if (page.length >= limit) break;
+    }
+    return page;
   }
 
   private matching(filter: Filter): T[] {

@@ -8,6 +8,7 @@ import {
   type NewEvent,
   type StoredEvent,
 } from '../event-store';
+import { cloneDocument } from './document-values';
 import { GroupCommitWriter, type FlushStats } from './group-commit-writer';
 import { CorruptLogError, replayJsonl } from './jsonl-file';
 
@@ -22,7 +23,8 @@ export interface JsonlEventStoreOptions {
 type CommitRecord = { commitId: string; streamId: string; events: StoredEvent[] };
 type PublishedRecord = { published: string[] };
 
-const copy = <T>(value: T): T => structuredClone(value);
+/** Commits hold JSON values only (what replay produces), which cloneDocument copies faster than structuredClone. */
+const copy = cloneDocument;
 
 /**
  * The embedded event store: one append-only file, `commits.jsonl`, one JSON line per commit, and a

@@ -1,0 +1,154 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Measurement } from './scenario';
+
+export interface MachineFacts {
+  cpus: number;
+  cpuModel: string;
+  node: string;
+  platform: string;
+}
+
+export interface ScenarioResult {
+  scenario: string;
+  title: string;
+  target: string;
+  measuredAt: string;
+  machine: MachineFacts;
+  /** Payments in the store while it ran (null for scenarios that bring their own store). */
+  storedPayments: number | null;
+  status: 'measured' | 'unavailable';
+  /** Why a target could not run it. */
+  reason?: string;
+  settings?: { connections: number; durationSeconds: number; warmupSeconds: number };
+  measurement?: Measurement;
+  /** Requests per second over the baseline's in the same run. */
+  baselineRatio?: number | null;
+  /** CPU time per request of the system under test, ms (user + system, measured window only). */
+  cpuMsPerRequest?: number | null;
+  /** The baseline's CPU ms per request over this scenario's: the throughput ratio without the noise of a shared machine. */
+  baselineCpuRatio?: number | null;
+}
+
+export function machineFacts(): MachineFacts {
+  return {
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+export async function writeResult(directory: string, result: ScenarioResult): Promise<void> {
+  await mkdir(directory, { recursive: true });
+  await writeFile(path.join(directory, `${result.scenario}.json`), `${JSON.stringify(result, null, 2)}\n`);
+}
+
+/** Rebuilds README.md from every result file in the folder, so a partial run keeps the other rows. */
+export async function writeReadme(directory: string, order: readonly string[]): Promise<string> {
+  const files = (await readdir(directory)).filter((file) => file.endsWith('.json'));
+  const results: ScenarioResult[] = [];
+  for (const file of files)
+    results.push(JSON.parse(await readFile(path.join(directory, file), 'utf8')) as ScenarioResult);
+  const rank = (name: string) => {
+    const index = order.indexOf(name);
+    return index === -1 ? order.length : index;
+  };
+  results.sort((a, b) => rank(a.scenario) - rank(b.scenario) || a.scenario.localeCompare(b.scenario));
+  const text = renderReadme(results);
+  await writeFile(path.join(directory, 'README.md'), text);
+  return text;
+}
+
+function renderReadme(results: ScenarioResult[]): string {
+  const measured = results.filter((result) => result.status === 'measured' && result.measurement);
+  const machine = measured[0]?.machine;
+  const dates = measured.map((result) => result.measuredAt).sort();
+  const lines = [
+    '# Benchmark results',
+    '',
+    'Produced by `pnpm bench` (bench/run.ts); one JSON file per scenario next to this page. Run',
+    '`pnpm bench [scenario|growth ...] [--quick] [--sizes 10000,100000,1000000] [--target embedded|engines]',
+    '[--duration s] [--connections n] [--profile]`; `--profile` writes CPU profiles of the gateway to bench/profiles/.',
+    machine
+      ? `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), node ${machine.node}, ${machine.platform}. ` +
+        `Measured ${dates[0]?.slice(0, 16)}Z to ${dates.at(-1)?.slice(0, 16)}Z.`
+      : '',
+    '',
+    'The gateway runs in its own process (`gateway start`, embedded adapters, LOG_LEVEL=warn) and autocannon',
+    'runs in the runner process. The baseline is bare express on the same port parsing the same JSON body and',
+    "validating it with the gateway's V1 create-payment ajv validator, answering a fixed body. Ratio = requests/s",
+    'over the baseline requests/s of the same run. Errors = non-2xx answers + socket errors. Peak RSS = largest',
+    'VmRSS sampled (every 100 ms) while the scenario ran; the JSON also has each process lifetime VmHWM.',
+    'CPU ms/req = CPU time (user + system, /proc/<pid>/stat) the system under test used in the measured window',
+    'per request; CPU ratio = baseline CPU ms/req over the scenario CPU ms/req. The machine is shared with other',
+    'work, so requests/s move from run to run; the CPU ratio is the steadier of the two.',
+    '',
+    '| Scenario | Target | Stored payments | Requests/s | p50 ms | p99 ms | max ms | Errors | Peak RSS MB (SUT / load gen.) | CPU ms/req | Ratio to baseline | CPU ratio |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const result of results) {
+    const m = result.measurement;
+    if (result.status !== 'measured' || !m) {
+      lines.push(
+        `| ${result.title} | ${result.target} | | not available in this build: ${result.reason ?? ''} | | | | | | | | |`,
+      );
+      continue;
+    }
+    const [sut, generator] = [Object.values(m.memory)[0], m.memory['load generator']];
+    const ratio =
+      typeof m.extra?.baselineRatio === 'number' ? `${m.extra.baselineRatio}*` : (result.baselineRatio ?? '');
+    lines.push(
+      `| ${result.title} | ${result.target} | ${result.storedPayments?.toLocaleString('en') ?? ''} | ${m.requestsPerSecond} | ` +
+        `${m.latencyMs.p50} | ${m.latencyMs.p99} | ${m.latencyMs.max} | ${m.non2xx + m.socketErrors} | ` +
+        `${sut?.peakRssMb ?? ''} / ${generator?.peakRssMb ?? ''} | ${result.cpuMsPerRequest ?? ''} | ${ratio} | ${result.baselineCpuRatio ?? ''} |`,
+    );
+  }
+  lines.push('', ...notes(results), '');
+  return lines.join('\n');
+}
+
+function notes(results: ScenarioResult[]): string[] {
+  const notes: string[] = [];
+  const sandbox = results.find((result) => result.scenario === 'sandbox-lifecycle')?.measurement?.extra;
+  if (sandbox) {
+    const lag = sandbox.projectionLagMs as Record<string, { p50: number; p99: number; max: number }>;
+    notes.push(
+      `Sandbox lifecycle: requests/s is payments walked from the deposit to \`finished\` per second, latency is the`,
+      `deposit request's. Projection lag (deposit request → read model shows the new status): first new status`,
+      `p50 ${lag.firstNewStatus?.p50} ms / p99 ${lag.firstNewStatus?.p99} ms; \`finished\` p50 ${lag.finished?.p50} ms / p99 ${lag.finished?.p99} ms`,
+      `(each worker polls its payment every 10 ms, so lags are within ~10 ms).`,
+      '',
+    );
+  }
+  if (results.some((result) => result.scenario === 'notifier'))
+    notes.push(
+      '\\* Notifier: its baseline is the bare node HTTP client posting the same webhooks to the same receiver in the',
+      'same run; latency is the delay from the status change to the delivery.',
+      '',
+    );
+  const growth = results.filter((result) => result.scenario.startsWith('growth-') && result.measurement);
+  if (growth.length > 0) {
+    notes.push(
+      'Growth (latency should stay flat as the store grows; CPU ms/req is the figure the load on the machine does not move):',
+      '',
+      '| Stored payments | Read req/s | Read p50 / p99 ms | Read CPU ms/req | List req/s | List p50 / p99 ms | List CPU ms/req | Gateway start (replay) s |',
+      '|--:|--:|--:|--:|--:|--:|--:|--:|',
+    );
+    const sizes = [...new Set(growth.map((result) => result.storedPayments ?? 0))].sort((a, b) => a - b);
+    for (const size of sizes) {
+      const readResult = growth.find((result) => result.scenario === `growth-read-${size}`);
+      const listResult = growth.find((result) => result.scenario === `growth-list-${size}`);
+      const [read, list] = [readResult?.measurement, listResult?.measurement];
+      const start = (read ?? list)?.extra?.gatewayStartSeconds ?? '';
+      notes.push(
+        `| ${size.toLocaleString('en')} | ${read?.requestsPerSecond ?? ''} | ${read ? `${read.latencyMs.p50} / ${read.latencyMs.p99}` : ''} | ` +
+          `${readResult?.cpuMsPerRequest ?? ''} | ${list?.requestsPerSecond ?? ''} | ` +
+          `${list ? `${list.latencyMs.p50} / ${list.latencyMs.p99}` : ''} | ${listResult?.cpuMsPerRequest ?? ''} | ${start} |`,
+      );
+    }
+    notes.push('');
+  }
+  return notes;
+}

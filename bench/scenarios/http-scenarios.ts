@@ -1,0 +1,95 @@
+import { runLoad, type LoadRequest } from '../runner/load';
+import type { ScenarioContext, SystemScenario } from '../runner/scenario';
+import {
+  alphaCreatePayment,
+  betaListPayments,
+  paymentIdsOf,
+  v1CreatePayment,
+  v1ListPayments,
+  v1ReadPayment,
+} from './requests';
+
+/** The store size behind the list scenarios: the issue's "limit 100 over 100,000 stored payments". */
+export const LIST_STORED_PAYMENTS = 100_000;
+const READ_IDS = 500;
+
+/** Steady load of one request mix against the gateway, measured after a warm-up of the same mix. */
+export function loadScenario(
+  name: string,
+  title: string,
+  storedPayments: number,
+  requestsOf: (context: ScenarioContext) => Promise<LoadRequest[]>,
+  group?: string,
+): SystemScenario {
+  return {
+    kind: 'system',
+    name,
+    title,
+    storedPayments,
+    group,
+    async run(context) {
+      const { system, settings } = context;
+      const requests = await requestsOf(context);
+      const load = (durationSeconds: number) =>
+        runLoad({ url: system.url, requests, connections: settings.connections, durationSeconds });
+      if (settings.warmupSeconds > 0) await load(settings.warmupSeconds);
+      return context.measure(() => load(settings.durationSeconds));
+    },
+  };
+}
+
+const readIds = ({ system }: ScenarioContext) => paymentIdsOf(system.url, system.merchant, READ_IDS);
+
+export const HTTP_SCENARIOS: SystemScenario[] = [
+  loadScenario('create-payment', 'V1 create payment (POST /v1/payment)', 0, async ({ system }) => [
+    v1CreatePayment(system.merchant),
+  ]),
+  loadScenario(
+    'alpha-create-payment',
+    'Family A create payment, signed (POST /alpha/v1/payment)',
+    0,
+    async ({ system }) => [alphaCreatePayment(system.merchant)],
+  ),
+  loadScenario('read-payment', 'V1 read payment (GET /v1/payment/{id})', 0, async (context) => [
+    v1ReadPayment(context.system.merchant, await readIds(context)),
+  ]),
+  loadScenario('mixed', 'Mixed: 80 % V1 reads, 20 % V1 creates', 0, async (context) => {
+    const read = v1ReadPayment(context.system.merchant, await readIds(context));
+    return [read, read, read, read, v1CreatePayment(context.system.merchant)];
+  }),
+  loadScenario(
+    'list-payments',
+    `V1 list payments, limit 100 of ${LIST_STORED_PAYMENTS.toLocaleString('en')} (GET /v1/payment/)`,
+    LIST_STORED_PAYMENTS,
+    async ({ system }) => [v1ListPayments(system.merchant)],
+  ),
+  loadScenario(
+    'beta-list-payments',
+    `Family B list payments, size 100 of ${LIST_STORED_PAYMENTS.toLocaleString('en')} (GET /beta/v1/payment/)`,
+    LIST_STORED_PAYMENTS,
+    async ({ system }) => [betaListPayments(system.merchant)],
+  ),
+];
+
+/** Read and list at each store size: the latency should not grow with the number of stored payments. */
+export function growthScenarios(sizes: readonly number[]): SystemScenario[] {
+  return sizes.flatMap((size) => {
+    const stored = size.toLocaleString('en');
+    return [
+      loadScenario(
+        `growth-read-${size}`,
+        `Growth: V1 read payment, ${stored} stored`,
+        size,
+        async (context) => [v1ReadPayment(context.system.merchant, await readIds(context))],
+        'growth',
+      ),
+      loadScenario(
+        `growth-list-${size}`,
+        `Growth: V1 list payments, limit 100 of ${stored}`,
+        size,
+        async ({ system }) => [v1ListPayments(system.merchant)],
+        'growth',
+      ),
+    ];
+  });
+}

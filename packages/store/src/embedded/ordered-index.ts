@@ -1,0 +1,115 @@
+import type { Filter, Scalar } from '../read-models';
+import { compareValues, equalityKey, valueAt } from './document-values';
+import { isRange } from './filter-match';
+
+/** Ids of one leading-field value, kept in (sort value, id) order. */
+interface Bucket {
+  values: unknown[];
+  ids: string[];
+}
+
+/**
+ * A compound index (leading, sortField) kept in order, so "this merchant's payments by createdAt,
+ * limit 100" walks 100 entries instead of sorting every payment the merchant has. Order is exactly the
+ * collection's sort order: the sort value, then the id in the same direction. Documents holding an
+ * array in either field would need multikey semantics; once one is seen the index stops answering.
+ */
+export class OrderedIndex {
+  private readonly buckets = new Map<string, Bucket>();
+  private arrayValued = 0;
+
+  constructor(
+    readonly leading: string,
+    readonly sortField: string,
+  ) {}
+
+  add(id: string, document: unknown): void {
+    const { key, value, isArray } = this.entryOf(document);
+    if (isArray) this.arrayValued++;
+    let bucket = this.buckets.get(key);
+    if (!bucket) this.buckets.set(key, (bucket = { values: [], ids: [] }));
+    const at = this.position(bucket, value, id);
+    bucket.values.splice(at, 0, value);
+    bucket.ids.splice(at, 0, id);
+  }
+
+  remove(id: string, document: unknown): void {
+    const { key, value, isArray } = this.entryOf(document);
+    if (isArray) this.arrayValued--;
+    const bucket = this.buckets.get(key);
+    if (!bucket) return;
+    const at = this.position(bucket, value, id);
+    if (bucket.ids[at] !== id) return;
+    bucket.values.splice(at, 1);
+    bucket.ids.splice(at, 1);
+    if (bucket.ids.length === 0) this.buckets.delete(key);
+  }
+
+  /**
+   * The ids of the documents whose leading field equals the filter's, in the order of `sort`, or
+   * undefined when this index cannot answer (another sort, no equality on the leading field).
+   */
+  ordered(filter: Filter, sort: [string, 1 | -1][]): Iterable<string> | undefined {
+    if (this.arrayValued > 0 || sort.length !== 1 || sort[0]![0] !== this.sortField) return undefined;
+    const equal = equalityOf(filter[this.leading]);
+    if (equal === undefined) return undefined;
+    const ids = this.buckets.get(equalityKey(equal))?.ids ?? [];
+    return sort[0]![1] === 1 ? ids : reversed(ids);
+  }
+
+  /**
+   * The ids whose two fields both equal the filter's, or undefined when the filter does not pin both:
+   * (merchantId, orderId) lookups then read one short range instead of every payment of the merchant.
+   */
+  equalTo(filter: Filter): string[] | undefined {
+    if (this.arrayValued > 0) return undefined;
+    const leading = equalityOf(filter[this.leading]);
+    const second = equalityOf(filter[this.sortField]);
+    if (leading === undefined || second === undefined) return undefined;
+    const bucket = this.buckets.get(equalityKey(leading));
+    if (!bucket) return [];
+    const ids: string[] = [];
+    for (let at = this.position(bucket, second, ''); at < bucket.ids.length; at++) {
+      if (compareValues(bucket.values[at], second) !== 0) break;
+      ids.push(bucket.ids[at]!);
+    }
+    return ids;
+  }
+
+  clear(): void {
+    this.buckets.clear();
+    this.arrayValued = 0;
+  }
+
+  private entryOf(document: unknown) {
+    const leading = valueAt(document, this.leading);
+    const value = valueAt(document, this.sortField);
+    return { key: equalityKey(leading), value, isArray: Array.isArray(leading) || Array.isArray(value) };
+  }
+
+  /** First position whose (value, id) is not below the given one. */
+  private position(bucket: Bucket, value: unknown, id: string): number {
+    let low = 0;
+    let high = bucket.ids.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const order = compareValues(bucket.values[middle], value) || compareIds(bucket.ids[middle]!, id);
+      if (order < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+function equalityOf(condition: Filter[string] | undefined): Scalar | undefined {
+  if (condition === undefined) return undefined;
+  if (!isRange(condition)) return condition;
+  const operators = Object.keys(condition);
+  return operators.length === 1 && condition.$eq !== undefined ? condition.$eq : undefined;
+}
+
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function* reversed(ids: readonly string[]): Iterable<string> {
+  for (let i = ids.length - 1; i >= 0; i--) yield ids[i]!;
+}
