@@ -14,6 +14,12 @@ import { PathProxy } from './path-proxy';
 const ROOT = path.resolve(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'apps', 'gateway', 'src', 'cli.ts');
 
+/** A test process that dies (a timeout, a crash, jest forcing its exit) takes its services along. */
+const LIVE_CHILDREN = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of LIVE_CHILDREN) child.kill('SIGKILL');
+});
+
 export type FleetService = Exclude<ServiceName, 'all'>;
 
 export interface FleetOptions {
@@ -156,10 +162,8 @@ export class Fleet {
     child.stdout!.pipe(log, { end: false });
     child.stderr!.pipe(log, { end: false });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    // A test process that dies (a timeout, a crash, jest forcing its exit) takes its services along.
-    const killOnExit = () => child.kill('SIGKILL');
-    process.once('exit', killOnExit);
-    void exited.then(() => process.removeListener('exit', killOnExit));
+    LIVE_CHILDREN.add(child);
+    void exited.then(() => LIVE_CHILDREN.delete(child));
     this.services.set(name, { name, port, child, exited });
   }
 
