@@ -5,3 +5,4 @@ export * from './messages/event-data.schemas';
 export * from './messages/message.schemas';
 export * from './validation';
 export { renderEventCatalogue } from './catalogue/event-catalogue';
+export * from './api/openapi-paths';
