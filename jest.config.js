@@ -26,7 +26,7 @@ module.exports = {
     project('processes', 'e2e', {
       testMatch: ['<rootDir>/test/e2e/v1/**/*.e2e.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', 'payment-list', 'rate-limit', 'restart'],
-      setupFiles: ['<rootDir>/test/support/processes-topology.js'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/processes-topology.js'],
     }),
   ],
 };
