@@ -31,7 +31,7 @@ const STOP_GRACE_MS = 30_000;
  * the engines a fault test restarts are published on host ports chosen here and fixed for the
  * container's life: the URLs the tests hold stay right across a restart.
  */
-class FixedPortKafkaContainer extends KafkaContainer {
+export class FixedPortKafkaContainer extends KafkaContainer {
   constructor(
     image: string,
     private readonly hostPort: number,
@@ -47,16 +47,20 @@ class FixedPortKafkaContainer extends KafkaContainer {
   }
 }
 
+/** Redis keeping its keys across a restart, as the local one does (fault tests expect that). */
+export function appendOnlyRedisContainer(hostPort: number): RedisContainer {
+  return new RedisContainer(ENGINE_IMAGES.redis)
+    .withCommand(['redis-server', '--appendonly', 'yes'])
+    .withExposedPorts({ container: REDIS_PORT, host: hostPort });
+}
+
 /** Kafka (KRaft), MongoDB (a one-member replica set) and Redis (append-only, as locally) in Docker. */
 export async function startEngineContainers(): Promise<RunningEngines> {
   const [kafkaPort, redisPort] = [await freePort(), await freePort()];
   const starts = await Promise.allSettled([
     new FixedPortKafkaContainer(ENGINE_IMAGES.kafka, kafkaPort).start(),
     new MongoDBContainer(ENGINE_IMAGES.mongodb).start(),
-    new RedisContainer(ENGINE_IMAGES.redis)
-      .withCommand(['redis-server', '--appendonly', 'yes'])
-      .withExposedPorts({ container: REDIS_PORT, host: redisPort })
-      .start(),
+    appendOnlyRedisContainer(redisPort).start(),
   ]);
   const started = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
   const stop = async () => {
@@ -66,7 +70,7 @@ export async function startEngineContainers(): Promise<RunningEngines> {
   if (kafka.status === 'rejected' || mongodb.status === 'rejected' || redis.status === 'rejected') {
     await stop();
     const reasons = starts.flatMap((start) => (start.status === 'rejected' ? [String(start.reason)] : []));
-    throw new Error(`the engine containers did not start: ${reasons.join('; ')}`);
+    throw new Error(`the engine containers did not start: ${[...new Set(reasons)].join('; ')}`);
   }
   // directConnection: rs.initiate() named the member after the container's hostname, which this host
   // cannot resolve.

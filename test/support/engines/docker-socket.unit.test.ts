@@ -26,6 +26,13 @@ describe('where Docker is looked for', () => {
       ].map((socketPath) => ({ kind: 'unix', socketPath })),
     );
   });
+
+  it("looks in the user's run directory by uid when XDG_RUNTIME_DIR is unset", () => {
+    expect(dockerEndpoints({ ...NO_DOCKER_HOST, uid: 1001 })).toContainEqual({
+      kind: 'unix',
+      socketPath: '/run/user/1001/docker.sock',
+    });
+  });
 });
 
 describe('whether a Docker engine answers', () => {
