@@ -11,14 +11,22 @@ const project = (displayName, pattern, extra = {}) => ({
   testMatch: [`**/*.${pattern}.test.ts`],
   ...extra,
 });
+// Starts the real engines with the provider ENGINES_PROVIDER picks (docs/testing.md) and exports their URLs.
+const engines = {
+  globalSetup: '<rootDir>/test/support/engines/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/engines/global-teardown.ts',
+};
 module.exports = {
   testTimeout: 60_000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     project('unit', 'unit'),
-    project('int', 'int', { testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'] }),
+    project('int', 'int', {
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'],
+      ...engines,
+    }),
     // Fault tests restart the shared engines, so scripts/test runs them alone, after everything else.
-    project('faults', 'int', { testMatch: ['<rootDir>/test/faults/**/*.int.test.ts'] }),
+    project('faults', 'int', { testMatch: ['<rootDir>/test/faults/**/*.int.test.ts'], ...engines }),
     project('e2e', 'e2e'),
     project('browser', 'browser'),
     // The V1 suite again, every service in its own process on the real engines. Left out: the tests that
@@ -27,6 +35,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/e2e/v1/**/*.e2e.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', 'payment-list', 'rate-limit', 'restart'],
       setupFilesAfterEnv: ['<rootDir>/test/support/processes-topology.js'],
+      ...engines,
     }),
   ],
 };

@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { createMerchant, type MerchantKeys } from '@gw/runtime';
 import type { RunningGateway } from '../../apps/gateway/src/runner';
+import { engineControlFromEnvironment } from '../support/engines/engine-control';
 import { Fleet } from '../support/fleet';
 
-const run = promisify(execFile);
-const INFRA = path.resolve(__dirname, '..', '..', 'scripts', 'infra');
+/** scripts/infra or Docker, whichever provider the global setup chose. */
+const engines = engineControlFromEnvironment();
 
 interface Outcome {
   acknowledged: number[];
@@ -56,7 +54,7 @@ describe('faults on the real engines', () => {
   it('a Kafka restart mid-run: the services recover by themselves and nothing acknowledged is lost', async () => {
     const load = createLoad(fleet.url, merchant.apiKey, 'kafka');
     await load.until((outcome) => outcome.acknowledged.length >= 20);
-    await run(INFRA, ['restart', 'kafka'], { env: process.env });
+    await engines.restart('kafka');
     const before = (await load.snapshot()).acknowledged.length;
     await load.until((outcome) => outcome.acknowledged.length >= before + 30, 180_000);
     const outcome = await load.stop();
@@ -69,7 +67,7 @@ describe('faults on the real engines', () => {
   it('a Redis restart mid-run: the services recover by themselves and nothing acknowledged is lost', async () => {
     const load = createLoad(fleet.url, merchant.apiKey, 'redis');
     await load.until((outcome) => outcome.acknowledged.length >= 20);
-    await run(INFRA, ['restart', 'redis'], { env: process.env });
+    await engines.restart('redis');
     const before = (await load.snapshot()).acknowledged.length;
     await load.until((outcome) => outcome.acknowledged.length >= before + 30, 120_000);
     const outcome = await load.stop();
