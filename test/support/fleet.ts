@@ -24,7 +24,7 @@ export type FleetService = Exclude<ServiceName, 'all'>;
 
 export interface FleetOptions {
   env?: Record<string, string>;
-  /** How long each service may take to answer its readiness probe. Default 90 s. */
+  /** How long each service may take to answer its readiness probe. Default 150 s. */
   readyTimeoutMs?: number;
 }
 
@@ -68,7 +68,7 @@ export class Fleet {
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       ...options.env,
     };
-    const fleet = new Fleet(env, logDir, options.readyTimeoutMs ?? 90_000);
+    const fleet = new Fleet(env, logDir, options.readyTimeoutMs ?? 150_000);
     try {
       fleet.proxy = await PathProxy.start((service) => fleet.services.get(service as FleetService)?.port);
       fleet.env.BASE_URL ??= fleet.proxy.url;
