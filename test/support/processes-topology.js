@@ -2,4 +2,4 @@
 // OS process on the real engines (see test/support/fleet.ts) instead of the in-process gateway. Starting
 // a fleet of a dozen processes takes most of a minute on two busy cores, hence the longer hook timeout.
 process.env.GATEWAY_TEST_TOPOLOGY = 'processes';
-jest.setTimeout(180_000);
+jest.setTimeout(240_000);
