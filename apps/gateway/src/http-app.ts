@@ -20,7 +20,7 @@ export function createHttpApp({ serviceName, logger, routers, readinessChecks }:
   const metrics = createMetrics(serviceName);
   const health = createHealth({ checks: readinessChecks, logger });
   app.use(requestId({ logger }));
-  app.use(accessLog());
+  app.use(accessLog({ logger }));
   app.use(metrics.httpMetrics());
   app.use(noCors());
   app.use(health.router);
