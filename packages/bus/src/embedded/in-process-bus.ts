@@ -7,6 +7,7 @@ import type {
 } from '../message-bus';
 import { JsonCodec, type MessageCodec } from '../codec';
 import { ConsumerGroup, GroupMember, type GroupHost } from './consumer-group';
+import { DecodedValues } from './decoded-values';
 import { TopicLog, type LoggedMessage } from './topic-log';
 import { deadLetterHeaders, deadLetterTopic } from '../dead-letter';
 
@@ -33,6 +34,7 @@ export class InProcessBus implements MessageBus, GroupHost {
   private readonly retention: number;
   private readonly topics = new Map<string, TopicLog>();
   private readonly groups = new Map<string, ConsumerGroup>();
+  private readonly decoded = new DecodedValues();
   private closed = false;
 
   constructor(options: InProcessBusOptions = {}) {
@@ -87,6 +89,10 @@ export class InProcessBus implements MessageBus, GroupHost {
       this.topics.set(name, topic);
     }
     return topic;
+  }
+
+  decode(topic: string, message: LoggedMessage): Promise<unknown> {
+    return this.decoded.decode(message, (bytes) => this.codec.decode(topic, bytes));
   }
 
   /** Moves the original bytes unchanged, so the dead letter is exactly what the producer sent. */

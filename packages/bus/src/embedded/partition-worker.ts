@@ -53,7 +53,7 @@ export class PartitionWorker {
     for (let attempt = 1; ; attempt++) {
       let value: unknown;
       try {
-        value = await this.host.codec.decode(this.topic, message.bytes);
+        value = await this.host.decode(this.topic, message);
       } catch (error) {
         // Decoding is deterministic: retrying a message that cannot be decoded only delays the partition.
         await this.host.deadLetter(this.topic, message, `undecodable: ${reasonOf(error)}`, attempt);
