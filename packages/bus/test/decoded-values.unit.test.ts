@@ -1,4 +1,4 @@
-import { DecodedValues, copyDecoded } from '../src/embedded/decoded-values';
+import { DecodedValues, NOT_PLAIN_JSON, copyDecoded, jsonSnapshot } from '../src/embedded/decoded-values';
 import type { LoggedMessage } from '../src/embedded/topic-log';
 
 const message = (value: unknown, offset = 0): LoggedMessage => ({
@@ -69,5 +69,30 @@ describe('copyDecoded', () => {
     expect(Object.prototype.toString.call(copy.at)).toBe('[object Date]');
     expect(copy.at).not.toBe(value.at);
     expect(copy.at.getTime()).toBe(value.at.getTime());
+  });
+});
+
+describe('jsonSnapshot', () => {
+  it('copies a value JSON carries unchanged, equal to its round trip', () => {
+    const value = { a: [1, 'x', true, null, { b: -1.5 }], __proto__: null, c: {} } as Record<string, unknown>;
+    const snapshot = jsonSnapshot(value);
+    expect(snapshot).toEqual(JSON.parse(JSON.stringify(value)));
+    expect(snapshot).not.toBe(value);
+    expect((snapshot as { a: unknown[] }).a).not.toBe(value.a);
+  });
+
+  it.each([
+    ['an undefined field', { a: undefined }],
+    ['NaN', { a: Number.NaN }],
+    ['Infinity', [Number.POSITIVE_INFINITY]],
+    ['minus zero', { a: -0 }],
+    ['a Date', { a: new Date(0) }],
+    ['a toJSON method', { a: { toJSON: () => 'x' } }],
+    ['a sparse array', [1, , 3]],
+    ['a bigint', { a: 1n }],
+    ['a function', { a: () => 1 }],
+    ['a class instance', { a: new Map() }],
+  ])('refuses %s, which JSON would change', (_name, value) => {
+    expect(jsonSnapshot(value)).toBe(NOT_PLAIN_JSON);
   });
 });

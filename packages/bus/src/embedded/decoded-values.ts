@@ -10,13 +10,62 @@ export class DecodedValues {
 
   constructor(private readonly capacity = 4096) {}
 
+  /** Records what decoding `message` would produce, known without decoding it (see jsonSnapshot). */
+  remember(message: LoggedMessage, value: unknown): void {
+    if (this.values.size >= this.capacity) this.values.delete(this.values.keys().next().value!);
+    this.values.set(message, value);
+  }
+
   async decode(message: LoggedMessage, decode: (bytes: Buffer) => unknown): Promise<unknown> {
     if (this.values.has(message)) return copyDecoded(this.values.get(message));
     const value = await decode(message.bytes);
-    if (this.values.size >= this.capacity) this.values.delete(this.values.keys().next().value!);
-    this.values.set(message, value);
+    this.remember(message, value);
     return copyDecoded(value);
   }
+}
+
+/** jsonSnapshot's answer for a value JSON would not carry unchanged. */
+export const NOT_PLAIN_JSON: unique symbol = Symbol('not plain JSON');
+
+/**
+ * A copy of `value` equal to `JSON.parse(JSON.stringify(value))`, or NOT_PLAIN_JSON when the round trip
+ * would change it (undefined, NaN, -0, a Date or another class, toJSON, a sparse array). A value that
+ * survives the round trip unchanged decodes to exactly this copy, so its schema verdict is the one the
+ * codec reached when it encoded it.
+ */
+export function jsonSnapshot(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0) ? value : NOT_PLAIN_JSON;
+    case 'object':
+      break;
+    default:
+      return NOT_PLAIN_JSON;
+  }
+  if (value === null) return null;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype === Array.prototype) {
+    const array = value as unknown[];
+    const copy: unknown[] = new Array(array.length);
+    for (let i = 0; i < array.length; i++) {
+      const element = jsonSnapshot(array[i]);
+      if (element === NOT_PLAIN_JSON) return NOT_PLAIN_JSON;
+      copy[i] = element;
+    }
+    return copy;
+  }
+  if (prototype !== Object.prototype && prototype !== null) return NOT_PLAIN_JSON;
+  if ('toJSON' in value) return NOT_PLAIN_JSON;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const field = jsonSnapshot((value as Record<string, unknown>)[key]);
+    if (field === NOT_PLAIN_JSON) return NOT_PLAIN_JSON;
+    setField(copy, key, field);
+  }
+  return copy;
 }
 
 /**
@@ -30,16 +79,16 @@ export function copyDecoded<T>(value: T): T {
   if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const field = copyDecoded((value as Record<string, unknown>)[key]);
-    // JSON.parse makes "__proto__" an own property; plain assignment would set the prototype instead.
-    if (key === '__proto__')
-      Object.defineProperty(copy, key, {
-        value: field,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    else copy[key] = field;
+    setField(copy, key, copyDecoded((value as Record<string, unknown>)[key]));
   }
   return copy as T;
+}
+
+/** JSON.parse makes "__proto__" an own property; plain assignment would set the prototype instead. */
+function setField(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
 }

@@ -7,7 +7,7 @@ import type {
 } from '../message-bus';
 import { JsonCodec, type MessageCodec } from '../codec';
 import { ConsumerGroup, GroupMember, type GroupHost } from './consumer-group';
-import { DecodedValues } from './decoded-values';
+import { DecodedValues, NOT_PLAIN_JSON, jsonSnapshot } from './decoded-values';
 import { TopicLog, type LoggedMessage } from './topic-log';
 import { deadLetterHeaders, deadLetterTopic } from '../dead-letter';
 
@@ -50,9 +50,20 @@ export class InProcessBus implements MessageBus, GroupHost {
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     this.assertOpen();
     // Encode the whole batch first: one invalid message rejects the batch and publishes nothing.
-    const encoded = await Promise.all(messages.map((message) => this.codec.encode(topic, message.value)));
+    const snapshots: unknown[] = [];
+    const encoded = await Promise.all(
+      messages.map((message) => {
+        const bytes = this.codec.encode(topic, message.value);
+        // Taken in the same tick as the encoding, so it is the value the bytes hold.
+        snapshots.push(this.codec.decodesEncodedJson ? jsonSnapshot(message.value) : NOT_PLAIN_JSON);
+        return bytes;
+      }),
+    );
     this.assertOpen();
-    messages.forEach((message, i) => this.append(topic, message.key, encoded[i]!, { ...message.headers }));
+    messages.forEach((message, i) => {
+      const logged = this.append(topic, message.key, encoded[i]!, { ...message.headers });
+      if (snapshots[i] !== NOT_PLAIN_JSON) this.decoded.remember(logged, snapshots[i]);
+    });
   }
 
   async subscribe(options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
@@ -105,15 +116,21 @@ export class InProcessBus implements MessageBus, GroupHost {
     );
   }
 
-  private append(topicName: string, key: string, bytes: Buffer, headers: Record<string, string>): void {
+  private append(
+    topicName: string,
+    key: string,
+    bytes: Buffer,
+    headers: Record<string, string>,
+  ): LoggedMessage {
     const topic = this.topic(topicName);
-    const partition = topic.append(key, bytes, headers);
+    const { partition, message } = topic.append(key, bytes, headers);
     let lowestLiveCursor = Infinity;
     for (const group of this.groups.values()) {
       group.kick(topicName, partition);
       lowestLiveCursor = Math.min(lowestLiveCursor, group.liveCursor(topicName, partition));
     }
     topic.partitions[partition]!.trim(lowestLiveCursor);
+    return message;
   }
 
   private assertOpen(): void {

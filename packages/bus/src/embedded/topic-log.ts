@@ -31,8 +31,10 @@ export class PartitionLog {
     return this.firstOffset + this.entries.length;
   }
 
-  append(key: string, bytes: Buffer, headers: Record<string, string>): void {
-    this.entries.push({ key, bytes, headers, offset: this.endOffset });
+  append(key: string, bytes: Buffer, headers: Record<string, string>): LoggedMessage {
+    const message = { key, bytes, headers, offset: this.endOffset };
+    this.entries.push(message);
+    return message;
   }
 
   at(offset: number): LoggedMessage | undefined {
@@ -61,9 +63,12 @@ export class TopicLog {
     this.partitions = Array.from({ length: partitionCount }, () => new PartitionLog(retention));
   }
 
-  append(key: string, bytes: Buffer, headers: Record<string, string>): number {
+  append(
+    key: string,
+    bytes: Buffer,
+    headers: Record<string, string>,
+  ): { partition: number; message: LoggedMessage } {
     const partition = partitionForKey(key, this.partitions.length);
-    this.partitions[partition]!.append(key, bytes, headers);
-    return partition;
+    return { partition, message: this.partitions[partition]!.append(key, bytes, headers) };
   }
 }
