@@ -16,8 +16,13 @@ export class DecodedValues {
     this.values.set(message, value);
   }
 
-  async decode(message: LoggedMessage, decode: (bytes: Buffer) => unknown): Promise<unknown> {
+  /** Synchronous when the value is known, saving consumers a turn of the microtask queue. */
+  decode(message: LoggedMessage, decode: (bytes: Buffer) => unknown): unknown {
     if (this.values.has(message)) return copyDecoded(this.values.get(message));
+    return this.decodeBytes(message, decode);
+  }
+
+  private async decodeBytes(message: LoggedMessage, decode: (bytes: Buffer) => unknown): Promise<unknown> {
     const value = await decode(message.bytes);
     this.remember(message, value);
     return copyDecoded(value);
@@ -63,7 +68,8 @@ export function jsonSnapshot(value: unknown): unknown {
   for (const key of Object.keys(value)) {
     const field = jsonSnapshot((value as Record<string, unknown>)[key]);
     if (field === NOT_PLAIN_JSON) return NOT_PLAIN_JSON;
-    setField(copy, key, field);
+    if (key === '__proto__') defineOwn(copy, key, field);
+    else copy[key] = field;
   }
   return copy;
 }
@@ -79,16 +85,17 @@ export function copyDecoded<T>(value: T): T {
   if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    setField(copy, key, copyDecoded((value as Record<string, unknown>)[key]));
+    const field = copyDecoded((value as Record<string, unknown>)[key]);
+    if (key === '__proto__') defineOwn(copy, key, field);
+    else copy[key] = field;
   }
   return copy as T;
 }
 
-/** JSON.parse makes "__proto__" an own property; plain assignment would set the prototype instead. */
-function setField(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
+/**
+ * JSON.parse makes "__proto__" an own property; plain assignment would set the prototype instead.
+ * (The common case stays an inline keyed store in the loops: a helper for both made copies 10x slower.)
+ */
+function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

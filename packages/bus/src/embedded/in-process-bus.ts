@@ -102,7 +102,7 @@ export class InProcessBus implements MessageBus, GroupHost {
     return topic;
   }
 
-  decode(topic: string, message: LoggedMessage): Promise<unknown> {
+  decode(topic: string, message: LoggedMessage): unknown {
     return this.decoded.decode(message, (bytes) => this.codec.decode(topic, bytes));
   }
 

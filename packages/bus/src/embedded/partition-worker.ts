@@ -53,7 +53,8 @@ export class PartitionWorker {
     for (let attempt = 1; ; attempt++) {
       let value: unknown;
       try {
-        value = await this.host.decode(this.topic, message);
+        value = this.host.decode(this.topic, message);
+        if (value instanceof Promise) value = await value;
       } catch (error) {
         // Decoding is deterministic: retrying a message that cannot be decoded only delays the partition.
         await this.host.deadLetter(this.topic, message, `undecodable: ${reasonOf(error)}`, attempt);
