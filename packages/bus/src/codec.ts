@@ -6,17 +6,10 @@
 export interface MessageCodec {
   encode(topic: string, value: unknown): Buffer | Promise<Buffer>;
   decode(topic: string, bytes: Buffer): unknown | Promise<unknown>;
-  /**
-   * True when decoding what `encode` accepted always succeeds for a value that JSON carries unchanged,
-   * and yields that value: the embedded bus then hands consumers a copy instead of decoding the bytes.
-   */
-  readonly decodesEncodedJson?: boolean;
 }
 
 /** Plain JSON, UTF-8. */
 export class JsonCodec implements MessageCodec {
-  readonly decodesEncodedJson = true;
-
   encode(_topic: string, value: unknown): Buffer {
     const json = JSON.stringify(value);
     if (json === undefined) throw new TypeError(`cannot encode ${typeof value} as JSON`);

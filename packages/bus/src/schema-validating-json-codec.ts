@@ -24,8 +24,6 @@ export class SchemaValidationError extends Error {
  * Topics without a schema (dead-letter topics, ad-hoc internal topics) pass through as plain JSON.
  */
 export class SchemaValidatingJsonCodec implements MessageCodec {
-  /** A value that passed the schema on encode and survives JSON unchanged passes it again on decode. */
-  readonly decodesEncodedJson = true;
   private readonly json = new JsonCodec();
   private readonly validators = new Map<string, ValidateFunction>();
   /**

@@ -1,15 +1,12 @@
 import type { MessageHandler } from '../message-bus';
+import type { MessageCodec } from '../codec';
 import type { LoggedMessage, TopicLog } from './topic-log';
 import { PartitionWorker } from './partition-worker';
 
 /** What a group needs from the bus it belongs to. */
 export interface GroupHost {
+  readonly codec: MessageCodec;
   readonly retryBackoffMs: number;
-  /**
-   * The message's value through the codec, every call a value of its own: a promise when the bytes
-   * have to be decoded, the value itself when it is already known.
-   */
-  decode(topic: string, message: LoggedMessage): unknown;
   isClosed(): boolean;
   topic(name: string): TopicLog;
   deadLetter(topic: string, message: LoggedMessage, reason: string, attempts: number): Promise<void>;

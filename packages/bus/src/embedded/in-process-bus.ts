@@ -7,7 +7,6 @@ import type {
 } from '../message-bus';
 import { JsonCodec, type MessageCodec } from '../codec';
 import { ConsumerGroup, GroupMember, type GroupHost } from './consumer-group';
-import { DecodedValues, NOT_PLAIN_JSON, jsonSnapshot } from './decoded-values';
 import { TopicLog, type LoggedMessage } from './topic-log';
 import { deadLetterHeaders, deadLetterTopic } from '../dead-letter';
 
@@ -34,7 +33,6 @@ export class InProcessBus implements MessageBus, GroupHost {
   private readonly retention: number;
   private readonly topics = new Map<string, TopicLog>();
   private readonly groups = new Map<string, ConsumerGroup>();
-  private readonly decoded = new DecodedValues();
   private closed = false;
 
   constructor(options: InProcessBusOptions = {}) {
@@ -50,20 +48,9 @@ export class InProcessBus implements MessageBus, GroupHost {
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     this.assertOpen();
     // Encode the whole batch first: one invalid message rejects the batch and publishes nothing.
-    const snapshots: unknown[] = [];
-    const encoded = await Promise.all(
-      messages.map((message) => {
-        const bytes = this.codec.encode(topic, message.value);
-        // Taken in the same tick as the encoding, so it is the value the bytes hold.
-        snapshots.push(this.codec.decodesEncodedJson ? jsonSnapshot(message.value) : NOT_PLAIN_JSON);
-        return bytes;
-      }),
-    );
+    const encoded = await Promise.all(messages.map((message) => this.codec.encode(topic, message.value)));
     this.assertOpen();
-    messages.forEach((message, i) => {
-      const logged = this.append(topic, message.key, encoded[i]!, { ...message.headers });
-      if (snapshots[i] !== NOT_PLAIN_JSON) this.decoded.remember(logged, snapshots[i]);
-    });
+    messages.forEach((message, i) => this.append(topic, message.key, encoded[i]!, { ...message.headers }));
   }
 
   async subscribe(options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
@@ -102,10 +89,6 @@ export class InProcessBus implements MessageBus, GroupHost {
     return topic;
   }
 
-  decode(topic: string, message: LoggedMessage): unknown {
-    return this.decoded.decode(message, (bytes) => this.codec.decode(topic, bytes));
-  }
-
   /** Moves the original bytes unchanged, so the dead letter is exactly what the producer sent. */
   async deadLetter(topic: string, message: LoggedMessage, reason: string, attempts: number): Promise<void> {
     this.append(
@@ -116,21 +99,15 @@ export class InProcessBus implements MessageBus, GroupHost {
     );
   }
 
-  private append(
-    topicName: string,
-    key: string,
-    bytes: Buffer,
-    headers: Record<string, string>,
-  ): LoggedMessage {
+  private append(topicName: string, key: string, bytes: Buffer, headers: Record<string, string>): void {
     const topic = this.topic(topicName);
-    const { partition, message } = topic.append(key, bytes, headers);
+    const partition = topic.append(key, bytes, headers);
     let lowestLiveCursor = Infinity;
     for (const group of this.groups.values()) {
       group.kick(topicName, partition);
       lowestLiveCursor = Math.min(lowestLiveCursor, group.liveCursor(topicName, partition));
     }
     topic.partitions[partition]!.trim(lowestLiveCursor);
-    return message;
   }
 
   private assertOpen(): void {

@@ -53,8 +53,7 @@ export class PartitionWorker {
     for (let attempt = 1; ; attempt++) {
       let value: unknown;
       try {
-        value = this.host.decode(this.topic, message);
-        if (value instanceof Promise) value = await value;
+        value = await this.host.codec.decode(this.topic, message.bytes);
       } catch (error) {
         // Decoding is deterministic: retrying a message that cannot be decoded only delays the partition.
         await this.host.deadLetter(this.topic, message, `undecodable: ${reasonOf(error)}`, attempt);

@@ -31,10 +31,8 @@ export class PartitionLog {
     return this.firstOffset + this.entries.length;
   }
 
-  append(key: string, bytes: Buffer, headers: Record<string, string>): LoggedMessage {
-    const message = { key, bytes, headers, offset: this.endOffset };
-    this.entries.push(message);
-    return message;
+  append(key: string, bytes: Buffer, headers: Record<string, string>): void {
+    this.entries.push({ key, bytes, headers, offset: this.endOffset });
   }
 
   at(offset: number): LoggedMessage | undefined {
@@ -63,12 +61,9 @@ export class TopicLog {
     this.partitions = Array.from({ length: partitionCount }, () => new PartitionLog(retention));
   }
 
-  append(
-    key: string,
-    bytes: Buffer,
-    headers: Record<string, string>,
-  ): { partition: number; message: LoggedMessage } {
+  append(key: string, bytes: Buffer, headers: Record<string, string>): number {
     const partition = partitionForKey(key, this.partitions.length);
-    return { partition, message: this.partitions[partition]!.append(key, bytes, headers) };
+    this.partitions[partition]!.append(key, bytes, headers);
+    return partition;
   }
 }
