@@ -99,7 +99,7 @@ export class GroupCommitWriter {
  * fsync, which waits for the disk, stays off the event loop.
  */
 function writeAll(fd: number, data: Buffer): void {
-  for (let written = 0; written < data.length; ) {
+  for (let written = 0; written < data.length;) {
     written += writeSync(fd, data, written, data.length - written);
   }
 }
