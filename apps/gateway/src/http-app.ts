@@ -1,17 +1,27 @@
 import express, { type Express, type Router } from 'express';
 import { accessLog, createHealth, createMetrics, noCors, requestId, type ReadinessCheck } from '@gw/platform';
 import type { Logger } from 'pino';
+import { serviceForPath } from './routing';
+
+/** A service's router, with the service name the route table (routing.ts) sends paths to. */
+export interface ServiceRouter {
+  service: string;
+  router: Router;
+}
 
 export interface HttpAppParts {
   serviceName: string;
   logger: Logger;
-  routers: Router[];
+  routers: ServiceRouter[];
   readinessChecks: Record<string, ReadinessCheck>;
 }
 
 /**
- * The express app of a process: request ids and access logs, metrics, health, then the routers of
- * the services it runs. Each family's router carries its own body parsing and error handler.
+ * The express app of a process: request ids and access logs, metrics, health, then the router of the
+ * service the route table gives the path to, as the Ingress does when each service runs apart. Each
+ * family's router carries its own body parsing and error handler. Going straight to one router, rather
+ * than through every service's router in turn, keeps a request's routing cost independent of how many
+ * services share the process.
  */
 export function createHttpApp({ serviceName, logger, routers, readinessChecks }: HttpAppParts) {
   const app: Express = express();
@@ -20,12 +30,18 @@ export function createHttpApp({ serviceName, logger, routers, readinessChecks }:
   const metrics = createMetrics(serviceName);
   const health = createHealth({ checks: readinessChecks, logger });
   app.use(requestId({ logger }));
-  app.use(accessLog());
+  app.use(accessLog({ logger }));
   app.use(metrics.httpMetrics());
   app.use(noCors());
   app.use(health.router);
   app.get('/metrics', metrics.metricsHandler());
-  for (const router of routers) app.use(router);
+  const routerOf = new Map(routers.map(({ service, router }) => [service, router]));
+  app.use((req, res, next) => {
+    const service = serviceForPath(req.path);
+    const router = service === null ? undefined : routerOf.get(service);
+    if (router) router(req, res, next);
+    else next();
+  });
   app.use((_req, res) => {
     res.status(404).json({ statusCode: 404, error: 'Not Found', message: 'No such endpoint' });
   });

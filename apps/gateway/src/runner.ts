@@ -68,7 +68,7 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
     const { app } = createHttpApp({
       serviceName: config.service,
       logger,
-      routers: services.flatMap((s) => (s.router ? [s.router] : [])),
+      routers: services.flatMap((s) => (s.router ? [{ service: s.name, router: s.router }] : [])),
       readinessChecks: Object.assign({}, ...services.map((s) => s.readinessChecks ?? {})),
     });
     http = createHttpServer(app, {

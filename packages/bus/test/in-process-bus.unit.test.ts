@@ -35,6 +35,36 @@ describe('InProcessBus specifics', () => {
     await waitFor(() => expect(received.map((message) => message.key)).toEqual(['c']));
   });
 
+  it('gives every group a value of its own, equal to what the bytes decode to', async () => {
+    bus = new InProcessBus();
+    const received = new Map<string, unknown[]>();
+    for (const groupId of ['projector', 'notifier']) {
+      await bus.subscribe({ topics: ['events'], groupId, fromBeginning: true }, async (message) => {
+        received.set(groupId, [...(received.get(groupId) ?? []), message.value]);
+        (message.value as { data: { seen?: string } }).data.seen = groupId;
+      });
+    }
+    const plain = { type: 'PaymentCreated', data: { amounts: ['0.1'] } };
+    const rounded = {
+      type: 'PaymentCreated',
+      data: { at: new Date('2026-01-01T00:00:00Z'), gone: undefined },
+    };
+    await bus.publish('events', [
+      { key: 'payment-1', value: plain },
+      { key: 'payment-1', value: rounded },
+    ]);
+    plain.data.amounts.push('changed by the publisher after publishing');
+
+    await waitFor(() => expect(received.get('notifier')).toHaveLength(2));
+    await waitFor(() => expect(received.get('projector')).toHaveLength(2));
+    for (const groupId of ['projector', 'notifier']) {
+      const [first, second] = received.get(groupId)! as { data: Record<string, unknown> }[];
+      expect(first!.data.amounts).toEqual(['0.1']);
+      expect(second!.data).toEqual(expect.objectContaining({ at: '2026-01-01T00:00:00.000Z' }));
+      expect(second!.data).not.toHaveProperty('gone');
+    }
+  });
+
   it('dead-letters a message it cannot decode without calling the handler', async () => {
     const codec: MessageCodec = {
       encode: (_topic, value) => Buffer.from(JSON.stringify(value)),

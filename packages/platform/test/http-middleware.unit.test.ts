@@ -77,6 +77,39 @@ describe('accessLog', () => {
   });
 });
 
+describe('accessLog below the logger level', () => {
+  it('logs failures but never builds a request logger for a completed request', async () => {
+    const { logger, lines } = captureLogger();
+    logger.level = 'warn';
+    const app = express();
+    let requestLoggers = 0;
+    app.use(requestId({ logger }), accessLog({ logger }));
+    app.use((req, _res, next) => {
+      const lazy = Object.getOwnPropertyDescriptor(req, 'log')!.get!;
+      Object.defineProperty(req, 'log', {
+        configurable: true,
+        get: () => {
+          requestLoggers++;
+          return lazy();
+        },
+      });
+      next();
+    });
+    app.get('/ok', (_req, res) => {
+      res.json({ ok: true });
+    });
+    app.get('/broken', (_req, res) => {
+      res.status(500).json({ ok: false });
+    });
+    const server = await startServer(app);
+    await (await fetch(`${server.url()}/ok`)).text();
+    await (await fetch(`${server.url()}/broken`)).text();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(requestLoggers).toBe(1);
+    expect(lines.map((line) => line.msg)).toEqual(['request failed']);
+  });
+});
+
 describe('asyncRoute', () => {
   it('hands a rejected promise to the error handler', async () => {
     const app = express();
