@@ -29,6 +29,10 @@ export interface ScenarioResult {
   cpuMsPerRequest?: number | null;
   /** The baseline's CPU ms per request over this scenario's: the throughput ratio without the noise of a shared machine. */
   baselineCpuRatio?: number | null;
+  /** Engines target: CPU ms per request of the engines' servers (Kafka, FerretDB, Redis), not in cpuMsPerRequest. */
+  engineCpuMsPerRequest?: number;
+  /** Engines target: how the services ran. */
+  topology?: string;
 }
 
 export function machineFacts(): MachineFacts {

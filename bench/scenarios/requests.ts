@@ -124,11 +124,12 @@ export interface CreatedPayment {
   pay_amount: number;
 }
 
-/** Creates payments over the API, 16 at a time. */
+/** Creates payments over the API, `concurrency` at a time. */
 export async function createPayments(
   url: string,
   merchant: CreatedMerchantView,
   count: number,
+  concurrency = 16,
 ): Promise<CreatedPayment[]> {
   const created: CreatedPayment[] = [];
   let next = 0;
@@ -145,6 +146,6 @@ export async function createPayments(
       created.push((await response.json()) as CreatedPayment);
     }
   };
-  await Promise.all(Array.from({ length: 16 }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
   return created;
 }
