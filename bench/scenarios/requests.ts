@@ -124,17 +124,18 @@ export interface CreatedPayment {
   pay_amount: number;
 }
 
-/** Creates payments over the API, `concurrency` at a time. */
+/** Creates payments over the API, `concurrency` at a time; none is started after `deadline` (epoch ms). */
 export async function createPayments(
   url: string,
   merchant: CreatedMerchantView,
   count: number,
   concurrency = 16,
+  deadline = Infinity,
 ): Promise<CreatedPayment[]> {
   const created: CreatedPayment[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < count) {
+    while (next < count && Date.now() < deadline) {
       next++;
       const response = await fetch(`${url}/v1/payment`, {
         method: 'POST',
