@@ -18,8 +18,8 @@ export interface ScenarioResult {
   machine: MachineFacts;
   /** Payments in the store while it ran (null for scenarios that bring their own store). */
   storedPayments: number | null;
-  status: 'measured' | 'unavailable';
-  /** Why a target could not run it. */
+  status: 'measured' | 'unavailable' | 'failed';
+  /** Why a target could not run it, or what stopped it (`failed`). */
   reason?: string;
   settings?: { connections: number; durationSeconds: number; warmupSeconds: number };
   measurement?: Measurement;
@@ -95,9 +95,8 @@ function renderReadme(results: ScenarioResult[]): string {
   for (const result of results) {
     const m = result.measurement;
     if (result.status !== 'measured' || !m) {
-      lines.push(
-        `| ${result.title} | ${result.target} | | not available in this build: ${result.reason ?? ''} | | | | | | | | |`,
-      );
+      const why = result.status === 'failed' ? 'failed' : 'not available in this build';
+      lines.push(`| ${result.title} | ${result.target} | | ${why}: ${result.reason ?? ''} | | | | | | | | |`);
       continue;
     }
     const [sut, generator] = [Object.values(m.memory)[0], m.memory['load generator']];
