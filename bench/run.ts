@@ -201,6 +201,7 @@ async function main(): Promise<void> {
           ...measurement.extra,
           // The 1-minute load average as the scenario ended: how much else the shared 2-core machine ran.
           loadAverage1m: round(loadavg()[0] ?? 0, 1),
+          ...(system.engines.length > 0 ? { engineProcesses: system.engines } : {}),
           gatewayStartSeconds: round(system.startSeconds),
           ...(seeding ? { seeding } : {}),
         };
@@ -208,7 +209,7 @@ async function main(): Promise<void> {
           status: 'measured',
           settings: settingsOf(settings),
           measurement,
-          baselineRatio: baselineRps ? round(measurement.requestsPerSecond / baselineRps, 2) : null,
+          baselineRatio: baselineRps ? ratioOf(measurement.requestsPerSecond, baselineRps) : null,
           ...cpuFigures(measurement, system.engines, baselineCpu),
           // Seeded through the API: what fitted in the time budget, not what the scenario asked for.
           ...(seeding && 'wanted' in seeding && typeof seeding.payments === 'number'
@@ -347,6 +348,12 @@ async function drained(system: System): Promise<void> {
   log('payments still answers slowly after 120 s; going on');
 }
 
+/** Two decimals, or three significant digits below 0.1 (the engines' ratios would all show as 0). */
+function ratioOf(value: number, over: number): number {
+  const ratio = value / over;
+  return ratio >= 0.1 ? round(ratio, 2) : Number(ratio.toPrecision(3));
+}
+
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
 }
@@ -411,7 +418,7 @@ function cpuFigures(measurement: Measurement, engines: readonly string[], baseli
   const engineSeconds = engines.reduce((sum, name) => sum + (measurement.memory[name]?.cpuSeconds ?? 0), 0);
   return {
     cpuMsPerRequest: cpu,
-    baselineCpuRatio: cpu && baselineCpu ? round(baselineCpu / cpu, 2) : null,
+    baselineCpuRatio: cpu && baselineCpu ? ratioOf(baselineCpu, cpu) : null,
     ...(engines.length > 0 && measurement.requests > 0
       ? { engineCpuMsPerRequest: round((engineSeconds * 1000) / measurement.requests, 3) }
       : {}),
@@ -428,6 +435,7 @@ function settingsOf(settings: RunSettings) {
 
 function summary(result: ScenarioResult): string {
   const m = result.measurement;
+  if (result.status === 'failed') return `failed (${result.reason})`;
   if (result.status !== 'measured' || !m) return `not available in this build (${result.reason})`;
   return `${m.requestsPerSecond} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, errors ${m.non2xx + m.socketErrors}, ratio ${result.baselineRatio ?? m.extra?.baselineRatio ?? '-'}, CPU ${result.cpuMsPerRequest ?? '-'} ms/req (ratio ${result.baselineCpuRatio ?? '-'})`;
 }
