@@ -8,6 +8,8 @@ export interface RunSettings {
   /** Seconds of unmeasured load first, so the JIT and caches are warm. */
   warmupSeconds: number;
   connections: number;
+  /** Payments created over the API at once when a scenario needs some (ids to read, payments to pay). */
+  createConcurrency: number;
   /** Payments walked through the sandbox lifecycle. */
   sandboxPayments: number;
   /** Webhooks delivered in the notifier benchmark. */

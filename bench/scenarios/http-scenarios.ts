@@ -40,7 +40,8 @@ export function loadScenario(
   };
 }
 
-const readIds = ({ system }: ScenarioContext) => paymentIdsOf(system.url, system.merchant, READ_IDS);
+const readIds = ({ system, settings }: ScenarioContext) =>
+  paymentIdsOf(system.url, system.merchant, READ_IDS, settings.createConcurrency);
 
 export const httpScenarios = (listStored: number): SystemScenario[] => [
   loadScenario('create-payment', 'V1 create payment (POST /v1/payment)', 0, async ({ system }) => [

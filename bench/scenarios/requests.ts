@@ -92,6 +92,7 @@ export async function paymentIdsOf(
   url: string,
   merchant: CreatedMerchantView,
   wanted: number,
+  concurrency?: number,
 ): Promise<number[]> {
   const page = async (limit: number, index: number) => {
     const response = await fetch(`${url}/v1/payment/?limit=${limit}&page=${index}&orderBy=desc`, {
@@ -102,7 +103,7 @@ export async function paymentIdsOf(
   };
   let { total } = await page(1, 0);
   if (total < wanted) {
-    await createPayments(url, merchant, wanted - total);
+    await createPayments(url, merchant, wanted - total, concurrency);
     // Reads follow the projector, which may still be writing the last few.
     const deadline = Date.now() + 10_000;
     while ((total = (await page(1, 0)).total) < wanted && Date.now() < deadline)

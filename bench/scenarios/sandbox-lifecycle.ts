@@ -28,7 +28,12 @@ export const sandboxLifecycle: SystemScenario = {
   title: 'Sandbox lifecycle: deposits through /sandbox/v1 until finished',
   storedPayments: 0,
   async run({ system, settings, measure }) {
-    const payments = await createPayments(system.url, system.merchant, settings.sandboxPayments);
+    const payments = await createPayments(
+      system.url,
+      system.merchant,
+      settings.sandboxPayments,
+      settings.createConcurrency,
+    );
     const walks: Walk[] = [];
     let failures = 0;
     let reads = 0;
