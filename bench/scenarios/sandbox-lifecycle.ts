@@ -36,6 +36,7 @@ export const sandboxLifecycle: SystemScenario = {
     );
     const walks: Walk[] = [];
     let failures = 0;
+    let firstFailure: string | undefined;
     let reads = 0;
     const measurement = await measure(async (): Promise<LoadFigures> => {
       const started = Date.now();
@@ -46,8 +47,9 @@ export const sandboxLifecycle: SystemScenario = {
           try {
             const walk = await walkToFinished(system.url, system.merchant, payment, () => reads++);
             walks.push(walk);
-          } catch {
+          } catch (error) {
             failures++;
+            firstFailure ??= error instanceof Error ? error.message.slice(0, 300) : String(error);
           }
         }
       };
@@ -70,6 +72,7 @@ export const sandboxLifecycle: SystemScenario = {
         latencyIs: 'POST /sandbox/v1/deposits answer time',
         payments: payments.length,
         finished: walks.length,
+        ...(firstFailure ? { firstFailure } : {}),
         statusReads: reads,
         projectionLagMs: {
           firstNewStatus: percentiles(walks.map((walk) => walk.firstStatusLagMs)),
