@@ -8,21 +8,35 @@
  * scenario is reported as a ratio to it. Results: bench/results/<scenario>.json and README.md
  * (--quick writes to bench/results/quick/, the engines target to .../engines/).
  *
- * The engines target runs the same command with KAFKA_BROKERS, MONGODB_URL and REDIS_URL taken from
- * this environment; while the real-engine adapters are not wired, it reports the refusal, no figures.
+ * The engines target (`--target engines`, KAFKA_BROKERS, MONGODB_URL and REDIS_URL from this environment)
+ * runs every service in its own process on the real engines behind the path proxy (the fleet), in a
+ * fresh namespace per gateway start, seeds list scenarios through the API (`--list-stored`, default
+ * 10,000, or as many as `--seed-seconds` allow, default 120) and samples every service, the proxy and the engines' servers. `--profile-service NAME`
+ * picks the one service `--profile` profiles there (default payments).
  */
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Child, MemorySampler, REPO_ROOT } from './runner/child-process';
 import { runLoad, round, type LoadFigures } from './runner/load';
 import { machineFacts, writeReadme, writeResult, type ScenarioResult } from './runner/report';
 import type { Measurement, RunSettings, Scenario, ScenarioContext, SystemScenario } from './runner/scenario';
-import { SystemUnderTest, TargetUnavailableError, waitUntilReady, type Target } from './runner/system';
+import { FleetSystem } from './runner/fleet-system';
+import {
+  SystemUnderTest,
+  TargetUnavailableError,
+  waitUntilReady,
+  type System,
+  type Target,
+} from './runner/system';
 import { allScenarios } from './scenarios';
-import { v1CreatePayment } from './scenarios/requests';
+import { ENGINES_LIST_STORED_PAYMENTS, LIST_STORED_PAYMENTS } from './scenarios/http-scenarios';
+import { createPayments, v1CreatePayment } from './scenarios/requests';
 
 const DEFAULT_SIZES = [10_000, 100_000];
+const ENGINES_TOPOLOGY =
+  'every service its own process (SERVICE=<name>) on Kafka, FerretDB (MongoDB wire) and Redis, behind the path proxy';
 const ENGINE_VARIABLES = ['KAFKA_BROKERS', 'MONGODB_URL', 'REDIS_URL', 'SCHEMA_REGISTRY_URL'] as const;
 
 async function main(): Promise<void> {
@@ -36,6 +50,9 @@ async function main(): Promise<void> {
       duration: { type: 'string' },
       connections: { type: 'string' },
       'report-only': { type: 'boolean', default: false },
+      'list-stored': { type: 'string' },
+      'profile-service': { type: 'string', default: 'payments' },
+      'seed-seconds': { type: 'string' },
     },
   });
   const quick = values.quick ?? false;
@@ -44,31 +61,49 @@ async function main(): Promise<void> {
     durationSeconds: positiveInteger(values.duration, quick ? 3 : 10, '--duration'),
     warmupSeconds: quick ? 1 : 3,
     connections: positiveInteger(values.connections, 32, '--connections'),
-    sandboxPayments: quick ? 200 : 2000,
+    // On the engines every payment walked is first created over the API, at the engines' pace.
+    sandboxPayments: quick ? 200 : values.target === 'engines' ? 100 : 2000,
+    // Payments on FerretDB handles a few commands per second: more in flight time out (504 after 10 s).
+    createConcurrency: values.target === 'engines' ? 4 : 16,
     notifierPayments: quick ? 500 : 2000,
     quick,
     baseEnv,
   };
+  const target = targetOf(values.target ?? 'embedded');
+  const onEngines = target.name === 'engines';
+  // Growth on the engines would seed 100,000s of payments through the API: only when asked for.
   const sizes = values.sizes
     ? values.sizes.split(',').map((size) => positiveInteger(size, 0, '--sizes'))
-    : quick
-      ? [10_000]
-      : DEFAULT_SIZES;
-  const target = targetOf(values.target ?? 'embedded');
-  const scenarios = select(allScenarios(sizes), positionals);
-  const order = allScenarios(sizes).map((scenario) => scenario.name);
+    : onEngines
+      ? []
+      : quick
+        ? [10_000]
+        : DEFAULT_SIZES;
+  const listStored = positiveInteger(
+    values['list-stored'],
+    onEngines ? ENGINES_LIST_STORED_PAYMENTS : LIST_STORED_PAYMENTS,
+    '--list-stored',
+  );
+  const seedBudgetSeconds = positiveInteger(values['seed-seconds'], quick ? 20 : 120, '--seed-seconds');
+  // The notifier benchmark starts its own embedded gateway; it says nothing about the engines.
+  const scenarios = select(allScenarios(sizes, listStored), positionals).filter(
+    (scenario) => !onEngines || scenario.kind === 'system',
+  );
+  const order = allScenarios(sizes, listStored).map((scenario) => scenario.name);
   const resultsDir = path.join(
     REPO_ROOT,
     'bench',
     'results',
     ...(quick ? ['quick'] : []),
-    ...(target.name === 'engines' ? ['engines'] : []),
+    ...(onEngines ? ['engines'] : []),
   );
+  const mainResultsDir = path.join(REPO_ROOT, 'bench', 'results');
   const profileDir = values.profile
     ? path.join(REPO_ROOT, 'bench', 'profiles', new Date().toISOString().replace(/[:.]/g, '-'))
     : undefined;
   if (values['report-only']) {
     process.stdout.write(await writeReadme(resultsDir, ['baseline', ...order]));
+    if (resultsDir !== mainResultsDir) await writeReadme(mainResultsDir, ['baseline', ...order]);
     return;
   }
   const port = await freePort();
@@ -84,6 +119,7 @@ async function main(): Promise<void> {
       measuredAt: new Date().toISOString(),
       machine,
       storedPayments: scenario.kind === 'system' ? scenario.storedPayments : null,
+      ...(onEngines ? { topology: ENGINES_TOPOLOGY } : {}),
       ...fields,
     };
     await writeResult(resultsDir, result);
@@ -120,27 +156,54 @@ async function main(): Promise<void> {
 
   for (const [storedPayments, group] of byStoreSize(systemScenarios)) {
     log(`starting the gateway (${target.name}) for ${group.map((s) => s.name).join(', ')}`);
-    if (storedPayments > 0 && target.name !== 'embedded') {
-      // The seeder appends to the embedded JSONL store; the engines' MongoDB store needs its own.
-      const reason = 'seeding stored payments into the real engines is not implemented in the runner yet';
-      for (const scenario of group) await record(scenario, { status: 'unavailable', reason });
-      continue;
-    }
-    let system: SystemUnderTest;
+    let system: System;
     try {
-      system = await SystemUnderTest.start({ target, port, baseEnv, profileDir });
+      system = onEngines
+        ? await FleetSystem.start({
+            env: { ...baseEnv, ...target.env },
+            profile: profileDir ? { service: values['profile-service']!, profileDir } : undefined,
+          })
+        : await SystemUnderTest.start({ target, port, baseEnv, profileDir });
     } catch (error) {
       if (!(error instanceof TargetUnavailableError)) throw error;
       for (const scenario of group) await record(scenario, { status: 'unavailable', reason: error.message });
       continue;
     }
     try {
-      const seeding = storedPayments > 0 ? await seed(system, storedPayments, baseEnv) : undefined;
+      if (system instanceof FleetSystem)
+        log(`fleet ready in ${round(system.startSeconds)} s (${system.namespace})`);
+      let seeding;
+      try {
+        seeding =
+          storedPayments === 0
+            ? undefined
+            : system instanceof SystemUnderTest
+              ? await seed(system, storedPayments, baseEnv)
+              : await seedThroughApi(system, storedPayments, seedBudgetSeconds, settings.createConcurrency);
+      } catch (error) {
+        if (!onEngines) throw error;
+        const reason = `seeding failed: ${firstLine(error)}`;
+        for (const scenario of group) await record(scenario, { status: 'failed', reason });
+        continue;
+      }
       for (const scenario of group) {
         log(`running ${scenario.name}`);
-        const measurement = await scenario.run(contextFor(system, settings));
+        let measurement: Measurement;
+        try {
+          measurement = await scenario.run(contextFor(system, settings));
+        } catch (error) {
+          // On the engines an overloaded run can time out (504); the other scenarios still run.
+          if (!onEngines) throw error;
+          await record(scenario, { status: 'failed', reason: firstLine(error) });
+          await drained(system);
+          continue;
+        }
+        if (onEngines) await drained(system);
         measurement.extra = {
           ...measurement.extra,
+          // The 1-minute load average as the scenario ended: how much else the shared 2-core machine ran.
+          loadAverage1m: round(loadavg()[0] ?? 0, 1),
+          ...(system.engines.length > 0 ? { engineProcesses: system.engines } : {}),
           gatewayStartSeconds: round(system.startSeconds),
           ...(seeding ? { seeding } : {}),
         };
@@ -148,8 +211,12 @@ async function main(): Promise<void> {
           status: 'measured',
           settings: settingsOf(settings),
           measurement,
-          baselineRatio: baselineRps ? round(measurement.requestsPerSecond / baselineRps, 2) : null,
-          ...cpuFigures(measurement, baselineCpu),
+          baselineRatio: baselineRps ? ratioOf(measurement.requestsPerSecond, baselineRps) : null,
+          ...cpuFigures(measurement, system.engines, baselineCpu),
+          // Seeded through the API: what fitted in the time budget, not what the scenario asked for.
+          ...(seeding && 'wanted' in seeding && typeof seeding.payments === 'number'
+            ? { storedPayments: seeding.payments }
+            : {}),
         });
       }
     } finally {
@@ -165,6 +232,8 @@ async function main(): Promise<void> {
   }
 
   process.stdout.write(`\n${await writeReadme(resultsDir, ['baseline', ...order])}`);
+  // The main page carries a section on the engines' results.
+  if (onEngines && !quick) await writeReadme(mainResultsDir, ['baseline', ...order]);
   if (profileDir) log(`CPU profiles of the gateway: ${profileDir}`);
 }
 
@@ -183,7 +252,7 @@ async function measureBaseline(port: number, settings: RunSettings): Promise<Mea
     const load = (durationSeconds: number) =>
       runLoad({ url, requests: [v1CreatePayment()], connections: settings.connections, durationSeconds });
     if (settings.warmupSeconds > 0) await load(settings.warmupSeconds);
-    return await measureWith(server.pid, 'baseline', settings.connections, () =>
+    return await measureWith({ baseline: server.pid }, settings.connections, () =>
       load(settings.durationSeconds),
     );
   } finally {
@@ -191,27 +260,51 @@ async function measureBaseline(port: number, settings: RunSettings): Promise<Mea
   }
 }
 
-function contextFor(system: SystemUnderTest, settings: RunSettings): ScenarioContext {
+function contextFor(system: System, settings: RunSettings): ScenarioContext {
   return {
     system,
     settings,
-    measure: (run) => measureWith(system.pid, 'gateway', settings.connections, run),
+    measure: (run) => measureWith(system.processes(), settings.connections, run),
   };
 }
 
+/** Runs the load while sampling every process of the system (and this one, the load generator). */
 async function measureWith(
-  pid: number,
-  name: string,
+  processes: Record<string, number>,
   connections: number,
   run: () => Promise<LoadFigures>,
 ): Promise<Measurement> {
-  const sut = new MemorySampler(pid);
+  const samplers = Object.entries(processes).map(([name, pid]) => [name, new MemorySampler(pid)] as const);
   const generator = new MemorySampler(process.pid);
   const figures = await run();
+  const memory: Measurement['memory'] = {};
+  for (const [name, sampler] of samplers) memory[name] = await sampler.stop();
+  memory['load generator'] = await generator.stop();
+  return { ...figures, connections, memory };
+}
+
+/**
+ * The engines' stores are seeded as a client would: payments created over the API, as many of `wanted`
+ * as fit in `budgetSeconds` (the embedded seeder writes the JSONL store only).
+ */
+async function seedThroughApi(system: System, wanted: number, budgetSeconds: number, concurrency: number) {
+  log(`seeding up to ${wanted} payments through POST /v1/payment (at most ${budgetSeconds} s)`);
+  const started = Date.now();
+  const created = await createPayments(
+    system.url,
+    system.merchant,
+    wanted,
+    concurrency,
+    started + budgetSeconds * 1000,
+  );
+  const seconds = (Date.now() - started) / 1000;
+  log(`seeded ${created.length} in ${round(seconds)} s (${round(created.length / seconds)} payments/s)`);
   return {
-    ...figures,
-    connections,
-    memory: { [name]: await sut.stop(), 'load generator': await generator.stop() },
+    through: `POST /v1/payment, ${concurrency} at a time`,
+    wanted,
+    payments: created.length,
+    seconds: round(seconds),
+    budgetSeconds,
   };
 }
 
@@ -238,6 +331,33 @@ async function seed(system: SystemUnderTest, count: number, baseEnv: Record<stri
   });
   log(`seeded; the gateway replayed the store in ${round(system.startSeconds)} s`);
   return seeding;
+}
+
+/**
+ * Waits until payments has worked off the commands an overload left queued on Kafka (a request that
+ * timed out still has its command handled later), so the next scenario does not pay for them.
+ */
+async function drained(system: System): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    const answered = await createPayments(system.url, system.merchant, 1).then(
+      () => true,
+      () => false,
+    );
+    if (answered && Date.now() - started < 1_000) return;
+  }
+  log('payments still answers slowly after 120 s; going on');
+}
+
+/** Two decimals, or three significant digits below 0.1 (the engines' ratios would all show as 0). */
+function ratioOf(value: number, over: number): number {
+  const ratio = value / over;
+  return ratio >= 0.1 ? round(ratio, 2) : Number(ratio.toPrecision(3));
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
 }
 
 function byStoreSize(scenarios: SystemScenario[]): [number, SystemScenario[]][] {
@@ -282,16 +402,29 @@ function pick(names: readonly string[]): Record<string, string> {
   return picked;
 }
 
-/** CPU ms per request of the process measured first (the system under test or the baseline). */
-function cpuMsPerRequest(measurement: Measurement): number | null {
-  const sut = Object.values(measurement.memory)[0];
-  if (!sut || measurement.requests === 0) return null;
-  return round((sut.cpuSeconds * 1000) / measurement.requests, 3);
+/**
+ * CPU ms per request of our processes (the gateway, or every service of the fleet and the path proxy,
+ * or the baseline); the engines' servers and the load generator are left out (`engines`).
+ */
+function cpuMsPerRequest(measurement: Measurement, engines: readonly string[] = []): number | null {
+  const ours = Object.entries(measurement.memory).filter(
+    ([name]) => name !== 'load generator' && !engines.includes(name),
+  );
+  if (ours.length === 0 || measurement.requests === 0) return null;
+  const seconds = ours.reduce((sum, [, reading]) => sum + reading.cpuSeconds, 0);
+  return round((seconds * 1000) / measurement.requests, 3);
 }
 
-function cpuFigures(measurement: Measurement, baselineCpu: number | null) {
-  const cpu = cpuMsPerRequest(measurement);
-  return { cpuMsPerRequest: cpu, baselineCpuRatio: cpu && baselineCpu ? round(baselineCpu / cpu, 2) : null };
+function cpuFigures(measurement: Measurement, engines: readonly string[], baselineCpu: number | null) {
+  const cpu = cpuMsPerRequest(measurement, engines);
+  const engineSeconds = engines.reduce((sum, name) => sum + (measurement.memory[name]?.cpuSeconds ?? 0), 0);
+  return {
+    cpuMsPerRequest: cpu,
+    baselineCpuRatio: cpu && baselineCpu ? ratioOf(baselineCpu, cpu) : null,
+    ...(engines.length > 0 && measurement.requests > 0
+      ? { engineCpuMsPerRequest: round((engineSeconds * 1000) / measurement.requests, 3) }
+      : {}),
+  };
 }
 
 function settingsOf(settings: RunSettings) {
@@ -304,6 +437,7 @@ function settingsOf(settings: RunSettings) {
 
 function summary(result: ScenarioResult): string {
   const m = result.measurement;
+  if (result.status === 'failed') return `failed (${result.reason})`;
   if (result.status !== 'measured' || !m) return `not available in this build (${result.reason})`;
   return `${m.requestsPerSecond} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, errors ${m.non2xx + m.socketErrors}, ratio ${result.baselineRatio ?? m.extra?.baselineRatio ?? '-'}, CPU ${result.cpuMsPerRequest ?? '-'} ms/req (ratio ${result.baselineCpuRatio ?? '-'})`;
 }

@@ -18,8 +18,8 @@ export interface ScenarioResult {
   machine: MachineFacts;
   /** Payments in the store while it ran (null for scenarios that bring their own store). */
   storedPayments: number | null;
-  status: 'measured' | 'unavailable';
-  /** Why a target could not run it. */
+  status: 'measured' | 'unavailable' | 'failed';
+  /** Why a target could not run it, or what stopped it (`failed`). */
   reason?: string;
   settings?: { connections: number; durationSeconds: number; warmupSeconds: number };
   measurement?: Measurement;
@@ -29,6 +29,10 @@ export interface ScenarioResult {
   cpuMsPerRequest?: number | null;
   /** The baseline's CPU ms per request over this scenario's: the throughput ratio without the noise of a shared machine. */
   baselineCpuRatio?: number | null;
+  /** Engines target: CPU ms per request of the engines' servers (Kafka, FerretDB, Redis), not in cpuMsPerRequest. */
+  engineCpuMsPerRequest?: number;
+  /** Engines target: how the services ran. */
+  topology?: string;
 }
 
 export function machineFacts(): MachineFacts {
@@ -56,10 +60,49 @@ export async function writeReadme(directory: string, order: readonly string[]): 
     return index === -1 ? order.length : index;
   };
   results.sort((a, b) => rank(a.scenario) - rank(b.scenario) || a.scenario.localeCompare(b.scenario));
-  const text = renderReadme(results);
+  const engines = path.basename(directory) === 'engines' ? '' : await enginesSection(directory, rank);
+  const text = renderReadme(results) + engines;
   await writeFile(path.join(directory, 'README.md'), text);
   return text;
 }
+
+/**
+ * The engines target's table for the main page, from results/engines/*.json, followed by
+ * results/engines/FINDINGS.md (what dominates there, written by whoever profiled it).
+ */
+async function enginesSection(directory: string, rank: (name: string) => number): Promise<string> {
+  const folder = path.join(directory, 'engines');
+  const files = await readdir(folder).catch(() => [] as string[]);
+  const results: ScenarioResult[] = [];
+  for (const file of files.filter((name) => name.endsWith('.json')))
+    results.push(JSON.parse(await readFile(path.join(folder, file), 'utf8')) as ScenarioResult);
+  if (results.length === 0) return '';
+  results.sort((a, b) => rank(a.scenario) - rank(b.scenario) || a.scenario.localeCompare(b.scenario));
+  const findings = await readFile(path.join(folder, 'FINDINGS.md'), 'utf8').catch(() => '');
+  return [
+    '',
+    '## On the real engines (`pnpm bench --target engines`)',
+    '',
+    ...ENGINES_INTRO,
+    'Same baseline as above, measured in the same run. Details: bench/results/engines/.',
+    '',
+    ...tableLines(results),
+    '',
+    ...notes(results),
+    findings.trim(),
+    '',
+  ].join('\n');
+}
+
+const ENGINES_INTRO = [
+  'Every service in its own process (`SERVICE=<name> gateway start`, the fleet of test/support/fleet.ts) on',
+  'Kafka, FerretDB 1.24 (MongoDB wire, SQLite) and Redis, in a fresh namespace (database, topic and key',
+  'prefix) per fleet, deleted afterwards; load through the path proxy (the Ingress stand-in, its own process).',
+  'Peak RSS: sum over our processes (12 services + proxy) with the largest named / sum over the engines',
+  "servers / load generator; CPU ms/req counts our processes only (the engines' is in the JSON,",
+  '`engineCpuMsPerRequest`). Stored payments of the list scenarios were created through POST /v1/payment',
+  '(as many as fitted in `--seed-seconds`); `loadAverage1m` in the JSON shows how busy the machine was.',
+];
 
 function renderReadme(results: ScenarioResult[]): string {
   const measured = results.filter((result) => result.status === 'measured' && result.measurement);
@@ -84,29 +127,58 @@ function renderReadme(results: ScenarioResult[]): string {
     'CPU ms/req = CPU time (user + system, /proc/<pid>/stat) the system under test used in the measured window',
     'per request; CPU ratio = baseline CPU ms/req over the scenario CPU ms/req. The machine is shared with other',
     'work, so requests/s move from run to run; the CPU ratio is the steadier of the two.',
+    ...(results.some((result) => result.target === 'engines')
+      ? ['', 'Target engines:', ...ENGINES_INTRO]
+      : []),
     '',
+    ...tableLines(results),
+  ];
+  lines.push('', ...notes(results), '');
+  return lines.join('\n');
+}
+
+function tableLines(results: ScenarioResult[]): string[] {
+  const lines = [
     '| Scenario | Target | Stored payments | Requests/s | p50 ms | p99 ms | max ms | Errors | Peak RSS MB (SUT / load gen.) | CPU ms/req | Ratio to baseline | CPU ratio |',
     '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const result of results) {
     const m = result.measurement;
     if (result.status !== 'measured' || !m) {
-      lines.push(
-        `| ${result.title} | ${result.target} | | not available in this build: ${result.reason ?? ''} | | | | | | | | |`,
-      );
+      const why = result.status === 'failed' ? 'failed' : 'not available in this build';
+      lines.push(`| ${result.title} | ${result.target} | | ${why}: ${result.reason ?? ''} | | | | | | | | |`);
       continue;
     }
     const [sut, generator] = [Object.values(m.memory)[0], m.memory['load generator']];
+    // Engine servers are sampled as `<engine> (<command>)`.
+    const engineNames =
+      (m.extra?.engineProcesses as string[] | undefined) ??
+      Object.keys(m.memory).filter((name) => / \(.+\)$/.test(name));
+    const rss =
+      result.target === 'engines'
+        ? fleetRss(m, engineNames)
+        : `${sut?.peakRssMb ?? ''} / ${generator?.peakRssMb ?? ''}`;
     const ratio =
       typeof m.extra?.baselineRatio === 'number' ? `${m.extra.baselineRatio}*` : (result.baselineRatio ?? '');
     lines.push(
       `| ${result.title} | ${result.target} | ${result.storedPayments?.toLocaleString('en') ?? ''} | ${m.requestsPerSecond} | ` +
         `${m.latencyMs.p50} | ${m.latencyMs.p99} | ${m.latencyMs.max} | ${m.non2xx + m.socketErrors} | ` +
-        `${sut?.peakRssMb ?? ''} / ${generator?.peakRssMb ?? ''} | ${result.cpuMsPerRequest ?? ''} | ${ratio} | ${result.baselineCpuRatio ?? ''} |`,
+        `${rss} | ${result.cpuMsPerRequest ?? ''} | ${ratio} | ${result.baselineCpuRatio ?? ''} |`,
     );
   }
-  lines.push('', ...notes(results), '');
-  return lines.join('\n');
+  return lines;
+}
+
+/** `Σ ours (largest: name n) / Σ engines / load generator` for a fleet's many processes. */
+function fleetRss(m: Measurement, engines: string[]): string {
+  const ours = Object.entries(m.memory).filter(
+    ([name]) => name !== 'load generator' && !engines.includes(name),
+  );
+  const [largestName, largest] = ours.reduce((a, b) => (b[1].peakRssMb > a[1].peakRssMb ? b : a));
+  const sum = (entries: [string, { peakRssMb: number }][]) =>
+    Math.round(entries.reduce((total, [, reading]) => total + reading.peakRssMb, 0));
+  const engineEntries = Object.entries(m.memory).filter(([name]) => engines.includes(name));
+  return `${sum(ours)} (largest ${largestName} ${largest.peakRssMb}) / ${sum(engineEntries)} / ${m.memory['load generator']?.peakRssMb ?? ''}`;
 }
 
 function notes(results: ScenarioResult[]): string[] {

@@ -29,8 +29,23 @@ export interface SystemOptions {
   readyTimeoutMs?: number;
 }
 
+/** What scenarios load: a public URL, one merchant, and the processes that serve (sampled while measured). */
+export interface System {
+  readonly url: string;
+  readonly merchant: CreatedMerchantView;
+  /** Seconds the last start took. */
+  readonly startSeconds: number;
+  /** Name → pid of every process to sample; the first ones are ours, `engines` names the engines' among them. */
+  processes(): Record<string, number>;
+  /** Names in `processes()` that are the engines' servers (shared with other work on this machine). */
+  readonly engines: readonly string[];
+  stop(): Promise<void>;
+}
+
 /** A gateway started by the runner in its own process, with a fresh data directory and one merchant. */
-export class SystemUnderTest {
+export class SystemUnderTest implements System {
+  readonly engines: readonly string[] = [];
+
   private constructor(
     readonly options: SystemOptions,
     readonly dataDir: string,
@@ -46,6 +61,10 @@ export class SystemUnderTest {
 
   get pid(): number {
     return this.gateway.pid;
+  }
+
+  processes(): Record<string, number> {
+    return { gateway: this.gateway.pid };
   }
 
   static async start(options: SystemOptions): Promise<SystemUnderTest> {
@@ -122,7 +141,7 @@ export async function waitUntilReady(child: Child, url: string, timeoutMs: numbe
 }
 
 /** A merchant created over the admin API, as `gateway merchant create` does, usable once its keys are. */
-async function createMerchant(url: string): Promise<CreatedMerchantView> {
+export async function createMerchant(url: string): Promise<CreatedMerchantView> {
   const admin = new AdminHttpClient({ url, token: BENCH_ADMIN_TOKEN });
   const merchant = await admin.request<CreatedMerchantView>('POST', '/merchants', { name: 'Bench merchant' });
   const deadline = Date.now() + 10_000;

@@ -92,6 +92,7 @@ export async function paymentIdsOf(
   url: string,
   merchant: CreatedMerchantView,
   wanted: number,
+  concurrency?: number,
 ): Promise<number[]> {
   const page = async (limit: number, index: number) => {
     const response = await fetch(`${url}/v1/payment/?limit=${limit}&page=${index}&orderBy=desc`, {
@@ -102,7 +103,7 @@ export async function paymentIdsOf(
   };
   let { total } = await page(1, 0);
   if (total < wanted) {
-    await createPayments(url, merchant, wanted - total);
+    await createPayments(url, merchant, wanted - total, concurrency);
     // Reads follow the projector, which may still be writing the last few.
     const deadline = Date.now() + 10_000;
     while ((total = (await page(1, 0)).total) < wanted && Date.now() < deadline)
@@ -124,16 +125,18 @@ export interface CreatedPayment {
   pay_amount: number;
 }
 
-/** Creates payments over the API, 16 at a time. */
+/** Creates payments over the API, `concurrency` at a time; none is started after `deadline` (epoch ms). */
 export async function createPayments(
   url: string,
   merchant: CreatedMerchantView,
   count: number,
+  concurrency = 16,
+  deadline = Infinity,
 ): Promise<CreatedPayment[]> {
   const created: CreatedPayment[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < count) {
+    while (next < count && Date.now() < deadline) {
       next++;
       const response = await fetch(`${url}/v1/payment`, {
         method: 'POST',
@@ -145,6 +148,6 @@ export async function createPayments(
       created.push((await response.json()) as CreatedPayment);
     }
   };
-  await Promise.all(Array.from({ length: 16 }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
   return created;
 }

@@ -28,9 +28,15 @@ export const sandboxLifecycle: SystemScenario = {
   title: 'Sandbox lifecycle: deposits through /sandbox/v1 until finished',
   storedPayments: 0,
   async run({ system, settings, measure }) {
-    const payments = await createPayments(system.url, system.merchant, settings.sandboxPayments);
+    const payments = await createPayments(
+      system.url,
+      system.merchant,
+      settings.sandboxPayments,
+      settings.createConcurrency,
+    );
     const walks: Walk[] = [];
     let failures = 0;
+    let firstFailure: string | undefined;
     let reads = 0;
     const measurement = await measure(async (): Promise<LoadFigures> => {
       const started = Date.now();
@@ -41,8 +47,9 @@ export const sandboxLifecycle: SystemScenario = {
           try {
             const walk = await walkToFinished(system.url, system.merchant, payment, () => reads++);
             walks.push(walk);
-          } catch {
+          } catch (error) {
             failures++;
+            firstFailure ??= error instanceof Error ? error.message.slice(0, 300) : String(error);
           }
         }
       };
@@ -65,6 +72,7 @@ export const sandboxLifecycle: SystemScenario = {
         latencyIs: 'POST /sandbox/v1/deposits answer time',
         payments: payments.length,
         finished: walks.length,
+        ...(firstFailure ? { firstFailure } : {}),
         statusReads: reads,
         projectionLagMs: {
           firstNewStatus: percentiles(walks.map((walk) => walk.firstStatusLagMs)),

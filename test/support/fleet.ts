@@ -26,6 +26,8 @@ export interface FleetOptions {
   env?: Record<string, string>;
   /** How long each service may take to answer its readiness probe. Default 150 s. */
   readyTimeoutMs?: number;
+  /** Node flags for one service's process (`--cpu-prof` on the one being profiled). */
+  nodeArgsOf?: (name: FleetService) => string[];
 }
 
 interface RunningService {
@@ -47,6 +49,7 @@ export class Fleet {
     readonly env: Record<string, string>,
     private readonly logDir: string,
     private readonly readyTimeoutMs: number,
+    private readonly nodeArgsOf: (name: FleetService) => string[],
     private proxy?: PathProxy,
   ) {}
 
@@ -68,7 +71,7 @@ export class Fleet {
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       ...options.env,
     };
-    const fleet = new Fleet(env, logDir, options.readyTimeoutMs ?? 150_000);
+    const fleet = new Fleet(env, logDir, options.readyTimeoutMs ?? 150_000, options.nodeArgsOf ?? (() => []));
     try {
       fleet.proxy = await PathProxy.start((service) => fleet.services.get(service as FleetService)?.port);
       fleet.env.BASE_URL ??= fleet.proxy.url;
@@ -148,7 +151,7 @@ export class Fleet {
   private async launch(name: FleetService): Promise<void> {
     const port = await freePort();
     const log = createWriteStream(path.join(this.logDir, `${name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'start'], {
+    const child = spawn(process.execPath, [...this.nodeArgsOf(name), '--import', 'tsx', CLI, 'start'], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',

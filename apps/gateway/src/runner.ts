@@ -15,7 +15,7 @@ import { Projector } from '@gw/service-projector';
 import type { Logger } from 'pino';
 import { createHttpApp } from './http-app';
 import { buildInfrastructure, type Infrastructure } from './infrastructure';
-import { SERVICE_FACTORIES } from './service-registry';
+import { COMMAND_SENDERS, SERVICE_FACTORIES } from './service-registry';
 
 export interface RunOptions {
   clock?: Clock;
@@ -93,7 +93,7 @@ export async function buildContext(
 ): Promise<ServiceContext> {
   const secrets = new SecretBox(await resolveMasterKey(config));
   const commands = new CommandClient(infra.bus, config.requestTimeoutMs, () => clock.now());
-  await commands.start();
+  if (config.service === 'all' || COMMAND_SENDERS.has(config.service)) await commands.start();
   return {
     config,
     logger,

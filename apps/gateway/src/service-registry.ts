@@ -34,3 +34,18 @@ export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] 
   ['checkout', createCheckoutService],
   ['docs', createDocsService],
 ];
+
+/**
+ * Services that send commands to payments (and so await replies). The others (projector, payments
+ * itself, rates, notifier, docs) do not join the replies topic when they run alone: each process that
+ * joins it consumes and commits every reply of the whole system.
+ */
+export const COMMAND_SENDERS: ReadonlySet<ServiceName> = new Set<ServiceName>([
+  'admin',
+  'chain',
+  'checkout',
+  'gateway-v1',
+  'gateway-alpha',
+  'gateway-beta',
+  'scheduler',
+]);

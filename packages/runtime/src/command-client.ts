@@ -18,6 +18,7 @@ export class CommandTimeoutError extends Error {
  */
 export class CommandClient {
   private readonly client: RequestReplyClient;
+  private started: Promise<void> | undefined;
 
   constructor(
     bus: MessageBus,
@@ -27,8 +28,14 @@ export class CommandClient {
     this.client = new RequestReplyClient(bus, { repliesTopic: TOPICS.replies, timeoutMs });
   }
 
+  /**
+   * Joins the replies topic (its own consumer group). A process whose services never send commands
+   * need not start it: every started client consumes every reply on the shared topic. `send` starts
+   * it on first use otherwise, at the cost of that one command waiting for the join.
+   */
   start(): Promise<void> {
-    return this.client.start();
+    this.started ??= this.client.start();
+    return this.started;
   }
 
   stop(): Promise<void> {
@@ -51,6 +58,7 @@ export class CommandClient {
       },
     } as AnyCommand;
     const message: CommandMessage = { commandId, streamId, merchantId, command };
+    await this.start();
     try {
       return (await this.client.request(TOPICS.commands, streamId, message, {
         correlationId: commandId,

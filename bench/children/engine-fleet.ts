@@ -1,0 +1,58 @@
+/**
+ * Every service of the gateway in its own process on the real engines (test/support/fleet.ts), in a
+ * fresh namespace, behind the path proxy, all started from this process so that the proxy's work is
+ * neither the load generator's nor a service's. Prints one line `{"fleet":{url,namespace,pids}}` once
+ * every service is ready; on SIGTERM stops the services and deletes the namespace from the engines.
+ *
+ *   engine-fleet --admin-token T [--profile SERVICE --profile-dir DIR]
+ */
+import { parseArgs } from 'node:util';
+import { SERVICE_FACTORIES } from '../../apps/gateway/src/service-registry';
+import { deleteKafkaNamespace } from '../../packages/bus/src/testing/kafka-namespace';
+import { deleteKeysUnder } from '../../packages/cache/src/testing/redis-keys';
+import { dropMongoDatabase } from '../../packages/store/src/testing/mongo-test-database';
+import { Fleet } from '../../test/support/fleet';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'admin-token': { type: 'string' },
+      profile: { type: 'string' },
+      'profile-dir': { type: 'string' },
+    },
+  });
+  if (!values['admin-token']) throw new Error('--admin-token is required');
+  const profiled = values.profile;
+  const fleet = await Fleet.start({
+    env: { ADMIN_TOKEN: values['admin-token'], LOG_LEVEL: 'warn' },
+    readyTimeoutMs: 180_000,
+    nodeArgsOf: (name) =>
+      name === profiled ? ['--cpu-prof', `--cpu-prof-dir=${values['profile-dir'] ?? '.'}`] : [],
+  });
+  const pids = Object.fromEntries(SERVICE_FACTORIES.map(([name]) => [name, fleet.pidOf(name)]));
+  const namespace = fleet.env.MONGODB_DB!;
+  process.stdout.write(`${JSON.stringify({ fleet: { url: fleet.url, namespace, pids } })}\n`);
+
+  let stopping = false;
+  process.on('SIGTERM', () => {
+    if (stopping) return;
+    stopping = true;
+    void (async () => {
+      await fleet.stop();
+      await Promise.allSettled([
+        dropMongoDatabase(fleet.env.MONGODB_URL!, namespace),
+        deleteKeysUnder(fleet.env.REDIS_URL!, fleet.env.REDIS_KEY_PREFIX!),
+        deleteKafkaNamespace(fleet.env.KAFKA_BROKERS!.split(','), fleet.env.KAFKA_TOPIC_PREFIX!),
+      ]).then((outcomes) => {
+        for (const outcome of outcomes)
+          if (outcome.status === 'rejected') process.stderr.write(`cleanup: ${String(outcome.reason)}\n`);
+      });
+      process.exit(0);
+    })();
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { Kafka, logLevel } from 'kafkajs';
+
+/**
+ * Deletes the topics and consumer groups a run left under its KAFKA_TOPIC_PREFIX on a shared broker,
+ * never touching another prefix.
+ */
+export async function deleteKafkaNamespace(brokers: readonly string[], prefix: string): Promise<void> {
+  const admin = new Kafka({
+    clientId: 'namespace-cleanup',
+    brokers: [...brokers],
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.listGroups();
+    const groupIds = groups.map((group) => group.groupId).filter((id) => id.startsWith(prefix));
+    if (groupIds.length > 0) await admin.deleteGroups(groupIds).catch(() => undefined);
+    const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(prefix));
+    if (topics.length > 0) await admin.deleteTopics({ topics });
+  } finally {
+    await admin.disconnect();
+  }
+}
