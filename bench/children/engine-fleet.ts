@@ -8,9 +8,6 @@
  */
 import { parseArgs } from 'node:util';
 import { SERVICE_FACTORIES } from '../../apps/gateway/src/service-registry';
-import { deleteKafkaNamespace } from '../../packages/bus/src/testing/kafka-namespace';
-import { deleteKeysUnder } from '../../packages/cache/src/testing/redis-keys';
-import { dropMongoDatabase } from '../../packages/store/src/testing/mongo-test-database';
 import { Fleet } from '../../test/support/fleet';
 
 async function main(): Promise<void> {
@@ -38,15 +35,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     void (async () => {
+      // Stopping a fleet also deletes its namespace from the engines.
       await fleet.stop();
-      await Promise.allSettled([
-        dropMongoDatabase(fleet.env.MONGODB_URL!, namespace),
-        deleteKeysUnder(fleet.env.REDIS_URL!, fleet.env.REDIS_KEY_PREFIX!),
-        deleteKafkaNamespace(fleet.env.KAFKA_BROKERS!.split(','), fleet.env.KAFKA_TOPIC_PREFIX!),
-      ]).then((outcomes) => {
-        for (const outcome of outcomes)
-          if (outcome.status === 'rejected') process.stderr.write(`cleanup: ${String(outcome.reason)}\n`);
-      });
       process.exit(0);
     })();
   });

@@ -5,6 +5,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger, loadConfig, systemClock, type ServiceName } from '@gw/platform';
+import { deleteKafkaNamespace } from '../../packages/bus/src/testing/kafka-namespace';
+import { deleteKeysUnder } from '../../packages/cache/src/testing/redis-keys';
+import { dropMongoDatabase } from '../../packages/store/src/testing/mongo-test-database';
 import { buildInfrastructure } from '../../apps/gateway/src/infrastructure';
 import { buildContext, type RunningGateway } from '../../apps/gateway/src/runner';
 import { SERVICE_FACTORIES } from '../../apps/gateway/src/service-registry';
@@ -140,6 +143,18 @@ export class Fleet {
     this.services.clear();
     await this.proxy?.stop();
     await rm(this.logDir, { recursive: true, force: true });
+    await this.dropNamespace();
+  }
+
+  /** Deletes what this fleet left on the shared engines: its database, topics, groups and keys. */
+  private async dropNamespace(): Promise<void> {
+    const outcomes = await Promise.allSettled([
+      dropMongoDatabase(this.env.MONGODB_URL!, this.env.MONGODB_DB!),
+      deleteKeysUnder(this.env.REDIS_URL!, this.env.REDIS_KEY_PREFIX!),
+      deleteKafkaNamespace(this.env.KAFKA_BROKERS!.split(','), this.env.KAFKA_TOPIC_PREFIX!),
+    ]);
+    for (const outcome of outcomes)
+      if (outcome.status === 'rejected') process.stderr.write(`fleet cleanup: ${String(outcome.reason)}\n`);
   }
 
   /** The last lines a service wrote, for failure messages. */
