@@ -14,7 +14,6 @@
  * 10,000, or as many as `--seed-seconds` allow, default 120) and samples every service, the proxy and the engines' servers. `--profile-service NAME`
  * picks the one service `--profile` profiles there (default payments).
  */
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +32,7 @@ import {
 import { allScenarios } from './scenarios';
 import { ENGINES_LIST_STORED_PAYMENTS, LIST_STORED_PAYMENTS } from './scenarios/http-scenarios';
 import { createPayments, v1CreatePayment } from './scenarios/requests';
+import { freeLoopbackPort } from '../packages/platform/src/free-port';
 
 const DEFAULT_SIZES = [10_000, 100_000];
 const ENGINES_TOPOLOGY =
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     if (resultsDir !== mainResultsDir) await writeReadme(mainResultsDir, ['baseline', ...order]);
     return;
   }
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const machine = machineFacts();
   const record = async (
     scenario: Scenario,
@@ -447,19 +447,6 @@ function positiveInteger(raw: string | undefined, fallback: number, flag: string
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} must be a positive whole number`);
   return value;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 const log = (line: string) =>

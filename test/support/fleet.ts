@@ -4,14 +4,13 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, loadConfig, systemClock, type ServiceName } from '@gw/platform';
+import { freeLoopbackPort, createLogger, loadConfig, systemClock, type ServiceName } from '@gw/platform';
 import { deleteKafkaNamespace } from '../../packages/bus/src/testing/kafka-namespace';
 import { deleteKeysUnder } from '../../packages/cache/src/testing/redis-keys';
 import { dropMongoDatabase } from '../../packages/store/src/testing/mongo-test-database';
 import { buildInfrastructure } from '../../apps/gateway/src/infrastructure';
 import { buildContext, type RunningGateway } from '../../apps/gateway/src/runner';
 import { SERVICE_FACTORIES } from '../../apps/gateway/src/service-registry';
-import { freePort } from './free-port';
 import { PathProxy } from './path-proxy';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -164,7 +163,7 @@ export class Fleet {
   }
 
   private async launch(name: FleetService): Promise<void> {
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const log = createWriteStream(path.join(this.logDir, `${name}.log`), { flags: 'a' });
     const child = spawn(process.execPath, [...this.nodeArgsOf(name), '--import', 'tsx', CLI, 'start'], {
       cwd: ROOT,

@@ -1,11 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Clock, type Logger } from '@gw/platform';
+import { freeLoopbackPort, loadConfig, type Clock, type Logger } from '@gw/platform';
 import { createMerchant, type MerchantKeys } from '@gw/runtime';
 import { startGateway, type RunningGateway } from '../../apps/gateway/src/runner';
 import { Fleet } from './fleet';
-import { freePort } from './free-port';
 
 export interface TestGatewayOptions {
   /** Extra environment for the gateway's configuration. */
@@ -38,7 +37,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   if (process.env.GATEWAY_TEST_TOPOLOGY === 'processes') return startFleetGateway(options);
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'gateway-test-')));
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -1,6 +1,6 @@
 import { RedisCache } from '../src';
 import { describeCacheContract } from '../src/testing';
-import { freePort } from './support/throwaway-redis';
+import { freeLoopbackPort } from '@gw/platform';
 import {
   deleteKeysUnder,
   engineRedisUrl,
@@ -86,7 +86,7 @@ describe('RedisCache specifics', () => {
   });
 
   it('fails to open, naming the address, when nothing answers there', async () => {
-    const port = await freePort();
+    const port = await freeLoopbackPort();
 
     await expect(RedisCache.open({ url: `redis://127.0.0.1:${port}` })).rejects.toThrow(
       new RegExp(`cannot connect to Redis at redis://127.0.0.1:${port}/?: connect ECONNREFUSED`),

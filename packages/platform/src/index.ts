@@ -9,3 +9,5 @@ export * from './logger';
 export * from './master-key';
 export * from './metrics';
 export * from './shutdown';
+export * from './free-port';
+export * from './html-escape';

@@ -1,3 +1,5 @@
+import { escapeHtml } from '@gw/platform';
+
 /**
  * HTML built from template literals. Every interpolated value is escaped unless it is already
  * SafeHtml (the result of another `html` template), so markup can only come from this source code.
@@ -12,18 +14,7 @@ export class SafeHtml {
 
 export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '`': '&#96;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (char) => ESCAPES[char] ?? char);
-}
+export { escapeHtml };
 
 function render(value: HtmlValue): string {
   if (value instanceof SafeHtml) return value.value;

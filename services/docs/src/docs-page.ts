@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html';
+import { escapeHtml } from '@gw/platform';
 import { API_FAMILIES, type ApiFamily, type OpenApiDocument } from './openapi-documents';
 
 interface Parameter {

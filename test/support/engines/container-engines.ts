@@ -2,11 +2,11 @@ import { KafkaContainer } from '@testcontainers/kafka';
 import { MongoDBContainer } from '@testcontainers/mongodb';
 import { RedisContainer } from '@testcontainers/redis';
 import { getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
-import { freePort } from '../free-port';
 import { waitUntilServing } from './engine-probes';
 import type { EngineUrls, RestartableEngine } from './engines-env';
 import { localKafkaBrokerEnvironment } from './kafka-broker-settings';
 import type { RunningEngines } from './start-engines';
+import { freeLoopbackPort } from '@gw/platform';
 
 /**
  * The images of docker-compose.yml where the testcontainers modules take them. The Kafka module
@@ -56,7 +56,7 @@ export function appendOnlyRedisContainer(hostPort: number): RedisContainer {
 
 /** Kafka (KRaft), MongoDB (a one-member replica set) and Redis (append-only, as locally) in Docker. */
 export async function startEngineContainers(): Promise<RunningEngines> {
-  const [kafkaPort, redisPort] = [await freePort(), await freePort()];
+  const [kafkaPort, redisPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
   const starts = await Promise.allSettled([
     new FixedPortKafkaContainer(ENGINE_IMAGES.kafka, kafkaPort).start(),
     new MongoDBContainer(ENGINE_IMAGES.mongodb).start(),

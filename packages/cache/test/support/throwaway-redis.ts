@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freeLoopbackPort } from '@gw/platform';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 
@@ -13,7 +13,7 @@ export class ThrowawayRedis {
   private constructor(readonly port: number) {}
 
   static async start(): Promise<ThrowawayRedis> {
-    const redis = new ThrowawayRedis(await freePort());
+    const redis = new ThrowawayRedis(await freeLoopbackPort());
     await redis.start();
     return redis;
   }
@@ -61,18 +61,4 @@ export class ThrowawayRedis {
       child.kill('SIGKILL');
     });
   }
-}
-
-/** A loopback port that was free a moment ago, with nothing listening on it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }

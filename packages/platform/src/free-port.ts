@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 
-/** A TCP port free on the loopback interface right now. */
-export function freePort(): Promise<number> {
+/** A loopback port that was free a moment ago, with nothing listening on it (tests and benchmarks). */
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -4,9 +4,10 @@ const ESCAPES: Record<string, string> = {
   '>': '&gt;',
   '"': '&quot;',
   "'": '&#39;',
+  '`': '&#96;',
 };
 
-/** Descriptions come from our own schemas, but are escaped all the same so no markup can slip in. */
+/** Text made safe for HTML content and quoted attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+  return text.replace(/[&<>"'`]/g, (char) => ESCAPES[char] ?? char);
 }
