@@ -65,6 +65,7 @@ describe('payments across families', () => {
   it('shows a family B invoice in family A by the uuid of its payment_url', async () => {
     const invoice = await beta.createInvoice({ amount: 33, currency: 'USD', order_id: 'b-33' });
     const uuid = invoice.payment_url.split('/').pop()!;
+    await alpha.paymentWhen(uuid, () => true);
     const info = await alpha.info({ uuid });
     expect(info.status).toBe(200);
     expect(info.body.result).toMatchObject({

@@ -50,6 +50,13 @@ describe("merchant A never reaches merchant B's records", () => {
     gateway = await startTestGateway();
     a = new MerchantCalls(gateway.baseUrl, await gateway.createMerchant('Merchant A'));
     const b = new MerchantCalls(gateway.baseUrl, await gateway.createMerchant('Merchant B'));
+    // Merchants, like everything else, are read from the read model: wait until both keys are known.
+    for (const merchant of [a, b]) {
+      for (let attempt = 0; (await merchant.v1('GET', '/v1/payment/?limit=1')).status !== 200; attempt++) {
+        if (attempt > 200) throw new Error('a merchant key never became usable');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    }
     const payment = await b.v1('POST', '/v1/payment', {
       price_amount: 10,
       price_currency: 'usd',
