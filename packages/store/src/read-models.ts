@@ -33,6 +33,18 @@ export interface FindQuery {
   limit?: number;
 }
 
+/** The page a query asks for, checked the same way by every adapter. */
+export function pageOf(query: FindQuery): { skip: number; limit: number } {
+  const skip = query.skip ?? 0;
+  const limit = query.limit ?? Infinity;
+  if (!Number.isInteger(skip) || skip < 0)
+    throw new RangeError(`skip must be a non-negative integer, got ${skip}`);
+  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
+    throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
+  }
+  return { skip, limit };
+}
+
 export interface ReadModelDocument {
   id: string;
   /** Version of the source stream this document reflects; writes with an older version are ignored. */

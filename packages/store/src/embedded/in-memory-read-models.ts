@@ -6,6 +6,7 @@ import {
   type ReadModelCollection,
   type ReadModelDocument,
   type ReadModelStore,
+  pageOf,
 } from '../read-models';
 import { CollectionIndexes } from './collection-indexes';
 import { cloneDocument, compareValues, valueAt } from './document-values';
@@ -46,13 +47,7 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
   }
 
   async find(query: FindQuery): Promise<T[]> {
-    const skip = query.skip ?? 0;
-    const limit = query.limit ?? Infinity;
-    if (!Number.isInteger(skip) || skip < 0)
-      throw new RangeError(`skip must be a non-negative integer, got ${skip}`);
-    if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
-      throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
-    }
+    const { skip, limit } = pageOf(query);
     const inOrder = query.sort ? this.indexes.inOrder(query.filter, query.sort) : undefined;
     if (inOrder) return this.page(inOrder, query.filter, skip, limit);
     return sortDocuments(this.matching(query.filter), query.sort ?? [])

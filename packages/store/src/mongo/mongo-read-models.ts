@@ -7,6 +7,7 @@ import {
   type ReadModelCollection,
   type ReadModelDocument,
   type ReadModelStore,
+  pageOf,
 } from '../read-models';
 import { UniqueIndex } from '../embedded/collection-indexes';
 import { valueAt } from '../embedded/document-values';
@@ -74,13 +75,7 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
   }
 
   async find(query: FindQuery): Promise<T[]> {
-    const skip = query.skip ?? 0;
-    const limit = query.limit ?? Infinity;
-    if (!Number.isInteger(skip) || skip < 0)
-      throw new RangeError(`skip must be a non-negative integer, got ${skip}`);
-    if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
-      throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
-    }
+    const { skip, limit } = pageOf(query);
     const filter = toMongoFilter(query.filter);
     if (limit === 0) return [];
     let cursor = this.collection.find(filter).sort(toMongoSort(query.sort));
