@@ -43,7 +43,11 @@ export const merchantDecider: Decider<MerchantCommand, MerchantEvent, Merchant> 
   evolve: evolveMerchant,
   initialState: initialMerchant,
 };
-export const subscriptionPlanDecider: Decider<SubscriptionPlanCommand, SubscriptionPlanEvent, SubscriptionPlan> = {
+export const subscriptionPlanDecider: Decider<
+  SubscriptionPlanCommand,
+  SubscriptionPlanEvent,
+  SubscriptionPlan
+> = {
   decide: decideSubscriptionPlan,
   evolve: evolveSubscriptionPlan,
   initialState: initialSubscriptionPlan,
@@ -57,13 +61,10 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
 export type AggregateName = 'payment' | 'invoice' | 'merchant' | 'plan' | 'subscription';
 
 export type AnyCommand =
-  | PaymentCommand
-  | InvoiceCommand
-  | MerchantCommand
-  | SubscriptionPlanCommand
-  | SubscriptionCommand;
+  PaymentCommand | InvoiceCommand | MerchantCommand | SubscriptionPlanCommand | SubscriptionCommand;
 export type AnyCommandType = AnyCommand['type'];
-export type AnyEvent = PaymentEvent | InvoiceEvent | MerchantEvent | SubscriptionPlanEvent | SubscriptionEvent;
+export type AnyEvent =
+  PaymentEvent | InvoiceEvent | MerchantEvent | SubscriptionPlanEvent | SubscriptionEvent;
 export type AnyEventType = AnyEvent['type'];
 
 export function aggregateOfCommand(type: AnyCommandType): AggregateName {
@@ -109,7 +110,10 @@ export function parseStreamId(streamId: string): { aggregate: AggregateName; id:
 /** Runs the decider of the command's aggregate over a folded state built from `history`. */
 export function decideFromHistory(command: AnyCommand, history: AnyEvent[]): AnyEvent[] {
   const run = <C, E, S>(decider: Decider<C, E, S>) =>
-    decider.decide(command as C, (history as E[]).reduce(decider.evolve, decider.initialState())) as AnyEvent[];
+    decider.decide(
+      command as C,
+      (history as E[]).reduce(decider.evolve, decider.initialState()),
+    ) as AnyEvent[];
   switch (aggregateOfCommand(command.type)) {
     case 'payment':
       return run(paymentDecider);

@@ -27,7 +27,8 @@ export const isNegative = (a: Amount): boolean => new D(a).lessThan(0);
 export const max = (a: Amount, b: Amount): Amount => (compare(a, b) >= 0 ? a : b);
 
 /** `percent` of `value`, e.g. percentOf("200", "2.5") = "5". */
-export const percentOf = (value: Amount, percent: Amount): Amount => new D(value).times(percent).div(100).toFixed();
+export const percentOf = (value: Amount, percent: Amount): Amount =>
+  new D(value).times(percent).div(100).toFixed();
 
 export const roundDown = (a: Amount, decimals: number): Amount =>
   new D(a).toDecimalPlaces(decimals, Decimal.ROUND_DOWN).toFixed();

@@ -1,4 +1,13 @@
-import { add, compare, multiply, percentOf, roundDown, roundUp, toFixedDecimals, toJsonNumber } from '../src/money';
+import {
+  add,
+  compare,
+  multiply,
+  percentOf,
+  roundDown,
+  roundUp,
+  toFixedDecimals,
+  toJsonNumber,
+} from '../src/money';
 
 describe('money', () => {
   it('adds without binary float artefacts', () => {

@@ -51,13 +51,28 @@ const merchant: MerchantCreated['data'] = {
 describe('invoice decider', () => {
   const spec = deciderSpec(invoiceDecider);
   it('creates an invoice once', () => {
-    spec.given([]).when({ type: 'CreateInvoice', data: invoiceTerms, metadata: meta() }).then([{ type: 'InvoiceCreated', data: invoiceTerms }]);
-    spec.given([{ type: 'InvoiceCreated', data: invoiceTerms }]).when({ type: 'CreateInvoice', data: invoiceTerms, metadata: meta() }).thenThrows('STREAM_ALREADY_EXISTS');
+    spec
+      .given([])
+      .when({ type: 'CreateInvoice', data: invoiceTerms, metadata: meta() })
+      .then([{ type: 'InvoiceCreated', data: invoiceTerms }]);
+    spec
+      .given([{ type: 'InvoiceCreated', data: invoiceTerms }])
+      .when({ type: 'CreateInvoice', data: invoiceTerms, metadata: meta() })
+      .thenThrows('STREAM_ALREADY_EXISTS');
   });
   it('records the payment a buyer started, once', () => {
-    const started = { type: 'InvoicePaymentStarted' as const, data: { paymentId: 7, payCurrency: 'btc', at: meta().now } };
-    spec.given([{ type: 'InvoiceCreated', data: invoiceTerms }]).when({ type: 'StartInvoicePayment', data: { paymentId: 7, payCurrency: 'btc' }, metadata: meta() }).then([started]);
-    spec.given([{ type: 'InvoiceCreated', data: invoiceTerms }, started]).when({ type: 'StartInvoicePayment', data: { paymentId: 7, payCurrency: 'btc' }, metadata: meta() }).then([]);
+    const started = {
+      type: 'InvoicePaymentStarted' as const,
+      data: { paymentId: 7, payCurrency: 'btc', at: meta().now },
+    };
+    spec
+      .given([{ type: 'InvoiceCreated', data: invoiceTerms }])
+      .when({ type: 'StartInvoicePayment', data: { paymentId: 7, payCurrency: 'btc' }, metadata: meta() })
+      .then([started]);
+    spec
+      .given([{ type: 'InvoiceCreated', data: invoiceTerms }, started])
+      .when({ type: 'StartInvoicePayment', data: { paymentId: 7, payCurrency: 'btc' }, metadata: meta() })
+      .then([]);
   });
 });
 
@@ -65,14 +80,32 @@ describe('merchant decider', () => {
   const spec = deciderSpec(merchantDecider);
   const created = [{ type: 'MerchantCreated' as const, data: merchant }];
   it('rotates a hashed key only with a new hash', () => {
-    spec.given(created).when({ type: 'RotateMerchantCredential', data: { credential: 'apiKey', hash: null, cipher: null }, metadata: meta() }).thenThrows('INVALID_MERCHANT');
+    spec
+      .given(created)
+      .when({
+        type: 'RotateMerchantCredential',
+        data: { credential: 'apiKey', hash: null, cipher: null },
+        metadata: meta(),
+      })
+      .thenThrows('INVALID_MERCHANT');
     const state = spec
-      .given([...created, { type: 'MerchantCredentialRotated', data: { credential: 'betaApiKey', hash: 'n', cipher: 'nc', at: meta().now } }])
+      .given([
+        ...created,
+        {
+          type: 'MerchantCredentialRotated',
+          data: { credential: 'betaApiKey', hash: 'n', cipher: 'nc', at: meta().now },
+        },
+      ])
       .state();
-    expect(state).toMatchObject({ credentials: { betaApiKeyHash: 'n', betaApiKeyCipher: 'nc', apiKeyHash: 'h1' } });
+    expect(state).toMatchObject({
+      credentials: { betaApiKeyHash: 'n', betaApiKeyCipher: 'nc', apiKeyHash: 'h1' },
+    });
   });
   it('changes enabled coins', () => {
-    spec.given(created).when({ type: 'SetMerchantCoins', data: { enabledCoins: ['btc'] }, metadata: meta() }).then([{ type: 'MerchantCoinsChanged', data: { enabledCoins: ['btc'], at: meta().now } }]);
+    spec
+      .given(created)
+      .when({ type: 'SetMerchantCoins', data: { enabledCoins: ['btc'] }, metadata: meta() })
+      .then([{ type: 'MerchantCoinsChanged', data: { enabledCoins: ['btc'], at: meta().now } }]);
   });
 });
 
@@ -82,17 +115,48 @@ describe('subscription plan and subscription deciders', () => {
       .given([])
       .when({
         type: 'CreateSubscriptionPlan',
-        data: { planId: 1, merchantId: 'm1', title: 't', amount: '10', currency: 'usd', intervalDay: 0, successUrl: null, cancelUrl: null, partiallyPaidUrl: null, ipnCallbackUrl: null, createdAt: meta().now },
+        data: {
+          planId: 1,
+          merchantId: 'm1',
+          title: 't',
+          amount: '10',
+          currency: 'usd',
+          intervalDay: 0,
+          successUrl: null,
+          cancelUrl: null,
+          partiallyPaidUrl: null,
+          ipnCallbackUrl: null,
+          createdAt: meta().now,
+        },
         metadata: meta(),
       })
       .thenThrows('INVALID_SUBSCRIPTION');
   });
   it('keeps a cancelled subscription cancelled', () => {
     const spec = deciderSpec(subscriptionDecider);
-    const created = { type: 'SubscriptionCreated' as const, data: { subscriptionId: 1, planId: 1, merchantId: 'm1', subscriberEmail: 'a@b.c', createdAt: meta().now, expireDate: meta().now } };
-    const cancelled = { type: 'SubscriptionStatusChanged' as const, data: { status: 'cancelled' as const, at: meta().now } };
-    spec.given([created, cancelled]).when({ type: 'ChangeSubscriptionStatus', data: { status: 'active' }, metadata: meta() }).thenThrows('INVALID_TRANSITION');
-    spec.given([created]).when({ type: 'ChangeSubscriptionStatus', data: { status: 'paused' }, metadata: meta() }).then([{ type: 'SubscriptionStatusChanged', data: { status: 'paused', at: meta().now } }]);
+    const created = {
+      type: 'SubscriptionCreated' as const,
+      data: {
+        subscriptionId: 1,
+        planId: 1,
+        merchantId: 'm1',
+        subscriberEmail: 'a@b.c',
+        createdAt: meta().now,
+        expireDate: meta().now,
+      },
+    };
+    const cancelled = {
+      type: 'SubscriptionStatusChanged' as const,
+      data: { status: 'cancelled' as const, at: meta().now },
+    };
+    spec
+      .given([created, cancelled])
+      .when({ type: 'ChangeSubscriptionStatus', data: { status: 'active' }, metadata: meta() })
+      .thenThrows('INVALID_TRANSITION');
+    spec
+      .given([created])
+      .when({ type: 'ChangeSubscriptionStatus', data: { status: 'paused' }, metadata: meta() })
+      .then([{ type: 'SubscriptionStatusChanged', data: { status: 'paused', at: meta().now } }]);
   });
 });
 
@@ -102,6 +166,8 @@ describe('aggregate routing', () => {
     expect(parseStreamId('invoice-4f1c-aa')).toEqual({ aggregate: 'invoice', id: '4f1c-aa' });
   });
   it('decides from history through the right aggregate', () => {
-    expect(decideFromHistory({ type: 'CreateInvoice', data: invoiceTerms, metadata: meta() }, [])).toHaveLength(1);
+    expect(
+      decideFromHistory({ type: 'CreateInvoice', data: invoiceTerms, metadata: meta() }, []),
+    ).toHaveLength(1);
   });
 });

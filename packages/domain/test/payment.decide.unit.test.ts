@@ -13,7 +13,12 @@ const deposit = (txHash: string, amount: string, confirmations: number) => ({
   metadata: meta(),
 });
 
-const detected = (txHash: string, amount: string, confirmations: number, actuallyPaid: string): PaymentEvent => ({
+const detected = (
+  txHash: string,
+  amount: string,
+  confirmations: number,
+  actuallyPaid: string,
+): PaymentEvent => ({
   type: 'DepositDetected',
   data: { txHash, amount, fromAddress: 'bc1qsender', confirmations, detectedAt: at, actuallyPaid },
 });
@@ -32,24 +37,36 @@ describe('payment decider', () => {
     });
 
     it('refuses any other command as not found', () => {
-      spec.given([]).when(deposit('tx1', '1', 0)).thenThrows('NOT_FOUND');
+      spec
+        .given([])
+        .when(deposit('tx1', '1', 0))
+        .thenThrows('NOT_FOUND');
     });
   });
 
   describe('when waiting', () => {
     it('refuses to be created twice', () => {
-      spec.given([created]).when({ type: 'CreatePayment', data: paymentTerms(), metadata: meta() }).thenThrows('STREAM_ALREADY_EXISTS');
+      spec
+        .given([created])
+        .when({ type: 'CreatePayment', data: paymentTerms(), metadata: meta() })
+        .thenThrows('STREAM_ALREADY_EXISTS');
     });
 
     it('becomes confirming when the full amount is seen unconfirmed', () => {
       spec
         .given([created])
         .when(deposit('tx1', '0.0015', 0))
-        .then([detected('tx1', '0.0015', 0, '0.0015'), { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } }]);
+        .then([
+          detected('tx1', '0.0015', 0, '0.0015'),
+          { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } },
+        ]);
     });
 
     it('goes straight to confirmed when the deposit already has enough confirmations', () => {
-      const events = spec.given([created]).when(deposit('tx1', '0.0015', 2)).events();
+      const events = spec
+        .given([created])
+        .when(deposit('tx1', '0.0015', 2))
+        .events();
       expect(events.map((e) => e.type)).toEqual(['DepositDetected', 'PaymentConfirming', 'PaymentConfirmed']);
     });
 
@@ -64,8 +81,14 @@ describe('payment decider', () => {
     });
 
     it('counts an underpayment within the tolerance as paid', () => {
-      const tolerant: PaymentEvent = { type: 'PaymentCreated', data: paymentTerms({ underpaidTolerancePercent: '5' }) };
-      const events = spec.given([tolerant]).when(deposit('tx1', '0.001430', 0)).events();
+      const tolerant: PaymentEvent = {
+        type: 'PaymentCreated',
+        data: paymentTerms({ underpaidTolerancePercent: '5' }),
+      };
+      const events = spec
+        .given([tolerant])
+        .when(deposit('tx1', '0.001430', 0))
+        .events();
       expect(events.map((e) => e.type)).toEqual(['DepositDetected', 'PaymentConfirming']);
     });
 
@@ -77,18 +100,33 @@ describe('payment decider', () => {
     });
 
     it('does not expire before the lifetime', () => {
-      spec.given([created]).when({ type: 'ExpirePayment', data: {}, metadata: meta() }).thenThrows('PAYMENT_NOT_EXPIRED_YET');
+      spec
+        .given([created])
+        .when({ type: 'ExpirePayment', data: {}, metadata: meta() })
+        .thenThrows('PAYMENT_NOT_EXPIRED_YET');
     });
 
     it('updates its estimate', () => {
       spec
         .given([created])
-        .when({ type: 'UpdatePaymentEstimate', data: { payAmount: '0.0016', expiresAt: '2026-01-01T10:25:00.000Z' }, metadata: meta() })
-        .then([{ type: 'PaymentEstimateUpdated', data: { payAmount: '0.0016', expiresAt: '2026-01-01T10:25:00.000Z', at } }]);
+        .when({
+          type: 'UpdatePaymentEstimate',
+          data: { payAmount: '0.0016', expiresAt: '2026-01-01T10:25:00.000Z' },
+          metadata: meta(),
+        })
+        .then([
+          {
+            type: 'PaymentEstimateUpdated',
+            data: { payAmount: '0.0016', expiresAt: '2026-01-01T10:25:00.000Z', at },
+          },
+        ]);
     });
 
     it('cannot start a payout before confirmation', () => {
-      spec.given([created]).when({ type: 'StartPayout', data: { serviceFeePercent: '0.5' }, metadata: meta() }).thenThrows('INVALID_TRANSITION');
+      spec
+        .given([created])
+        .when({ type: 'StartPayout', data: { serviceFeePercent: '0.5' }, metadata: meta() })
+        .thenThrows('INVALID_TRANSITION');
     });
 
     it('fails on request', () => {
@@ -100,15 +138,31 @@ describe('payment decider', () => {
   });
 
   describe('when partially paid', () => {
-    const history = [created, detected('tx1', '0.001', 0, '0.001'), { type: 'PaymentUnderpaid', data: { actuallyPaid: '0.001', missingAmount: '0.0005', at } } as PaymentEvent];
+    const history = [
+      created,
+      detected('tx1', '0.001', 0, '0.001'),
+      {
+        type: 'PaymentUnderpaid',
+        data: { actuallyPaid: '0.001', missingAmount: '0.0005', at },
+      } as PaymentEvent,
+    ];
 
     it('becomes confirming once a top-up completes the amount', () => {
-      const events = spec.given(history).when(deposit('tx2', '0.0005', 0)).events();
-      expect(events).toEqual([detected('tx2', '0.0005', 0, '0.0015'), { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } }]);
+      const events = spec
+        .given(history)
+        .when(deposit('tx2', '0.0005', 0))
+        .events();
+      expect(events).toEqual([
+        detected('tx2', '0.0005', 0, '0.0015'),
+        { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } },
+      ]);
     });
 
     it('stays partially paid when the lifetime ends', () => {
-      spec.given(history).when({ type: 'ExpirePayment', data: {}, metadata: meta('2026-01-03T00:00:00.000Z') }).then([]);
+      spec
+        .given(history)
+        .when({ type: 'ExpirePayment', data: {}, metadata: meta('2026-01-03T00:00:00.000Z') })
+        .then([]);
     });
 
     it('refuses an estimate update', () => {
@@ -120,13 +174,19 @@ describe('payment decider', () => {
   });
 
   describe('when confirming', () => {
-    const history = [created, detected('tx1', '0.0015', 0, '0.0015'), { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } } as PaymentEvent];
+    const history = [
+      created,
+      detected('tx1', '0.0015', 0, '0.0015'),
+      { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } } as PaymentEvent,
+    ];
 
     it('records more confirmations without a status change below the requirement', () => {
       spec
         .given(history)
         .when(deposit('tx1', '0.0015', 1))
-        .then([{ type: 'DepositConfirmationsUpdated', data: { txHash: 'tx1', confirmations: 1, updatedAt: at } }]);
+        .then([
+          { type: 'DepositConfirmationsUpdated', data: { txHash: 'tx1', confirmations: 1, updatedAt: at } },
+        ]);
     });
 
     it('becomes confirmed at the required confirmations', () => {
@@ -140,11 +200,17 @@ describe('payment decider', () => {
     });
 
     it('ignores a repeated report of the same confirmations', () => {
-      spec.given(history).when(deposit('tx1', '0.0015', 0)).then([]);
+      spec
+        .given(history)
+        .when(deposit('tx1', '0.0015', 0))
+        .then([]);
     });
 
     it('is not expired by the scheduler', () => {
-      spec.given(history).when({ type: 'ExpirePayment', data: {}, metadata: meta('2026-01-03T00:00:00.000Z') }).then([]);
+      spec
+        .given(history)
+        .when({ type: 'ExpirePayment', data: {}, metadata: meta('2026-01-03T00:00:00.000Z') })
+        .then([]);
     });
   });
 
@@ -171,11 +237,16 @@ describe('payment decider', () => {
     });
 
     it('finishes once the payout completes', () => {
-      const sending: PaymentEvent[] = [...history, { type: 'PayoutStarted', data: { outcomeAmount: '0.0014925', outcomeCurrency: 'btc', at } }];
+      const sending: PaymentEvent[] = [
+        ...history,
+        { type: 'PayoutStarted', data: { outcomeAmount: '0.0014925', outcomeCurrency: 'btc', at } },
+      ];
       spec
         .given(sending)
         .when({ type: 'CompletePayout', data: { payoutHash: 'ff'.repeat(32) }, metadata: meta() })
-        .then([{ type: 'PaymentFinished', data: { payoutHash: 'ff'.repeat(32), outcomeAmount: '0.0014925', at } }]);
+        .then([
+          { type: 'PaymentFinished', data: { payoutHash: 'ff'.repeat(32), outcomeAmount: '0.0014925', at } },
+        ]);
     });
   });
 
@@ -183,15 +254,24 @@ describe('payment decider', () => {
     const expired: PaymentEvent[] = [created, { type: 'PaymentExpired', data: { at } }];
 
     it('still records a late deposit, without a status change', () => {
-      spec.given(expired).when(deposit('tx9', '0.0015', 0)).then([detected('tx9', '0.0015', 0, '0.0015')]);
+      spec
+        .given(expired)
+        .when(deposit('tx9', '0.0015', 0))
+        .then([detected('tx9', '0.0015', 0, '0.0015')]);
     });
 
     it('cannot fail', () => {
-      spec.given(expired).when({ type: 'FailPayment', data: { reason: 'x' }, metadata: meta() }).thenThrows('INVALID_TRANSITION');
+      spec
+        .given(expired)
+        .when({ type: 'FailPayment', data: { reason: 'x' }, metadata: meta() })
+        .thenThrows('INVALID_TRANSITION');
     });
 
     it('expiry again changes nothing', () => {
-      spec.given(expired).when({ type: 'ExpirePayment', data: {}, metadata: meta('2026-01-05T00:00:00.000Z') }).then([]);
+      spec
+        .given(expired)
+        .when({ type: 'ExpirePayment', data: {}, metadata: meta('2026-01-05T00:00:00.000Z') })
+        .then([]);
     });
   });
 
@@ -213,7 +293,12 @@ describe('payment decider', () => {
           { type: 'PaymentFinished', data: { payoutHash: 'ab', outcomeAmount: '0.0014925', at } },
         ])
         .state();
-      expect(state).toMatchObject({ status: 'finished', actuallyPaid: '0.0015', outcomeAmount: '0.0014925', payoutHash: 'ab' });
+      expect(state).toMatchObject({
+        status: 'finished',
+        actuallyPaid: '0.0015',
+        outcomeAmount: '0.0014925',
+        payoutHash: 'ab',
+      });
     });
   });
 });

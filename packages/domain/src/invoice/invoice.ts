@@ -34,8 +34,7 @@ export type InvoicePaymentStarted = DomainEvent<
 export type InvoiceEvent = InvoiceCreated | InvoicePaymentStarted;
 
 export type Invoice =
-  | { status: 'none' }
-  | { status: 'open'; terms: InvoiceTerms; paymentIds: number[]; updatedAt: string };
+  { status: 'none' } | { status: 'open'; terms: InvoiceTerms; paymentIds: number[]; updatedAt: string };
 
 export const initialInvoice = (): Invoice => ({ status: 'none' });
 

@@ -18,7 +18,8 @@ export function decideMerchant(command: MerchantCommand, state: Merchant): Merch
   switch (command.type) {
     case 'CreateMerchant':
       if (state.status !== 'none') throw new DomainError('STREAM_ALREADY_EXISTS', 'merchant already exists');
-      if (command.data.name.trim() === '') throw new DomainError('INVALID_MERCHANT', 'merchant name is required');
+      if (command.data.name.trim() === '')
+        throw new DomainError('INVALID_MERCHANT', 'merchant name is required');
       return [{ type: 'MerchantCreated', data: command.data }];
     case 'RotateMerchantCredential': {
       if (state.status === 'none') throw new DomainError('NOT_FOUND', 'merchant not found');
@@ -29,11 +30,18 @@ export function decideMerchant(command: MerchantCommand, state: Merchant): Merch
       if (NEEDS_CIPHER.includes(credential) && !cipher) {
         throw new DomainError('INVALID_MERCHANT', `${credential} rotation needs a cipher`);
       }
-      return [{ type: 'MerchantCredentialRotated', data: { credential, hash, cipher, at: command.metadata.now } }];
+      return [
+        { type: 'MerchantCredentialRotated', data: { credential, hash, cipher, at: command.metadata.now } },
+      ];
     }
     case 'SetMerchantCoins':
       if (state.status === 'none') throw new DomainError('NOT_FOUND', 'merchant not found');
-      return [{ type: 'MerchantCoinsChanged', data: { enabledCoins: command.data.enabledCoins, at: command.metadata.now } }];
+      return [
+        {
+          type: 'MerchantCoinsChanged',
+          data: { enabledCoins: command.data.enabledCoins, at: command.metadata.now },
+        },
+      ];
     default:
       return assertNever(command);
   }

@@ -35,7 +35,10 @@ export type MerchantCredentialRotated = DomainEvent<
   'MerchantCredentialRotated',
   { credential: CredentialName; hash: string | null; cipher: string | null; at: string }
 >;
-export type MerchantCoinsChanged = DomainEvent<'MerchantCoinsChanged', { enabledCoins: string[] | null; at: string }>;
+export type MerchantCoinsChanged = DomainEvent<
+  'MerchantCoinsChanged',
+  { enabledCoins: string[] | null; at: string }
+>;
 
 export type MerchantEvent = MerchantCreated | MerchantCredentialRotated | MerchantCoinsChanged;
 
@@ -63,7 +66,11 @@ export function evolveMerchant(state: Merchant, event: MerchantEvent): Merchant 
       return { ...state, credentials: rotate(state.credentials, event.data), updatedAt: event.data.at };
     case 'MerchantCoinsChanged':
       if (state.status === 'none') return state;
-      return { ...state, profile: { ...state.profile, enabledCoins: event.data.enabledCoins }, updatedAt: event.data.at };
+      return {
+        ...state,
+        profile: { ...state.profile, enabledCoins: event.data.enabledCoins },
+        updatedAt: event.data.at,
+      };
     default:
       return assertNever(event);
   }

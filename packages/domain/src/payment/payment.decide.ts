@@ -1,15 +1,6 @@
 import type { Command } from '../messages';
 import { DomainError, assertNever } from '../errors';
-import {
-  add,
-  compare,
-  isNegative,
-  isPositive,
-  percentOf,
-  roundDown,
-  subtract,
-  type Amount,
-} from '../money';
+import { add, compare, isNegative, isPositive, percentOf, roundDown, subtract, type Amount } from '../money';
 import type { ExistingPayment, Payment, PaymentEvent, PaymentTerms } from './payment';
 import { canTransition, type PaymentStatus } from './statuses';
 
@@ -27,7 +18,10 @@ export type CompletePayout = Command<'CompletePayout', { payoutHash: string }>;
 export type FailPayment = Command<'FailPayment', { reason: string }>;
 export type RefundPayment = Command<'RefundPayment', { refundHash: string | null }>;
 export type ExpirePayment = Command<'ExpirePayment', Record<string, never>>;
-export type UpdatePaymentEstimate = Command<'UpdatePaymentEstimate', { payAmount: Amount; expiresAt: string }>;
+export type UpdatePaymentEstimate = Command<
+  'UpdatePaymentEstimate',
+  { payAmount: Amount; expiresAt: string }
+>;
 
 export type PaymentCommand =
   | CreatePayment
@@ -69,8 +63,10 @@ export function decidePayment(command: PaymentCommand, state: Payment): PaymentE
 
 function create({ data }: CreatePayment, state: Payment): PaymentEvent[] {
   if (state.status !== 'none') throw new DomainError('STREAM_ALREADY_EXISTS', 'payment already exists');
-  if (!isPositive(data.priceAmount)) throw new DomainError('INVALID_AMOUNT', 'price_amount must be a positive number');
-  if (!isPositive(data.payAmount)) throw new DomainError('INVALID_AMOUNT', 'pay_amount must be a positive number');
+  if (!isPositive(data.priceAmount))
+    throw new DomainError('INVALID_AMOUNT', 'price_amount must be a positive number');
+  if (!isPositive(data.payAmount))
+    throw new DomainError('INVALID_AMOUNT', 'pay_amount must be a positive number');
   return [{ type: 'PaymentCreated', data }];
 }
 
@@ -89,7 +85,14 @@ function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayme
   const events: PaymentEvent[] = [
     {
       type: 'DepositDetected',
-      data: { txHash: data.txHash, amount: data.amount, fromAddress: data.fromAddress, confirmations: data.confirmations, detectedAt: at, actuallyPaid },
+      data: {
+        txHash: data.txHash,
+        amount: data.amount,
+        fromAddress: data.fromAddress,
+        confirmations: data.confirmations,
+        detectedAt: at,
+        actuallyPaid,
+      },
     },
   ];
   // A deposit to a payment that can no longer be paid is still recorded: accepted money is never lost.
@@ -183,10 +186,17 @@ function expire({ metadata }: ExpirePayment, payment: ExistingPayment): PaymentE
 
 function updateEstimate({ data, metadata }: UpdatePaymentEstimate, payment: ExistingPayment): PaymentEvent[] {
   if (payment.status !== 'waiting') {
-    throw new DomainError('PAYMENT_NOT_WAITING', `the estimate of a ${payment.status} payment cannot be updated`);
+    throw new DomainError(
+      'PAYMENT_NOT_WAITING',
+      `the estimate of a ${payment.status} payment cannot be updated`,
+    );
   }
-  if (!isPositive(data.payAmount)) throw new DomainError('INVALID_AMOUNT', 'pay_amount must be a positive number');
+  if (!isPositive(data.payAmount))
+    throw new DomainError('INVALID_AMOUNT', 'pay_amount must be a positive number');
   return [
-    { type: 'PaymentEstimateUpdated', data: { payAmount: data.payAmount, expiresAt: data.expiresAt, at: metadata.now } },
+    {
+      type: 'PaymentEstimateUpdated',
+      data: { payAmount: data.payAmount, expiresAt: data.expiresAt, at: metadata.now },
+    },
   ];
 }

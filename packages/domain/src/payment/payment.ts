@@ -82,10 +82,7 @@ export interface Deposit {
 // Events
 
 export type PaymentCreated = DomainEvent<'PaymentCreated', PaymentTerms>;
-export type DepositDetected = DomainEvent<
-  'DepositDetected',
-  Deposit & { actuallyPaid: Amount }
->;
+export type DepositDetected = DomainEvent<'DepositDetected', Deposit & { actuallyPaid: Amount }>;
 export type DepositConfirmationsUpdated = DomainEvent<
   'DepositConfirmationsUpdated',
   { txHash: string; confirmations: number; updatedAt: string }
@@ -223,7 +220,12 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
     case 'PaymentConfirmed':
       return { ...state, status: 'confirmed', updatedAt: event.data.at };
     case 'PayoutStarted':
-      return { ...state, status: 'sending', outcomeAmount: event.data.outcomeAmount, updatedAt: event.data.at };
+      return {
+        ...state,
+        status: 'sending',
+        outcomeAmount: event.data.outcomeAmount,
+        updatedAt: event.data.at,
+      };
     case 'PaymentFinished':
       return {
         ...state,
@@ -239,7 +241,12 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
     case 'PaymentExpired':
       return { ...state, status: 'expired', updatedAt: event.data.at };
     case 'PaymentEstimateUpdated':
-      return { ...state, payAmount: event.data.payAmount, expiresAt: event.data.expiresAt, updatedAt: event.data.at };
+      return {
+        ...state,
+        payAmount: event.data.payAmount,
+        expiresAt: event.data.expiresAt,
+        updatedAt: event.data.at,
+      };
     default:
       return assertNever(event);
   }

@@ -24,7 +24,10 @@ export type SubscriptionPlan = { status: 'none' } | { status: 'active'; terms: P
 
 export const initialSubscriptionPlan = (): SubscriptionPlan => ({ status: 'none' });
 
-export function evolveSubscriptionPlan(state: SubscriptionPlan, event: SubscriptionPlanEvent): SubscriptionPlan {
+export function evolveSubscriptionPlan(
+  state: SubscriptionPlan,
+  event: SubscriptionPlanEvent,
+): SubscriptionPlan {
   switch (event.type) {
     case 'SubscriptionPlanCreated':
       return state.status === 'none' ? { status: 'active', terms: event.data } : state;
@@ -44,7 +47,8 @@ export function decideSubscriptionPlan(
   switch (command.type) {
     case 'CreateSubscriptionPlan':
       if (state.status !== 'none') throw new DomainError('STREAM_ALREADY_EXISTS', 'plan already exists');
-      if (!isPositive(command.data.amount)) throw new DomainError('INVALID_AMOUNT', 'amount must be a positive number');
+      if (!isPositive(command.data.amount))
+        throw new DomainError('INVALID_AMOUNT', 'amount must be a positive number');
       if (!Number.isInteger(command.data.intervalDay) || command.data.intervalDay < 1) {
         throw new DomainError('INVALID_SUBSCRIPTION', 'interval_day must be a positive whole number of days');
       }

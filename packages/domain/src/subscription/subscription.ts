@@ -21,17 +21,20 @@ export type SubscriptionStatusChanged = DomainEvent<
 export type SubscriptionEvent = SubscriptionCreated | SubscriptionStatusChanged;
 
 export type Subscription =
-  | { status: 'none' }
-  | { status: SubscriptionStatus; terms: SubscriptionTerms; updatedAt: string };
+  { status: 'none' } | { status: SubscriptionStatus; terms: SubscriptionTerms; updatedAt: string };
 
 export const initialSubscription = (): Subscription => ({ status: 'none' });
 
 export function evolveSubscription(state: Subscription, event: SubscriptionEvent): Subscription {
   switch (event.type) {
     case 'SubscriptionCreated':
-      return state.status === 'none' ? { status: 'active', terms: event.data, updatedAt: event.data.createdAt } : state;
+      return state.status === 'none'
+        ? { status: 'active', terms: event.data, updatedAt: event.data.createdAt }
+        : state;
     case 'SubscriptionStatusChanged':
-      return state.status === 'none' ? state : { ...state, status: event.data.status, updatedAt: event.data.at };
+      return state.status === 'none'
+        ? state
+        : { ...state, status: event.data.status, updatedAt: event.data.at };
     default:
       return assertNever(event);
   }
@@ -53,7 +56,8 @@ const ALLOWED: Record<SubscriptionStatus, readonly SubscriptionStatus[]> = {
 export function decideSubscription(command: SubscriptionCommand, state: Subscription): SubscriptionEvent[] {
   switch (command.type) {
     case 'CreateSubscription':
-      if (state.status !== 'none') throw new DomainError('STREAM_ALREADY_EXISTS', 'subscription already exists');
+      if (state.status !== 'none')
+        throw new DomainError('STREAM_ALREADY_EXISTS', 'subscription already exists');
       if (!/^[^@\s]+@[^@\s]+$/.test(command.data.subscriberEmail)) {
         throw new DomainError('INVALID_SUBSCRIPTION', 'subscriber email is not valid');
       }
@@ -62,9 +66,17 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
       if (state.status === 'none') throw new DomainError('NOT_FOUND', 'subscription not found');
       if (state.status === command.data.status) return [];
       if (!ALLOWED[state.status].includes(command.data.status)) {
-        throw new DomainError('INVALID_TRANSITION', `a ${state.status} subscription cannot become ${command.data.status}`);
+        throw new DomainError(
+          'INVALID_TRANSITION',
+          `a ${state.status} subscription cannot become ${command.data.status}`,
+        );
       }
-      return [{ type: 'SubscriptionStatusChanged', data: { status: command.data.status, at: command.metadata.now } }];
+      return [
+        {
+          type: 'SubscriptionStatusChanged',
+          data: { status: command.data.status, at: command.metadata.now },
+        },
+      ];
     default:
       return assertNever(command);
   }
