@@ -48,18 +48,28 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     ...options.env,
   });
   const gateway = await startGateway(config, { clock: options.clock, logger: options.logger });
+  return handleOver(gateway, gateway.url, dataDir, async () => {
+    await gateway.stop();
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+}
+
+/** What tests hold, whichever topology runs: the URL, a first merchant, and how to make more. */
+async function handleOver(
+  gateway: RunningGateway,
+  baseUrl: string,
+  dataDir: string,
+  stop: () => Promise<void>,
+): Promise<TestGateway> {
   const newMerchant = (name = 'Test merchant') => createMerchant(gateway.ctx, { name });
   return {
-    baseUrl: gateway.url,
+    baseUrl,
     dataDir,
     adminToken: TEST_ADMIN_TOKEN,
     demoMerchant: await newMerchant(),
     createMerchant: newMerchant,
     gateway,
-    async stop() {
-      await gateway.stop();
-      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 
@@ -73,19 +83,10 @@ async function startFleetGateway(options: TestGatewayOptions): Promise<TestGatew
   const fleet = await Fleet.start({ env: { ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...options.env } });
   try {
     const gateway = await fleet.testGateway();
-    const newMerchant = (name = 'Test merchant') => createMerchant(gateway.ctx, { name });
-    return {
-      baseUrl: fleet.url,
-      dataDir: fleet.env.DATA_DIR!,
-      adminToken: TEST_ADMIN_TOKEN,
-      demoMerchant: await newMerchant(),
-      createMerchant: newMerchant,
-      gateway,
-      async stop() {
-        await gateway.stop();
-        await fleet.stop();
-      },
-    };
+    return await handleOver(gateway, fleet.url, fleet.env.DATA_DIR!, async () => {
+      await gateway.stop();
+      await fleet.stop();
+    });
   } catch (error) {
     await fleet.stop();
     throw error;
