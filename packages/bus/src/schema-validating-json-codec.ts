@@ -27,8 +27,10 @@ export class SchemaValidatingJsonCodec implements MessageCodec {
   private readonly json = new JsonCodec();
   private readonly validators = new Map<string, ValidateFunction>();
   /**
-   * Bytes already decoded and found valid, with their topic. The embedded bus hands the same buffer to
-   * every consumer group (four on payments.events); the answer cannot change, so only the first pays.
+   * Bytes known valid for a topic: encoded here from a value that passed its schema, or already decoded
+   * and checked. The embedded bus hands the very buffer it encoded to every consumer group (four on
+   * payments.events), so in-process messages are checked once, at publish. Bytes from Kafka are new
+   * buffers and are checked on their first decode.
    */
   private readonly validBytes = new WeakMap<Buffer, string>();
 
@@ -42,7 +44,9 @@ export class SchemaValidatingJsonCodec implements MessageCodec {
 
   encode(topic: string, value: unknown): Buffer {
     this.validate(topic, 'encode', value);
-    return this.json.encode(topic, value);
+    const bytes = this.json.encode(topic, value);
+    this.validBytes.set(bytes, topic);
+    return bytes;
   }
 
   decode(topic: string, bytes: Buffer): unknown {

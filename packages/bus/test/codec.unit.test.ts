@@ -54,6 +54,16 @@ describe('SchemaValidatingJsonCodec', () => {
     expect(() => codec.decode('payments.events', bytes)).toThrow(/payments\.events.*decode/);
   });
 
+  it('checks bytes it encoded for one topic again when they are decoded as another', () => {
+    const strict = new SchemaValidatingJsonCodec({
+      'payments.events': paymentCreated,
+      'payments.commands': { type: 'object', required: ['commandId'] },
+    });
+    const bytes = strict.encode('payments.events', { paymentId: 'p-1', occurredAt: '2024-05-01T10:00:00.000Z' });
+    expect(strict.decode('payments.events', bytes)).toMatchObject({ paymentId: 'p-1' });
+    expect(() => strict.decode('payments.commands', bytes)).toThrow(/payments\.commands.*decode/);
+  });
+
   it('passes topics without a schema through as plain JSON', () => {
     const bytes = codec.encode('payments.events.dlq', { anything: true });
     expect(codec.decode('payments.events.dlq', bytes)).toEqual({ anything: true });
