@@ -14,6 +14,8 @@ export interface HttpAppParts {
   logger: Logger;
   routers: ServiceRouter[];
   readinessChecks: Record<string, ReadinessCheck>;
+  /** Express's `trust proxy` (TRUST_PROXY): which X-Forwarded-For hops name the client. */
+  trustProxy?: false | number | string[];
 }
 
 /**
@@ -23,8 +25,15 @@ export interface HttpAppParts {
  * than through every service's router in turn, keeps a request's routing cost independent of how many
  * services share the process.
  */
-export function createHttpApp({ serviceName, logger, routers, readinessChecks }: HttpAppParts) {
+export function createHttpApp({
+  serviceName,
+  logger,
+  routers,
+  readinessChecks,
+  trustProxy = false,
+}: HttpAppParts) {
   const app: Express = express();
+  app.set('trust proxy', trustProxy);
   app.disable('x-powered-by');
   app.set('etag', false);
   const metrics = createMetrics(serviceName);

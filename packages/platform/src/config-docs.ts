@@ -138,6 +138,12 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     description: 'Largest accepted request body (bytes, or with a kb/mb suffix).',
   },
   {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      'Proxies in front of the gateway whose X-Forwarded-For is believed: a hop count (1 behind one ingress) or a comma-separated list of addresses, CIDR ranges, loopback, linklocal, uniquelocal. Sets the client IP that unauthenticated rate limits count by.',
+  },
+  {
     name: 'HTTP_HEADERS_TIMEOUT_MS',
     default: '10000',
     description: 'Time a client has to send its request headers; slower (slow-loris) connections are closed.',

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 /** Parsers for environment values; each throws a message that the config loader prefixes with the variable name. */
 
 export function parseInteger(raw: string, min: number, max: number): number {
@@ -39,6 +40,31 @@ export function parseBaseUrl(raw: string): string {
   if (url.search || url.hash) throw new Error('must not carry a query or fragment');
   if (url.username || url.password) throw new Error('must not carry credentials');
   return raw.replace(/\/+$/, '');
+}
+
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Express's `trust proxy`: `false`, a number of proxy hops in front of the gateway, or a list of proxy
+ * addresses, CIDR ranges and the presets loopback, linklocal and uniquelocal. `true` (believe every
+ * X-Forwarded-For) is refused: any client could then pick the IP it is rate-limited as.
+ */
+export function parseTrustProxy(raw: string): false | number | string[] {
+  const text = raw.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return parseInteger(text, 0, 16);
+  if (text === 'true') throw new Error('true would trust any client; give the proxy hops or addresses');
+  const entries = parseList(text);
+  for (const entry of entries) {
+    if (PROXY_PRESETS.includes(entry)) continue;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const bits = version === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (version === 0 || !prefixOk || rest.length > 0)
+      throw new Error(`"${entry}" is not an IP address, a CIDR range or one of ${PROXY_PRESETS.join(', ')}`);
+  }
+  return entries;
 }
 
 export function parseList(raw: string): string[] {

@@ -9,6 +9,7 @@ import {
   parseInteger,
   parseMasterKey,
   parseOneOf,
+  parseTrustProxy,
   parseUrl,
 } from './config-values';
 
@@ -44,7 +45,7 @@ interface CommonConfig {
   webhooks: { allowedHosts: readonly string[]; timeoutMs: number };
   bodyLimitBytes: number;
   /** Slow-client bounds of the HTTP server: whole header block, and whole request. */
-  http: { headersTimeoutMs: number; requestTimeoutMs: number };
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; trustProxy: false | number | string[] };
 }
 
 export type GatewayConfig = Readonly<CommonConfig> &
@@ -163,6 +164,7 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
         (raw) => parseInteger(raw, 100, ONE_DAY_MS),
         30_000,
       ),
+      trustProxy: reader.read('TRUST_PROXY', parseTrustProxy, false),
     },
   };
   if (common.http.headersTimeoutMs > common.http.requestTimeoutMs) {

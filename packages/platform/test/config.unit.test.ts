@@ -36,7 +36,7 @@ describe('loadConfig defaults', () => {
       rateLimitsPerMinute: { v1: 0, alpha: 0, beta: 0 },
       webhooks: { allowedHosts: [], timeoutMs: 3000 },
       bodyLimitBytes: 100 * 1024,
-      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 },
+      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, trustProxy: false },
       adminToken: null,
       masterKey: null,
     });
@@ -91,6 +91,7 @@ describe('loadConfig values', () => {
       BODY_LIMIT: '1mb',
       HTTP_HEADERS_TIMEOUT_MS: '2000',
       HTTP_REQUEST_TIMEOUT_MS: '4000',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::1',
     });
     expect(config).toMatchObject({
       mode: 'engines',
@@ -115,7 +116,11 @@ describe('loadConfig values', () => {
       rateLimitsPerMinute: { v1: 600, alpha: 120, beta: 0 },
       webhooks: { allowedHosts: ['127.0.0.1', 'localhost'], timeoutMs: 5000 },
       bodyLimitBytes: 1024 * 1024,
-      http: { headersTimeoutMs: 2000, requestTimeoutMs: 4000 },
+      http: {
+        headersTimeoutMs: 2000,
+        requestTimeoutMs: 4000,
+        trustProxy: ['loopback', '10.0.0.0/8', 'fd00::1'],
+      },
     });
     expect(config.masterKey?.toString('hex')).toBe(HEX_KEY);
   });
@@ -146,6 +151,16 @@ describe('loadConfig values', () => {
     expect(loadConfig({ BODY_LIMIT: raw }).bodyLimitBytes).toBe(bytes);
   });
 
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['LinkLocal', ['linklocal']],
+  ])('reads TRUST_PROXY %s', (raw, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: raw }).http.trustProxy).toEqual(trustProxy);
+  });
+
   it.each(SERVICE_NAMES)('accepts SERVICE=%s', (service) => {
     expect(loadConfig({ SERVICE: service }).service).toBe(service);
   });
@@ -173,6 +188,10 @@ describe('loadConfig errors', () => {
     ['ADMIN_TOKEN', 'short', /at least 16/],
     ['MASTER_KEY', 'not-a-key', /32-byte key/],
     ['MASTER_KEY', 'ab'.repeat(16), /32-byte key/],
+    ['TRUST_PROXY', 'true', /would trust any client/],
+    ['TRUST_PROXY', '10.0.0.0/33', /not an IP address/],
+    ['TRUST_PROXY', 'ingress.local', /not an IP address/],
+    ['TRUST_PROXY', '99', /between 0 and 16/],
   ])('names %s when it is %j', (variable, value, message) => {
     expect(issuesOf({ [variable]: value })).toEqual([{ variable, message: expect.stringMatching(message) }]);
   });

@@ -31,7 +31,9 @@ export class OrderRegistry {
     const key = lockKey(merchantId, orderId);
     const token = randomUUID();
     const deadline = Date.now() + this.lockWaitMs;
-    while (!(await this.cache.setIfAbsent(key, token, LOCK_TTL_MS))) {
+    // A lease, not a plain key: its release compares the owner atomically, so a holder that stalled past
+    // the TTL never frees the lock its successor took.
+    while (!(await this.cache.acquireLease(key, token, LOCK_TTL_MS))) {
       if (Date.now() >= deadline) {
         throw new AlphaError(409, {
           state: 1,
@@ -43,7 +45,7 @@ export class OrderRegistry {
     try {
       return await work();
     } finally {
-      if ((await this.cache.get(key)) === token) await this.cache.delete(key);
+      await this.cache.releaseLease(key, token);
     }
   }
 

@@ -89,4 +89,41 @@ describe('V1 rate limit (RATE_LIMIT_V1)', () => {
     expect(beta.status).toBe(200);
     expect(beta.headers.get('x-ratelimit-limit')).toBeNull();
   });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
+    const statuses = [];
+    for (let i = 0; i < LIMIT; i++) {
+      const forwarded = { 'x-forwarded-for': `203.0.113.${i + 1}` };
+      statuses.push((await client.get('/v1/status', { apiKey: null, headers: forwarded })).status);
+    }
+    const another = { 'x-forwarded-for': '203.0.113.99' };
+
+    expect(statuses).toEqual([200, 200, 200]);
+    expect((await client.get('/v1/status', { apiKey: null, headers: another })).status).toBe(429);
+  });
+});
+
+describe('V1 rate limit behind a trusted proxy (TRUST_PROXY)', () => {
+  let gateway: TestGateway;
+  let client: V1Client;
+  const clock = new ManualClock('2024-01-01T00:00:15.000Z');
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({
+      env: { RATE_LIMIT_V1: String(LIMIT), TRUST_PROXY: 'loopback' },
+      clock,
+    });
+    client = await readyClient(gateway);
+    clock.advance(60_000);
+  });
+  afterAll(() => gateway.stop());
+
+  it('counts unauthenticated calls by the client IP the proxy forwarded', async () => {
+    const first = { 'x-forwarded-for': '203.0.113.1' };
+    const second = { 'x-forwarded-for': '198.51.100.7, 203.0.113.2' };
+    for (let i = 0; i < LIMIT; i++) await client.get('/v1/status', { apiKey: null, headers: first });
+
+    expectV1Error(await client.get('/v1/status', { apiKey: null, headers: first }), 429, 'TOO_MANY_REQUESTS');
+    expect((await client.get('/v1/status', { apiKey: null, headers: second })).status).toBe(200);
+  });
 });
