@@ -8,8 +8,8 @@
  * scenario is reported as a ratio to it. Results: bench/results/<scenario>.json and README.md
  * (--quick writes to bench/results/quick/, the engines target to .../engines/).
  *
- * The engines target (`--target engines`, KAFKA_BROKERS, MONGODB_URL and REDIS_URL from this environment)
- * runs every service in its own process on the real engines behind the path proxy (the fleet), in a
+ * The engines target (`--target engines`: the engines KAFKA_BROKERS, MONGODB_URL and REDIS_URL name, else
+ * the local ones of scripts/infra, started for the run and stopped after it if they were stopped) runs every service in its own process on the real engines behind the path proxy (the fleet), in a
  * fresh namespace per gateway start, seeds list scenarios through the API (`--list-stored`, default
  * 10,000, or as many as `--seed-seconds` allow, default 120) and samples every service, the proxy and the engines' servers. `--profile-service NAME`
  * picks the one service `--profile` profiles there (default payments).
@@ -22,6 +22,7 @@ import { runLoad, round, type LoadFigures } from './runner/load';
 import { machineFacts, writeReadme, writeResult, type ScenarioResult } from './runner/report';
 import type { Measurement, RunSettings, Scenario, ScenarioContext, SystemScenario } from './runner/scenario';
 import { FleetSystem } from './runner/fleet-system';
+import { useLocalEngines } from './runner/local-engines';
 import {
   SystemUnderTest,
   TargetUnavailableError,
@@ -39,8 +40,8 @@ const ENGINES_TOPOLOGY =
   'every service its own process (SERVICE=<name>) on Kafka, FerretDB (MongoDB wire) and Redis, behind the path proxy';
 const ENGINE_VARIABLES = ['KAFKA_BROKERS', 'MONGODB_URL', 'REDIS_URL', 'SCHEMA_REGISTRY_URL'] as const;
 
-async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
+function parseFlags() {
+  return parseArgs({
     allowPositionals: true,
     options: {
       quick: { type: 'boolean', default: false },
@@ -55,6 +56,12 @@ async function main(): Promise<void> {
       'seed-seconds': { type: 'string' },
     },
   });
+}
+
+type BenchFlags = ReturnType<typeof parseFlags>['values'];
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseFlags();
   const quick = values.quick ?? false;
   const baseEnv = pick(['PATH', 'HOME', 'TMPDIR']);
   const settings: RunSettings = {
@@ -69,7 +76,21 @@ async function main(): Promise<void> {
     quick,
     baseEnv,
   };
-  const target = targetOf(values.target ?? 'embedded');
+  const { target, release } = await targetOf(values.target ?? 'embedded');
+  try {
+    await runBench(values, positionals, settings, target);
+  } finally {
+    await release();
+  }
+}
+
+async function runBench(
+  values: BenchFlags,
+  positionals: string[],
+  settings: RunSettings,
+  target: Target,
+): Promise<void> {
+  const quick = settings.quick;
   const onEngines = target.name === 'engines';
   // Growth on the engines would seed 100,000s of payments through the API: only when asked for.
   const sizes = values.sizes
@@ -160,10 +181,10 @@ async function main(): Promise<void> {
     try {
       system = onEngines
         ? await FleetSystem.start({
-            env: { ...baseEnv, ...target.env },
+            env: { ...settings.baseEnv, ...target.env },
             profile: profileDir ? { service: values['profile-service']!, profileDir } : undefined,
           })
-        : await SystemUnderTest.start({ target, port, baseEnv, profileDir });
+        : await SystemUnderTest.start({ target, port, baseEnv: settings.baseEnv, profileDir });
     } catch (error) {
       if (!(error instanceof TargetUnavailableError)) throw error;
       for (const scenario of group) await record(scenario, { status: 'unavailable', reason: error.message });
@@ -178,7 +199,7 @@ async function main(): Promise<void> {
           storedPayments === 0
             ? undefined
             : system instanceof SystemUnderTest
-              ? await seed(system, storedPayments, baseEnv)
+              ? await seed(system, storedPayments, settings.baseEnv)
               : await seedThroughApi(system, storedPayments, seedBudgetSeconds, settings.createConcurrency);
       } catch (error) {
         if (!onEngines) throw error;
@@ -379,17 +400,22 @@ function select(scenarios: Scenario[], names: string[]): Scenario[] {
   );
 }
 
-function targetOf(name: string): Target {
-  if (name === 'embedded') return { name, env: {} };
-  if (name === 'engines') {
-    const env = pick(ENGINE_VARIABLES);
-    const missing = ENGINE_VARIABLES.slice(0, 3).filter((variable) => env[variable] === undefined);
-    // Without them the same command would quietly start the embedded default.
-    if (missing.length > 0)
-      throw new Error(`--target engines needs ${missing.join(', ')} in the environment`);
-    return { name, env };
-  }
-  throw new Error('--target must be embedded or engines');
+/**
+ * The embedded default, or the real engines: those the environment names (KAFKA_BROKERS, MONGODB_URL,
+ * REDIS_URL, all three), else the local ones scripts/infra runs, started for this run when stopped.
+ */
+async function targetOf(name: string): Promise<{ target: Target; release: () => Promise<void> }> {
+  const nothing = async () => undefined;
+  if (name === 'embedded') return { target: { name, env: {} }, release: nothing };
+  if (name !== 'engines') throw new Error('--target must be embedded or engines');
+  const env = pick(ENGINE_VARIABLES);
+  const missing = ENGINE_VARIABLES.slice(0, 3).filter((variable) => env[variable] === undefined);
+  if (missing.length === 0) return { target: { name, env }, release: nothing };
+  // A partial set is a mistake, not a request for the local engines.
+  if (missing.length < 3)
+    throw new Error(`--target engines needs ${missing.join(', ')} in the environment too`);
+  const local = await useLocalEngines(log);
+  return { target: { name, env: local.env }, release: local.release };
 }
 
 /** The only place the runner reads its environment: what children need to run, and the engines' URLs. */
