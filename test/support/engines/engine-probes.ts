@@ -34,8 +34,10 @@ async function kafkaServes(brokers: string): Promise<boolean> {
     logLevel: logLevel.NOTHING,
     retry: { retries: 0 },
   }).admin();
-  await admin.connect();
+  // Connect inside the try: a probe that fails to connect while Kafka restarts must still disconnect,
+  // or its client lingers in this process.
   try {
+    await admin.connect();
     await admin.listTopics();
     return true;
   } finally {

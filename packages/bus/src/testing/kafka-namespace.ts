@@ -10,8 +10,9 @@ export async function deleteKafkaNamespace(brokers: readonly string[], prefix: s
     brokers: [...brokers],
     logLevel: logLevel.NOTHING,
   }).admin();
-  await admin.connect();
+  // Connect inside the try: a failed connect must still disconnect, or the client lingers.
   try {
+    await admin.connect();
     const { groups } = await admin.listGroups();
     const groupIds = groups.map((group) => group.groupId).filter((id) => id.startsWith(prefix));
     if (groupIds.length > 0) await admin.deleteGroups(groupIds).catch(() => undefined);
