@@ -3,32 +3,40 @@ import { equalityKey, valueAt, valuesAt } from './document-values';
 import { isRange } from './filter-match';
 import { OrderedIndex } from './ordered-index';
 
-/** Documents by the equality key of one field, so an equality or $in filter skips the scan. */
+/**
+ * Documents by the equality key of one field, so an equality or $in filter skips the scan. A key held by
+ * one document maps to its id alone: on unique-ish fields (uuid, payAddress) a one-element Set per
+ * document cost ~250 bytes.
+ */
 class EqualityIndex {
-  private readonly buckets = new Map<string, Set<string>>();
+  private readonly buckets = new Map<string, string | Set<string>>();
 
   constructor(readonly field: string) {}
 
   add(id: string, document: unknown): void {
     for (const key of this.keysOf(document)) {
-      let bucket = this.buckets.get(key);
-      if (!bucket) this.buckets.set(key, (bucket = new Set()));
-      bucket.add(id);
+      const bucket = this.buckets.get(key);
+      if (bucket === undefined || bucket === id) this.buckets.set(key, id);
+      else if (typeof bucket === 'string') this.buckets.set(key, new Set([bucket, id]));
+      else bucket.add(id);
     }
   }
 
   remove(id: string, document: unknown): void {
     for (const key of this.keysOf(document)) {
       const bucket = this.buckets.get(key);
-      bucket?.delete(id);
-      if (bucket?.size === 0) this.buckets.delete(key);
+      if (bucket === id) this.buckets.delete(key);
+      else if (typeof bucket === 'object') {
+        bucket.delete(id);
+        if (bucket.size === 1) this.buckets.set(key, bucket.values().next().value as string);
+      }
     }
   }
 
   lookup(values: unknown[]): Set<string> {
-    if (values.length === 1) return this.buckets.get(equalityKey(values[0])) ?? new Set();
+    if (values.length === 1) return idsOf(this.buckets.get(equalityKey(values[0])));
     const ids = new Set<string>();
-    for (const value of values) for (const id of this.buckets.get(equalityKey(value)) ?? []) ids.add(id);
+    for (const value of values) for (const id of idsOf(this.buckets.get(equalityKey(value)))) ids.add(id);
     return ids;
   }
 
@@ -39,6 +47,11 @@ class EqualityIndex {
   private keysOf(document: unknown): Set<string> {
     return new Set(valuesAt(document, this.field).map(equalityKey));
   }
+}
+
+function idsOf(bucket: string | Set<string> | undefined): Set<string> {
+  if (bucket === undefined) return new Set();
+  return typeof bucket === 'string' ? new Set([bucket]) : bucket;
 }
 
 export interface UniqueConflict {
