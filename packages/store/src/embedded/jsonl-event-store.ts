@@ -64,7 +64,6 @@ export class JsonlEventStore implements EventStore {
   private writer: GroupCommitWriter | undefined;
   private handle: FileHandle | undefined;
   private reader: FileHandle | undefined;
-  private readonly reads = new Set<Promise<unknown>>();
 
   private constructor(readonly path: string) {}
 
@@ -127,12 +126,11 @@ export class JsonlEventStore implements EventStore {
    */
   async readStream(streamId: string): Promise<StoredEvent[]> {
     await this.inFlight.get(streamId);
-    const lines = this.streams.get(streamId)?.lines;
-    if (!lines || lines.length === 0) return [];
-    const commits = await Promise.all(
-      Array.from({ length: lines.length / 2 }, (_, i) => this.readCommit(lines[2 * i]!, lines[2 * i + 1]!)),
-    );
-    return commits.flatMap((commit) => commit.events);
+    const lines = this.streams.get(streamId)?.lines ?? [];
+    const events: StoredEvent[] = [];
+    for (let i = 0; i < lines.length; i += 2)
+      events.push(...this.readCommit(lines[i]!, lines[i + 1]!).events);
+    return events;
   }
 
   async *readAll(): AsyncIterable<StoredEvent> {
@@ -143,18 +141,16 @@ export class JsonlEventStore implements EventStore {
   }
 
   async unpublishedCommits(limit: number): Promise<Commit[]> {
-    const oldest: (Commit | CommitLine)[] = [];
+    const oldest: Commit[] = [];
     for (const entry of this.unpublished.values()) {
       if (oldest.length >= limit) break;
-      oldest.push(entry);
-    }
-    return Promise.all(
-      oldest.map(async (entry) =>
+      oldest.push(
         'commitId' in entry
           ? copy(entry)
-          : { ...(await this.readCommit(entry.offset, entry.length)), published: false },
-      ),
-    );
+          : { ...this.readCommit(entry.offset, entry.length), published: false },
+      );
+    }
+    return oldest;
   }
 
   async markPublished(commitIds: string[]): Promise<void> {
@@ -177,7 +173,6 @@ export class JsonlEventStore implements EventStore {
     this.handle = undefined;
     await writer?.drain();
     await handle?.close();
-    await Promise.allSettled(this.reads);
     this.reader = undefined;
     await reader?.close();
   }
@@ -195,17 +190,11 @@ export class JsonlEventStore implements EventStore {
     return { offset, bytes };
   }
 
-  private async readCommit(offset: number, length: number): Promise<CommitRecord> {
+  private readCommit(offset: number, length: number): CommitRecord {
     if (!this.reader) throw new Error(`the event store ${this.path} is closed`);
-    const read = readAt(this.reader.fd, offset, length);
-    this.reads.add(read);
-    try {
-      const record = JSON.parse((await read).toString('utf8')) as unknown;
-      if (!isCommitRecord(record)) throw new CorruptLogError(this.path, offset, 'expected a commit here');
-      return record;
-    } finally {
-      this.reads.delete(read);
-    }
+    const record = JSON.parse(readAt(this.reader.fd, offset, length).toString('utf8')) as unknown;
+    if (!isCommitRecord(record)) throw new CorruptLogError(this.path, offset, 'expected a commit here');
+    return record;
   }
 
   private replay(record: unknown, offset: number, length: number): void {

@@ -1,4 +1,4 @@
-import { createReadStream, read } from 'node:fs';
+import { createReadStream, readSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 
 export class CorruptLogError extends Error {
@@ -97,17 +97,17 @@ export async function* jsonlLines(path: string, end: number): AsyncIterable<{ li
   }
 }
 
-/** Reads `length` bytes at `offset` of an open file, off the event loop. */
-export function readAt(fd: number, offset: number, length: number): Promise<Buffer> {
+/**
+ * Reads `length` bytes at `offset` of an open file. Synchronously, like the group-commit writer's write:
+ * the lines read were written moments or minutes ago (and the whole file at start), so the page cache
+ * serves them in ~3 µs, where the thread-pool round trip of an asynchronous read cost ~10-15 µs of CPU.
+ */
+export function readAt(fd: number, offset: number, length: number): Buffer {
   const buffer = Buffer.allocUnsafe(length);
-  return new Promise((resolve, reject) => {
-    const readFrom = (done: number) =>
-      read(fd, buffer, done, length - done, offset + done, (error, bytes) => {
-        if (error) return reject(error);
-        if (bytes === 0) return reject(new Error(`unexpected end of file at byte ${offset + done}`));
-        if (done + bytes < length) return readFrom(done + bytes);
-        resolve(buffer);
-      });
-    readFrom(0);
-  });
+  for (let done = 0; done < length;) {
+    const bytes = readSync(fd, buffer, done, length - done, offset + done);
+    if (bytes === 0) throw new Error(`unexpected end of file at byte ${offset + done}`);
+    done += bytes;
+  }
+  return buffer;
 }
