@@ -105,9 +105,11 @@ export class JsonlEventStore implements EventStore {
     // exactly as it will after a restart, and the caller cannot mutate the store.
     const commit: Commit = { ...(JSON.parse(line) as CommitRecord), published: false };
     const { offset, bytes } = this.reserve(line);
-    const lines = stream.lines;
+    const entry = stream;
     const durable = writer.append(line, () => {
-      lines.push(offset, bytes - 1);
+      // A first push would give the array room for 17 numbers; most streams keep one commit.
+      if (entry.lines.length === 0) entry.lines = [offset, bytes - 1];
+      else entry.lines.push(offset, bytes - 1);
       this.unpublished.set(commit.commitId, commit);
       this.durableEnd = offset + bytes;
     });
