@@ -8,10 +8,10 @@ import { Child } from './child-process';
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
 /**
- * The embedded gateway rebuilds every stored payment's read model in memory: with the event store, 1.64 GB
+ * The embedded gateway rebuilds every stored payment's read model in memory: with the event store, 1.34 GB
  * of live heap at 1,000,000 payments (after a full GC, bench/results/README.md). Node derives its default
  * heap limit from the machine's memory (4 GB on the 24 GB bench machine, less on smaller ones), so the
- * gateway and the seeder the runner starts get a fixed one, about 2.5 times that.
+ * gateway and the seeder the runner starts get a fixed one, about three times that.
  */
 export const STORE_HEAP_NODE_ARGS = ['--max-old-space-size=4096'];
 
