@@ -1,5 +1,5 @@
 /**
- * `pnpm bench [scenario|group ...] [--quick] [--target embedded|engines] [--sizes 10000,100000] [--profile]`
+ * `pnpm bench [scenario|group ...] [--quick] [--target embedded|engines] [--sizes 10000,100000,1000000] [--profile]`
  * (`--report-only` rebuilds README.md from the result files without measuring)
  *
  * Starts the gateway as a child process (`gateway start` with a fresh DATA_DIR, PORT and ADMIN_TOKEN),
@@ -24,6 +24,7 @@ import type { Measurement, RunSettings, Scenario, ScenarioContext, SystemScenari
 import { FleetSystem } from './runner/fleet-system';
 import { useLocalEngines } from './runner/local-engines';
 import {
+  STORE_HEAP_NODE_ARGS,
   SystemUnderTest,
   TargetUnavailableError,
   waitUntilReady,
@@ -35,7 +36,7 @@ import { ENGINES_LIST_STORED_PAYMENTS, LIST_STORED_PAYMENTS } from './scenarios/
 import { createPayments, v1CreatePayment } from './scenarios/requests';
 import { freeLoopbackPort } from '../packages/platform/src/free-port';
 
-const DEFAULT_SIZES = [10_000, 100_000];
+const DEFAULT_SIZES = [10_000, 100_000, 1_000_000];
 const ENGINES_TOPOLOGY =
   'every service its own process (SERVICE=<name>) on Kafka, FerretDB (MongoDB wire) and Redis, behind the path proxy';
 const ENGINE_VARIABLES = ['KAFKA_BROKERS', 'MONGODB_URL', 'REDIS_URL', 'SCHEMA_REGISTRY_URL'] as const;
@@ -339,6 +340,7 @@ async function seed(system: SystemUnderTest, count: number, baseEnv: Record<stri
       script: 'bench/children/seed-payments.ts',
       args: ['--data-dir', dataDir, '--merchant', system.merchant.merchant_id, '--count', String(count)],
       env: baseEnv,
+      nodeArgs: STORE_HEAP_NODE_ARGS,
     });
     const memory = new MemorySampler(seeder.pid);
     const code = await seeder.finished();

@@ -2,8 +2,8 @@
  * Seeds V1 payments for one merchant straight into a stopped embedded gateway's event store, through
  * the code payments itself runs: `newPaymentTerms` prices them and gives them addresses, the payments
  * `CommandHandler` decides and appends `PaymentCreated` (one fsynced commit per payment, group commit),
- * and the commits are then marked published, as the outbox relay would have. The gateway rebuilds its
- * read models from this store when it starts. Prints `{"seeded":n,"seconds":s}`.
+ * and the commits are marked published while seeding goes on, as the outbox relay would have. The
+ * gateway rebuilds its read models from this store when it starts. Prints `{"seeded":n,"seconds":s}`.
  *
  * Run by the bench runner: `--data-dir <dir> --merchant <id> --count <n>`.
  */
@@ -75,13 +75,19 @@ async function main(): Promise<void> {
       await createOne(next++);
     }
   };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-
-  for (;;) {
-    const commits = await store.unpublishedCommits(PUBLISH_BATCH);
-    if (commits.length === 0) break;
-    await store.markPublished(commits.map((commit) => commit.commitId));
-  }
+  let seeding = true;
+  // The relay's part: the store keeps unpublished commits whole in memory until they are marked.
+  const relay = async () => {
+    for (;;) {
+      const commits = await store.unpublishedCommits(PUBLISH_BATCH);
+      if (commits.length > 0) await store.markPublished(commits.map((commit) => commit.commitId));
+      else if (!seeding) return;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const relayed = relay();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker)).finally(() => (seeding = false));
+  await relayed;
   await store.close();
   process.stdout.write(`${JSON.stringify({ seeded: count, seconds: (Date.now() - started) / 1000 })}\n`);
 }

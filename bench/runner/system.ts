@@ -7,6 +7,14 @@ import { Child } from './child-process';
 
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
+/**
+ * The embedded gateway rebuilds every stored payment's read model in memory: with the event store, 1.34 GB
+ * of live heap at 1,000,000 payments (after a full GC, bench/results/README.md). Node derives its default
+ * heap limit from the machine's memory (4 GB on the 24 GB bench machine, less on smaller ones), so the
+ * gateway and the seeder the runner starts get a fixed one, about three times that.
+ */
+export const STORE_HEAP_NODE_ARGS = ['--max-old-space-size=4096'];
+
 /** Where a scenario runs: the embedded default (one process) or the same command on the real engines. */
 export interface Target {
   name: 'embedded' | 'engines';
@@ -111,7 +119,10 @@ async function startGateway(options: SystemOptions, dataDir: string): Promise<Ch
       // Per-request access logs at info would measure pino writing to a pipe nobody reads.
       LOG_LEVEL: 'warn',
     },
-    nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : undefined,
+    nodeArgs: [
+      ...STORE_HEAP_NODE_ARGS,
+      ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []),
+    ],
   });
   try {
     await waitUntilReady(gateway, `http://127.0.0.1:${options.port}`, options.readyTimeoutMs ?? 15 * 60_000);

@@ -2,33 +2,42 @@ import type { Filter, IndexSpec } from '../read-models';
 import { equalityKey, valueAt, valuesAt } from './document-values';
 import { isRange } from './filter-match';
 import { OrderedIndex } from './ordered-index';
+import { ValueMap } from './value-map';
 
-/** Documents by the equality key of one field, so an equality or $in filter skips the scan. */
+/**
+ * Documents by the value of one field, so an equality or $in filter skips the scan. A value held by
+ * one document maps to its id alone: on unique-ish fields (uuid, payAddress) a one-element Set per
+ * document cost ~250 bytes.
+ */
 class EqualityIndex {
-  private readonly buckets = new Map<string, Set<string>>();
+  private readonly buckets = new ValueMap<string | Set<string>>();
 
   constructor(readonly field: string) {}
 
   add(id: string, document: unknown): void {
-    for (const key of this.keysOf(document)) {
-      let bucket = this.buckets.get(key);
-      if (!bucket) this.buckets.set(key, (bucket = new Set()));
-      bucket.add(id);
+    for (const value of this.valuesOf(document)) {
+      const bucket = this.buckets.get(value);
+      if (bucket === undefined || bucket === id) this.buckets.set(value, id);
+      else if (typeof bucket === 'string') this.buckets.set(value, new Set([bucket, id]));
+      else bucket.add(id);
     }
   }
 
   remove(id: string, document: unknown): void {
-    for (const key of this.keysOf(document)) {
-      const bucket = this.buckets.get(key);
-      bucket?.delete(id);
-      if (bucket?.size === 0) this.buckets.delete(key);
+    for (const value of this.valuesOf(document)) {
+      const bucket = this.buckets.get(value);
+      if (bucket === id) this.buckets.delete(value);
+      else if (typeof bucket === 'object') {
+        bucket.delete(id);
+        if (bucket.size === 1) this.buckets.set(value, bucket.values().next().value as string);
+      }
     }
   }
 
   lookup(values: unknown[]): Set<string> {
-    if (values.length === 1) return this.buckets.get(equalityKey(values[0])) ?? new Set();
+    if (values.length === 1) return idsOf(this.buckets.get(values[0]));
     const ids = new Set<string>();
-    for (const value of values) for (const id of this.buckets.get(equalityKey(value)) ?? []) ids.add(id);
+    for (const value of values) for (const id of idsOf(this.buckets.get(value))) ids.add(id);
     return ids;
   }
 
@@ -36,9 +45,23 @@ class EqualityIndex {
     this.buckets.clear();
   }
 
-  private keysOf(document: unknown): Set<string> {
-    return new Set(valuesAt(document, this.field).map(equalityKey));
+  /** The field's values, each once under MongoDB's equality (an array yields itself and its elements). */
+  private valuesOf(document: unknown): unknown[] {
+    const values = valuesAt(document, this.field);
+    if (values.length === 1) return values;
+    const seen = new Set<string>();
+    return values.filter((value) => {
+      const key = equalityKey(value);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   }
+}
+
+function idsOf(bucket: string | Set<string> | undefined): Set<string> {
+  if (bucket === undefined) return new Set();
+  return typeof bucket === 'string' ? new Set([bucket]) : bucket;
 }
 
 export interface UniqueConflict {
@@ -48,11 +71,13 @@ export interface UniqueConflict {
 
 /** One unique index: its key (missing fields count as null, as in MongoDB) to the owning document id. */
 export class UniqueIndex {
-  private readonly owners = new Map<string, string>();
+  private readonly owners = new ValueMap<string>();
 
   constructor(readonly fields: string[]) {}
 
-  keyOf(document: unknown): string {
+  /** A single field's value is its own key; a compound key is the JSON of its fields' equality keys. */
+  keyOf(document: unknown): unknown {
+    if (this.fields.length === 1) return valueAt(document, this.fields[0]!) ?? null;
     return JSON.stringify(this.fields.map((field) => equalityKey(valueAt(document, field))));
   }
 

@@ -88,13 +88,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * A deep copy of a document made of JSON values and Dates; several times faster than structuredClone,
- * which matters when every read and write of a 100k-document collection copies.
+ * which matters when every read and write of a 100k-document collection copies. The spread copies an
+ * object in one step and keeps V8's fast properties: adding ~30 keys one by one to `{}` turned every
+ * stored document into a dictionary-mode object of ~2.7 KB.
  */
 export function cloneDocument<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(cloneDocument) as T;
   if (value instanceof Date) return new Date(value.getTime()) as T;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) copy[key] = cloneDocument((value as Record<string, unknown>)[key]);
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key of Object.keys(copy)) {
+    const field = copy[key];
+    if (typeof field === 'object' && field !== null) copy[key] = cloneDocument(field);
+  }
   return copy as T;
 }

@@ -10,7 +10,7 @@ import {
 } from '../event-store';
 import { cloneDocument } from './document-values';
 import { GroupCommitWriter, type FlushStats } from './group-commit-writer';
-import { CorruptLogError, replayJsonl } from './jsonl-file';
+import { CorruptLogError, jsonlLines, readAt, replayJsonl } from './jsonl-file';
 
 export interface JsonlEventStoreOptions {
   /** Folder holding `commits.jsonl`; created when missing. */
@@ -26,32 +26,58 @@ type PublishedRecord = { published: string[] };
 /** Commits hold JSON values only (what replay produces), which cloneDocument copies faster than structuredClone. */
 const copy = cloneDocument;
 
+/** What memory keeps of a stream: its head and where its commits' lines are in the file. */
+interface StreamEntry {
+  /** Including appends still waiting for their fsync: the versions already promised. */
+  head: number;
+  /** Byte offset and length of each durable commit line, in version order: [offset, length, offset, ...]. */
+  lines: number[];
+}
+
+/** Where an unpublished commit found at start lies in the file; it is read back when the relay asks. */
+interface CommitLine {
+  offset: number;
+  length: number;
+}
+
 /**
  * The embedded event store: one append-only file, `commits.jsonl`, one JSON line per commit, and a
- * `{"published":[commitIds]}` line whenever the outbox relay marks commits published. At start the
- * file is replayed into in-memory indexes; an append is acknowledged only once it is fsynced, with
- * concurrent appends sharing one write and one fsync. One process may open a directory at a time.
+ * `{"published":[commitIds]}` line whenever the outbox relay marks commits published. An append is
+ * acknowledged only once it is fsynced, with concurrent appends sharing one write and one fsync. One
+ * process may open a directory at a time.
+ *
+ * Memory holds no event: at start the file is replayed (and checked) into each stream's head and the
+ * positions of its commit lines, and reads go back to the file, which the page cache mostly serves.
+ * Kept whole are only the unpublished commits appended by this process, which the outbox relay is
+ * about to take; with every event in memory 1M payments did not fit in the default heap.
  */
 export class JsonlEventStore implements EventStore {
-  private readonly commits: Commit[] = [];
-  private readonly streams = new Map<string, StoredEvent[]>();
-  /** Stream heads including appends still waiting for their fsync: the versions already promised. */
-  private readonly reservedHeads = new Map<string, number>();
-  private readonly unpublished = new Map<string, Commit>();
+  private readonly streams = new Map<string, StreamEntry>();
+  /** Oldest first (a Map iterates in insertion order). */
+  private readonly unpublished = new Map<string, Commit | CommitLine>();
   /** The latest not-yet-durable append per stream, so a read can wait for versions already promised. */
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** Where the next line written will start. */
+  private end = 0;
+  /** The file's bytes up to here are fsynced and applied: what a new readAll sees. */
+  private durableEnd = 0;
   private writer: GroupCommitWriter | undefined;
   private handle: FileHandle | undefined;
+  private reader: FileHandle | undefined;
 
   private constructor(readonly path: string) {}
 
   static async open(options: JsonlEventStoreOptions): Promise<JsonlEventStore> {
     await mkdir(options.directory, { recursive: true });
     const store = new JsonlEventStore(join(options.directory, 'commits.jsonl'));
-    await replayJsonl(store.path, (record, byteOffset) => store.replay(record, byteOffset));
+    const { validLength } = await replayJsonl(store.path, (record, offset, length) =>
+      store.replay(record, offset, length),
+    );
+    store.end = store.durableEnd = validLength;
     const created = !(await fileExists(store.path));
     store.handle = await open(store.path, 'a');
     if (created) await syncDirectory(options.directory);
+    store.reader = await open(store.path, 'r');
     store.writer = new GroupCommitWriter(store.handle, options.onFlush);
     return store;
   }
@@ -63,9 +89,11 @@ export class JsonlEventStore implements EventStore {
       throw new RangeError(`expectedVersion must be a non-negative integer, got ${expectedVersion}`);
     }
     if (events.length === 0) throw new RangeError(`append to ${streamId} has no events`);
-    const head = this.reservedHeads.get(streamId) ?? 0;
+    let stream = this.streams.get(streamId);
+    const head = stream?.head ?? 0;
     if (head !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, head);
-    this.reservedHeads.set(streamId, head + events.length);
+    if (!stream) this.streams.set(streamId, (stream = { head, lines: [] }));
+    stream.head = head + events.length;
 
     const record: CommitRecord = {
       commitId: randomUUID(),
@@ -76,7 +104,15 @@ export class JsonlEventStore implements EventStore {
     // Keep what replay will produce, not the caller's objects: a Date or an undefined field reads back
     // exactly as it will after a restart, and the caller cannot mutate the store.
     const commit: Commit = { ...(JSON.parse(line) as CommitRecord), published: false };
-    const durable = writer.append(line, () => this.applyCommit(commit));
+    const { offset, bytes } = this.reserve(line);
+    const entry = stream;
+    const durable = writer.append(line, () => {
+      // A first push would give the array room for 17 numbers; most streams keep one commit.
+      if (entry.lines.length === 0) entry.lines = [offset, bytes - 1];
+      else entry.lines.push(offset, bytes - 1);
+      this.unpublished.set(commit.commitId, commit);
+      this.durableEnd = offset + bytes;
+    });
     const settled = durable.catch(() => undefined);
     this.inFlight.set(streamId, settled);
     void settled.then(() => {
@@ -92,21 +128,29 @@ export class JsonlEventStore implements EventStore {
    */
   async readStream(streamId: string): Promise<StoredEvent[]> {
     await this.inFlight.get(streamId);
-    return copy(this.streams.get(streamId) ?? []);
+    const lines = this.streams.get(streamId)?.lines ?? [];
+    const events: StoredEvent[] = [];
+    for (let i = 0; i < lines.length; i += 2)
+      events.push(...this.readCommit(lines[i]!, lines[i + 1]!).events);
+    return events;
   }
 
   async *readAll(): AsyncIterable<StoredEvent> {
-    const end = this.commits.length;
-    for (let i = 0; i < end; i++) {
-      for (const event of this.commits[i]!.events) yield copy(event);
+    for await (const { line } of jsonlLines(this.path, this.durableEnd)) {
+      const record = JSON.parse(line.toString('utf8')) as unknown;
+      if (isCommitRecord(record)) yield* record.events;
     }
   }
 
   async unpublishedCommits(limit: number): Promise<Commit[]> {
     const oldest: Commit[] = [];
-    for (const commit of this.unpublished.values()) {
+    for (const entry of this.unpublished.values()) {
       if (oldest.length >= limit) break;
-      oldest.push(copy(commit));
+      oldest.push(
+        'commitId' in entry
+          ? copy(entry)
+          : { ...this.readCommit(entry.offset, entry.length), published: false },
+      );
     }
     return oldest;
   }
@@ -115,17 +159,24 @@ export class JsonlEventStore implements EventStore {
     const writer = this.openWriter();
     const published = [...new Set(commitIds)].filter((commitId) => this.unpublished.has(commitId));
     if (published.length === 0) return;
-    const record: PublishedRecord = { published };
-    await writer.append(`${JSON.stringify(record)}\n`, () => this.applyPublished(published));
+    const line = `${JSON.stringify({ published } satisfies PublishedRecord)}\n`;
+    const { offset, bytes } = this.reserve(line);
+    await writer.append(line, () => {
+      for (const commitId of published) this.unpublished.delete(commitId);
+      this.durableEnd = offset + bytes;
+    });
   }
 
   async close(): Promise<void> {
     const writer = this.writer;
     const handle = this.handle;
+    const reader = this.reader;
     this.writer = undefined;
     this.handle = undefined;
     await writer?.drain();
     await handle?.close();
+    this.reader = undefined;
+    await reader?.close();
   }
 
   private openWriter(): GroupCommitWriter {
@@ -133,39 +184,46 @@ export class JsonlEventStore implements EventStore {
     return this.writer;
   }
 
-  private replay(record: unknown, byteOffset: number): void {
-    if (isPublishedRecord(record)) return this.applyPublished(record.published);
+  /** Where `line` will be written: the writer writes lines in the order they are queued. */
+  private reserve(line: string): { offset: number; bytes: number } {
+    const offset = this.end;
+    const bytes = Buffer.byteLength(line);
+    this.end += bytes;
+    return { offset, bytes };
+  }
+
+  private readCommit(offset: number, length: number): CommitRecord {
+    if (!this.reader) throw new Error(`the event store ${this.path} is closed`);
+    const record = JSON.parse(readAt(this.reader.fd, offset, length).toString('utf8')) as unknown;
+    if (!isCommitRecord(record)) throw new CorruptLogError(this.path, offset, 'expected a commit here');
+    return record;
+  }
+
+  private replay(record: unknown, offset: number, length: number): void {
+    if (isPublishedRecord(record)) {
+      for (const commitId of record.published) this.unpublished.delete(commitId);
+      return;
+    }
     if (!isCommitRecord(record))
-      throw new CorruptLogError(this.path, byteOffset, `unknown record ${JSON.stringify(record)}`);
-    const head = this.reservedHeads.get(record.streamId) ?? 0;
+      throw new CorruptLogError(this.path, offset, `unknown record ${JSON.stringify(record)}`);
+    const stream = this.streams.get(record.streamId);
+    const head = stream?.head ?? 0;
     record.events.forEach((event, i) => {
       if (event.version !== head + 1 + i || event.streamId !== record.streamId) {
         throw new CorruptLogError(
           this.path,
-          byteOffset,
+          offset,
           `commit ${record.commitId} breaks the versions of ${record.streamId}`,
         );
       }
     });
-    this.reservedHeads.set(record.streamId, head + record.events.length);
-    this.applyCommit({ ...record, published: false });
-  }
-
-  private applyCommit(commit: Commit): void {
-    this.commits.push(commit);
-    this.unpublished.set(commit.commitId, commit);
-    const stream = this.streams.get(commit.streamId);
-    if (stream) stream.push(...commit.events);
-    else this.streams.set(commit.streamId, [...commit.events]);
-  }
-
-  private applyPublished(commitIds: string[]): void {
-    for (const commitId of commitIds) {
-      const commit = this.unpublished.get(commitId);
-      if (!commit) continue;
-      commit.published = true;
-      this.unpublished.delete(commitId);
+    if (stream) {
+      stream.head = head + record.events.length;
+      stream.lines.push(offset, length);
+    } else {
+      this.streams.set(record.streamId, { head: record.events.length, lines: [offset, length] });
     }
+    this.unpublished.set(record.commitId, { offset, length });
   }
 }
 

@@ -1,12 +1,7 @@
 import type { Filter, Scalar } from '../read-models';
-import { compareValues, equalityKey, valueAt } from './document-values';
+import { equalityKey, valueAt } from './document-values';
 import { isRange } from './filter-match';
-
-/** Ids of one leading-field value, kept in (sort value, id) order. */
-interface Bucket {
-  values: unknown[];
-  ids: string[];
-}
+import { SortedEntries } from './sorted-entries';
 
 /**
  * A compound index (leading, sortField) kept in order, so "this merchant's payments by createdAt,
@@ -15,7 +10,8 @@ interface Bucket {
  * array in either field would need multikey semantics; once one is seen the index stops answering.
  */
 export class OrderedIndex {
-  private readonly buckets = new Map<string, Bucket>();
+  /** Per leading-field value, its documents in (sort value, id) order. */
+  private readonly buckets = new Map<string, SortedEntries>();
   private arrayValued = 0;
 
   constructor(
@@ -27,22 +23,15 @@ export class OrderedIndex {
     const { key, value, isArray } = this.entryOf(document);
     if (isArray) this.arrayValued++;
     let bucket = this.buckets.get(key);
-    if (!bucket) this.buckets.set(key, (bucket = { values: [], ids: [] }));
-    const at = this.position(bucket, value, id);
-    bucket.values.splice(at, 0, value);
-    bucket.ids.splice(at, 0, id);
+    if (!bucket) this.buckets.set(key, (bucket = new SortedEntries()));
+    bucket.insert(value, id);
   }
 
   remove(id: string, document: unknown): void {
     const { key, value, isArray } = this.entryOf(document);
     if (isArray) this.arrayValued--;
     const bucket = this.buckets.get(key);
-    if (!bucket) return;
-    const at = this.position(bucket, value, id);
-    if (bucket.ids[at] !== id) return;
-    bucket.values.splice(at, 1);
-    bucket.ids.splice(at, 1);
-    if (bucket.ids.length === 0) this.buckets.delete(key);
+    if (bucket?.delete(value, id) && bucket.size === 0) this.buckets.delete(key);
   }
 
   /**
@@ -53,8 +42,9 @@ export class OrderedIndex {
     if (this.arrayValued > 0 || sort.length !== 1 || sort[0]![0] !== this.sortField) return undefined;
     const equal = equalityOf(filter[this.leading]);
     if (equal === undefined) return undefined;
-    const ids = this.buckets.get(equalityKey(equal))?.ids ?? [];
-    return sort[0]![1] === 1 ? ids : reversed(ids);
+    const bucket = this.buckets.get(equalityKey(equal));
+    if (!bucket) return [];
+    return sort[0]![1] === 1 ? bucket.ascending() : bucket.descending();
   }
 
   /**
@@ -67,13 +57,7 @@ export class OrderedIndex {
     const second = equalityOf(filter[this.sortField]);
     if (leading === undefined || second === undefined) return undefined;
     const bucket = this.buckets.get(equalityKey(leading));
-    if (!bucket) return [];
-    const ids: string[] = [];
-    for (let at = this.position(bucket, second, ''); at < bucket.ids.length; at++) {
-      if (compareValues(bucket.values[at], second) !== 0) break;
-      ids.push(bucket.ids[at]!);
-    }
-    return ids;
+    return bucket ? [...bucket.equalTo(second)] : [];
   }
 
   clear(): void {
@@ -86,19 +70,6 @@ export class OrderedIndex {
     const value = valueAt(document, this.sortField);
     return { key: equalityKey(leading), value, isArray: Array.isArray(leading) || Array.isArray(value) };
   }
-
-  /** First position whose (value, id) is not below the given one. */
-  private position(bucket: Bucket, value: unknown, id: string): number {
-    let low = 0;
-    let high = bucket.ids.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const order = compareValues(bucket.values[middle], value) || compareIds(bucket.ids[middle]!, id);
-      if (order < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
 }
 
 function equalityOf(condition: Filter[string] | undefined): Scalar | undefined {
@@ -106,10 +77,4 @@ function equalityOf(condition: Filter[string] | undefined): Scalar | undefined {
   if (!isRange(condition)) return condition;
   const operators = Object.keys(condition);
   return operators.length === 1 && condition.$eq !== undefined ? condition.$eq : undefined;
-}
-
-const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function* reversed(ids: readonly string[]): Iterable<string> {
-  for (let i = ids.length - 1; i >= 0; i--) yield ids[i]!;
 }
