@@ -100,6 +100,7 @@ const MAX_APPEND_TRIES = 5;
 const DEFAULT_OUTBOX_GRACE_MS = 60_000;
 /** Commits this process appended and has not seen published, so the relay need not read them back. */
 const MAX_REMEMBERED_COMMITS = 1_000;
+const MAX_REMEMBERED_HEADS = 10_000;
 
 /**
  * The event store as MongoDB commit documents: one insert per append (atomic without transactions),
@@ -109,6 +110,8 @@ const MAX_REMEMBERED_COMMITS = 1_000;
 export class MongoEventStore implements EventStore {
   private readonly sequence = new CommitSequence();
   private readonly appended = new Map<string, CommitDocument>();
+  /** The last commit this process saw of recently used streams (see knownHead). */
+  private readonly heads = new Map<string, StreamHead>();
   private legacyFlagsDrained = false;
 
   private constructor(
@@ -162,7 +165,7 @@ export class MongoEventStore implements EventStore {
     const normalized = JSON.parse(JSON.stringify(stored)) as StoredEvent[];
 
     for (let attempt = 0; attempt < MAX_APPEND_TRIES; attempt++) {
-      const head = await this.head(streamId);
+      const head = attempt === 0 ? await this.knownHead(streamId, expectedVersion) : await this.head(streamId);
       const actual = head?.lastVersion ?? 0;
       if (actual !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actual);
       const document: CommitDocument = {
@@ -183,7 +186,10 @@ export class MongoEventStore implements EventStore {
               throw error;
             },
           );
-      if (inserted) return toCommit(structuredClone(document));
+      if (inserted) {
+        this.rememberHead(streamId, document);
+        return toCommit(structuredClone(document));
+      }
       // Another append took this version; re-reading the head turns that into a ConcurrencyError with
       // the version that won.
     }
@@ -193,10 +199,16 @@ export class MongoEventStore implements EventStore {
   async readStream(streamId: string): Promise<StoredEvent[]> {
     if (this.streamReads === 'query') {
       const commits = await this.commits.find({ streamId }).sort({ firstVersion: 1 }).toArray();
+      if (commits.length > 0) this.rememberHead(streamId, commits[commits.length - 1]!);
       return commits.flatMap((commit) => commit.events);
     }
     const events: StoredEvent[] = [];
-    for await (const commit of this.walk<CommitDocument>(streamId, {})) events.push(...commit.events);
+    let last: CommitDocument | undefined;
+    for await (const commit of this.walk<CommitDocument>(streamId, {})) {
+      events.push(...commit.events);
+      last = commit;
+    }
+    if (last) this.rememberHead(streamId, last);
     return events;
   }
 
@@ -319,6 +331,27 @@ export class MongoEventStore implements EventStore {
     if (this.appended.size > MAX_REMEMBERED_COMMITS) {
       this.appended.delete(this.appended.keys().next().value!);
     }
+  }
+
+  /**
+   * The head an append at `expectedVersion` would find, without reading it when that is safe: a stream's
+   * first commit is always `<streamId>@1`, and the commit after one ending at version v is always
+   * `<streamId>@<v + 1>`. So when the stream is expected empty, or this process has seen a commit end at
+   * `expectedVersion` (commits are immutable), inserting the next commit fails on its `_id` exactly when
+   * the stream has moved on, and the retry reads the real head. Saves a walk of the whole stream per
+   * append after `readStream` (the command handler's pattern).
+   */
+  private async knownHead(streamId: string, expectedVersion: number): Promise<StreamHead | null> {
+    if (expectedVersion === 0) return null;
+    const known = this.heads.get(streamId);
+    if (known?.lastVersion === expectedVersion) return known;
+    return this.head(streamId);
+  }
+
+  private rememberHead(streamId: string, commit: StreamHead): void {
+    this.heads.delete(streamId);
+    this.heads.set(streamId, { lastVersion: commit.lastVersion, sequence: commit.sequence });
+    if (this.heads.size > MAX_REMEMBERED_HEADS) this.heads.delete(this.heads.keys().next().value!);
   }
 
   private async head(streamId: string): Promise<StreamHead | null> {
