@@ -7,6 +7,7 @@ import {
   type StoredEvent,
 } from '../event-store';
 import { CommitSequence } from './commit-sequence';
+import { InsertBatcher } from './insert-batcher';
 import { OutboxMarkers, systemClock, type Clock, type MarkedCommit, type MarkerDocument } from './outbox-markers';
 import {
   connectMongo,
@@ -113,6 +114,7 @@ export class MongoEventStore implements EventStore {
   /** The last commit this process saw of recently used streams (see knownHead). */
   private readonly heads = new Map<string, StreamHead>();
   private legacyFlagsDrained = false;
+  private readonly commitInserts: InsertBatcher<CommitDocument>;
 
   private constructor(
     private readonly connection: MongoConnection,
@@ -123,7 +125,9 @@ export class MongoEventStore implements EventStore {
     private readonly outboxMeta: Collection<{ _id: string }>,
     private readonly graceMs: number,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.commitInserts = new InsertBatcher(commits);
+  }
 
   static async open(options: MongoEventStoreOptions): Promise<MongoEventStore> {
     const connection = await connectMongo(options);
@@ -179,13 +183,7 @@ export class MongoEventStore implements EventStore {
       };
       const inserted = this.outbox
         ? await this.insertMarked(this.outbox, document)
-        : await this.commits.insertOne(document).then(
-            () => true,
-            (error: unknown) => {
-              if (isDuplicateKeyError(error)) return false;
-              throw error;
-            },
-          );
+        : (await this.commitInserts.insert(document)) === 'inserted';
       if (inserted) {
         this.rememberHead(streamId, document);
         return toCommit(structuredClone(document));
@@ -275,10 +273,7 @@ export class MongoEventStore implements EventStore {
     const marked = markedOf(document);
     const startedAt = this.clock.elapsedMs();
     const markerId = await outbox.write(marked);
-    try {
-      await this.commits.insertOne(document);
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
+    if ((await this.commitInserts.insert(document)) === 'duplicate') {
       await outbox.remove(markerId);
       return false;
     }

@@ -11,6 +11,7 @@ import {
 } from '../read-models';
 import { UniqueIndex } from '../embedded/collection-indexes';
 import { valueAt } from '../embedded/document-values';
+import { InsertBatcher } from './insert-batcher';
 import { KeyedQueue } from './keyed-queue';
 import {
   connectMongo,
@@ -48,6 +49,7 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
   private readonly writes = new KeyedQueue();
   private uniqueFields: Promise<string[][]> | undefined;
   private readonly collection: Collection<StoredDocument>;
+  private readonly inserts: InsertBatcher<StoredDocument>;
 
   constructor(
     readonly name: string,
@@ -55,6 +57,7 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
     private readonly engine: MongoEngine,
   ) {
     this.collection = db.collection<StoredDocument>(name);
+    this.inserts = new InsertBatcher(this.collection);
   }
 
   async upsertIfNewer(doc: T): Promise<boolean> {
@@ -167,17 +170,17 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
     let current: number | null | undefined = version === 1 ? undefined : await this.storedVersion(stored._id);
     for (let attempt = 0; attempt < MAX_WRITE_TRIES; attempt++) {
       if (current != null && current >= version) return false;
-      try {
-        if (current == null) {
-          await this.collection.insertOne(stored);
-          return true;
+      if (current == null) {
+        if ((await this.inserts.insert(stored)) === 'inserted') return true;
+      } else {
+        try {
+          const replaced = await this.collection.replaceOne({ _id: stored._id }, stored);
+          if (replaced.matchedCount === 1) return true;
+          current = null;
+          continue;
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
         }
-        const replaced = await this.collection.replaceOne({ _id: stored._id }, stored);
-        if (replaced.matchedCount === 1) return true;
-        current = null;
-        continue;
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
       }
       current = await this.storedVersion(stored._id);
       if (current != null && current >= version) return false;

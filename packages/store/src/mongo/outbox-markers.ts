@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection } from 'mongodb';
+import { InsertBatcher } from './insert-batcher';
 import { createIndexes } from './mongo-connection';
 
 /**
@@ -43,10 +44,14 @@ const MARKER_ORDER: [string, 1][] = [
 ];
 
 export class OutboxMarkers {
+  private readonly inserts: InsertBatcher<MarkerDocument>;
+
   private constructor(
     private readonly markers: Collection<MarkerDocument>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.inserts = new InsertBatcher(markers);
+  }
 
   static async open(markers: Collection<MarkerDocument>, clock: Clock): Promise<OutboxMarkers> {
     await createIndexes(markers, [{ key: MARKER_ORDER }, { key: [['commitId', 1]] }]);
@@ -55,7 +60,8 @@ export class OutboxMarkers {
 
   async write(commit: MarkedCommit): Promise<string> {
     const _id = randomUUID();
-    await this.markers.insertOne({ _id, ...pick(commit), writtenAt: this.clock.wallMs() });
+    // A random `_id` cannot collide.
+    await this.inserts.insert({ _id, ...pick(commit), writtenAt: this.clock.wallMs() });
     return _id;
   }
 
