@@ -22,9 +22,10 @@ export interface MongoEventStoreOptions extends MongoStoreOptions {
   collection?: string;
   /**
    * How a stream is read: `query`, one range query over the (streamId, firstVersion) index, or `walk`,
-   * one `_id` lookup per commit along the stream. Default: `walk` on FerretDB, which serves only `_id`
-   * filters without reading the whole collection; `query` on MongoDB. Under `walk`, `markPublished`
-   * also updates commit by commit through `_id` rather than with one `$in` filter.
+   * one `_id` lookup per commit along the stream. Default: `walk` on FerretDB, which hands only `_id`
+   * filters to SQLite (a scan there too, but far cheaper than any filter FerretDB evaluates itself);
+   * `query` on MongoDB. Under `walk`, the `flag` outbox's `markPublished` also updates commit by commit
+   * through `_id` rather than with one `$in` filter.
    */
   streamReads?: StreamReads;
   /**
