@@ -4,7 +4,12 @@ export * from './embedded/jsonl-event-store';
 export { CorruptLogError } from './embedded/jsonl-file';
 export { StoreWriteFailedError, type FlushStats } from './embedded/group-commit-writer';
 export * from './embedded/in-memory-read-models';
-export { MongoEventStore, type MongoEventStoreOptions, type StreamReads } from './mongo/mongo-event-store';
+export {
+  MongoEventStore,
+  type MongoEventStoreOptions,
+  type OutboxMode,
+  type StreamReads,
+} from './mongo/mongo-event-store';
 export type { MongoStoreOptions } from './mongo/mongo-connection';
 export { MongoReadModelStore } from './mongo/mongo-read-models';
 export type { QueryPlan } from './mongo/query-plan';

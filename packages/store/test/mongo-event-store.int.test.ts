@@ -1,25 +1,30 @@
 import { loadConfig } from '@gw/platform';
-import { MongoEventStore, type EventStore, type StreamReads } from '../src';
-import { describeEventStoreContract, dropMongoDatabase, randomDatabaseName } from '../src/testing';
+import { MongoEventStore, type EventStore, type OutboxMode, type StreamReads } from '../src';
+import { describeEventStoreContract, dropMongoDatabase, paymentEvent, randomDatabaseName } from '../src/testing';
 
 /**
  * Runs against the real engines (`eval "$(scripts/infra env)"`): a database per suite, dropped after it,
- * and a collection per test. Both ways of reading a stream run here, whichever server answers.
+ * and a collection per test. Both ways of reading a stream and both outboxes run here, whichever server
+ * answers.
  */
 const config = loadConfig(process.env);
 if (config.mode !== 'engines')
   throw new Error('integration tests need the real engines: eval "$(scripts/infra env)"');
 const url = config.engines.mongodbUrl;
 
-for (const streamReads of ['query', 'walk'] as StreamReads[]) {
-  describe(`streams read by ${streamReads}`, () => {
-    const database = randomDatabaseName(`event_store_${streamReads}`);
+const ways = (['query', 'walk'] as StreamReads[]).flatMap((streamReads) =>
+  (['flag', 'collection'] as OutboxMode[]).map((outbox) => ({ streamReads, outbox })),
+);
+
+for (const { streamReads, outbox } of ways) {
+  describe(`streams read by ${streamReads}, ${outbox} outbox`, () => {
+    const database = randomDatabaseName(`event_store_${streamReads}_${outbox}`);
     let tests = 0;
 
     afterAll(() => dropMongoDatabase(url, database));
 
     describeEventStoreContract('MongoDB commits', async () => {
-      const options = { url, database, collection: `commits_${++tests}`, streamReads };
+      const options = { url, database, collection: `commits_${++tests}`, streamReads, outbox };
       let store: EventStore = await MongoEventStore.open(options);
       return {
         store,
@@ -33,3 +38,34 @@ for (const streamReads of ['query', 'walk'] as StreamReads[]) {
     });
   });
 }
+
+describe('appends after another process moved the stream on', () => {
+  const database = randomDatabaseName('event_store_two_writers');
+  afterAll(() => dropMongoDatabase(url, database));
+
+  it('refuses an append at the version this process last read, with the version that won', async () => {
+    const options = { url, database, collection: 'commits' };
+    const [mine, theirs] = await Promise.all([MongoEventStore.open(options), MongoEventStore.open(options)]);
+    try {
+      const streamId = `payment-${Date.now()}`;
+      await mine.append(streamId, 0, [paymentEvent('PaymentCreated')]);
+      expect(await mine.readStream(streamId)).toHaveLength(1);
+      await theirs.append(streamId, 1, [paymentEvent('DepositDetected'), paymentEvent('PaymentFinished')]);
+
+      await expect(mine.append(streamId, 1, [paymentEvent('PaymentExpired')])).rejects.toMatchObject({
+        name: 'ConcurrencyError',
+        actualVersion: 3,
+      });
+      await expect(mine.append(streamId, 0, [paymentEvent('PaymentCreated')])).rejects.toMatchObject({
+        actualVersion: 3,
+      });
+      expect((await theirs.readStream(streamId)).map((event) => event.type)).toEqual([
+        'PaymentCreated',
+        'DepositDetected',
+        'PaymentFinished',
+      ]);
+    } finally {
+      await Promise.all([mine.close(), theirs.close()]);
+    }
+  });
+});

@@ -46,11 +46,19 @@ export class SubscribeTimeoutError extends Error {
 }
 
 const partitionKey = (topic: string, partition: number) => `${topic}\u0000${partition}`;
+/**
+ * Handled offsets are committed when the batch ends (or the member stops or loses the partition), and
+ * within a long batch at least this often, so a crash redelivers at most this much handled work. Every
+ * handled message was committed one by one before: an offset commit per message in every group.
+ */
+const COMMIT_EVERY_MESSAGES = 100;
+const COMMIT_EVERY_MS = 1_000;
 const nextOffset = (offset: string) => (BigInt(offset) + 1n).toString();
 
 /**
  * One subscription: one kafkajs consumer in the subscription's group. Offsets are committed by hand,
- * one message at a time, after its handler resolved or it was dead-lettered.
+ * only past messages whose handler resolved or that were dead-lettered, once per batch (see
+ * COMMIT_EVERY_MESSAGES).
  */
 export class KafkaGroupMember implements Subscription {
   private consumer: Consumer | undefined;
@@ -209,21 +217,31 @@ export class KafkaGroupMember implements Subscription {
 
   private async consume(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
-    for (const message of batch.messages) {
-      if (!isRunning() || isStale()) return;
-      const done = await this.deliver(batch.topic, batch.partition, message, payload);
-      if (!done) return;
-      resolveOffset(message.offset);
+    let handled: string | undefined;
+    let uncommitted = 0;
+    let committedAt = Date.now();
+    const commit = async () => {
+      if (handled === undefined || uncommitted === 0) return;
       // Goes straight to the coordinator even while stopping, unlike consumer.commitOffsets.
       await commitOffsetsIfNecessary({
-        topics: [
-          {
-            topic: batch.topic,
-            partitions: [{ partition: batch.partition, offset: nextOffset(message.offset) }],
-          },
-        ],
+        topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(handled) }] }],
       });
-      await heartbeat();
+      uncommitted = 0;
+      committedAt = Date.now();
+    };
+    try {
+      for (const message of batch.messages) {
+        if (!isRunning() || isStale()) return;
+        const done = await this.deliver(batch.topic, batch.partition, message, payload);
+        if (!done) return;
+        resolveOffset(message.offset);
+        handled = message.offset;
+        uncommitted++;
+        if (uncommitted >= COMMIT_EVERY_MESSAGES || Date.now() - committedAt >= COMMIT_EVERY_MS) await commit();
+        await heartbeat();
+      }
+    } finally {
+      await commit();
     }
   }
 

@@ -7,6 +7,8 @@ import {
   type StoredEvent,
 } from '../event-store';
 import { CommitSequence } from './commit-sequence';
+import { InsertBatcher } from './insert-batcher';
+import { OutboxMarkers, systemClock, type Clock, type MarkedCommit, type MarkerDocument } from './outbox-markers';
 import {
   connectMongo,
   createIndexes,
@@ -20,14 +22,31 @@ export interface MongoEventStoreOptions extends MongoStoreOptions {
   collection?: string;
   /**
    * How a stream is read: `query`, one range query over the (streamId, firstVersion) index, or `walk`,
-   * one `_id` lookup per commit along the stream. Default: `walk` on FerretDB, which serves only `_id`
-   * filters without reading the whole collection; `query` on MongoDB. Under `walk`, `markPublished`
-   * also updates commit by commit through `_id` rather than with one `$in` filter.
+   * one `_id` lookup per commit along the stream. Default: `walk` on FerretDB, which hands only `_id`
+   * filters to SQLite (a scan there too, but far cheaper than any filter FerretDB evaluates itself);
+   * `query` on MongoDB. Under `walk`, the `flag` outbox's `markPublished` also updates commit by commit
+   * through `_id` rather than with one `$in` filter.
    */
   streamReads?: StreamReads;
+  /**
+   * Where the outbox lives: `flag`, the commit's own `published` field, listed through the
+   * (published, sequence) index; or `collection`, a marker per append in `<collection>_outbox`, deleted
+   * once the commit is published. Default: `collection` on FerretDB, which cannot use that index and read
+   * the whole, ever growing commits collection on every relay pass; `flag` on MongoDB.
+   */
+  outbox?: OutboxMode;
+  /**
+   * `collection` outbox: a marker whose commit is still missing this long after it was written is
+   * dropped (its append failed or its writer died before the insert). Default 60 s, far above the
+   * 10 s command timeout; the writers' and the relay's clocks must agree within half of it.
+   */
+  outboxGraceMs?: number;
+  /** For tests: the clocks of the `collection` outbox. */
+  clock?: Clock;
 }
 
 export type StreamReads = 'query' | 'walk';
+export type OutboxMode = 'flag' | 'collection';
 
 /**
  * One append. `firstVersion`/`lastVersion` are the stream versions of its first and last event; the
@@ -42,11 +61,20 @@ export interface CommitDocument {
   firstVersion: number;
   lastVersion: number;
   sequence: number;
-  published: boolean;
+  /** The `flag` outbox only. */
+  published?: boolean;
   events: StoredEvent[];
 }
 
 type StreamHead = Pick<CommitDocument, 'lastVersion' | 'sequence'>;
+
+const PUBLISHED_INDEX = {
+  key: [
+    ['published', 1],
+    ['sequence', 1],
+    ['_id', 1],
+  ] as [string, 1][],
+};
 
 export const COMMIT_INDEXES = [
   {
@@ -62,13 +90,6 @@ export const COMMIT_INDEXES = [
       ['_id', 1],
     ] as [string, 1][],
   },
-  {
-    key: [
-      ['published', 1],
-      ['sequence', 1],
-      ['_id', 1],
-    ] as [string, 1][],
-  },
 ];
 
 export const commitIdOf = (streamId: string, firstVersion: number): string => `${streamId}@${firstVersion}`;
@@ -78,6 +99,10 @@ const COMMIT_ORDER: [string, 1][] = [
   ['_id', 1],
 ];
 const MAX_APPEND_TRIES = 5;
+const DEFAULT_OUTBOX_GRACE_MS = 60_000;
+/** Commits this process appended and has not seen published, so the relay need not read them back. */
+const MAX_REMEMBERED_COMMITS = 1_000;
+const MAX_REMEMBERED_HEADS = 10_000;
 
 /**
  * The event store as MongoDB commit documents: one insert per append (atomic without transactions),
@@ -86,20 +111,47 @@ const MAX_APPEND_TRIES = 5;
  */
 export class MongoEventStore implements EventStore {
   private readonly sequence = new CommitSequence();
+  private readonly appended = new Map<string, CommitDocument>();
+  /** The last commit this process saw of recently used streams (see knownHead). */
+  private readonly heads = new Map<string, StreamHead>();
+  private legacyFlagsDrained = false;
+  private readonly commitInserts: InsertBatcher<CommitDocument>;
 
   private constructor(
     private readonly connection: MongoConnection,
     private readonly commits: Collection<CommitDocument>,
     private readonly streamReads: StreamReads,
-  ) {}
+    /** Undefined: the `flag` outbox. */
+    private readonly outbox: OutboxMarkers | undefined,
+    private readonly outboxMeta: Collection<{ _id: string }>,
+    private readonly graceMs: number,
+    private readonly clock: Clock,
+  ) {
+    this.commitInserts = new InsertBatcher(commits);
+  }
 
   static async open(options: MongoEventStoreOptions): Promise<MongoEventStore> {
     const connection = await connectMongo(options);
     try {
-      const commits = connection.db.collection<CommitDocument>(options.collection ?? 'commits');
-      await createIndexes(commits, COMMIT_INDEXES);
-      const streamReads = options.streamReads ?? (connection.engine === 'ferretdb' ? 'walk' : 'query');
-      return new MongoEventStore(connection, commits, streamReads);
+      const name = options.collection ?? 'commits';
+      const commits = connection.db.collection<CommitDocument>(name);
+      const ferret = connection.engine === 'ferretdb';
+      const outboxMode = options.outbox ?? (ferret ? 'collection' : 'flag');
+      await createIndexes(commits, outboxMode === 'flag' ? [...COMMIT_INDEXES, PUBLISHED_INDEX] : COMMIT_INDEXES);
+      const clock = options.clock ?? systemClock;
+      const outbox =
+        outboxMode === 'collection'
+          ? await OutboxMarkers.open(connection.db.collection<MarkerDocument>(`${name}_outbox`), clock)
+          : undefined;
+      return new MongoEventStore(
+        connection,
+        commits,
+        options.streamReads ?? (ferret ? 'walk' : 'query'),
+        outbox,
+        connection.db.collection<{ _id: string }>(`${name}_outbox_state`),
+        options.outboxGraceMs ?? DEFAULT_OUTBOX_GRACE_MS,
+        clock,
+      );
     } catch (error) {
       await connection.client.close();
       throw error;
@@ -118,7 +170,7 @@ export class MongoEventStore implements EventStore {
     const normalized = JSON.parse(JSON.stringify(stored)) as StoredEvent[];
 
     for (let attempt = 0; attempt < MAX_APPEND_TRIES; attempt++) {
-      const head = await this.head(streamId);
+      const head = attempt === 0 ? await this.knownHead(streamId, expectedVersion) : await this.head(streamId);
       const actual = head?.lastVersion ?? 0;
       if (actual !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actual);
       const document: CommitDocument = {
@@ -127,17 +179,18 @@ export class MongoEventStore implements EventStore {
         firstVersion: expectedVersion + 1,
         lastVersion: expectedVersion + events.length,
         sequence: this.sequence.next(head?.sequence ?? 0),
-        published: false,
+        ...(this.outbox ? {} : { published: false }),
         events: normalized,
       };
-      try {
-        await this.commits.insertOne(document);
+      const inserted = this.outbox
+        ? await this.insertMarked(this.outbox, document)
+        : (await this.commitInserts.insert(document)) === 'inserted';
+      if (inserted) {
+        this.rememberHead(streamId, document);
         return toCommit(structuredClone(document));
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-        // Another append took this version; re-reading the head turns that into a ConcurrencyError with
-        // the version that won.
       }
+      // Another append took this version; re-reading the head turns that into a ConcurrencyError with
+      // the version that won.
     }
     throw new Error(`append to ${streamId} kept colliding after ${MAX_APPEND_TRIES} tries`);
   }
@@ -145,10 +198,16 @@ export class MongoEventStore implements EventStore {
   async readStream(streamId: string): Promise<StoredEvent[]> {
     if (this.streamReads === 'query') {
       const commits = await this.commits.find({ streamId }).sort({ firstVersion: 1 }).toArray();
+      if (commits.length > 0) this.rememberHead(streamId, commits[commits.length - 1]!);
       return commits.flatMap((commit) => commit.events);
     }
     const events: StoredEvent[] = [];
-    for await (const commit of this.walk<CommitDocument>(streamId, {})) events.push(...commit.events);
+    let last: CommitDocument | undefined;
+    for await (const commit of this.walk<CommitDocument>(streamId, {})) {
+      events.push(...commit.events);
+      last = commit;
+    }
+    if (last) this.rememberHead(streamId, last);
     return events;
   }
 
@@ -163,6 +222,7 @@ export class MongoEventStore implements EventStore {
 
   async unpublishedCommits(limit: number): Promise<Commit[]> {
     if (limit <= 0) return [];
+    if (this.outbox) return this.markedCommits(this.outbox, limit);
     const commits = await this.commits.find({ published: false }).sort(COMMIT_ORDER).limit(limit).toArray();
     return commits.map(toCommit);
   }
@@ -170,6 +230,11 @@ export class MongoEventStore implements EventStore {
   async markPublished(commitIds: string[]): Promise<void> {
     const ids = [...new Set(commitIds)];
     if (ids.length === 0) return;
+    if (this.outbox) {
+      await this.outbox.removeCommits(ids);
+      for (const id of ids) this.appended.delete(id);
+      return;
+    }
     if (this.streamReads === 'query') {
       await this.commits.updateMany({ _id: { $in: ids }, published: false }, { $set: { published: true } });
       return;
@@ -184,6 +249,105 @@ export class MongoEventStore implements EventStore {
 
   async close(): Promise<void> {
     await this.connection.client.close();
+  }
+
+  /**
+   * The `collection` outbox's append: marker first, then the commit. Returns false when another append
+   * took the version. Why no committed event is lost although FerretDB has neither transactions nor
+   * isolated conditional writes:
+   *
+   * - A commit is inserted only after a marker naming it was written, and a marker is deleted only by
+   *   `markPublished` (after the commit was published) or as stale by `dropStale`, which first saw the
+   *   commit missing (R1), then deletes (R2) and reads the commit again (R3), writing a new marker if it
+   *   has appeared.
+   * - So a stale drop can only lose the marker of a commit inserted (W1) after R3. Each marker has its own
+   *   `_id`, so the dropped marker is this append's own, which `dropStale` judged older than the grace
+   *   period by its `writtenAt`: W1 came more than `graceMs` (less the clock skew) after this append
+   *   started. An append that took less than half the grace period therefore cannot have been dropped;
+   *   one that took longer reads its marker again after the insert (W2) and rewrites it if it is gone.
+   *   R2 < R3 < W1 < W2, so W2 sees the drop.
+   * - A marker whose commit never appears (the insert failed, or its writer died) is dropped after the
+   *   grace period. Until then it is skipped; it blocks nothing, because a stream's next commit needs the
+   *   missing one. A loser of a version race deletes its own marker: the winner wrote one too.
+   */
+  private async insertMarked(outbox: OutboxMarkers, document: CommitDocument): Promise<boolean> {
+    const marked = markedOf(document);
+    const startedAt = this.clock.elapsedMs();
+    const markerId = await outbox.write(marked);
+    if ((await this.commitInserts.insert(document)) === 'duplicate') {
+      await outbox.remove(markerId);
+      return false;
+    }
+    if (this.clock.elapsedMs() - startedAt >= this.graceMs / 2) await outbox.ensure(markerId, marked);
+    this.remember(document);
+    return true;
+  }
+
+  private async markedCommits(outbox: OutboxMarkers, limit: number): Promise<Commit[]> {
+    if (!this.legacyFlagsDrained) await this.drainLegacyFlags(outbox);
+    const groups = await outbox.oldest(limit);
+    const documents = await Promise.all(
+      groups.map((group) => this.appended.get(group.commitId) ?? this.commits.findOne({ _id: group.commitId })),
+    );
+    const now = this.clock.wallMs();
+    const commits: Commit[] = [];
+    for (const [i, group] of groups.entries()) {
+      const document = documents[i];
+      if (document) commits.push(toCommit(structuredClone(document)));
+      else if (now - group.writtenAt > this.graceMs) await this.dropStale(outbox, group);
+    }
+    return commits;
+  }
+
+  private async dropStale(outbox: OutboxMarkers, group: MarkedCommit & { markerIds: string[] }): Promise<void> {
+    await outbox.removeMarkers(group.markerIds);
+    const landed = await this.commits.findOne({ _id: group.commitId }, { projection: { events: 0 } });
+    if (landed) await outbox.write(markedOf(landed));
+  }
+
+  /**
+   * Commits that a `flag` outbox left unpublished in this database get markers, once per database (the
+   * query reads the whole collection on FerretDB; in a `collection` outbox no commit has the field).
+   */
+  private async drainLegacyFlags(outbox: OutboxMarkers): Promise<void> {
+    const DRAINED = 'flags-drained';
+    if (!(await this.outboxMeta.findOne({ _id: DRAINED }))) {
+      for await (const legacy of this.commits.find({ published: false }, { projection: { events: 0 } })) {
+        await outbox.write(markedOf(legacy));
+      }
+      await this.outboxMeta.insertOne({ _id: DRAINED }).catch((error: unknown) => {
+        if (!isDuplicateKeyError(error)) throw error;
+      });
+    }
+    this.legacyFlagsDrained = true;
+  }
+
+  private remember(document: CommitDocument): void {
+    this.appended.set(document._id, document);
+    if (this.appended.size > MAX_REMEMBERED_COMMITS) {
+      this.appended.delete(this.appended.keys().next().value!);
+    }
+  }
+
+  /**
+   * The head an append at `expectedVersion` would find, without reading it when that is safe: a stream's
+   * first commit is always `<streamId>@1`, and the commit after one ending at version v is always
+   * `<streamId>@<v + 1>`. So when the stream is expected empty, or this process has seen a commit end at
+   * `expectedVersion` (commits are immutable), inserting the next commit fails on its `_id` exactly when
+   * the stream has moved on, and the retry reads the real head. Saves a walk of the whole stream per
+   * append after `readStream` (the command handler's pattern).
+   */
+  private async knownHead(streamId: string, expectedVersion: number): Promise<StreamHead | null> {
+    if (expectedVersion === 0) return null;
+    const known = this.heads.get(streamId);
+    if (known?.lastVersion === expectedVersion) return known;
+    return this.head(streamId);
+  }
+
+  private rememberHead(streamId: string, commit: StreamHead): void {
+    this.heads.delete(streamId);
+    this.heads.set(streamId, { lastVersion: commit.lastVersion, sequence: commit.sequence });
+    if (this.heads.size > MAX_REMEMBERED_HEADS) this.heads.delete(this.heads.keys().next().value!);
   }
 
   private async head(streamId: string): Promise<StreamHead | null> {
@@ -215,6 +379,15 @@ function toCommit(document: CommitDocument): Commit {
     commitId: document._id,
     streamId: document.streamId,
     events: document.events,
-    published: document.published,
+    published: document.published ?? false,
+  };
+}
+
+function markedOf(document: Pick<CommitDocument, '_id' | 'streamId' | 'firstVersion' | 'sequence'>): MarkedCommit {
+  return {
+    commitId: document._id,
+    streamId: document.streamId,
+    firstVersion: document.firstVersion,
+    sequence: document.sequence,
   };
 }

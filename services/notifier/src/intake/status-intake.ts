@@ -61,7 +61,10 @@ export class StatusIntake {
     const existing = await this.deps.log.get(deliveryId);
     if (existing) return existing;
 
-    const at = paymentAtVersion(await this.deps.eventStore.readStream(event.streamId), event.version);
+    // A stream's first event is its whole history up to version 1: no need to read the stream back
+    // (on FerretDB 1.24 every lookup there reads the whole commits collection).
+    const history = event.version === 1 ? [event] : await this.deps.eventStore.readStream(event.streamId);
+    const at = paymentAtVersion(history, event.version);
     if (!at) throw new Error(`${event.streamId} has no version ${event.version} in the event store`);
     const { payment, statusBefore } = at;
     const webhookStatus = webhookStatusFor(payment.terms.family, statusBefore, payment.status);

@@ -15,7 +15,10 @@ export interface PaymentAtEvent {
 }
 
 /** Folds a payment stream up to and including `version`; null when the stream does not reach it. */
-export function paymentAtVersion(history: readonly StoredEvent[], version: number): PaymentAtEvent | null {
+export function paymentAtVersion(
+  history: readonly Pick<StoredEvent, 'version' | 'type' | 'data'>[],
+  version: number,
+): PaymentAtEvent | null {
   let state = initialPayment();
   let statusBefore: PaymentStatus | null = null;
   for (const stored of history) {

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { streamIdOf } from '@gw/domain';
+import { SecretBox } from '@gw/platform';
+import { JsonlEventStore, type EventStore } from '@gw/store';
+import { StatusIntake } from '../src/intake/status-intake';
+import { JsonlDeliveryLog } from '../src/log/jsonl-delivery-log';
+import { fixedFacts, paidLifecycle, paymentTerms, stored } from './support/payments';
+
+describe('status intake', () => {
+  let directory: string;
+  let store: JsonlEventStore;
+  let log: JsonlDeliveryLog;
+  const secrets = new SecretBox(randomBytes(32));
+  const merchantId = 'merchant-1';
+  let paymentReads: number;
+
+  beforeEach(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'status-intake-'));
+    store = await JsonlEventStore.open({ directory: path.join(directory, 'events') });
+    log = new JsonlDeliveryLog(path.join(directory, 'deliveries'));
+    await log.open();
+    paymentReads = 0;
+    await store.append(streamIdOf('merchant', merchantId), 0, [
+      {
+        eventId: 'm-1',
+        type: 'MerchantCreated',
+        occurredAt: '2026-01-01T09:00:00.000Z',
+        merchantId,
+        data: {
+          merchantId,
+          name: 'Shop',
+          email: null,
+          enabledCoins: null,
+          outcomeCurrency: null,
+          createdAt: '2026-01-01T09:00:00.000Z',
+          apiKeyHash: 'h1',
+          betaApiKeyHash: 'h2',
+          betaApiKeyCipher: secrets.seal('beta-key', merchantId),
+          paymentKeyCipher: secrets.seal('payment-key', merchantId),
+          ipnSecretCipher: secrets.seal('ipn-secret', merchantId),
+        },
+        metadata: { correlationId: 'c', causationId: 'c' },
+      },
+    ]);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await log.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  function intake(): StatusIntake {
+    const counting: EventStore = Object.create(store) as EventStore;
+    counting.readStream = (streamId) => {
+      if (streamId.startsWith('payment')) paymentReads++;
+      return store.readStream(streamId);
+    };
+    return new StatusIntake({
+      eventStore: counting,
+      log,
+      secrets,
+      facts: fixedFacts,
+      clock: { now: () => new Date('2026-01-01T10:00:00.000Z') },
+    });
+  }
+
+  it("builds a payment's first webhook from the event itself, as from the stream", async () => {
+    const terms = paymentTerms({ merchantId, callbackUrl: 'https://shop.example/ipn' });
+    const streamId = streamIdOf('payment', terms.paymentId);
+    const events = stored(streamId, paidLifecycle(terms), merchantId);
+    await store.append(streamId, 0, events.map(({ streamId: _s, version: _v, ...event }) => event));
+    const last = events[events.length - 1]!;
+
+    const first = await intake().onEvent(events[0]!);
+    expect(paymentReads).toBe(0);
+    const finished = await intake().onEvent(last);
+    expect(paymentReads).toBe(1);
+
+    expect(first).toMatchObject({ eventVersion: 1, paymentStatus: 'waiting', url: 'https://shop.example/ipn' });
+    expect(JSON.parse(first!.body)).toMatchObject({ payment_id: terms.paymentId, payment_status: 'waiting' });
+    expect(finished).toMatchObject({ eventVersion: last.version, paymentStatus: 'finished' });
+  });
+});

@@ -1,0 +1,58 @@
+import { InMemoryReadModelStore, type ReadModelDocument, type StoredEvent } from '@gw/store';
+import { COLLECTIONS } from '@gw/views';
+import { paidLifecycle, paymentTerms, toNewEvent } from '../../../test/support/payment-events';
+import { Projector } from '../src/projector';
+
+function storedLifecycle(paymentId: number): StoredEvent[] {
+  const terms = paymentTerms(paymentId);
+  const streamId = `payment-${paymentId}`;
+  return paidLifecycle(terms).map((event, i) => ({ ...toNewEvent(event, terms.merchantId), streamId, version: i + 1 }));
+}
+
+describe('projector', () => {
+  let readModels: InMemoryReadModelStore;
+  let reads: number;
+
+  beforeEach(() => {
+    readModels = new InMemoryReadModelStore();
+    reads = 0;
+    const collection = readModels.collection.bind(readModels);
+    const counted = new Set<string>();
+    readModels.collection = <T extends ReadModelDocument>(name: string) => {
+      const found = collection<T>(name);
+      if (counted.has(name)) return found;
+      counted.add(name);
+      const get = found.get.bind(found);
+      found.get = (id) => {
+        reads++;
+        return get(id);
+      };
+      return found;
+    };
+  });
+
+  it("starts a document from its stream's first event without reading it first", async () => {
+    const [created, ...rest] = storedLifecycle(5001);
+
+    await new Projector(readModels).apply(created!);
+    expect(reads).toBe(0);
+    for (const event of rest) await new Projector(readModels).apply(event);
+
+    expect(reads).toBe(rest.length);
+    const document = await readModels.collection(COLLECTIONS.payments).get('5001');
+    expect(document).toMatchObject({ version: rest.length + 1, status: 'finished' });
+  });
+
+  it('keeps the latest document when the first event is delivered again', async () => {
+    const events = storedLifecycle(5002);
+    const projector = new Projector(readModels);
+    for (const event of events) await projector.apply(event);
+
+    await projector.apply(events[0]!);
+
+    expect(await readModels.collection(COLLECTIONS.payments).get('5002')).toMatchObject({
+      version: events.length,
+      status: 'finished',
+    });
+  });
+});
