@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     connections: positiveInteger(values.connections, 32, '--connections'),
     // On the engines every payment walked is first created over the API, at the engines' pace.
     sandboxPayments: quick ? 200 : values.target === 'engines' ? 100 : 2000,
+    statusPollMs: values.target === 'engines' ? 250 : 10,
     // Payments on FerretDB handles a few commands per second: more in flight time out (504 after 10 s).
     createConcurrency: values.target === 'engines' ? 4 : 16,
     notifierPayments: quick ? 500 : 2000,

@@ -187,11 +187,17 @@ function notes(results: ScenarioResult[]): string[] {
   const sandbox = results.find((result) => result.scenario === 'sandbox-lifecycle')?.measurement?.extra;
   if (sandbox) {
     const lag = sandbox.projectionLagMs as Record<string, { p50: number; p99: number; max: number }>;
+    const pollMs = typeof sandbox.statusPollMs === 'number' ? sandbox.statusPollMs : 10;
     notes.push(
       `Sandbox lifecycle: requests/s is payments walked from the deposit to \`finished\` per second, latency is the`,
       `deposit request's. Projection lag (deposit request → read model shows the new status): first new status`,
       `p50 ${lag.firstNewStatus?.p50} ms / p99 ${lag.firstNewStatus?.p99} ms; \`finished\` p50 ${lag.finished?.p50} ms / p99 ${lag.finished?.p99} ms`,
-      `(each worker polls its payment every 10 ms, so lags are within ~10 ms).`,
+      `(each worker polls its payment every ${pollMs} ms, so lags are within ~${pollMs} ms).`,
+      ...(typeof sandbox.firstFailure === 'string'
+        ? [
+            `${String(sandbox.finished)} of ${String(sandbox.payments)} finished; first failure: ${sandbox.firstFailure}.`,
+          ]
+        : []),
       '',
     );
   }

@@ -12,6 +12,11 @@ export interface RunSettings {
   createConcurrency: number;
   /** Payments walked through the sandbox lifecycle. */
   sandboxPayments: number;
+  /**
+   * How often each sandbox worker reads its payment's status. Every 10 ms embedded; on the engines such
+   * polling alone (32 workers, 3,200 reads/s) would be the load, and no payment would finish.
+   */
+  statusPollMs: number;
   /** Webhooks delivered in the notifier benchmark. */
   notifierPayments: number;
   quick: boolean;

@@ -4,7 +4,6 @@ import type { SystemScenario } from '../runner/scenario';
 import { percentiles } from '../runner/stats';
 import { createPayments, type CreatedPayment } from './requests';
 
-const POLL_INTERVAL_MS = 10;
 const FINISH_TIMEOUT_MS = 60_000;
 
 interface Walk {
@@ -45,7 +44,13 @@ export const sandboxLifecycle: SystemScenario = {
         while (next < payments.length) {
           const payment = payments[next++]!;
           try {
-            const walk = await walkToFinished(system.url, system.merchant, payment, () => reads++);
+            const walk = await walkToFinished(
+              system.url,
+              system.merchant,
+              payment,
+              settings.statusPollMs,
+              () => reads++,
+            );
             walks.push(walk);
           } catch (error) {
             failures++;
@@ -74,6 +79,7 @@ export const sandboxLifecycle: SystemScenario = {
         finished: walks.length,
         ...(firstFailure ? { firstFailure } : {}),
         statusReads: reads,
+        statusPollMs: settings.statusPollMs,
         projectionLagMs: {
           firstNewStatus: percentiles(walks.map((walk) => walk.firstStatusLagMs)),
           finished: percentiles(walks.map((walk) => walk.finishedLagMs)),
@@ -87,6 +93,7 @@ async function walkToFinished(
   url: string,
   merchant: CreatedMerchantView,
   payment: CreatedPayment,
+  pollMs: number,
   onRead: () => void,
 ): Promise<Walk> {
   const sent = performance.now();
@@ -114,7 +121,7 @@ async function walkToFinished(
     if (status !== 'waiting' && firstStatusLagMs === undefined) firstStatusLagMs = seenAt - sent;
     if (status === 'finished')
       return { depositLatencyMs, firstStatusLagMs: firstStatusLagMs!, finishedLagMs: seenAt - sent };
-    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`payment ${payment.payment_id} did not finish`);
 }
