@@ -5,6 +5,7 @@ import {
   type CommandMetadata,
   type PaymentTerms,
 } from '@gw/domain';
+import { sampleInvoiceTerms } from '@gw/domain/src/testing/invoice-fixtures';
 import { EVENT_DATA_SCHEMAS } from '../src/messages/event-data.schemas';
 import { EVENT_MESSAGE_SCHEMA } from '../src/messages/message.schemas';
 import { describeErrors, validatorFor } from '../src/validation';
@@ -95,27 +96,15 @@ const produced: AnyEvent[] = [
     ),
   ),
   ...scenario([
-    cmd('CreateInvoice', {
-      invoiceId: '5a7e3f0e-2d6b-4b7a-9a57-8a0b8d1b3c11',
-      tokenId: 'tok',
-      merchantId: 'm1',
-      priceAmount: '1000',
-      priceCurrency: 'usd',
-      payCurrency: null,
-      orderId: null,
-      orderDescription: null,
-      ipnCallbackUrl: null,
-      successUrl: null,
-      cancelUrl: null,
-      partiallyPaidUrl: null,
-      customerEmail: null,
-      payoutCurrency: null,
-      isFixedRate: false,
-      isFeePaidByUser: false,
-      source: null,
-      collectUserData: false,
-      createdAt: metadata.now,
-    }),
+    cmd(
+      'CreateInvoice',
+      sampleInvoiceTerms({
+        invoiceId: '5a7e3f0e-2d6b-4b7a-9a57-8a0b8d1b3c11',
+        tokenId: 'tok',
+        merchantId: 'm1',
+        createdAt: metadata.now,
+      }),
+    ),
     cmd('StartInvoicePayment', { paymentId: 4409701815, payCurrency: 'btc' }),
   ]),
   ...scenario([

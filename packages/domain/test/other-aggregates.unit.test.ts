@@ -10,29 +10,19 @@ import {
 import type { InvoiceTerms } from '../src/invoice/invoice';
 import type { MerchantCreated } from '../src/merchant/merchant';
 import { deciderSpec } from '../src/testing/decider-spec';
+import { sampleInvoiceTerms } from '../src/testing/invoice-fixtures';
 import { meta } from './fixtures';
 
-const invoiceTerms: InvoiceTerms = {
+const invoiceTerms: InvoiceTerms = sampleInvoiceTerms({
   invoiceId: '4522625843',
   tokenId: 'tok',
   merchantId: 'm1',
-  priceAmount: '1000',
-  priceCurrency: 'usd',
-  payCurrency: null,
   orderId: 'RGDBP-21314',
   orderDescription: 'Apple Macbook Pro 2019 x 1',
   ipnCallbackUrl: 'https://nowpayments.io',
   successUrl: 'https://nowpayments.io',
   cancelUrl: 'https://nowpayments.io',
-  partiallyPaidUrl: null,
-  customerEmail: null,
-  payoutCurrency: null,
-  isFixedRate: false,
-  isFeePaidByUser: false,
-  source: null,
-  collectUserData: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 const merchant: MerchantCreated['data'] = {
   merchantId: 'm1',

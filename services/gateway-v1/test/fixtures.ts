@@ -1,40 +1,20 @@
 import type { InvoiceTerms, PaymentTerms } from '@gw/domain';
+import { sampleInvoiceTerms } from '@gw/domain/src/testing/invoice-fixtures';
+import { samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 
+/** The shared sample payment with the values these tests' expected records were written for. */
 export function paymentTerms(overrides: Partial<PaymentTerms> = {}): PaymentTerms {
-  return {
-    paymentId: 5077125051,
+  return samplePaymentTerms({
     uuid: '0b8a2f7e-4a8e-4c1e-9d55-2a1f0f1d3c11',
-    trackId: '5077125051',
-    merchantId: 'merchant-1',
-    family: 'v1',
     priceAmount: '100.5',
-    priceCurrency: 'usd',
-    payCurrency: 'btc',
-    payNetwork: 'btc',
     payAmount: '0.00110137',
-    payDecimals: 8,
-    payAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-    payinExtraId: null,
-    outcomeCurrency: 'btc',
-    orderId: 'A-1',
     orderDescription: 'Two apples',
     purchaseId: 4444444444,
-    invoiceId: null,
-    callbackUrl: 'https://shop.example/ipn',
-    redirectUrls: { success: null, cancel: null, partiallyPaid: null, return: null },
-    underpaidTolerancePercent: '0',
-    isPaymentMultiple: true,
-    requiredConfirmations: 2,
-    isFixedRate: false,
-    isFeePaidByUser: false,
-    sandboxCase: null,
     createdAt: '2025-03-01T10:00:00.000Z',
     expiresAt: '2025-03-02T10:00:00.000Z',
-    alpha: null,
-    beta: null,
     ...overrides,
-  };
+  });
 }
 
 export function paymentDocument(overrides: Partial<PaymentDocument> = {}): PaymentDocument {
@@ -90,28 +70,12 @@ export function paymentDocument(overrides: Partial<PaymentDocument> = {}): Payme
 }
 
 export function invoiceTerms(overrides: Partial<InvoiceTerms> = {}): InvoiceTerms {
-  return {
-    invoiceId: '6f1d6a43-5a0c-4f5e-8f62-2b3c4d5e6f70',
-    tokenId: 'kxGYGsUqNw',
-    merchantId: 'merchant-1',
-    priceAmount: '1000',
-    priceCurrency: 'usd',
-    payCurrency: null,
-    orderId: null,
-    orderDescription: null,
-    ipnCallbackUrl: null,
+  return sampleInvoiceTerms({
     successUrl: 'https://shop.example/thanks',
     cancelUrl: 'https://shop.example/cancel',
-    partiallyPaidUrl: null,
-    customerEmail: null,
-    payoutCurrency: null,
-    isFixedRate: false,
-    isFeePaidByUser: false,
-    source: null,
-    collectUserData: false,
     createdAt: '2025-03-01T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function merchantDocument(overrides: Partial<MerchantDocument> = {}): MerchantDocument {
