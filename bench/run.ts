@@ -22,7 +22,8 @@ import { runLoad, round, type LoadFigures } from './runner/load';
 import { machineFacts, writeReadme, writeResult, type ScenarioResult } from './runner/report';
 import type { Measurement, RunSettings, Scenario, ScenarioContext, SystemScenario } from './runner/scenario';
 import { FleetSystem } from './runner/fleet-system';
-import { useLocalEngines } from './runner/local-engines';
+import { enginesAnswer } from '../test/support/engines/engine-probes';
+import { infraScript, startLocalEngines } from '../test/support/engines/local-engines';
 import {
   STORE_HEAP_NODE_ARGS,
   SystemUnderTest,
@@ -417,8 +418,11 @@ async function targetOf(name: string): Promise<{ target: Target; release: () => 
   // A partial set is a mistake, not a request for the local engines.
   if (missing.length < 3)
     throw new Error(`--target engines needs ${missing.join(', ')} in the environment too`);
-  const local = await useLocalEngines(log);
-  return { target: { name, env: local.env }, release: local.release };
+  log('using the engines of scripts/infra (started for this run when they are not running)');
+  const local = await startLocalEngines({ urls: null, infra: infraScript(), enginesAnswer });
+  const { kafkaBrokers, mongodbUrl, redisUrl } = local.urls;
+  const localEnv = { KAFKA_BROKERS: kafkaBrokers, MONGODB_URL: mongodbUrl, REDIS_URL: redisUrl };
+  return { target: { name, env: localEnv }, release: local.stop };
 }
 
 /** The only place the runner reads its environment: what children need to run, and the engines' URLs. */
