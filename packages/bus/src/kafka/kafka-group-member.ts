@@ -64,15 +64,15 @@ export class KafkaGroupMember implements Subscription {
   private consumer: Consumer | undefined;
   private stopping: Promise<void> | undefined;
   private readonly logger: Logger;
-  private readonly maxAttempts: number;
 
   constructor(
     private readonly host: MemberHost,
     private readonly options: SubscribeOptions,
+    /** Checked by the bus (maxAttemptsOf). */
+    private readonly maxAttempts: number,
     private readonly handler: MessageHandler,
   ) {
     this.logger = host.logger.child({ groupId: options.groupId });
-    this.maxAttempts = options.maxAttempts ?? 5;
   }
 
   /** Resolves once the group has assigned this member its partitions, so nothing published later is missed. */
@@ -224,7 +224,9 @@ export class KafkaGroupMember implements Subscription {
       if (handled === undefined || uncommitted === 0) return;
       // Goes straight to the coordinator even while stopping, unlike consumer.commitOffsets.
       await commitOffsetsIfNecessary({
-        topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(handled) }] }],
+        topics: [
+          { topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(handled) }] },
+        ],
       });
       uncommitted = 0;
       committedAt = Date.now();
@@ -237,7 +239,8 @@ export class KafkaGroupMember implements Subscription {
         resolveOffset(message.offset);
         handled = message.offset;
         uncommitted++;
-        if (uncommitted >= COMMIT_EVERY_MESSAGES || Date.now() - committedAt >= COMMIT_EVERY_MS) await commit();
+        if (uncommitted >= COMMIT_EVERY_MESSAGES || Date.now() - committedAt >= COMMIT_EVERY_MS)
+          await commit();
         await heartbeat();
       }
     } finally {
