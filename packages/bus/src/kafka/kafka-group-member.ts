@@ -267,8 +267,7 @@ export class KafkaGroupMember implements Subscription {
             { topic, partition, offset: message.offset, err: error },
             'codec unavailable; waiting',
           );
-          const backoff = Math.min(this.host.retryBackoffMs * 2 ** (wait - 1), this.host.maxRetryBackoffMs);
-          if (!(await this.wait(backoff, payload))) return false;
+          if (!(await this.wait(this.backoff(wait), payload))) return false;
           continue;
         }
         // Decoding is deterministic: retrying a message that cannot be decoded only blocks its partition.
@@ -298,9 +297,13 @@ export class KafkaGroupMember implements Subscription {
         }
         this.logger.warn(context, 'message handler failed; retrying');
       }
-      const backoff = Math.min(this.host.retryBackoffMs * 2 ** (attempt - 1), this.host.maxRetryBackoffMs);
-      if (!(await this.wait(backoff, payload))) return false;
+      if (!(await this.wait(this.backoff(attempt), payload))) return false;
     }
+  }
+
+  /** The backoff after the `attempt`th failure: retryBackoffMs, doubling per attempt, up to maxRetryBackoffMs. */
+  private backoff(attempt: number): number {
+    return Math.min(this.host.retryBackoffMs * 2 ** (attempt - 1), this.host.maxRetryBackoffMs);
   }
 
   /**
