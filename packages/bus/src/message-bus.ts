@@ -38,6 +38,16 @@ export interface SubscribeOptions {
   maxAttempts?: number;
 }
 
+/** Checks what every adapter's subscribe() checks; returns the attempts before dead-lettering. */
+export function maxAttemptsOf(options: SubscribeOptions): number {
+  if (options.topics.length === 0) throw new Error('subscribe needs at least one topic');
+  const maxAttempts = options.maxAttempts ?? 5;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+    throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
+  }
+  return maxAttempts;
+}
+
 export interface Subscription {
   /** Stops fetching, waits for the in-flight handler, commits its position. Calling it again is harmless. */
   stop(): Promise<void>;

@@ -1,9 +1,10 @@
-import type {
-  MessageBus,
-  MessageHandler,
-  OutgoingMessage,
-  SubscribeOptions,
-  Subscription,
+import {
+  maxAttemptsOf,
+  type MessageBus,
+  type MessageHandler,
+  type OutgoingMessage,
+  type SubscribeOptions,
+  type Subscription,
 } from '../message-bus';
 import { JsonCodec, type MessageCodec } from '../codec';
 import { ConsumerGroup, GroupMember, type GroupHost } from './consumer-group';
@@ -55,11 +56,7 @@ export class InProcessBus implements MessageBus, GroupHost {
 
   async subscribe(options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
     this.assertOpen();
-    if (options.topics.length === 0) throw new Error('subscribe needs at least one topic');
-    const maxAttempts = options.maxAttempts ?? 5;
-    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
-      throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
-    }
+    const maxAttempts = maxAttemptsOf(options);
     let group = this.groups.get(options.groupId);
     if (!group) {
       group = new ConsumerGroup(options.groupId, this);

@@ -2,12 +2,13 @@ import type { Logger } from '@gw/platform';
 import { Kafka, Partitioners, type Admin, type KafkaMessage, type Message, type Producer } from 'kafkajs';
 import { JsonCodec, type MessageCodec } from '../codec';
 import { deadLetterHeaders, deadLetterTopic } from '../dead-letter';
-import type {
-  MessageBus,
-  MessageHandler,
-  OutgoingMessage,
-  SubscribeOptions,
-  Subscription,
+import {
+  maxAttemptsOf,
+  type MessageBus,
+  type MessageHandler,
+  type OutgoingMessage,
+  type SubscribeOptions,
+  type Subscription,
 } from '../message-bus';
 import { KafkaGroupMember, type ConsumerTuning, type MemberHost } from './kafka-group-member';
 import { rawHeadersOf } from './kafka-headers';
@@ -147,12 +148,8 @@ export class KafkaBus implements MessageBus, MemberHost {
 
   async subscribe(options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
     this.assertStarted();
-    if (options.topics.length === 0) throw new Error('subscribe needs at least one topic');
-    const maxAttempts = options.maxAttempts ?? 5;
-    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
-      throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
-    }
-    const member = new KafkaGroupMember(this, options, handler);
+    const maxAttempts = maxAttemptsOf(options);
+    const member = new KafkaGroupMember(this, options, maxAttempts, handler);
     this.members.add(member);
     this.groupIds.add(options.groupId);
     await member.start();

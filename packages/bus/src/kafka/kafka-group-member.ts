@@ -64,15 +64,15 @@ export class KafkaGroupMember implements Subscription {
   private consumer: Consumer | undefined;
   private stopping: Promise<void> | undefined;
   private readonly logger: Logger;
-  private readonly maxAttempts: number;
 
   constructor(
     private readonly host: MemberHost,
     private readonly options: SubscribeOptions,
+    /** Checked by the bus (maxAttemptsOf). */
+    private readonly maxAttempts: number,
     private readonly handler: MessageHandler,
   ) {
     this.logger = host.logger.child({ groupId: options.groupId });
-    this.maxAttempts = options.maxAttempts ?? 5;
   }
 
   /** Resolves once the group has assigned this member its partitions, so nothing published later is missed. */
@@ -224,7 +224,9 @@ export class KafkaGroupMember implements Subscription {
       if (handled === undefined || uncommitted === 0) return;
       // Goes straight to the coordinator even while stopping, unlike consumer.commitOffsets.
       await commitOffsetsIfNecessary({
-        topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(handled) }] }],
+        topics: [
+          { topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(handled) }] },
+        ],
       });
       uncommitted = 0;
       committedAt = Date.now();
@@ -237,7 +239,8 @@ export class KafkaGroupMember implements Subscription {
         resolveOffset(message.offset);
         handled = message.offset;
         uncommitted++;
-        if (uncommitted >= COMMIT_EVERY_MESSAGES || Date.now() - committedAt >= COMMIT_EVERY_MS) await commit();
+        if (uncommitted >= COMMIT_EVERY_MESSAGES || Date.now() - committedAt >= COMMIT_EVERY_MS)
+          await commit();
         await heartbeat();
       }
     } finally {
@@ -264,8 +267,7 @@ export class KafkaGroupMember implements Subscription {
             { topic, partition, offset: message.offset, err: error },
             'codec unavailable; waiting',
           );
-          const backoff = Math.min(this.host.retryBackoffMs * 2 ** (wait - 1), this.host.maxRetryBackoffMs);
-          if (!(await this.wait(backoff, payload))) return false;
+          if (!(await this.wait(this.backoff(wait), payload))) return false;
           continue;
         }
         // Decoding is deterministic: retrying a message that cannot be decoded only blocks its partition.
@@ -295,9 +297,13 @@ export class KafkaGroupMember implements Subscription {
         }
         this.logger.warn(context, 'message handler failed; retrying');
       }
-      const backoff = Math.min(this.host.retryBackoffMs * 2 ** (attempt - 1), this.host.maxRetryBackoffMs);
-      if (!(await this.wait(backoff, payload))) return false;
+      if (!(await this.wait(this.backoff(attempt), payload))) return false;
     }
+  }
+
+  /** The backoff after the `attempt`th failure: retryBackoffMs, doubling per attempt, up to maxRetryBackoffMs. */
+  private backoff(attempt: number): number {
+    return Math.min(this.host.retryBackoffMs * 2 ** (attempt - 1), this.host.maxRetryBackoffMs);
   }
 
   /**

@@ -1,7 +1,8 @@
 import type { Filter, Scalar } from '../read-models';
-import { equalityKey, valueAt } from './document-values';
+import { valueAt } from './document-values';
 import { isRange } from './filter-match';
 import { SortedEntries } from './sorted-entries';
+import { ValueMap } from './value-map';
 
 /**
  * A compound index (leading, sortField) kept in order, so "this merchant's payments by createdAt,
@@ -11,7 +12,7 @@ import { SortedEntries } from './sorted-entries';
  */
 export class OrderedIndex {
   /** Per leading-field value, its documents in (sort value, id) order. */
-  private readonly buckets = new Map<string, SortedEntries>();
+  private readonly buckets = new ValueMap<SortedEntries>();
   private arrayValued = 0;
 
   constructor(
@@ -42,7 +43,7 @@ export class OrderedIndex {
     if (this.arrayValued > 0 || sort.length !== 1 || sort[0]![0] !== this.sortField) return undefined;
     const equal = equalityOf(filter[this.leading]);
     if (equal === undefined) return undefined;
-    const bucket = this.buckets.get(equalityKey(equal));
+    const bucket = this.buckets.get(equal);
     if (!bucket) return [];
     return sort[0]![1] === 1 ? bucket.ascending() : bucket.descending();
   }
@@ -56,7 +57,7 @@ export class OrderedIndex {
     const leading = equalityOf(filter[this.leading]);
     const second = equalityOf(filter[this.sortField]);
     if (leading === undefined || second === undefined) return undefined;
-    const bucket = this.buckets.get(equalityKey(leading));
+    const bucket = this.buckets.get(leading);
     return bucket ? [...bucket.equalTo(second)] : [];
   }
 
@@ -68,7 +69,7 @@ export class OrderedIndex {
   private entryOf(document: unknown) {
     const leading = valueAt(document, this.leading);
     const value = valueAt(document, this.sortField);
-    return { key: equalityKey(leading), value, isArray: Array.isArray(leading) || Array.isArray(value) };
+    return { key: leading, value, isArray: Array.isArray(leading) || Array.isArray(value) };
   }
 }
 

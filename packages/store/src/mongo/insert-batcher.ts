@@ -1,7 +1,6 @@
 import { MongoBulkWriteError, type Collection, type Document, type OptionalUnlessRequiredId } from 'mongodb';
-import { isDuplicateKeyError } from './mongo-connection';
+import { DUPLICATE_KEY, isDuplicateKeyError } from './mongo-connection';
 
-const DUPLICATE_KEY = 11000;
 const MAX_BATCH = 200;
 
 interface Waiting<T> {
@@ -70,7 +69,10 @@ export class InsertBatcher<T extends Document> {
         const failure = failures.get(index);
         if (!failure) waiting.done('inserted');
         else if (failure.code === DUPLICATE_KEY) waiting.done('duplicate');
-        else waiting.failed(new Error(`insert into ${this.collection.collectionName} failed: ${failure.errmsg}`));
+        else
+          waiting.failed(
+            new Error(`insert into ${this.collection.collectionName} failed: ${failure.errmsg}`),
+          );
       }
     }
   }

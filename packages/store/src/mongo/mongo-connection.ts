@@ -15,7 +15,8 @@ export interface MongoConnection {
   engine: MongoEngine;
 }
 
-const DUPLICATE_KEY = 11000;
+/** The server's error code for a write that collides on `_id` or a unique index. */
+export const DUPLICATE_KEY = 11000;
 
 /**
  * `ignoreUndefined` drops undefined fields instead of storing null, so a document reads back as the

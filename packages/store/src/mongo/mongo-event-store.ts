@@ -8,7 +8,13 @@ import {
 } from '../event-store';
 import { CommitSequence } from './commit-sequence';
 import { InsertBatcher } from './insert-batcher';
-import { OutboxMarkers, systemClock, type Clock, type MarkedCommit, type MarkerDocument } from './outbox-markers';
+import {
+  OutboxMarkers,
+  systemClock,
+  type Clock,
+  type MarkedCommit,
+  type MarkerDocument,
+} from './outbox-markers';
 import {
   connectMongo,
   createIndexes,
@@ -68,13 +74,13 @@ export interface CommitDocument {
 
 type StreamHead = Pick<CommitDocument, 'lastVersion' | 'sequence'>;
 
-const PUBLISHED_INDEX = {
-  key: [
-    ['published', 1],
-    ['sequence', 1],
-    ['_id', 1],
-  ] as [string, 1][],
-};
+/** `readAll` and outbox order; each is served by an index that ends in these keys. */
+const COMMIT_ORDER: [string, 1][] = [
+  ['sequence', 1],
+  ['_id', 1],
+];
+
+const PUBLISHED_INDEX = { key: [['published', 1], ...COMMIT_ORDER] as [string, 1][] };
 
 export const COMMIT_INDEXES = [
   {
@@ -84,20 +90,11 @@ export const COMMIT_INDEXES = [
     ] as [string, 1][],
     unique: true,
   },
-  {
-    key: [
-      ['sequence', 1],
-      ['_id', 1],
-    ] as [string, 1][],
-  },
+  { key: COMMIT_ORDER },
 ];
 
 export const commitIdOf = (streamId: string, firstVersion: number): string => `${streamId}@${firstVersion}`;
 
-const COMMIT_ORDER: [string, 1][] = [
-  ['sequence', 1],
-  ['_id', 1],
-];
 const MAX_APPEND_TRIES = 5;
 const DEFAULT_OUTBOX_GRACE_MS = 60_000;
 /** Commits this process appended and has not seen published, so the relay need not read them back. */
@@ -137,7 +134,10 @@ export class MongoEventStore implements EventStore {
       const commits = connection.db.collection<CommitDocument>(name);
       const ferret = connection.engine === 'ferretdb';
       const outboxMode = options.outbox ?? (ferret ? 'collection' : 'flag');
-      await createIndexes(commits, outboxMode === 'flag' ? [...COMMIT_INDEXES, PUBLISHED_INDEX] : COMMIT_INDEXES);
+      await createIndexes(
+        commits,
+        outboxMode === 'flag' ? [...COMMIT_INDEXES, PUBLISHED_INDEX] : COMMIT_INDEXES,
+      );
       const clock = options.clock ?? systemClock;
       const outbox =
         outboxMode === 'collection'
@@ -170,7 +170,8 @@ export class MongoEventStore implements EventStore {
     const normalized = JSON.parse(JSON.stringify(stored)) as StoredEvent[];
 
     for (let attempt = 0; attempt < MAX_APPEND_TRIES; attempt++) {
-      const head = attempt === 0 ? await this.knownHead(streamId, expectedVersion) : await this.head(streamId);
+      const head =
+        attempt === 0 ? await this.knownHead(streamId, expectedVersion) : await this.head(streamId);
       const actual = head?.lastVersion ?? 0;
       if (actual !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actual);
       const document: CommitDocument = {
@@ -287,7 +288,9 @@ export class MongoEventStore implements EventStore {
     if (!this.legacyFlagsDrained) await this.drainLegacyFlags(outbox);
     const groups = await outbox.oldest(limit);
     const documents = await Promise.all(
-      groups.map((group) => this.appended.get(group.commitId) ?? this.commits.findOne({ _id: group.commitId })),
+      groups.map(
+        (group) => this.appended.get(group.commitId) ?? this.commits.findOne({ _id: group.commitId }),
+      ),
     );
     const now = this.clock.wallMs();
     const commits: Commit[] = [];
@@ -299,7 +302,10 @@ export class MongoEventStore implements EventStore {
     return commits;
   }
 
-  private async dropStale(outbox: OutboxMarkers, group: MarkedCommit & { markerIds: string[] }): Promise<void> {
+  private async dropStale(
+    outbox: OutboxMarkers,
+    group: MarkedCommit & { markerIds: string[] },
+  ): Promise<void> {
     await outbox.removeMarkers(group.markerIds);
     const landed = await this.commits.findOne({ _id: group.commitId }, { projection: { events: 0 } });
     if (landed) await outbox.write(markedOf(landed));
@@ -383,7 +389,9 @@ function toCommit(document: CommitDocument): Commit {
   };
 }
 
-function markedOf(document: Pick<CommitDocument, '_id' | 'streamId' | 'firstVersion' | 'sequence'>): MarkedCommit {
+function markedOf(
+  document: Pick<CommitDocument, '_id' | 'streamId' | 'firstVersion' | 'sequence'>,
+): MarkedCommit {
   return {
     commitId: document._id,
     streamId: document.streamId,

@@ -145,14 +145,8 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
       }
-      // The upsert collided: either with this id (stored at the same or a newer version: nothing to do)
-      // or with another document's unique key.
-      const current = await this.collection.findOne({ _id: doc.id }, { projection: { version: 1 } });
-      if (current && current.version >= doc.version) return false;
-      const fields = await this.uniqueKeyTakenBy(stored);
-      if (fields) throw new DuplicateKeyError(this.name, fields, doc.id);
-      // Unexplained: another process may have added a unique index since this one listed them.
-      this.uniqueFields = undefined;
+      const current = await this.afterCollision(stored, doc.version);
+      if (current != null && current >= doc.version) return false;
     }
     throw new Error(`${this.name} document ${doc.id} kept colliding after ${MAX_WRITE_TRIES} writes`);
   }
@@ -182,13 +176,25 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
           if (!isDuplicateKeyError(error)) throw error;
         }
       }
-      current = await this.storedVersion(stored._id);
+      current = await this.afterCollision(stored, version);
       if (current != null && current >= version) return false;
-      const fields = await this.uniqueKeyTakenBy(stored);
-      if (fields) throw new DuplicateKeyError(this.name, fields, stored._id);
-      this.uniqueFields = undefined;
     }
     throw new Error(`${this.name} document ${stored._id} kept colliding after ${MAX_WRITE_TRIES} writes`);
+  }
+
+  /**
+   * A write of `stored` collided: either with its own id (stored at the same or a newer version: nothing
+   * to do) or with another document's unique key, which throws DuplicateKeyError. Returns the stored
+   * version (null: absent).
+   */
+  private async afterCollision(stored: StoredDocument, version: number): Promise<number | null> {
+    const current = await this.storedVersion(stored._id);
+    if (current != null && current >= version) return current;
+    const fields = await this.uniqueKeyTakenBy(stored);
+    if (fields) throw new DuplicateKeyError(this.name, fields, stored._id);
+    // Unexplained: another process may have added a unique index since this one listed them.
+    this.uniqueFields = undefined;
+    return current;
   }
 
   private async storedVersion(id: string): Promise<number | null> {
