@@ -128,7 +128,7 @@ describe('family B (payment_url)', () => {
 
     const txHash = await fixtures.pay(payment, { confirmations: 0 });
     await visible(page, '[data-stage-panel="confirming"]');
-    await fixtures.confirm(payment, txHash, payment.payAmount, payment.requiredConfirmations);
+    await fixtures.confirm(txHash, payment.requiredConfirmations);
     await visible(page, '[data-stage-panel="paid"]');
     await page.waitForURL(shopUrl('beta-done'), { timeout: 15_000 });
     await page.close();

@@ -139,11 +139,9 @@ describe('an invoice in Chromium, from picking a currency to paid', () => {
       shopUrl('cart'),
     );
 
-    if (fixtures.runs('gateway-v1')) {
-      const invoicePayment = await fixtures.invoicePayment(invoiceId);
-      expect(invoicePayment.status).toBe(200);
-      expect(String(invoicePayment.body.payment_id)).toBe(String(payment.paymentId));
-    }
+    const invoicePayment = await fixtures.invoicePayment(invoiceId);
+    expect(invoicePayment.status).toBe(200);
+    expect(String(invoicePayment.body.payment_id)).toBe(String(payment.paymentId));
     await page.close();
   });
 
@@ -163,7 +161,7 @@ describe('an invoice in Chromium, from picking a currency to paid', () => {
     expect(await page.locator('.pay').isHidden()).toBe(true);
     expect(await page.locator('[data-stage-panel="confirming"]').innerText()).toContain('0 / 2');
 
-    await fixtures.confirm(payment, txHash, payment.payAmount, 1);
+    await fixtures.confirm(txHash, 1);
     await page.waitForFunction(() =>
       (globalThis as unknown as { document: { querySelector(s: string): { innerText: string } } }).document
         .querySelector('[data-stage-panel="confirming"]')
@@ -171,7 +169,7 @@ describe('an invoice in Chromium, from picking a currency to paid', () => {
     );
     expect(await page.locator('[data-status-box]').getAttribute('aria-live')).toBe('polite');
 
-    await fixtures.confirm(payment, txHash, payment.payAmount, 2);
+    await fixtures.confirm(txHash, 2);
     await visible(page, '[data-stage-panel="paid"]');
     expect(await page.locator('[data-stage-panel="paid"]').innerText()).toContain('Payment complete');
     await visible(page, '[data-redirect-notice]');

@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { TOPICS, type DepositMessage } from '@gw/contracts';
-import { streamIdOf, type InvoiceTerms } from '@gw/domain';
-import { fakeTxHash } from '@gw/chain';
+import { streamIdOf } from '@gw/domain';
 import type { MerchantKeys } from '@gw/runtime';
 import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
 import type { TestGateway } from '../../support/gateway';
@@ -40,10 +38,6 @@ export class CheckoutFixtures {
     return this.gateway.gateway.ctx;
   }
 
-  runs(service: string): boolean {
-    return this.gateway.gateway.services.some((s) => s.name === service);
-  }
-
   /** POST /v1/invoice as the demo merchant; returns the invoice id. */
   async createInvoice(fields: InvoiceFields = {}): Promise<string> {
     const body = {
@@ -53,7 +47,6 @@ export class CheckoutFixtures {
       order_description: 'Ceramic mug, blue',
       ...fields,
     };
-    if (!this.runs('gateway-v1')) return this.createInvoiceByCommand(body);
     const answer = await this.v1('POST', '/v1/invoice', body);
     if (answer.status !== 201)
       throw new Error(`POST /v1/invoice answered ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -63,44 +56,6 @@ export class CheckoutFixtures {
       'invoice projected',
     );
     return id;
-  }
-
-  private async createInvoiceByCommand(
-    body: InvoiceFields & { price_amount: number; price_currency: string },
-  ): Promise<string> {
-    const invoiceId = randomUUID();
-    const terms: InvoiceTerms = {
-      invoiceId,
-      tokenId: randomUUID().slice(0, 10),
-      merchantId: this.merchant.merchantId,
-      priceAmount: String(body.price_amount),
-      priceCurrency: body.price_currency,
-      payCurrency: body.pay_currency ?? null,
-      orderId: body.order_id ?? null,
-      orderDescription: body.order_description ?? null,
-      ipnCallbackUrl: null,
-      successUrl: body.success_url ?? null,
-      cancelUrl: body.cancel_url ?? null,
-      partiallyPaidUrl: body.partially_paid_url ?? null,
-      customerEmail: null,
-      payoutCurrency: null,
-      isFixedRate: false,
-      isFeePaidByUser: false,
-      source: null,
-      collectUserData: false,
-      createdAt: this.ctx.clock.now().toISOString(),
-    };
-    const reply = await this.ctx.commands.send(streamIdOf('invoice', invoiceId), terms.merchantId, {
-      type: 'CreateInvoice',
-      data: terms,
-      metadata: { now: terms.createdAt },
-    });
-    if (!reply.ok) throw new Error(`CreateInvoice refused: ${reply.error.message}`);
-    await this.until(
-      () => this.ctx.readModels.collection<InvoiceDocument>(COLLECTIONS.invoices).get(invoiceId),
-      'invoice projected',
-    );
-    return invoiceId;
   }
 
   /** GET /v1/invoice-payment: the invoice's latest payment as the merchant's API sees it. */
@@ -151,62 +106,28 @@ export class CheckoutFixtures {
     payment: PaymentDocument,
     options: { amount?: string; confirmations?: number } = {},
   ): Promise<string> {
-    if (this.runs('chain')) {
-      const answer = await this.http(
-        'POST',
-        `/sandbox/v1/payments/${payment.paymentId}/pay`,
-        JSON.stringify({
-          ...(options.amount ? { amount: options.amount } : {}),
-          confirmations: options.confirmations ?? 0,
-        }),
-      );
-      if (answer.status !== 202)
-        throw new Error(`sandbox pay answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-      return String(answer.body.tx_hash);
-    }
-    const txHash = fakeTxHash(payment.payNetwork);
-    await this.deposit(payment, txHash, options.amount ?? payment.payAmount, options.confirmations ?? 0);
-    return txHash;
+    const answer = await this.http(
+      'POST',
+      `/sandbox/v1/payments/${payment.paymentId}/pay`,
+      JSON.stringify({
+        ...(options.amount ? { amount: options.amount } : {}),
+        confirmations: options.confirmations ?? 0,
+      }),
+    );
+    if (answer.status !== 202)
+      throw new Error(`sandbox pay answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return String(answer.body.tx_hash);
   }
 
   /** Advances a sandbox transaction to `confirmations`. */
-  async confirm(
-    payment: PaymentDocument,
-    txHash: string,
-    amount: string,
-    confirmations: number,
-  ): Promise<void> {
-    if (this.runs('chain')) {
-      const answer = await this.http(
-        'POST',
-        `/sandbox/v1/deposits/${txHash}/confirmations`,
-        JSON.stringify({ confirmations }),
-      );
-      if (answer.status !== 202)
-        throw new Error(`sandbox confirm answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-      return;
-    }
-    await this.deposit(payment, txHash, amount, confirmations);
-  }
-
-  private async deposit(
-    payment: PaymentDocument,
-    txHash: string,
-    amount: string,
-    confirmations: number,
-  ): Promise<void> {
-    const message: DepositMessage = {
-      payAddress: payment.payAddress,
-      network: payment.payNetwork,
-      paymentId: payment.paymentId,
-      merchantId: payment.merchantId,
-      txHash,
-      amount,
-      fromAddress: null,
-      confirmations,
-      observedAt: this.ctx.clock.now().toISOString(),
-    };
-    await this.ctx.bus.publish(TOPICS.deposits, [{ key: payment.payAddress, value: message }]);
+  async confirm(txHash: string, confirmations: number): Promise<void> {
+    const answer = await this.http(
+      'POST',
+      `/sandbox/v1/deposits/${txHash}/confirmations`,
+      JSON.stringify({ confirmations }),
+    );
+    if (answer.status !== 202)
+      throw new Error(`sandbox confirm answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
 
   /** What the scheduler does on its tick once a payment's lifetime is over (the clock must be past it). */
