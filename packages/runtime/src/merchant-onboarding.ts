@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { streamIdOf, type CredentialName } from '@gw/domain';
 import { newSecret, sha256Hex } from '@gw/platform';
+import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import type { ServiceContext } from './context';
 
 export interface MerchantKeys {
@@ -62,6 +64,7 @@ export async function createMerchant(ctx: ServiceContext, input: NewMerchant): P
     },
   });
   if (!reply.ok) throw new MerchantCommandError(reply.error.code, reply.error.message);
+  await untilProjected(ctx, merchantId, reply.version);
   return keys;
 }
 
@@ -83,5 +86,25 @@ export async function rotateMerchantCredential(
     },
   });
   if (!reply.ok) throw new MerchantCommandError(reply.error.code, reply.error.message);
+  await untilProjected(ctx, merchantId, reply.version);
   return secret;
+}
+
+const PROJECTION_POLL_MS = 10;
+
+/**
+ * Waits until the merchants read model, which authentication reads, holds `version` of the merchant, so
+ * keys handed out work on the very next request. Past the command timeout the keys are returned anyway:
+ * they are recorded and shown only once, and work as soon as the projector catches up.
+ */
+async function untilProjected(ctx: ServiceContext, merchantId: string, version: number): Promise<void> {
+  const merchants = ctx.readModels.collection<MerchantDocument>(COLLECTIONS.merchants);
+  const deadline = Date.now() + ctx.config.requestTimeoutMs;
+  while (((await merchants.get(merchantId))?.version ?? 0) < version) {
+    if (Date.now() >= deadline) {
+      ctx.logger.warn({ merchantId, version }, 'merchant keys issued before the read model showed them');
+      return;
+    }
+    await sleep(PROJECTION_POLL_MS);
+  }
 }

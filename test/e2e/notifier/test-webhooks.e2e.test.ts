@@ -151,6 +151,10 @@ describe('test webhooks and resends for merchants', () => {
     const merchant = await gateway.createMerchant('Resend');
     const driver = new PaymentDriver(gateway);
     const terms = await driver.open('alpha', merchant, `${receiver.url}/cryptomus`);
+    // Opened by command, so the read model shows it a moment later; a resend before that is a 404.
+    await eventually(
+      async () => (await alphaCall(gateway, merchant, '/payment/info', { uuid: terms.uuid })).status === 200,
+    );
     const early = await alphaCall(gateway, merchant, '/payment/resend', { uuid: terms.uuid });
     expect(early).toMatchObject({ status: 422, body: { state: 1 } });
     await driver.payInFull(terms);
