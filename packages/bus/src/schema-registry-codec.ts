@@ -1,4 +1,5 @@
 import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
+import { deepFreeze } from '@gw/platform';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { CodecUnavailableError, JsonCodec, type MessageCodec } from './codec';
@@ -101,7 +102,7 @@ export class SchemaRegistryCodec implements MessageCodec {
       if (this.validators.has(topic)) {
         throw new Error(`message on ${topic} is not in the schema registry wire format`);
       }
-      return this.json.decode(topic, bytes);
+      return deepFreeze(this.json.decode(topic, bytes));
     }
     let value: unknown;
     try {
@@ -112,7 +113,8 @@ export class SchemaRegistryCodec implements MessageCodec {
     }
     const validate = this.validators.get(topic);
     if (validate && !validate(value)) throw new SchemaValidationError(topic, 'decode', validate.errors ?? []);
-    return value;
+    // Frozen like the ajv-only codec's values, so a consumer that mutates a message fails on both paths.
+    return deepFreeze(value);
   }
 }
 

@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { deepFreeze } from '@gw/platform';
 import { JsonCodec, type MessageCodec } from './codec';
 
 export type JsonSchema = Record<string, unknown>;
@@ -26,13 +27,15 @@ export class SchemaValidationError extends Error {
 export class SchemaValidatingJsonCodec implements MessageCodec {
   private readonly json = new JsonCodec();
   private readonly validators = new Map<string, ValidateFunction>();
+  /** Bytes this codec encoded from a value that passed the topic's schema: their first decode skips the check. */
+  private readonly encodedValid = new WeakMap<Buffer, string>();
   /**
-   * Bytes known valid for a topic: encoded here from a value that passed its schema, or already decoded
-   * and checked. The embedded bus hands the very buffer it encoded to every consumer group (four on
-   * payments.events), so in-process messages are checked once, at publish. Bytes from Kafka are new
-   * buffers and are checked on their first decode.
+   * What bytes decoded to, frozen. The embedded bus hands the very buffer it encoded to every consumer
+   * group (four on payments.events), so an in-process message is parsed and checked once and its
+   * consumers share one value; freezing it keeps one consumer from changing what the next one reads,
+   * and makes a consumer that mutates a message fail the same way on Kafka, where buffers are new.
    */
-  private readonly validBytes = new WeakMap<Buffer, string>();
+  private readonly decoded = new WeakMap<Buffer, { topic: string; value: unknown }>();
 
   constructor(schemasByTopic: Record<string, JsonSchema>) {
     const ajv = new Ajv({ allErrors: true, strict: false });
@@ -45,15 +48,16 @@ export class SchemaValidatingJsonCodec implements MessageCodec {
   encode(topic: string, value: unknown): Buffer {
     this.validate(topic, 'encode', value);
     const bytes = this.json.encode(topic, value);
-    this.validBytes.set(bytes, topic);
+    this.encodedValid.set(bytes, topic);
     return bytes;
   }
 
   decode(topic: string, bytes: Buffer): unknown {
-    const value = this.json.decode(topic, bytes);
-    if (this.validBytes.get(bytes) === topic) return value;
-    this.validate(topic, 'decode', value);
-    this.validBytes.set(bytes, topic);
+    const known = this.decoded.get(bytes);
+    if (known?.topic === topic) return known.value;
+    const value = deepFreeze(this.json.decode(topic, bytes));
+    if (this.encodedValid.get(bytes) !== topic) this.validate(topic, 'decode', value);
+    this.decoded.set(bytes, { topic, value });
     return value;
   }
 

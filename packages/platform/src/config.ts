@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { deepFreeze } from './deep-freeze';
 import { LOG_LEVELS, type LogLevel, SERVICE_NAMES, type ServiceName } from './config-docs';
 import {
   parseBaseUrl,
@@ -231,12 +232,4 @@ function readEngines(reader: EnvReader): EngineConfig | null {
     redisUrl,
     redisKeyPrefix,
   };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value) && !Object.isFrozen(value)) {
-    for (const nested of Object.values(value)) deepFreeze(nested);
-    Object.freeze(value);
-  }
-  return value;
 }
