@@ -9,11 +9,19 @@ const MAX_CONFLICT_RETRIES = 5;
  * Loads the aggregate, runs the pure decider, appends with optimistic concurrency. A command that was
  * already applied (a redelivery after a crash, seen by its id in the stream's causation ids) is
  * answered from the stream instead of being applied again.
+ *
+ * A command is first decided as if its stream were new and appended at version 0, without reading
+ * the stream: a create's stream almost never exists yet, and its read is what grows with the store on
+ * engines without a usable index (FerretDB on SQLite reads every commit for it). The append refuses
+ * when the stream exists, and only then is it read; a command the empty stream refuses (every command
+ * but a create) goes straight to the read. Either way the outcome is the one reading first would give.
  */
 export class CommandHandler {
   constructor(private readonly store: EventStore) {}
 
   async handle(message: CommandMessage): Promise<ReplyMessage> {
+    const asNew = await this.tryAsNewStream(message);
+    if (asNew) return asNew;
     const { commandId, streamId } = message;
     for (let attempt = 0; ; attempt++) {
       const history = await this.store.readStream(streamId);
@@ -40,6 +48,26 @@ export class CommandHandler {
         throw error;
       }
     }
+  }
+
+  /** The reply when the command applies to an empty stream and its stream was indeed empty; else null. */
+  private async tryAsNewStream(message: CommandMessage): Promise<ReplyMessage | null> {
+    let events: AnyEvent[];
+    try {
+      events = decideFromHistory(message.command, []);
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
+    if (events.length === 0) return null;
+    const { commandId, streamId } = message;
+    try {
+      await this.store.append(streamId, 0, events.map((event) => this.toNewEvent(event, message)));
+    } catch (error) {
+      if (error instanceof ConcurrencyError) return null;
+      throw error;
+    }
+    return { ok: true, commandId, streamId, version: events.length, eventTypes: events.map((e) => e.type) };
   }
 
   private toNewEvent(event: AnyEvent, message: CommandMessage): NewEvent {

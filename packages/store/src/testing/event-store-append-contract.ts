@@ -70,6 +70,17 @@ export function describeAppendContract(h: EventStoreHarness): void {
       await expect(h.store.append(h.streamId('payment'), 0, [])).rejects.toThrow();
     });
 
+    it('rejects appending a stream anew (expectedVersion 0) once it exists', async () => {
+      const streamId = h.streamId('payment');
+      await h.store.append(streamId, 0, [paymentEvent('PaymentCreated')]);
+
+      const again = h.store.append(streamId, 0, [paymentEvent('PaymentCreated')]);
+
+      await expect(again).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(again).rejects.toMatchObject({ streamId, expectedVersion: 0, actualVersion: 1 });
+      expect(await h.store.readStream(streamId)).toHaveLength(1);
+    });
+
     it('lets exactly one of many concurrent appends at the same version win', async () => {
       const streamId = h.streamId('payment');
       await h.store.append(streamId, 0, [paymentEvent('PaymentCreated')]);

@@ -1,0 +1,90 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { CommandMessage } from '@gw/contracts';
+import { streamIdOf, type AnyCommand } from '@gw/domain';
+import { SAMPLE_CREATED_AT, samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import { JsonlEventStore } from '@gw/store';
+import { CommandHandler } from '../src/command-handler';
+
+describe('CommandHandler', () => {
+  let directory: string;
+  let store: JsonlEventStore;
+  let streamReads: string[];
+  let handler: CommandHandler;
+  const terms = samplePaymentTerms();
+  const streamId = streamIdOf('payment', terms.paymentId);
+  const metadata = { now: SAMPLE_CREATED_AT, correlationId: 'corr-1', causationId: 'corr-1' };
+
+  const message = (commandId: string, command: AnyCommand): CommandMessage => ({
+    commandId,
+    streamId,
+    merchantId: terms.merchantId,
+    command,
+  });
+  const create = (commandId: string) =>
+    message(commandId, { type: 'CreatePayment', data: terms, metadata } as AnyCommand);
+  const fail = (commandId: string) =>
+    message(commandId, { type: 'FailPayment', data: { reason: 'test' }, metadata } as AnyCommand);
+
+  beforeEach(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'command-handler-'));
+    store = await JsonlEventStore.open({ directory });
+    streamReads = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = async (id) => {
+      streamReads.push(id);
+      return readStream(id);
+    };
+    handler = new CommandHandler(store);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('creates a new stream without reading it first', async () => {
+    const reply = await handler.handle(create('cmd-1'));
+
+    expect(reply).toEqual({ ok: true, commandId: 'cmd-1', streamId, version: 1, eventTypes: ['PaymentCreated'] });
+    expect(streamReads).toEqual([]);
+    expect((await store.readStream(streamId)).map((event) => event.metadata.causationId)).toEqual(['cmd-1']);
+  });
+
+  it('answers a redelivered create from the stream, appending nothing', async () => {
+    await handler.handle(create('cmd-1'));
+    const again = await handler.handle(create('cmd-1'));
+
+    expect(again).toEqual({ ok: true, commandId: 'cmd-1', streamId, version: 1, eventTypes: ['PaymentCreated'] });
+    expect(streamReads).toEqual([streamId]);
+    expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+
+  it('refuses a second create of an existing stream as reading first would', async () => {
+    await handler.handle(create('cmd-1'));
+    const second = await handler.handle(create('cmd-2'));
+
+    expect(second).toMatchObject({ ok: false, commandId: 'cmd-2', error: { code: expect.any(String) } });
+    expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+
+  it('lets exactly one of two concurrent creates of one stream in', async () => {
+    const replies = await Promise.all([handler.handle(create('cmd-1')), handler.handle(create('cmd-2'))]);
+
+    expect(replies.filter((reply) => reply.ok)).toHaveLength(1);
+    expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+
+  it('reads the stream for a command an empty stream refuses', async () => {
+    const refused = await handler.handle(fail('cmd-1'));
+    expect(refused).toMatchObject({ ok: false, error: { code: expect.any(String) } });
+    expect(streamReads).toEqual([streamId]);
+
+    await handler.handle(create('cmd-2'));
+    streamReads = [];
+    const failed = await handler.handle(fail('cmd-3'));
+    expect(failed).toMatchObject({ ok: true, version: 2 });
+    expect(streamReads).toEqual([streamId]);
+  });
+});
