@@ -63,7 +63,9 @@ export class AddressWorkerClient {
     const id = ++this.lastId;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.failure ??= new AddressWorkerError(`no batch from the address worker in ${this.batchTimeoutMs} ms`);
+        this.failure ??= new AddressWorkerError(
+          `no batch from the address worker in ${this.batchTimeoutMs} ms`,
+        );
         void this.worker.terminate();
       }, this.batchTimeoutMs);
       this.pending.set(id, { resolve, reject, timer });
@@ -83,7 +85,8 @@ export class AddressWorkerClient {
     this.pending.delete(reply.id);
     clearTimeout(batch.timer);
     if (this.pending.size === 0) this.worker.unref();
-    if ('error' in reply) batch.reject(new AddressWorkerError(`the address worker failed a batch: ${reply.error}`));
+    if ('error' in reply)
+      batch.reject(new AddressWorkerError(`the address worker failed a batch: ${reply.error}`));
     else batch.resolve(reply.addresses);
   }
 }

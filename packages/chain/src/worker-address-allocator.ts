@@ -99,7 +99,8 @@ export class WorkerAddressAllocator implements AddressAllocator {
       (addresses) => {
         pool.refilling = false;
         pool.ready.push(...addresses);
-        while (pool.waiters.length > 0 && pool.ready.length > 0) pool.waiters.shift()!.resolve(pool.ready.pop()!);
+        while (pool.waiters.length > 0 && pool.ready.length > 0)
+          pool.waiters.shift()!.resolve(pool.ready.pop()!);
         // More waiters than one batch, or still low: ask again.
         this.refillIfLow(code, pool);
       },

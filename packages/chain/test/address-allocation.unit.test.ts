@@ -1,4 +1,9 @@
-import { RandomKeyAddressAllocator, UnknownNetworkError, validateAddress, WorkerAddressAllocator } from '../src';
+import {
+  RandomKeyAddressAllocator,
+  UnknownNetworkError,
+  validateAddress,
+  WorkerAddressAllocator,
+} from '../src';
 import { describeAddressAllocatorContract } from '../src/testing';
 
 describeAddressAllocatorContract('RandomKeyAddressAllocator', async () => ({

@@ -115,7 +115,12 @@ describe('WorkerAddressAllocator', () => {
   it('keeps handing out distinct addresses across a worker killed between batches', async () => {
     const recorder = recordingStarter();
     const onWorkerExit = jest.fn();
-    const allocator = allocatorWith({ batchSize: 20, lowWater: 5, startWorker: recorder.start, onWorkerExit });
+    const allocator = allocatorWith({
+      batchSize: 20,
+      lowWater: 5,
+      startWorker: recorder.start,
+      onWorkerExit,
+    });
     const addresses = [await allocator.allocate('trx')];
     await recorder.workers[0]!.terminate();
     expect(onWorkerExit).toHaveBeenCalledTimes(1);

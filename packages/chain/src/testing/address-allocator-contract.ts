@@ -121,7 +121,9 @@ export function describeAddressAllocatorContract(name: string, makeAllocator: Ma
         network: 'dogecoin-testnet',
         message: 'Unknown network: dogecoin-testnet',
       });
-      await expect(allocator().allocate('doge')).resolves.toMatchObject({ address: expect.stringMatching(/^D/) });
+      await expect(allocator().allocate('doge')).resolves.toMatchObject({
+        address: expect.stringMatching(/^D/),
+      });
     });
   });
 }
