@@ -58,7 +58,7 @@ export class AddressWorkerClient {
     });
   }
 
-  request(network: string, count: number): Promise<PayAddress[]> {
+  request(network: string, count: number, urgent: boolean): Promise<PayAddress[]> {
     if (this.ended) return Promise.reject(new AddressWorkerError('the address worker has stopped'));
     const id = ++this.lastId;
     return new Promise((resolve, reject) => {
@@ -70,7 +70,7 @@ export class AddressWorkerClient {
       }, this.batchTimeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       if (this.pending.size === 1) this.worker.ref();
-      this.worker.postMessage({ id, network, count } satisfies AddressBatchRequest);
+      this.worker.postMessage({ id, network, count, urgent } satisfies AddressBatchRequest);
     });
   }
 

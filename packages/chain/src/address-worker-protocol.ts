@@ -11,6 +11,8 @@ export interface AddressBatchRequest {
   /** A catalogue network code, already checked by the allocator. */
   network: string;
   count: number;
+  /** An allocation is waiting for this batch (rather than it refilling a pool ahead of need). */
+  urgent: boolean;
 }
 
 export type AddressBatchReply = { id: number; addresses: PayAddress[] } | { id: number; error: string };

@@ -11,6 +11,11 @@ import { AddressAllocatorClosedError, UnknownNetworkError } from './errors';
  */
 const BATCH_SIZE = 128;
 const LOW_WATER = 128;
+/**
+ * A network's first batch only covers who waits for it (at least this many): the worker's code for the
+ * network is still cold (interpreted), so a full one would keep the first payment waiting 100+ ms.
+ */
+const FIRST_BATCH_SIZE = 4;
 /** A worker that answers nothing for this long is stuck: it is stopped and its waiters fail. */
 const BATCH_TIMEOUT_MS = 30_000;
 
@@ -34,6 +39,7 @@ interface Pool {
   ready: PayAddress[];
   waiters: Waiter[];
   refilling: boolean;
+  primed: boolean;
 }
 
 /**
@@ -81,15 +87,18 @@ export class WorkerAddressAllocator implements AddressAllocator {
 
   private poolOf(code: string): Pool {
     let pool = this.pools.get(code);
-    if (!pool) this.pools.set(code, (pool = { ready: [], waiters: [], refilling: false }));
+    if (!pool) this.pools.set(code, (pool = { ready: [], waiters: [], refilling: false, primed: false }));
     return pool;
   }
 
   private refillIfLow(code: string, pool: Pool): void {
     if (this.closed || pool.refilling || pool.ready.length - pool.waiters.length > this.lowWater) return;
+    const count = pool.primed
+      ? this.batchSize
+      : Math.min(this.batchSize, Math.max(FIRST_BATCH_SIZE, pool.waiters.length));
     let batch: Promise<PayAddress[]>;
     try {
-      batch = this.workerClient().request(code, this.batchSize);
+      batch = this.workerClient().request(code, count, pool.waiters.length > 0);
     } catch (error) {
       this.fail(pool, error instanceof Error ? error : new Error(String(error)));
       return;
@@ -98,6 +107,7 @@ export class WorkerAddressAllocator implements AddressAllocator {
     batch.then(
       (addresses) => {
         pool.refilling = false;
+        pool.primed = true;
         pool.ready.push(...addresses);
         while (pool.waiters.length > 0 && pool.ready.length > 0)
           pool.waiters.shift()!.resolve(pool.ready.pop()!);

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { curatedCatalogue } from '@gw/rates';
 import {
   AddressAllocatorClosedError,
   AddressWorkerError,
@@ -12,6 +13,7 @@ import {
   WorkerAddressAllocator,
   type StartAddressWorker,
 } from '../src';
+import type { AddressBatchReply, AddressBatchRequest } from '../src/address-worker-protocol';
 
 /** Records the threads an allocator starts and the batch requests posted to them. */
 function recordingStarter(...starters: StartAddressWorker[]) {
@@ -50,18 +52,50 @@ describe('WorkerAddressAllocator', () => {
 
   it('serves from memory down to the low-water mark, and asks for the next batch ahead of need', async () => {
     const recorder = recordingStarter();
-    const allocator = allocatorWith({ batchSize: 10, lowWater: 3, startWorker: recorder.start });
+    const allocator = allocatorWith({ batchSize: 10, lowWater: 2, startWorker: recorder.start });
 
-    await allocator.allocate('btc');
-    expect(recorder.requests).toEqual([{ id: 1, network: 'btc', count: 10 }]);
-    for (let i = 0; i < 5; i++) await allocator.allocate('btc');
-    expect(recorder.requests).toHaveLength(1);
-
-    await allocator.allocate('btc');
+    const first = await allocator.allocate('btc');
+    expect(recorder.requests).toEqual([{ id: 1, network: 'btc', count: 4, urgent: true }]);
+    const second = await allocator.allocate('btc');
+    expect(recorder.requests).toEqual([
+      { id: 1, network: 'btc', count: 4, urgent: true },
+      { id: 2, network: 'btc', count: 10, urgent: false },
+    ]);
+    const fromMemory = await Promise.all([allocator.allocate('BTC'), allocator.allocate('btc')]);
     expect(recorder.requests).toHaveLength(2);
-    const fromMemory = await Promise.all([1, 2, 3].map(() => allocator.allocate('BTC')));
-    expect(fromMemory.every(({ address }) => validateAddress('btc', address))).toBe(true);
+
+    const later = await Promise.all(Array.from({ length: 30 }, () => allocator.allocate('btc')));
+    const addresses = [first, second, ...fromMemory, ...later].map(({ address }) => address);
+    expect(new Set(addresses).size).toBe(addresses.length);
+    expect(addresses.every((address) => validateAddress('btc', address))).toBe(true);
+    expect(recorder.requests.slice(2)).toEqual(
+      Array.from({ length: recorder.requests.length - 2 }, () => expect.objectContaining({ count: 10 })),
+    );
     expect(recorder.workers).toHaveLength(1);
+  });
+
+  it('makes a batch an allocation waits for before the rest of a refill already under way', async () => {
+    const worker = startAddressWorker({ catalogue: curatedCatalogue });
+    try {
+      const replies: AddressBatchReply[] = [];
+      worker.on('message', (reply: AddressBatchReply) => replies.push(reply));
+      const post = (request: AddressBatchRequest) => worker.postMessage(request);
+      post({ id: 1, network: 'btc', count: 1, urgent: true });
+      await once(worker, 'message');
+      post({ id: 2, network: 'ton', count: 300, urgent: false });
+      post({ id: 3, network: 'xmr', count: 300, urgent: false });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      post({ id: 4, network: 'btc', count: 2, urgent: true });
+
+      while (replies.length < 4) await once(worker, 'message');
+
+      expect(replies.map(({ id }) => id)).toEqual([1, 4, 2, 3]);
+      expect(replies.map((reply) => ('addresses' in reply ? reply.addresses.length : reply.error))).toEqual([
+        1, 2, 300, 300,
+      ]);
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it('refuses an unknown network without starting a worker', async () => {
