@@ -1,5 +1,5 @@
 import { CuratedPriceFeed } from '@gw/rates';
-import { RandomKeyAddressAllocator } from '@gw/chain';
+import { RandomKeyAddressAllocator, WorkerAddressAllocator, type AddressAllocator } from '@gw/chain';
 import {
   createHttpServer,
   createLogger,
@@ -38,7 +38,12 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
   const logger = options.logger ?? createLogger({ level: config.logLevel, service: config.service });
   const clock = options.clock ?? systemClock;
   const infra = await buildInfrastructure(config, logger);
-  const ctx = await buildContext(config, infra, logger, clock);
+  // Generates pay addresses on a worker thread, started at the first allocation.
+  const addresses = new WorkerAddressAllocator({
+    onWorkerExit: (error) =>
+      logger.error({ err: error }, 'address worker stopped; the next refill starts another'),
+  });
+  const ctx = await buildContext(config, infra, logger, clock, addresses);
   const selected = SERVICE_FACTORIES.filter(([name]) => config.service === 'all' || config.service === name);
 
   if (infra.readModelsAreEphemeral && selected.some(([name]) => name === 'projector')) {
@@ -57,6 +62,7 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
     }
     await ctx.commands.stop();
     await infra.close();
+    await addresses.close();
   };
 
   try {
@@ -85,12 +91,16 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
   return { url: http.url(), config, ctx, services, stop };
 }
 
-/** The context services are built from; tests on a fleet of processes build one to act beside them. */
+/**
+ * The context services are built from; tests on a fleet of processes build one to act beside them,
+ * with addresses generated in place rather than on a worker thread that would need closing.
+ */
 export async function buildContext(
   config: GatewayConfig,
   infra: Infrastructure,
   logger: Logger,
   clock: Clock,
+  addresses: AddressAllocator = new RandomKeyAddressAllocator(),
 ): Promise<ServiceContext> {
   const secrets = new SecretBox(await resolveMasterKey(config));
   const commands = new CommandClient(infra.bus, config.requestTimeoutMs, () => clock.now());
@@ -106,6 +116,6 @@ export async function buildContext(
     secrets,
     commands,
     rates: new CachedRatesSource(infra.cache, await new CuratedPriceFeed().snapshot()),
-    addresses: new RandomKeyAddressAllocator(),
+    addresses,
   };
 }

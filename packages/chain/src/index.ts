@@ -1,4 +1,7 @@
 export * from './address-allocator';
+export { startAddressWorker, type StartAddressWorker } from './address-worker-client';
+export type { AddressWorkerData } from './address-worker-protocol';
+export * from './worker-address-allocator';
 export * from './errors';
 export * from './network-format';
 export { formatOfNetwork, networkFormats } from './network-formats';

@@ -1,80 +1,23 @@
-import { curatedNetworks } from '@gw/rates';
-import { RandomKeyAddressAllocator, UnknownNetworkError, toChecksumAddress, validateAddress } from '../src';
+import {
+  RandomKeyAddressAllocator,
+  UnknownNetworkError,
+  validateAddress,
+  WorkerAddressAllocator,
+} from '../src';
+import { describeAddressAllocatorContract } from '../src/testing';
 
-const ALLOCATIONS_PER_NETWORK = 1000;
-/** 1000 key generations take a few seconds on the slower formats of a busy CI machine. */
-const GENERATION_TIMEOUT_MS = 60_000;
+describeAddressAllocatorContract('RandomKeyAddressAllocator', async () => ({
+  allocator: new RandomKeyAddressAllocator(),
+  cleanup: async () => undefined,
+}));
 
-/** The form we issue on each network (validators also accept other forms, for payouts). */
-const issuedShape: Record<string, RegExp> = {
-  btc: /^bc1q[02-9ac-hj-np-z]{38}$/,
-  ltc: /^ltc1q[02-9ac-hj-np-z]{38}$/,
-  dgb: /^dgb1q[02-9ac-hj-np-z]{38}$/,
-  doge: /^D[1-9A-HJ-NP-Za-km-z]{33}$/,
-  dash: /^X[1-9A-HJ-NP-Za-km-z]{33}$/,
-  zec: /^t1[1-9A-HJ-NP-Za-km-z]{33}$/,
-  bch: /^bitcoincash:q[02-9ac-hj-np-z]{41}$/,
-  eth: /^0x[0-9a-fA-F]{40}$/,
-  bsc: /^0x[0-9a-fA-F]{40}$/,
-  matic: /^0x[0-9a-fA-F]{40}$/,
-  avaxc: /^0x[0-9a-fA-F]{40}$/,
-  arbitrum: /^0x[0-9a-fA-F]{40}$/,
-  op: /^0x[0-9a-fA-F]{40}$/,
-  base: /^0x[0-9a-fA-F]{40}$/,
-  etc: /^0x[0-9a-fA-F]{40}$/,
-  trx: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
-  sol: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
-  ton: /^UQ[A-Za-z0-9_-]{46}$/,
-  xrp: /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/,
-  xmr: /^4[1-9A-HJ-NP-Za-km-z]{94}$/,
-  ada: /^addr1v[02-9ac-hj-np-z]{52}$/,
-  dot: /^1[1-9A-HJ-NP-Za-km-z]{46,47}$/,
-  xlm: /^G[A-Z2-7]{55}$/,
-  algo: /^[A-Z2-7]{58}$/,
-  atom: /^cosmos1[02-9ac-hj-np-z]{38}$/,
-  xtz: /^tz1[1-9A-HJ-NP-Za-km-z]{33}$/,
-  near: /^[0-9a-f]{64}$/,
-  sui: /^0x[0-9a-f]{64}$/,
-};
+describeAddressAllocatorContract('WorkerAddressAllocator', async () => {
+  const allocator = new WorkerAddressAllocator();
+  return { allocator, cleanup: () => allocator.close() };
+});
 
-describe('RandomKeyAddressAllocator', () => {
-  const allocator = new RandomKeyAddressAllocator();
-
-  it('knows the issued shape of every catalogue network', () => {
-    expect(Object.keys(issuedShape).sort()).toEqual(curatedNetworks.map((network) => network.code).sort());
-  });
-
-  describe.each(curatedNetworks.map((network) => network.code))('on %s', (network) => {
-    it(
-      `hands out ${ALLOCATIONS_PER_NETWORK} distinct, valid addresses of the issued shape`,
-      async () => {
-        const addresses = new Set<string>();
-        for (let i = 0; i < ALLOCATIONS_PER_NETWORK; i++) {
-          const payAddress = await allocator.allocate(network);
-          expect(payAddress.extraId).toBeNull();
-          addresses.add(payAddress.address);
-        }
-        expect(addresses.size).toBe(ALLOCATIONS_PER_NETWORK);
-        for (const address of addresses) {
-          expect(address).toMatch(issuedShape[network] ?? /^$/);
-          expect(validateAddress(network, address)).toBe(true);
-        }
-      },
-      GENERATION_TIMEOUT_MS,
-    );
-  });
-
-  it('writes the EVM addresses it hands out with their EIP-55 checksum', async () => {
-    const addresses = await Promise.all(Array.from({ length: 50 }, () => allocator.allocate('bsc')));
-    for (const { address } of addresses) expect(address).toBe(toChecksumAddress(address));
-    expect(addresses.some(({ address }) => /[a-f]/.test(address) && /[A-F]/.test(address))).toBe(true);
-  });
-
-  it('accepts network codes case-insensitively and refuses unknown networks', async () => {
-    await expect(allocator.allocate('BTC')).resolves.toMatchObject({
-      address: expect.stringMatching(/^bc1q/),
-    });
-    await expect(allocator.allocate('dogecoin-testnet')).rejects.toBeInstanceOf(UnknownNetworkError);
+describe('validateAddress', () => {
+  it('refuses an unknown network', () => {
     expect(() => validateAddress('nope', 'x')).toThrow(UnknownNetworkError);
   });
 });
