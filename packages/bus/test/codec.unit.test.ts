@@ -59,13 +59,19 @@ describe('SchemaValidatingJsonCodec', () => {
       'payments.events': paymentCreated,
       'payments.commands': { type: 'object', required: ['commandId'] },
     });
-    const bytes = strict.encode('payments.events', { paymentId: 'p-1', occurredAt: '2024-05-01T10:00:00.000Z' });
+    const bytes = strict.encode('payments.events', {
+      paymentId: 'p-1',
+      occurredAt: '2024-05-01T10:00:00.000Z',
+    });
     expect(strict.decode('payments.events', bytes)).toMatchObject({ paymentId: 'p-1' });
     expect(() => strict.decode('payments.commands', bytes)).toThrow(/payments\.commands.*decode/);
   });
 
   it('hands every decode of one buffer the same frozen value, checked once', () => {
-    const bytes = codec.encode('payments.events', { paymentId: 'p-1', occurredAt: '2024-05-01T10:00:00.000Z' });
+    const bytes = codec.encode('payments.events', {
+      paymentId: 'p-1',
+      occurredAt: '2024-05-01T10:00:00.000Z',
+    });
     const first = codec.decode('payments.events', bytes) as { paymentId: string };
     expect(codec.decode('payments.events', bytes)).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
@@ -76,7 +82,9 @@ describe('SchemaValidatingJsonCodec', () => {
 
   it('freezes what it decodes from bytes it did not encode, nested values included', () => {
     const nested = new SchemaValidatingJsonCodec({});
-    const value = nested.decode('t', Buffer.from('{"a":{"b":[1,{"c":2}]}}')) as { a: { b: [number, object] } };
+    const value = nested.decode('t', Buffer.from('{"a":{"b":[1,{"c":2}]}}')) as {
+      a: { b: [number, object] };
+    };
     expect(Object.isFrozen(value.a)).toBe(true);
     expect(Object.isFrozen(value.a.b)).toBe(true);
     expect(Object.isFrozen(value.a.b[1])).toBe(true);

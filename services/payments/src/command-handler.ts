@@ -28,7 +28,13 @@ export class CommandHandler {
       const version = history.length;
       const applied = history.filter((e) => e.metadata.causationId === commandId);
       if (applied.length > 0) {
-        return { ok: true, commandId, streamId, version: applied[applied.length - 1]!.version, eventTypes: applied.map((e) => e.type) };
+        return {
+          ok: true,
+          commandId,
+          streamId,
+          version: applied[applied.length - 1]!.version,
+          eventTypes: applied.map((e) => e.type),
+        };
       }
       let events: AnyEvent[];
       try {
@@ -41,8 +47,18 @@ export class CommandHandler {
       }
       if (events.length === 0) return { ok: true, commandId, streamId, version, eventTypes: [] };
       try {
-        await this.store.append(streamId, version, events.map((event) => this.toNewEvent(event, message)));
-        return { ok: true, commandId, streamId, version: version + events.length, eventTypes: events.map((e) => e.type) };
+        await this.store.append(
+          streamId,
+          version,
+          events.map((event) => this.toNewEvent(event, message)),
+        );
+        return {
+          ok: true,
+          commandId,
+          streamId,
+          version: version + events.length,
+          eventTypes: events.map((e) => e.type),
+        };
       } catch (error) {
         if (error instanceof ConcurrencyError && attempt < MAX_CONFLICT_RETRIES) continue;
         throw error;
@@ -62,7 +78,11 @@ export class CommandHandler {
     if (events.length === 0) return null;
     const { commandId, streamId } = message;
     try {
-      await this.store.append(streamId, 0, events.map((event) => this.toNewEvent(event, message)));
+      await this.store.append(
+        streamId,
+        0,
+        events.map((event) => this.toNewEvent(event, message)),
+      );
     } catch (error) {
       if (error instanceof ConcurrencyError) return null;
       throw error;
@@ -82,4 +102,5 @@ export class CommandHandler {
   }
 }
 
-export const toDomainEvent = (event: StoredEvent): AnyEvent => ({ type: event.type, data: event.data }) as AnyEvent;
+export const toDomainEvent = (event: StoredEvent): AnyEvent =>
+  ({ type: event.type, data: event.data }) as AnyEvent;

@@ -47,7 +47,13 @@ describe('CommandHandler', () => {
   it('creates a new stream without reading it first', async () => {
     const reply = await handler.handle(create('cmd-1'));
 
-    expect(reply).toEqual({ ok: true, commandId: 'cmd-1', streamId, version: 1, eventTypes: ['PaymentCreated'] });
+    expect(reply).toEqual({
+      ok: true,
+      commandId: 'cmd-1',
+      streamId,
+      version: 1,
+      eventTypes: ['PaymentCreated'],
+    });
     expect(streamReads).toEqual([]);
     expect((await store.readStream(streamId)).map((event) => event.metadata.causationId)).toEqual(['cmd-1']);
   });
@@ -56,7 +62,13 @@ describe('CommandHandler', () => {
     await handler.handle(create('cmd-1'));
     const again = await handler.handle(create('cmd-1'));
 
-    expect(again).toEqual({ ok: true, commandId: 'cmd-1', streamId, version: 1, eventTypes: ['PaymentCreated'] });
+    expect(again).toEqual({
+      ok: true,
+      commandId: 'cmd-1',
+      streamId,
+      version: 1,
+      eventTypes: ['PaymentCreated'],
+    });
     expect(streamReads).toEqual([streamId]);
     expect(await store.readStream(streamId)).toHaveLength(1);
   });
