@@ -47,18 +47,7 @@ export class CommandHandler {
       }
       if (events.length === 0) return { ok: true, commandId, streamId, version, eventTypes: [] };
       try {
-        await this.store.append(
-          streamId,
-          version,
-          events.map((event) => this.toNewEvent(event, message)),
-        );
-        return {
-          ok: true,
-          commandId,
-          streamId,
-          version: version + events.length,
-          eventTypes: events.map((e) => e.type),
-        };
+        return await this.appendAt(version, events, message);
       } catch (error) {
         if (error instanceof ConcurrencyError && attempt < MAX_CONFLICT_RETRIES) continue;
         throw error;
@@ -76,18 +65,33 @@ export class CommandHandler {
       throw error;
     }
     if (events.length === 0) return null;
-    const { commandId, streamId } = message;
     try {
-      await this.store.append(
-        streamId,
-        0,
-        events.map((event) => this.toNewEvent(event, message)),
-      );
+      return await this.appendAt(0, events, message);
     } catch (error) {
       if (error instanceof ConcurrencyError) return null;
       throw error;
     }
-    return { ok: true, commandId, streamId, version: events.length, eventTypes: events.map((e) => e.type) };
+  }
+
+  /** Appends the decided events after `version` and answers with the version they end at. */
+  private async appendAt(
+    version: number,
+    events: AnyEvent[],
+    message: CommandMessage,
+  ): Promise<ReplyMessage> {
+    const { commandId, streamId } = message;
+    await this.store.append(
+      streamId,
+      version,
+      events.map((event) => this.toNewEvent(event, message)),
+    );
+    return {
+      ok: true,
+      commandId,
+      streamId,
+      version: version + events.length,
+      eventTypes: events.map((e) => e.type),
+    };
   }
 
   private toNewEvent(event: AnyEvent, message: CommandMessage): NewEvent {
