@@ -5,3 +5,4 @@ export * from './merchant-directory';
 export * from './rates-source';
 export * from './payment-intake';
 export * from './merchant-onboarding';
+export * from './read-until';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { streamIdOf, type CredentialName } from '@gw/domain';
 import { newSecret, sha256Hex } from '@gw/platform';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import type { ServiceContext } from './context';
+import { readUntil } from './read-until';
 
 export interface MerchantKeys {
   merchantId: string;
@@ -99,12 +99,11 @@ const PROJECTION_POLL_MS = 10;
  */
 async function untilProjected(ctx: ServiceContext, merchantId: string, version: number): Promise<void> {
   const merchants = ctx.readModels.collection<MerchantDocument>(COLLECTIONS.merchants);
-  const deadline = Date.now() + ctx.config.requestTimeoutMs;
-  while (((await merchants.get(merchantId))?.version ?? 0) < version) {
-    if (Date.now() >= deadline) {
-      ctx.logger.warn({ merchantId, version }, 'merchant keys issued before the read model showed them');
-      return;
-    }
-    await sleep(PROJECTION_POLL_MS);
-  }
+  const shown = (merchant: MerchantDocument | null) => (merchant?.version ?? 0) >= version;
+  const merchant = await readUntil(() => merchants.get(merchantId), shown, {
+    deadline: Date.now() + ctx.config.requestTimeoutMs,
+    pollMs: PROJECTION_POLL_MS,
+  });
+  if (!shown(merchant))
+    ctx.logger.warn({ merchantId, version }, 'merchant keys issued before the read model showed them');
 }

@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { streamIdOf } from '@gw/domain';
 import { sha256Hex } from '@gw/platform';
-import { CommandTimeoutError, openPayment, type PaymentIntake, type ServiceContext } from '@gw/runtime';
+import {
+  CommandTimeoutError,
+  openPayment,
+  readUntil,
+  type PaymentIntake,
+  type ServiceContext,
+} from '@gw/runtime';
 import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
 import type { CryptoCurrency } from '@gw/rates';
 
@@ -109,10 +115,11 @@ export class InvoicePaymentStarter {
   /** Reads lag the write by a few milliseconds; the redirect target must not answer 404 in between. */
   private async projected(uuid: string, deadline: number): Promise<string> {
     const payments = this.ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
-    while (!(await payments.findOne({ uuid }))) {
-      if (Date.now() >= deadline) break;
-      await sleep(POLL_MS);
-    }
+    await readUntil(
+      () => payments.findOne({ uuid }),
+      (payment) => payment !== null,
+      { deadline, pollMs: POLL_MS },
+    );
     return uuid;
   }
 }

@@ -1,3 +1,4 @@
+import { readUntil } from '@gw/runtime';
 import type { Filter, ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 
@@ -14,10 +15,12 @@ export async function findPayment(
   waitMs = LOOKUP_WAIT_MS,
 ): Promise<PaymentDocument | null> {
   const payments = readModels.collection<PaymentDocument>(COLLECTIONS.payments);
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const payment = await payments.findOne(filter);
-    if (payment || Date.now() >= deadline) return payment;
-    await new Promise((resolve) => setTimeout(resolve, LOOKUP_POLL_MS));
-  }
+  return readUntil(
+    () => payments.findOne(filter),
+    (payment) => payment !== null,
+    {
+      deadline: Date.now() + waitMs,
+      pollMs: LOOKUP_POLL_MS,
+    },
+  );
 }
