@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 /** Parsers for environment values; each throws a message that the config loader prefixes with the variable name. */
+import { isIP } from 'node:net';
 
 export function parseInteger(raw: string, min: number, max: number): number {
   if (!/^\d+$/.test(raw)) throw new Error(`must be a whole number`);

@@ -19,7 +19,7 @@ export class Projector {
     const collection = this.readModels.collection<ReadModelDocument>(projection.collection);
     // One document per stream, so a stream's first event starts it: nothing stored can be older, and a
     // redelivered first event is refused by upsertIfNewer's version check. Saves a read per create
-    // (on FerretDB 1.24 one that reads the whole collection).
+    // (on FerretDB 1.24 even a lookup by id scans the collection inside SQLite).
     const current = event.version === 1 ? null : await collection.get(projection.documentId);
     if (current && current.version >= event.version) return;
     const next = projection.apply(current);

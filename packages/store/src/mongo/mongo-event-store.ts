@@ -329,10 +329,7 @@ export class MongoEventStore implements EventStore {
   }
 
   private remember(document: CommitDocument): void {
-    this.appended.set(document._id, document);
-    if (this.appended.size > MAX_REMEMBERED_COMMITS) {
-      this.appended.delete(this.appended.keys().next().value!);
-    }
+    setNewest(this.appended, document._id, document, MAX_REMEMBERED_COMMITS);
   }
 
   /**
@@ -351,9 +348,12 @@ export class MongoEventStore implements EventStore {
   }
 
   private rememberHead(streamId: string, commit: StreamHead): void {
-    this.heads.delete(streamId);
-    this.heads.set(streamId, { lastVersion: commit.lastVersion, sequence: commit.sequence });
-    if (this.heads.size > MAX_REMEMBERED_HEADS) this.heads.delete(this.heads.keys().next().value!);
+    setNewest(
+      this.heads,
+      streamId,
+      { lastVersion: commit.lastVersion, sequence: commit.sequence },
+      MAX_REMEMBERED_HEADS,
+    );
   }
 
   private async head(streamId: string): Promise<StreamHead | null> {
@@ -398,4 +398,11 @@ function markedOf(
     firstVersion: document.firstVersion,
     sequence: document.sequence,
   };
+}
+
+/** Sets `key` as the map's newest entry and drops the oldest ones beyond `max` (a Map keeps insertion order). */
+function setNewest<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > max) map.delete(map.keys().next().value!);
 }
