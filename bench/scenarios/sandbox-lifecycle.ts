@@ -99,7 +99,7 @@ async function walkToFinished(
   const sent = performance.now();
   const deposit = await fetch(`${url}/sandbox/v1/deposits`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-api-key': merchant.api_key },
     body: JSON.stringify({
       pay_address: payment.pay_address,
       amount: String(payment.pay_amount),

@@ -1,7 +1,7 @@
 import { TOPICS, type EventMessage } from '@gw/contracts';
 import type { Subscription } from '@gw/bus';
 import type { Amount } from '@gw/domain';
-import type { Service, ServiceContext } from '@gw/runtime';
+import { MerchantDirectory, type Service, type ServiceContext } from '@gw/runtime';
 import type { Router } from 'express';
 import { CaseWalker } from './cases/case-walker';
 import { PayoutSettlement } from './payouts/payout-settlement';
@@ -59,6 +59,7 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
         chain,
         ledger,
         readModels: ctx.readModels,
+        directory: new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets),
         logger,
         bodyLimitBytes: ctx.config.bodyLimitBytes,
         lookupWaitMs: options.lookupWaitMs,

@@ -2,3 +2,4 @@ export * from './gateway-alpha-service';
 export { createAlphaRouter } from './router';
 export { alphaOpenApiPaths } from './openapi';
 export { alphaSign, verifyAlphaSign } from './signature';
+export { signingMerchant } from './authenticate';

@@ -113,6 +113,7 @@ export class CheckoutFixtures {
         ...(options.amount ? { amount: options.amount } : {}),
         confirmations: options.confirmations ?? 0,
       }),
+      { 'x-api-key': this.merchant.apiKey },
     );
     if (answer.status !== 202)
       throw new Error(`sandbox pay answered ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -125,6 +126,7 @@ export class CheckoutFixtures {
       'POST',
       `/sandbox/v1/deposits/${txHash}/confirmations`,
       JSON.stringify({ confirmations }),
+      { 'x-api-key': this.merchant.apiKey },
     );
     if (answer.status !== 202)
       throw new Error(`sandbox confirm answered ${answer.status}: ${JSON.stringify(answer.body)}`);

@@ -15,7 +15,7 @@ describe('family A payments through the sandbox chain, statuses read back mapped
     gateway = await startTestGateway();
     await readyMerchant(gateway, gateway.demoMerchant);
     client = new AlphaClient(gateway.baseUrl, gateway.demoMerchant);
-    tester = new SandboxTester(gateway);
+    tester = new SandboxTester(gateway, 'alpha');
   });
 
   afterAll(async () => {

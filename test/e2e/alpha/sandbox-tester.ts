@@ -1,4 +1,9 @@
+import type { MerchantKeys } from '@gw/runtime';
+import { upstreamSign } from './alpha-client';
 import type { TestGateway } from '../../support/gateway';
+
+/** Which of its family credentials the merchant presents to the sandbox. */
+export type SandboxCredentials = 'alpha' | 'beta' | 'v1';
 
 export interface SandboxTransaction {
   tx_hash: string;
@@ -7,15 +12,23 @@ export interface SandboxTransaction {
   confirmations: number;
 }
 
-/** The tester's side of the sandbox chain (/sandbox/v1) and the operator's refund (/admin/v1), over HTTP. */
+/**
+ * The merchant's side of the sandbox chain (/sandbox/v1), signed with one of its family credentials,
+ * and the operator's refund (/admin/v1), over HTTP.
+ */
 export class SandboxTester {
-  constructor(private readonly gateway: TestGateway) {}
+  constructor(
+    private readonly gateway: TestGateway,
+    private readonly credentials: SandboxCredentials,
+    private readonly merchant: MerchantKeys = gateway.demoMerchant,
+  ) {}
 
-  private async call<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  private async call<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
+    const raw = JSON.stringify(body);
     const response = await fetch(`${this.gateway.baseUrl}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...(headers ?? this.credentialHeaders(raw)) },
+      body: raw,
     });
     const answer = (await response.json()) as T;
     if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
@@ -41,6 +54,17 @@ export class SandboxTester {
       {},
       { authorization: `Bearer ${this.gateway.adminToken}` },
     );
+  }
+
+  private credentialHeaders(raw: string): Record<string, string> {
+    switch (this.credentials) {
+      case 'alpha':
+        return { merchant: this.merchant.merchantId, sign: upstreamSign(raw, this.merchant.paymentKey) };
+      case 'beta':
+        return { merchant_api_key: this.merchant.betaApiKey };
+      case 'v1':
+        return { 'x-api-key': this.merchant.apiKey };
+    }
   }
 
   async eventTypes(paymentId: number): Promise<string[]> {

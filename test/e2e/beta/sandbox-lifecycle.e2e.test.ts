@@ -26,7 +26,7 @@ describe('family B invoices through the sandbox chain, statuses read back mapped
     gateway = await startTestGateway();
     await readyMerchant(gateway, gateway.demoMerchant);
     client = new BetaClient(gateway.baseUrl, gateway.demoMerchant);
-    tester = new SandboxTester(gateway);
+    tester = new SandboxTester(gateway, 'beta');
   });
 
   afterAll(async () => {

@@ -21,15 +21,17 @@ export interface V1Payment {
 export class SandboxClient {
   constructor(private readonly gateway: TestGateway) {}
 
+  /** Calls as the demo merchant (its V1 `x-api-key`), or with the `credentials` headers given. */
   async call<T = Record<string, unknown>>(
     method: string,
     path: string,
     body?: unknown,
+    credentials: Record<string, string> = { 'x-api-key': this.gateway.demoMerchant.apiKey },
   ): Promise<HttpAnswer<T>> {
     const response = await fetch(`${this.gateway.baseUrl}${path}`, {
       method,
       headers: {
-        'x-api-key': this.gateway.demoMerchant.apiKey,
+        ...credentials,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

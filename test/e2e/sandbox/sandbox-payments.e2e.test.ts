@@ -168,4 +168,72 @@ describe('paying through the sandbox chain', () => {
       expect((await client.call('POST', '/sandbox/v1/payments/abc/pay', {})).status).toBe(400);
     });
   });
+
+  describe('only the owning merchant moves a payment', () => {
+    it('refuses an anonymous caller with 401 and an unknown key with 403, and nothing moves', async () => {
+      const payment = await client.createPayment();
+      const deposit = { pay_address: payment.pay_address, amount: String(payment.pay_amount) };
+      const anonymous = await client.call('POST', '/sandbox/v1/deposits', deposit, {});
+      expect(anonymous).toMatchObject({ status: 401, body: { statusCode: 401, error: 'Unauthorized' } });
+      const unknown = await client.call(
+        'POST',
+        `/sandbox/v1/payments/${payment.payment_id}/pay`,
+        {},
+        {
+          'x-api-key': 'not-a-merchant-key',
+        },
+      );
+      expect(unknown).toMatchObject({ status: 403, body: { statusCode: 403, error: 'Forbidden' } });
+      expect(await client.eventTypes(payment.payment_id)).toEqual(['PaymentCreated']);
+    });
+
+    it('answers another merchant as if the payment, address and transaction did not exist', async () => {
+      const payment = await client.createPayment();
+      const paid = await client.call('POST', '/sandbox/v1/deposits', {
+        pay_address: payment.pay_address,
+        amount: '0.0001',
+      });
+      expect(paid.status).toBe(202);
+      const intruder = await gateway.createMerchant('Intruder');
+      const asIntruder = { 'x-api-key': intruder.apiKey };
+      const answers = [
+        await client.call('POST', `/sandbox/v1/payments/${payment.payment_id}/pay`, {}, asIntruder),
+        await client.call('GET', `/sandbox/v1/payments/${payment.payment_id}`, undefined, asIntruder),
+        await client.call(
+          'POST',
+          '/sandbox/v1/deposits',
+          { pay_address: payment.pay_address, amount: String(payment.pay_amount) },
+          asIntruder,
+        ),
+        await client.call(
+          'POST',
+          `/sandbox/v1/deposits/${String(paid.body.tx_hash)}/confirmations`,
+          { confirmations: 6 },
+          asIntruder,
+        ),
+      ];
+      expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404]);
+      const seen = await client.paymentIn(payment.payment_id, 'partially_paid');
+      expect(seen.actually_paid).toBe(0.0001);
+      expect(await client.eventTypes(payment.payment_id)).toEqual([
+        'PaymentCreated',
+        'DepositDetected',
+        'PaymentUnderpaid',
+      ]);
+    });
+
+    it('takes the family B merchant_api_key of the owner', async () => {
+      const payment = await client.createPayment();
+      const answer = await client.call(
+        'POST',
+        `/sandbox/v1/payments/${payment.payment_id}/pay`,
+        {},
+        {
+          merchant_api_key: gateway.demoMerchant.betaApiKey,
+        },
+      );
+      expect(answer.status).toBe(202);
+      await client.paymentIn(payment.payment_id, 'finished');
+    });
+  });
 });

@@ -26,10 +26,6 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /pay/:uuid/qr.svg': 'hosted page QR code',
   'GET /static/checkout/checkout.js': 'hosted page asset',
   'GET /static/coins/:file': 'hosted page asset',
-  'POST /sandbox/v1/deposits': 'sandbox chain: mounted only when SANDBOX_ENABLED (embedded default)',
-  'POST /sandbox/v1/deposits/:txHash/confirmations': 'sandbox chain: mounted only when SANDBOX_ENABLED',
-  'POST /sandbox/v1/payments/:paymentId/pay': 'sandbox chain: mounted only when SANDBOX_ENABLED',
-  'GET /sandbox/v1/payments/:paymentId': 'sandbox chain: mounted only when SANDBOX_ENABLED',
 };
 
 type Credentials = 'none' | 'wrong';
@@ -65,6 +61,14 @@ const FAMILIES: {
         error: expect.objectContaining({ type: 'authentication_error' }),
       },
     }),
+  },
+  {
+    prefix: '/sandbox/v1/',
+    wrongCredentials: { 'x-api-key': 'not-a-key' },
+    refusal: (credentials) =>
+      credentials === 'none'
+        ? { statuses: [401], body: { statusCode: 401, error: 'Unauthorized' } }
+        : { statuses: [403], body: { statusCode: 403, error: 'Forbidden' } },
   },
   {
     prefix: '/admin/v1/',

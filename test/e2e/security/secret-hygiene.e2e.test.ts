@@ -124,11 +124,7 @@ describe('no secret reaches the logs or the data directory in clear', () => {
       await projected({ trackId: beta.body.data.track_id }),
     ];
     for (const id of ids) {
-      const paid = await fetch(`${gateway.baseUrl}/sandbox/v1/payments/${id}/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
+      const paid = await merchant.v1('POST', `/sandbox/v1/payments/${id}/pay`, {});
       expect(paid.status).toBe(202);
     }
     for (let waited = 0; webhooks.length < 6 && waited < 15_000; waited += 50) await pause(50);

@@ -1,7 +1,7 @@
 /** Why the sandbox refused a request; the router renders `status` in V1's error shape. */
 export class SandboxError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 503,
     message: string,
   ) {
     super(message);

@@ -4,12 +4,14 @@ import { fakeTxHash } from '@gw/chain';
 import { describeErrors, type validatorFor } from '@gw/contracts';
 import { amount as toAmount, compare, isPositive, roundDown, subtract, type Amount } from '@gw/domain';
 import { asyncRoute, isHttpError, jsonBody } from '@gw/platform';
+import type { MerchantDirectory } from '@gw/runtime';
 import type { ReadModelStore } from '@gw/store';
-import type { PaymentDocument } from '@gw/views';
+import type { MerchantDocument, PaymentDocument } from '@gw/views';
 import type { Logger } from 'pino';
 import { SandboxError, paymentNotFound } from './errors';
 import type { SandboxLedger, SandboxTransaction } from './ledger';
 import { findPayment } from './payment-lookup';
+import { requireSandboxMerchant, sandboxMerchantOf } from './sandbox-auth';
 import {
   validateConfirmationsRequest,
   validateDepositRequest,
@@ -24,6 +26,7 @@ export interface SandboxRouterDeps {
   chain: SandboxChain;
   ledger: SandboxLedger;
   readModels: ReadModelStore;
+  directory: MerchantDirectory;
   logger: Logger;
   bodyLimitBytes: number;
   /** How long a lookup waits for a payment the projector has not written yet. */
@@ -32,22 +35,24 @@ export interface SandboxRouterDeps {
 
 /**
  * The tester's side of the sandbox chain under `/sandbox/v1`: send a transaction to a pay address,
- * advance its confirmations, pay a payment in one call, and look at what the chain saw. No merchant
- * auth: the runner mounts it only when the sandbox is enabled. Errors use V1's `{statusCode, error, message}`.
+ * advance its confirmations, pay a payment in one call, and look at what the chain saw. Mounted only
+ * when the sandbox is enabled, and only the merchant who owns a payment moves it: another merchant's
+ * payment or transaction is not found. Errors use V1's `{statusCode, error, message}`.
  */
 export function createSandboxRouter(deps: SandboxRouterDeps): Router {
   const { chain, ledger, readModels } = deps;
   const router = express.Router();
-  const body = jsonBody({ limitBytes: deps.bodyLimitBytes });
-  const lookup = (filter: Parameters<typeof findPayment>[1]) =>
-    findPayment(readModels, filter, deps.lookupWaitMs);
+  // Family A signs the raw body, so the body is read before the merchant is known, on every route.
+  const owner = [jsonBody({ limitBytes: deps.bodyLimitBytes }), requireSandboxMerchant(deps.directory)];
+  const lookup = (merchant: MerchantDocument, filter: Parameters<typeof findPayment>[1]) =>
+    findPayment(readModels, { ...filter, merchantId: merchant.merchantId }, deps.lookupWaitMs);
 
   router.post(
     '/sandbox/v1/deposits',
-    body,
+    owner,
     asyncRoute(async (req, res) => {
       const input = validated<DepositRequest>(validateDepositRequest, req.body);
-      const payment = await lookup({ payAddress: input.pay_address });
+      const payment = await lookup(sandboxMerchantOf(res), { payAddress: input.pay_address });
       if (!payment) throw paymentNotFound(`pay_address ${input.pay_address}`);
       const transaction = await chain.broadcast({
         target: targetOf(payment),
@@ -63,9 +68,12 @@ export function createSandboxRouter(deps: SandboxRouterDeps): Router {
 
   router.post(
     '/sandbox/v1/deposits/:txHash/confirmations',
-    body,
+    owner,
     asyncRoute(async (req: Request<{ txHash: string }>, res) => {
       const input = validated<ConfirmationsRequest>(validateConfirmationsRequest, req.body);
+      const known = await ledger.byTxHash(req.params.txHash);
+      if (known?.merchantId !== sandboxMerchantOf(res).merchantId)
+        throw new SandboxError(404, `No sandbox transaction ${req.params.txHash}`);
       const transaction = await chain.confirm(req.params.txHash, input.confirmations);
       res.status(202).json(transactionView(transaction));
     }),
@@ -73,10 +81,10 @@ export function createSandboxRouter(deps: SandboxRouterDeps): Router {
 
   router.post(
     '/sandbox/v1/payments/:paymentId/pay',
-    body,
+    owner,
     asyncRoute(async (req: Request<{ paymentId: string }>, res) => {
       const input = validated<PayRequest>(validatePayRequest, req.body);
-      const payment = await paymentById(req.params.paymentId);
+      const payment = await paymentById(sandboxMerchantOf(res), req.params.paymentId);
       const confirmations = input.confirmations ?? payment.requiredConfirmations;
       // Seen first, then confirmed, as a wallet's transaction shows up on a real chain.
       let transaction = await chain.broadcast({
@@ -96,8 +104,9 @@ export function createSandboxRouter(deps: SandboxRouterDeps): Router {
 
   router.get(
     '/sandbox/v1/payments/:paymentId',
+    owner,
     asyncRoute(async (req: Request<{ paymentId: string }>, res) => {
-      const payment = await paymentById(req.params.paymentId);
+      const payment = await paymentById(sandboxMerchantOf(res), req.params.paymentId);
       const transactions = await ledger.forPayment(payment.paymentId);
       res.json({
         payment_id: payment.paymentId,
@@ -120,9 +129,9 @@ export function createSandboxRouter(deps: SandboxRouterDeps): Router {
   router.use('/sandbox/v1', sandboxErrorHandler(deps.logger));
   return router;
 
-  async function paymentById(raw: string): Promise<PaymentDocument> {
+  async function paymentById(merchant: MerchantDocument, raw: string): Promise<PaymentDocument> {
     if (!/^\d{1,16}$/.test(raw)) throw new SandboxError(400, 'payment_id must be a number');
-    const payment = await lookup({ paymentId: Number(raw) });
+    const payment = await lookup(merchant, { paymentId: Number(raw) });
     if (!payment) throw paymentNotFound(`payment_id ${raw}`);
     return payment;
   }
