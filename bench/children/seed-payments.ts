@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { InMemoryCache } from '../../packages/cache/src';
 import { RandomKeyAddressAllocator } from '../../packages/chain/src';
+import { loadConfig } from '../../packages/platform/src';
 import { CuratedPriceFeed } from '../../packages/rates/src';
 import { CachedRatesSource, newPaymentTerms, type PaymentTermsSources } from '../../packages/runtime/src';
 import { streamIdOf } from '../../packages/domain/src';
@@ -37,12 +38,14 @@ async function main(): Promise<void> {
   const firstCreatedAt = Date.now() - count;
   const rates = new CachedRatesSource(new InMemoryCache(), await new CuratedPriceFeed().snapshot());
   const addresses = new RandomKeyAddressAllocator();
+  const config = loadConfig({});
 
   const createOne = async (n: number) => {
     const sources: PaymentTermsSources = {
       rates,
       addresses,
       clock: { now: () => new Date(firstCreatedAt + n) },
+      config,
     };
     const terms = await newPaymentTerms(sources, {
       merchantId,

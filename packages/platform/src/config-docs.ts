@@ -25,6 +25,38 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** Networks a chain watcher can follow (a Bitcoin Core style JSON-RPC node); the rest stay sandbox-only. */
+export const WATCHED_NETWORKS = ['btc', 'ltc'] as const;
+export type WatchedNetwork = (typeof WATCHED_NETWORKS)[number];
+
+const NODE_NAMES: Record<WatchedNetwork, string> = {
+  btc: 'Bitcoin (btcd or bitcoind)',
+  ltc: 'Litecoin (litecoind)',
+};
+const CATALOGUE_CONFIRMATIONS: Record<WatchedNetwork, string> = { btc: '2', ltc: '6' };
+
+function chainWatcherDocs(network: WatchedNetwork): ConfigVariableDoc[] {
+  const prefix = network.toUpperCase();
+  return [
+    {
+      name: `${prefix}_RPC_URL`,
+      default: null,
+      description: `JSON-RPC URL of the ${NODE_NAMES[network]} node the ${network} watcher reads; when set, ${network} takes real payments.`,
+    },
+    { name: `${prefix}_RPC_USER`, default: null, description: `RPC user of the ${network} node.` },
+    {
+      name: `${prefix}_RPC_PASSWORD`,
+      default: null,
+      description: `RPC password of the ${network} node (a secret).`,
+    },
+    {
+      name: `${prefix}_CONFIRMATIONS`,
+      default: CATALOGUE_CONFIRMATIONS[network],
+      description: `Confirmations a ${network} deposit needs before the payment is confirmed.`,
+    },
+  ];
+}
+
 /** Every environment variable the gateway reads, in the order the README lists them. */
 export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   { name: 'PORT', default: '8080', description: 'TCP port the HTTP server listens on.' },
@@ -153,5 +185,11 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     default: '30000',
     description:
       'Time a client has to send its whole request, body included; slower ones get 408 and are closed.',
+  },
+  ...WATCHED_NETWORKS.flatMap(chainWatcherDocs),
+  {
+    name: 'CHAIN_POLL_INTERVAL_MS',
+    default: '2000',
+    description: 'Pause between two looks of a chain watcher at its node (new blocks, mempool).',
   },
 ];

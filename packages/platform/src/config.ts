@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { deepFreeze } from './deep-freeze';
-import { LOG_LEVELS, type LogLevel, SERVICE_NAMES, type ServiceName } from './config-docs';
+import {
+  LOG_LEVELS,
+  type LogLevel,
+  SERVICE_NAMES,
+  type ServiceName,
+  WATCHED_NETWORKS,
+  type WatchedNetwork,
+} from './config-docs';
 import {
   parseBaseUrl,
   parseBoolean,
@@ -28,6 +35,31 @@ export interface EngineConfig {
   redisKeyPrefix: string;
 }
 
+/** A chain node a watcher reads (Bitcoin Core style JSON-RPC: btcd, litecoind, bitcoind). */
+export interface ChainNodeConfig {
+  /** The network code of the currency catalogue the node serves (`btc`, `ltc`). */
+  network: WatchedNetwork;
+  rpcUrl: string;
+  rpcUser: string | null;
+  rpcPassword: string | null;
+  /** Confirmations a deposit needs; null keeps the network's catalogue default (btc 2, ltc 6). */
+  confirmations: number | null;
+}
+
+export interface ChainWatchersConfig {
+  /** One entry per network whose node URL is set: exactly the networks that take real payments. */
+  nodes: Readonly<Partial<Record<WatchedNetwork, Readonly<ChainNodeConfig>>>>;
+  /** Pause between two looks at a node (new blocks, mempool). */
+  pollIntervalMs: number;
+}
+
+/** The node watching a network, or null: a network without one takes no real payments. */
+export function chainNodeFor(watchers: ChainWatchersConfig, network: string): ChainNodeConfig | null {
+  return (WATCHED_NETWORKS as readonly string[]).includes(network)
+    ? (watchers.nodes[network as WatchedNetwork] ?? null)
+    : null;
+}
+
 interface CommonConfig {
   service: ServiceName;
   port: number;
@@ -47,6 +79,7 @@ interface CommonConfig {
   bodyLimitBytes: number;
   /** Slow-client bounds of the HTTP server: whole header block, and whole request. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; trustProxy: false | number | string[] };
+  chainWatchers: ChainWatchersConfig;
 }
 
 export type GatewayConfig = Readonly<CommonConfig> &
@@ -72,7 +105,7 @@ export class ConfigError extends Error {
 
 const ENGINE_VARIABLES = ['KAFKA_BROKERS', 'MONGODB_URL', 'REDIS_URL'] as const;
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
-const SECRET_VARIABLES = new Set(['MASTER_KEY', 'ADMIN_TOKEN']);
+const SECRET_VARIABLES = new Set(['MASTER_KEY', 'ADMIN_TOKEN', ...WATCHED_NETWORKS.map(rpcPasswordVariable)]);
 
 /** Collects every bad variable instead of stopping at the first, so one failed start shows them all. */
 class EnvReader {
@@ -167,6 +200,7 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
       ),
       trustProxy: reader.read('TRUST_PROXY', parseTrustProxy, false),
     },
+    chainWatchers: readChainWatchers(reader),
   };
   if (common.http.headersTimeoutMs > common.http.requestTimeoutMs) {
     reader.fail('HTTP_HEADERS_TIMEOUT_MS', 'must not exceed HTTP_REQUEST_TIMEOUT_MS');
@@ -177,6 +211,47 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
     ? { ...common, mode: 'engines', engines }
     : { ...common, mode: 'embedded', engines: null };
   return deepFreeze(config);
+}
+
+function rpcPasswordVariable(network: WatchedNetwork): string {
+  return `${network.toUpperCase()}_RPC_PASSWORD`;
+}
+
+function readChainWatchers(reader: EnvReader): ChainWatchersConfig {
+  const nodes: Partial<Record<WatchedNetwork, ChainNodeConfig>> = {};
+  for (const network of WATCHED_NETWORKS) {
+    const prefix = network.toUpperCase();
+    const rpcUrl = reader.read(`${prefix}_RPC_URL`, (raw) => parseUrl(raw, ['http:', 'https:']), null);
+    const rpcUser = reader.raw(`${prefix}_RPC_USER`) ?? null;
+    const rpcPassword = reader.raw(rpcPasswordVariable(network)) ?? null;
+    const confirmations = reader.read(`${prefix}_CONFIRMATIONS`, (raw) => parseInteger(raw, 1, 10_000), null);
+    if (rpcUrl === null) {
+      for (const variable of [
+        `${prefix}_RPC_USER`,
+        rpcPasswordVariable(network),
+        `${prefix}_CONFIRMATIONS`,
+      ]) {
+        if (reader.raw(variable) !== undefined)
+          reader.fail(variable, `needs ${prefix}_RPC_URL (the node to watch)`);
+      }
+      continue;
+    }
+    if ((rpcUser === null) !== (rpcPassword === null)) {
+      reader.fail(
+        rpcUser === null ? `${prefix}_RPC_USER` : rpcPasswordVariable(network),
+        'is set without its pair',
+      );
+    }
+    nodes[network] = { network, rpcUrl, rpcUser, rpcPassword, confirmations };
+  }
+  return {
+    nodes,
+    pollIntervalMs: reader.read(
+      'CHAIN_POLL_INTERVAL_MS',
+      (raw) => parseInteger(raw, 10, 10 * 60 * 1000),
+      2000,
+    ),
+  };
 }
 
 function readEngines(reader: EnvReader): EngineConfig | null {

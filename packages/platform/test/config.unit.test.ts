@@ -256,6 +256,57 @@ describe('loadConfig errors', () => {
   });
 });
 
+describe('chain watchers', () => {
+  it('watches no network by default', () => {
+    expect(loadConfig({}).chainWatchers).toEqual({ nodes: {}, pollIntervalMs: 2000 });
+  });
+
+  it('watches each network whose node URL is set, with its credentials and confirmations', () => {
+    const config = loadConfig({
+      BTC_RPC_URL: 'http://127.0.0.1:18443',
+      BTC_RPC_USER: 'u',
+      BTC_RPC_PASSWORD: 'p',
+      LTC_RPC_URL: 'https://ltc.example.com/rpc',
+      LTC_CONFIRMATIONS: '12',
+      CHAIN_POLL_INTERVAL_MS: '250',
+    });
+    expect(config.chainWatchers).toEqual({
+      nodes: {
+        btc: {
+          network: 'btc',
+          rpcUrl: 'http://127.0.0.1:18443',
+          rpcUser: 'u',
+          rpcPassword: 'p',
+          confirmations: null,
+        },
+        ltc: {
+          network: 'ltc',
+          rpcUrl: 'https://ltc.example.com/rpc',
+          rpcUser: null,
+          rpcPassword: null,
+          confirmations: 12,
+        },
+      },
+      pollIntervalMs: 250,
+    });
+  });
+
+  it.each([
+    [{ BTC_RPC_URL: 'tcp://127.0.0.1:1' }, 'BTC_RPC_URL', /http or https/],
+    [{ LTC_RPC_USER: 'u' }, 'LTC_RPC_USER', /needs LTC_RPC_URL/],
+    [{ BTC_RPC_URL: 'http://127.0.0.1:1', BTC_RPC_USER: 'u' }, 'BTC_RPC_PASSWORD', /without its pair/],
+    [{ BTC_RPC_URL: 'http://127.0.0.1:1', BTC_CONFIRMATIONS: '0' }, 'BTC_CONFIRMATIONS', /between 1/],
+    [{ CHAIN_POLL_INTERVAL_MS: 'often' }, 'CHAIN_POLL_INTERVAL_MS', /whole number/],
+  ])('refuses %j naming %s', (env, variable, message) => {
+    expect(issuesOf(env)).toEqual([{ variable, message: expect.stringMatching(message) }]);
+  });
+
+  it('never echoes an RPC password', () => {
+    expect(() => loadConfig({ BTC_RPC_PASSWORD: 'hunter2' })).toThrow(/BTC_RPC_PASSWORD/);
+    expect(() => loadConfig({ LTC_RPC_URL: 'x', LTC_RPC_PASSWORD: 'hunter2' })).not.toThrow(/hunter2/);
+  });
+});
+
 describe('HTTP server timeouts', () => {
   it('refuses a headers timeout longer than the request timeout', () => {
     expect(issuesOf({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toEqual([
@@ -276,7 +327,10 @@ describe('CONFIG_DOCS', () => {
   }
 
   it('documents exactly the variables loadConfig reads', () => {
-    const read = new Set([...variablesRead({}), ...variablesRead({ ...ENGINES, MASTER_KEY: HEX_KEY })]);
+    const read = new Set([
+      ...variablesRead({}),
+      ...variablesRead({ ...ENGINES, MASTER_KEY: HEX_KEY, BTC_RPC_URL: 'http://a', LTC_RPC_URL: 'http://b' }),
+    ]);
     expect([...read].sort()).toEqual(CONFIG_DOCS.map((doc) => doc.name).sort());
   });
 

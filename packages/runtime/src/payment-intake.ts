@@ -9,7 +9,7 @@ import {
   type RedirectUrls,
   type SandboxCase,
 } from '@gw/domain';
-import { newNumericId } from '@gw/platform';
+import { chainNodeFor, newNumericId } from '@gw/platform';
 import type { ServiceContext } from './context';
 
 /** A family-neutral request to open a payment; each gateway translates its own body into this. */
@@ -43,7 +43,7 @@ export interface OpenedPayment {
 }
 
 /** What pricing a payment and giving it an address need. */
-export type PaymentTermsSources = Pick<ServiceContext, 'rates' | 'addresses' | 'clock'>;
+export type PaymentTermsSources = Pick<ServiceContext, 'rates' | 'addresses' | 'clock' | 'config'>;
 
 /**
  * Prices the payment in its pay currency, assigns a fresh pay address and ids, and asks payments to
@@ -99,7 +99,9 @@ export async function newPaymentTerms(
     redirectUrls: { success: null, cancel: null, partiallyPaid: null, return: null, ...intake.redirectUrls },
     underpaidTolerancePercent: intake.underpaidTolerancePercent ?? '0',
     isPaymentMultiple: intake.isPaymentMultiple ?? true,
-    requiredConfirmations: pay.requiredConfirmations,
+    // The operator's count for a watched network (BTC_CONFIRMATIONS…), else the catalogue's.
+    requiredConfirmations:
+      chainNodeFor(sources.config.chainWatchers, pay.network)?.confirmations ?? pay.requiredConfirmations,
     isFixedRate: intake.isFixedRate ?? false,
     isFeePaidByUser: intake.isFeePaidByUser ?? false,
     sandboxCase: intake.sandboxCase ?? null,
