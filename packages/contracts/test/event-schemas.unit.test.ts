@@ -71,6 +71,9 @@ const produced: AnyEvent[] = [
     cmd('RecordDeposit', { txHash: 'a2', amount: '10.1', fromAddress: 'TX', confirmations: 0 }),
     cmd('RecordDeposit', { txHash: 'a1', amount: '5', fromAddress: null, confirmations: 1 }),
     cmd('RecordDeposit', { txHash: 'a2', amount: '10.1', fromAddress: 'TX', confirmations: 1 }),
+    // A reorganisation, then the new branch.
+    cmd('RecordDeposit', { txHash: 'a2', amount: '10.1', fromAddress: 'TX', confirmations: 0 }),
+    cmd('RecordDeposit', { txHash: 'a2', amount: '10.1', fromAddress: 'TX', confirmations: 1 }),
     cmd('StartPayout', { serviceFeePercent: '0.5' }),
     cmd('CompletePayout', { payoutHash: 'b'.repeat(64) }),
     cmd('RefundPayment', { refundHash: null }),

@@ -250,6 +250,73 @@ describe('payment decider', () => {
     });
   });
 
+  describe('when a reorganisation takes a deposit off the best chain', () => {
+    const later = '2026-01-01T11:00:00.000Z';
+    const reorged = (confirmations: number, now = later) => ({
+      ...deposit('tx1', '0.0015', confirmations),
+      metadata: meta(now),
+    });
+    const confirmed: PaymentEvent[] = [
+      created,
+      detected('tx1', '0.0015', 2, '0.0015'),
+      { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } },
+      { type: 'PaymentConfirmed', data: { actuallyPaid: '0.0015', at } },
+    ];
+
+    it('records the lost confirmations of a confirming payment without a status change', () => {
+      spec
+        .given([
+          created,
+          detected('tx1', '0.0015', 1, '0.0015'),
+          { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } },
+        ])
+        .when(reorged(0))
+        .then([{ type: 'DepositConfirmationsLost', data: { txHash: 'tx1', confirmations: 0, at: later } }]);
+    });
+
+    it('steps a confirmed payment back to confirming', () => {
+      spec
+        .given(confirmed)
+        .when(reorged(1))
+        .then([
+          { type: 'DepositConfirmationsLost', data: { txHash: 'tx1', confirmations: 1, at: later } },
+          { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at: later } },
+        ]);
+    });
+
+    it('confirms again once the deposit holds the required confirmations on the new branch', () => {
+      const stepBack: PaymentEvent[] = [
+        ...confirmed,
+        { type: 'DepositConfirmationsLost', data: { txHash: 'tx1', confirmations: 0, at: later } },
+        { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at: later } },
+      ];
+      spec
+        .given(stepBack)
+        .when(reorged(2, '2026-01-01T12:00:00.000Z'))
+        .then([
+          {
+            type: 'DepositConfirmationsUpdated',
+            data: { txHash: 'tx1', confirmations: 2, updatedAt: '2026-01-01T12:00:00.000Z' },
+          },
+          { type: 'PaymentConfirmed', data: { actuallyPaid: '0.0015', at: '2026-01-01T12:00:00.000Z' } },
+        ]);
+    });
+
+    it('records the loss on a payment whose payout started, keeping its status', () => {
+      spec
+        .given([
+          ...confirmed,
+          { type: 'PayoutStarted', data: { outcomeAmount: '0.0014925', outcomeCurrency: 'btc', at } },
+        ])
+        .when(reorged(0))
+        .then([{ type: 'DepositConfirmationsLost', data: { txHash: 'tx1', confirmations: 0, at: later } }]);
+    });
+
+    it('ignores an observation older than the last one applied (a late redelivery)', () => {
+      spec.given(confirmed).when(reorged(1, '2026-01-01T09:00:00.000Z')).then([]);
+    });
+  });
+
   describe('when final', () => {
     const expired: PaymentEvent[] = [created, { type: 'PaymentExpired', data: { at } }];
 

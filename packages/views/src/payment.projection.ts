@@ -4,7 +4,11 @@ import type { PaymentDocument } from './documents';
 const valueOf = (amount: string): number => Number(amount);
 
 /** Folds one payment event into the payment read model. Pure; the projector does the I/O. */
-export function projectPayment(doc: PaymentDocument | null, event: PaymentEvent, version: number): PaymentDocument | null {
+export function projectPayment(
+  doc: PaymentDocument | null,
+  event: PaymentEvent,
+  version: number,
+): PaymentDocument | null {
   if (event.type === 'PaymentCreated') {
     if (doc) return doc;
     const t = event.data;
@@ -67,11 +71,23 @@ export function projectPayment(doc: PaymentDocument | null, event: PaymentEvent,
         actuallyPaidValue: valueOf(event.data.actuallyPaid),
         payinHash: doc.payinHash ?? event.data.txHash,
         fromAddress: doc.fromAddress ?? event.data.fromAddress,
-        confirmations: doc.payinHash ? Math.min(doc.confirmations, event.data.confirmations) : event.data.confirmations,
+        confirmations: doc.payinHash
+          ? Math.min(doc.confirmations, event.data.confirmations)
+          : event.data.confirmations,
         updatedAt: event.data.detectedAt,
       };
     case 'DepositConfirmationsUpdated':
-      return { ...next, confirmations: Math.max(doc.confirmations, event.data.confirmations), updatedAt: event.data.updatedAt };
+      return {
+        ...next,
+        confirmations: Math.max(doc.confirmations, event.data.confirmations),
+        updatedAt: event.data.updatedAt,
+      };
+    case 'DepositConfirmationsLost':
+      return {
+        ...next,
+        confirmations: Math.min(doc.confirmations, event.data.confirmations),
+        updatedAt: event.data.at,
+      };
     case 'PaymentConfirming':
       return { ...next, paidAt: doc.paidAt ?? event.data.at, updatedAt: event.data.at };
     case 'PayoutStarted':

@@ -3,10 +3,14 @@ import { streamIdOf } from '@gw/domain';
 
 /**
  * A chain observation becomes a RecordDeposit command on the payment's stream. The command id is
- * derived from the observation, so a redelivered observation is recognised as already applied.
+ * derived from the observation, so a redelivered observation is recognised as already applied. A
+ * watcher's observation also names its block and time: after a reorganisation the same confirmation
+ * count comes back in another block (or again in the mempool), which is a new observation.
  */
 export function depositToCommand(deposit: DepositMessage): CommandMessage {
-  const commandId = `deposit:${deposit.network}:${deposit.txHash}:${deposit.confirmations}`;
+  const observation =
+    deposit.blockHash === undefined ? '' : `:${deposit.blockHash ?? 'mempool'}:${deposit.observedAt}`;
+  const commandId = `deposit:${deposit.network}:${deposit.txHash}:${deposit.confirmations}${observation}`;
   return {
     commandId,
     streamId: streamIdOf('payment', deposit.paymentId),

@@ -80,7 +80,9 @@ export class OutboxRelay {
       if (commits.length === 0) return published;
       await this.bus.publish(
         TOPICS.events,
-        commits.flatMap((commit) => commit.events.map((event) => ({ key: commit.streamId, value: toEventMessage(event) }))),
+        commits.flatMap((commit) =>
+          commit.events.map((event) => ({ key: commit.streamId, value: toEventMessage(event) })),
+        ),
       );
       await this.store.markPublished(commits.map((c: Commit) => c.commitId));
       published += commits.length;

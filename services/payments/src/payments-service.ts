@@ -45,8 +45,14 @@ export function createPaymentsService({ bus, eventStore, cache, logger }: Paymen
     name: 'payments',
     async start() {
       subscriptions.push(
-        await bus.subscribe({ topics: [TOPICS.commands], groupId: 'payments', fromBeginning: true }, onCommand),
-        await bus.subscribe({ topics: [TOPICS.deposits], groupId: 'payments.deposits', fromBeginning: true }, onDeposit),
+        await bus.subscribe(
+          { topics: [TOPICS.commands], groupId: 'payments', fromBeginning: true },
+          onCommand,
+        ),
+        await bus.subscribe(
+          { topics: [TOPICS.deposits], groupId: 'payments.deposits', fromBeginning: true },
+          onDeposit,
+        ),
       );
       relay.start();
     },

@@ -41,4 +41,9 @@ export interface DepositMessage {
   fromAddress: string | null;
   confirmations: number;
   observedAt: string;
+  /**
+   * A chain watcher's: the block holding the transaction, null while it is in the mempool (also after a
+   * reorganisation took its block away). Absent from the sandbox, whose chain never reorganises.
+   */
+  blockHash?: string | null;
 }

@@ -90,6 +90,11 @@ export const EVENT_DATA_SCHEMAS = {
     confirmations: integer({ minimum: 0 }),
     updatedAt: at(),
   }),
+  DepositConfirmationsLost: object({
+    txHash: string(),
+    confirmations: integer({ minimum: 0 }),
+    at: at(),
+  }),
   PaymentUnderpaid: object({ actuallyPaid: decimal(), missingAmount: decimal(), at: at() }),
   PaymentConfirming: object({ actuallyPaid: decimal(), at: at() }),
   PaymentConfirmed: object({ actuallyPaid: decimal(), at: at() }),

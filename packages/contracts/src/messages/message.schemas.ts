@@ -89,20 +89,24 @@ export const REPLY_MESSAGE_SCHEMA: Schema = {
   ],
 };
 
+const depositFields = object({
+  payAddress: string(),
+  network: string(),
+  paymentId: integer({ minimum: 1 }),
+  merchantId: string(),
+  txHash: string(),
+  amount: decimal(),
+  fromAddress: nullable(string()),
+  confirmations: integer({ minimum: 0 }),
+  observedAt: timestamp(),
+});
+
 export const DEPOSIT_MESSAGE_SCHEMA: Schema = {
   $id: 'https://gateway.local/schemas/chain.deposits.json',
   title: 'chain.deposits message',
-  ...object({
-    payAddress: string(),
-    network: string(),
-    paymentId: integer({ minimum: 1 }),
-    merchantId: string(),
-    txHash: string(),
-    amount: decimal(),
-    fromAddress: nullable(string()),
-    confirmations: integer({ minimum: 0 }),
-    observedAt: timestamp(),
-  }),
+  ...depositFields,
+  // Optional, so messages written before it existed (and the sandbox's) stay valid: BACKWARD.
+  properties: { ...(depositFields.properties as Schema), blockHash: nullable(string()) },
 };
 
 /** Topic → schema: what the schema codec validates (and registers with a schema registry). */

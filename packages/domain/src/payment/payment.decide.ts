@@ -120,7 +120,8 @@ function confirmDeposit(
   confirmations: number,
   at: string,
 ): PaymentEvent[] {
-  if (confirmations <= previous) return [];
+  if (confirmations < previous) return loseConfirmations(payment, txHash, confirmations, at);
+  if (confirmations === previous) return [];
   const events: PaymentEvent[] = [
     { type: 'DepositConfirmationsUpdated', data: { txHash, confirmations, updatedAt: at } },
   ];
@@ -129,6 +130,27 @@ function confirmDeposit(
   );
   if (payment.status === 'confirming' && allConfirmed) {
     events.push({ type: 'PaymentConfirmed', data: { actuallyPaid: payment.actuallyPaid, at } });
+  }
+  return events;
+}
+
+/**
+ * A reorganisation took the deposit's block off the best chain. A confirmed payment steps back to
+ * confirming until every deposit holds the required confirmations again; one whose payout already
+ * started keeps its status (the required count is what guards it), but the loss is recorded. An
+ * observation older than the last one applied is a late redelivery, not a reorganisation.
+ */
+function loseConfirmations(
+  payment: ExistingPayment,
+  txHash: string,
+  confirmations: number,
+  at: string,
+): PaymentEvent[] {
+  if (payment.depositsObservedAt !== null && Date.parse(at) < Date.parse(payment.depositsObservedAt))
+    return [];
+  const events: PaymentEvent[] = [{ type: 'DepositConfirmationsLost', data: { txHash, confirmations, at } }];
+  if (payment.status === 'confirmed' && confirmations < payment.terms.requiredConfirmations) {
+    events.push({ type: 'PaymentConfirming', data: { actuallyPaid: payment.actuallyPaid, at } });
   }
   return events;
 }

@@ -87,6 +87,11 @@ export type DepositConfirmationsUpdated = DomainEvent<
   'DepositConfirmationsUpdated',
   { txHash: string; confirmations: number; updatedAt: string }
 >;
+/** The block holding the deposit left the best chain (a reorganisation): its confirmations went down. */
+export type DepositConfirmationsLost = DomainEvent<
+  'DepositConfirmationsLost',
+  { txHash: string; confirmations: number; at: string }
+>;
 export type PaymentUnderpaid = DomainEvent<
   'PaymentUnderpaid',
   { actuallyPaid: Amount; missingAmount: Amount; at: string }
@@ -113,6 +118,7 @@ export type PaymentEvent =
   | PaymentCreated
   | DepositDetected
   | DepositConfirmationsUpdated
+  | DepositConfirmationsLost
   | PaymentUnderpaid
   | PaymentConfirming
   | PaymentConfirmed
@@ -148,6 +154,7 @@ export function statusAfter(event: PaymentEvent): PaymentStatus | null {
       return 'expired';
     case 'DepositDetected':
     case 'DepositConfirmationsUpdated':
+    case 'DepositConfirmationsLost':
     case 'PaymentEstimateUpdated':
       return null;
     default:
@@ -172,6 +179,8 @@ export interface ExistingPayment {
   outcomeAmount: Amount;
   payoutHash: string | null;
   updatedAt: string;
+  /** When the chain was last seen for a deposit: an older observation arriving late is stale. */
+  depositsObservedAt: string | null;
 }
 
 export type Payment = NoPayment | ExistingPayment;
@@ -192,6 +201,7 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       outcomeAmount: '0',
       payoutHash: null,
       updatedAt: terms.createdAt,
+      depositsObservedAt: null,
     };
   }
   if (state.status === 'none') return state;
@@ -203,16 +213,13 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
         deposits: [...state.deposits, deposit],
         actuallyPaid,
         updatedAt: deposit.detectedAt,
+        depositsObservedAt: deposit.detectedAt,
       };
     }
     case 'DepositConfirmationsUpdated':
-      return {
-        ...state,
-        deposits: state.deposits.map((d) =>
-          d.txHash === event.data.txHash ? { ...d, confirmations: event.data.confirmations } : d,
-        ),
-        updatedAt: event.data.updatedAt,
-      };
+      return withConfirmations(state, event.data.txHash, event.data.confirmations, event.data.updatedAt);
+    case 'DepositConfirmationsLost':
+      return withConfirmations(state, event.data.txHash, event.data.confirmations, event.data.at);
     case 'PaymentUnderpaid':
       return { ...state, status: 'partially_paid', updatedAt: event.data.at };
     case 'PaymentConfirming':
@@ -250,4 +257,18 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
     default:
       return assertNever(event);
   }
+}
+
+function withConfirmations(
+  state: ExistingPayment,
+  txHash: string,
+  confirmations: number,
+  at: string,
+): ExistingPayment {
+  return {
+    ...state,
+    deposits: state.deposits.map((d) => (d.txHash === txHash ? { ...d, confirmations } : d)),
+    updatedAt: at,
+    depositsObservedAt: at,
+  };
 }

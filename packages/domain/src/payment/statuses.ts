@@ -17,7 +17,8 @@ const TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
   waiting: ['confirming', 'partially_paid', 'failed', 'expired'],
   partially_paid: ['confirming', 'failed', 'refunded'],
   confirming: ['confirmed', 'failed'],
-  confirmed: ['sending', 'failed'],
+  // Back to confirming when a reorganisation takes a deposit's confirmations away.
+  confirmed: ['sending', 'confirming', 'failed'],
   sending: ['finished', 'failed'],
   finished: ['refunded'],
   failed: [],

@@ -46,6 +46,7 @@ export function samplePayment(request: SampleRequest): ExistingPayment {
     outcomeAmount: paidOut ? '0.001485' : '0',
     payoutHash: request.status === 'finished' ? 'sample-payout-hash' : null,
     updatedAt: at,
+    depositsObservedAt: paid ? at : null,
     terms: {
       paymentId: SAMPLE_PAYMENT_ID,
       uuid: request.uuid ?? randomUUID(),

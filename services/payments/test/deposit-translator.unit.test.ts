@@ -1,0 +1,50 @@
+import type { DepositMessage } from '@gw/contracts';
+import { depositToCommand } from '../src/deposit-translator';
+
+const sandboxDeposit: DepositMessage = {
+  payAddress: 'bc1qpay',
+  network: 'btc',
+  paymentId: 42,
+  merchantId: 'm1',
+  txHash: 'ab'.repeat(32),
+  amount: '0.0015',
+  fromAddress: null,
+  confirmations: 1,
+  observedAt: '2026-01-01T10:00:00.000Z',
+};
+
+describe('depositToCommand', () => {
+  it('records the deposit on the payment stream, identified by network, hash and confirmations', () => {
+    expect(depositToCommand(sandboxDeposit)).toEqual({
+      commandId: `deposit:btc:${'ab'.repeat(32)}:1`,
+      streamId: 'payment-42',
+      merchantId: 'm1',
+      command: {
+        type: 'RecordDeposit',
+        data: { txHash: 'ab'.repeat(32), amount: '0.0015', fromAddress: null, confirmations: 1 },
+        metadata: {
+          now: '2026-01-01T10:00:00.000Z',
+          correlationId: `deposit:btc:${'ab'.repeat(32)}:1`,
+          causationId: `deposit:btc:${'ab'.repeat(32)}:1`,
+        },
+      },
+    });
+  });
+
+  it("tells apart a watcher's observations of one count in two blocks, and in the mempool after a reorganisation", () => {
+    const inBlock = { ...sandboxDeposit, blockHash: 'b1' };
+    const ids = new Set([
+      depositToCommand(inBlock).commandId,
+      depositToCommand({ ...inBlock, blockHash: 'b2', observedAt: '2026-01-01T10:10:00.000Z' }).commandId,
+      depositToCommand({ ...inBlock, confirmations: 0, blockHash: null }).commandId,
+      depositToCommand({
+        ...inBlock,
+        confirmations: 0,
+        blockHash: null,
+        observedAt: '2026-01-01T10:20:00.000Z',
+      }).commandId,
+    ]);
+    expect(ids.size).toBe(4);
+    expect(depositToCommand(inBlock).commandId).toBe(depositToCommand({ ...inBlock }).commandId);
+  });
+});
