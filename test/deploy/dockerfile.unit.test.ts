@@ -34,23 +34,30 @@ const only = (stage: Instruction[], keyword: string) => stage.filter((i) => i.ke
 const packageJson = JSON.parse(readRepoFile('package.json')) as {
   packageManager: string;
   scripts: Record<string, string>;
-  dependencies: Record<string, string>;
 };
 
 describe('Dockerfile', () => {
   it('builds in one stage and runs from a separate, smaller one', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     expect(runtime[0]!.args).toMatch(/^node:\$\{NODE_VERSION\}-slim AS runtime$/);
-    expect(only(runtime, 'COPY').map((i) => i.args)).toEqual(['--from=build /app /app']);
+    // The bundle alone: no workspace sources, no node_modules.
+    expect(only(runtime, 'COPY').map((i) => i.args)).toEqual(['--from=build /app/dist /app/dist']);
   });
 
-  it('installs the workspace from the lockfile, production dependencies only, with the pinned pnpm', () => {
+  it('runs a supported Node LTS', () => {
+    const arg = instructions.find((i) => i.keyword === 'ARG' && i.args.startsWith('NODE_VERSION='));
+    const major = Number(/^NODE_VERSION=(\d+)$/.exec(arg?.args ?? '')?.[1]);
+    // Even majors are the LTS lines; 20 reached end of life on 2026-04-30.
+    expect(major % 2).toBe(0);
+    expect(major).toBeGreaterThanOrEqual(24);
+  });
+
+  it('installs the workspace from the lockfile with the pinned pnpm and builds it with pnpm build', () => {
     const build = stages[0]!.map((i) => i.args).join('\n');
     expect(build).toContain(packageJson.packageManager);
     expect(build).toMatch(/pnpm install .*--frozen-lockfile/);
-    expect(build).toMatch(/pnpm install .*--prod/);
-    // The entrypoint runs through tsx, so a production install must keep it.
-    expect(packageJson.dependencies.tsx).toBeDefined();
+    expect(build).toMatch(/&& pnpm build$/m);
+    expect(packageJson.scripts.build).toBe('node scripts/build.mjs');
   });
 
   it('runs as a non-root numeric user', () => {
@@ -63,12 +70,13 @@ describe('Dockerfile', () => {
     expect(healthcheck?.args).toContain('/health/ready');
   });
 
-  it("starts the gateway CLI through tsx, as package.json's gateway script does", () => {
+  it('starts the compiled CLI that ./gateway runs, in node itself', () => {
     const [entrypoint] = only(runtime, 'ENTRYPOINT');
     const command = JSON.parse(entrypoint!.args) as string[];
-    const cli = packageJson.scripts.gateway!.replace(/^tsx /, '');
-    expect(command).toEqual(['node', '--import', 'tsx', cli]);
-    expect(existsSync(path.join(REPO_ROOT, cli))).toBe(true);
+    expect(command).toEqual(['node', 'dist/gateway.js']);
+    expect(readRepoFile('gateway')).toContain('"$root/dist/gateway.js"');
+    expect(readRepoFile('scripts/build.mjs')).toContain("gateway: 'apps/gateway/src/cli.ts'");
+    expect(existsSync(path.join(REPO_ROOT, 'apps/gateway/src/cli.ts'))).toBe(true);
     expect(JSON.parse(only(runtime, 'CMD')[0]!.args)).toEqual(['start']);
   });
 });
@@ -83,7 +91,7 @@ describe('.dockerignore', () => {
     expect(patterns).toEqual(expect.arrayContaining(['**/node_modules', '.git', '.env']));
   });
 
-  it('keeps every file the install and the entrypoint need', () => {
+  it('keeps every file the install and the build need', () => {
     for (const needed of [
       'pnpm-lock.yaml',
       'pnpm-workspace.yaml',
@@ -95,5 +103,6 @@ describe('.dockerignore', () => {
       expect(patterns).not.toContain(needed);
     }
     expect(patterns).toEqual(expect.arrayContaining(['test/*', '!test/package.json']));
+    expect(patterns).toEqual(expect.arrayContaining(['scripts/*', '!scripts/build.mjs']));
   });
 });

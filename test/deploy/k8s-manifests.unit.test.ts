@@ -109,6 +109,8 @@ describe.each(REGISTRY)('the %s service', (service) => {
     expect(pod.spec.containers).toHaveLength(1);
     expect(container.image).toBe('cryptogate');
     expect(container.args).toEqual(['start']);
+    // The image's entrypoint, the compiled CLI (node dist/gateway.js), is what runs.
+    expect(container.command).toBeUndefined();
     expect(container.env).toContainEqual({ name: 'SERVICE', value: service });
     expect(container.envFrom).toEqual([
       { configMapRef: { name: 'gateway-config' } },
@@ -145,7 +147,7 @@ describe.each(REGISTRY)('the %s service', (service) => {
       capabilities: { drop: ['ALL'] },
     });
     expect(pod.spec.automountServiceAccountToken).toBe(false);
-    // tsx's transpile cache is the one thing written; /tmp is the writable volume for it.
+    // /tmp is the one writable path (DATA_DIR's default in the image; nothing is written there on the engines).
     const tmp = container.volumeMounts.find((mount: K8sObject) => mount.mountPath === '/tmp');
     expect(pod.spec.volumes).toContainEqual({ name: tmp.name, emptyDir: expect.any(Object) });
   });

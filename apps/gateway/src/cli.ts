@@ -1,8 +1,11 @@
 #!/usr/bin/env -S npx tsx
 import { ConfigError } from '@gw/platform';
 import { adminCommand, adminUsage } from './commands/admin';
-import { replayCommand } from './commands/replay';
-import { startCommand } from './commands/start';
+
+// start and replay load every service; imported on use, `help` and the admin commands start quickly.
+const startCommand = async (...args: Parameters<typeof import('./commands/start').startCommand>) =>
+  (await import('./commands/start')).startCommand(...args);
+const replayCommand = async () => (await import('./commands/replay')).replayCommand();
 
 const USAGE = `Usage: gateway <command>
 

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `pnpm build`: the gateway CLI (every service is started from it) and the address worker thread,
+// bundled with their dependencies into dist/ so production runs plain JavaScript with no node_modules.
+// Type checking stays with `pnpm typecheck`; tests keep running from source through @swc/jest.
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'dist');
+
+// Optional native helpers the mongodb driver requires inside try/catch; we use none of them.
+const OPTIONAL_MONGODB_PEERS = [
+  'kerberos',
+  '@mongodb-js/zstd',
+  'snappy',
+  'socks',
+  'aws4',
+  'mongodb-client-encryption',
+  'gcp-metadata',
+  '@aws-sdk/credential-providers',
+];
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  // address-worker.js sits beside gateway.js: the worker client starts it from its own directory.
+  entryPoints: {
+    gateway: 'apps/gateway/src/cli.ts',
+    'address-worker': 'packages/chain/src/address-worker.ts',
+  },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: 'linked',
+  legalComments: 'linked',
+  // tsx: only when the address worker client runs from .ts sources (jest, bench), never from the bundle.
+  external: [...OPTIONAL_MONGODB_PEERS, 'tsx/cjs/api'],
+  logLevel: 'warning',
+});
+// The checkout's stylesheet and script are read from `static/` beside the code that serves them.
+cpSync(path.join(root, 'services/checkout/src/static'), path.join(outdir, 'static'), { recursive: true });
+// `node dist/gateway.js` is how it runs; the source's tsx hashbang would not fit the bundle.
+const cli = path.join(outdir, 'gateway.js');
+writeFileSync(cli, readFileSync(cli, 'utf8').replace(/^#!.*\n/, '#!/usr/bin/env node\n'));
+// Marks the bundle as CommonJS even if the workspace root ever turns "type": "module".
+writeFileSync(path.join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
