@@ -8,8 +8,9 @@ export type StartAddressWorker = (data: AddressWorkerData) => Worker;
 
 /**
  * Starts address-worker.ts in a thread. Node cannot run a .ts entry itself, and on node 20 a worker's
- * `--import tsx` does not reach its entry, so under tsx (the gateway) and jest (its own transform, none
- * in the thread) the thread loads it through tsx's require API; compiled to .js it loads directly.
+ * `--import tsx` does not reach its entry, so under tsx (benches, test fleets) and jest (its own
+ * transform, none in the thread) the thread loads it through tsx's require API; compiled to .js (the
+ * dist/ bundle that ./gateway and the image run) it loads directly.
  */
 export const startAddressWorker: StartAddressWorker = (workerData) => {
   const extension = extname(__filename);
