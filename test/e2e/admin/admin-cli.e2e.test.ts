@@ -66,7 +66,11 @@ describe('gateway CLI admin commands', () => {
       ],
       env,
     );
-    expect(run).toMatchObject({ code: 0, stderr: '' });
+    // Standard error names the instance called; standard output is the JSON alone.
+    expect(run).toMatchObject({
+      code: 0,
+      stderr: `gateway ${gateway.baseUrl} (GATEWAY_URL), admin token from ADMIN_TOKEN\n`,
+    });
     const created = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(created).toEqual({
       merchant_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -179,12 +183,14 @@ describe('gateway CLI admin commands', () => {
     expect(wrongToken).toMatchObject({
       code: 1,
       stdout: '',
-      stderr: 'gateway refused (401): Invalid admin token\n',
+      stderr: `gateway ${gateway.baseUrl} (GATEWAY_URL), admin token from ADMIN_TOKEN\ngateway refused (401): Invalid admin token\n`,
     });
     const unknownCoin = await gatewayCli(['merchant', 'create', '--name', 'X', '--coins', 'btc,nocoin'], env);
     expect(unknownCoin).toMatchObject({
       code: 1,
-      stderr: 'gateway refused (400): enabled_coins has unknown currencies: nocoin\n',
+      stderr: expect.stringMatching(
+        /\ngateway refused \(400\): enabled_coins has unknown currencies: nocoin\n$/,
+      ),
     });
   });
 

@@ -24,9 +24,10 @@ const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const COMMON_FLAGS_HELP = `  Every admin command takes --url <gateway url> (default GATEWAY_URL, else http://localhost:<PORT>),
-  --json (print the API's JSON), and --data-dir <dir> (where \`gateway start\` keeps admin.token when
-  ADMIN_TOKEN is not set).`;
+const COMMON_FLAGS_HELP = `  Every admin command takes --url <gateway url> (default GATEWAY_URL, else http://localhost:<PORT>
+  when PORT is set, else the URL \`gateway start\` noted in DATA_DIR beside its admin token), --json
+  (print the API's JSON), and --data-dir <dir> (where \`gateway start\` keeps admin.token when
+  ADMIN_TOKEN is not set). Each command first names, on standard error, the gateway it calls.`;
 
 /** The admin lines of `gateway help`. */
 export function adminUsage(): string {
@@ -81,6 +82,7 @@ export async function adminCommand(
       },
       env,
     );
+    output.stderr(`${target.description}\n`);
     const json = flags.json === true;
     await command.run({
       client: new AdminHttpClient(target),
