@@ -51,6 +51,7 @@ const terms: PaymentTerms = {
     isRefresh: false,
   },
   beta: null,
+  parentPaymentId: null,
 };
 
 /** Drives every aggregate through commands so the samples are what the deciders really produce. */
@@ -77,6 +78,20 @@ const produced: AnyEvent[] = [
     cmd('StartPayout', { serviceFeePercent: '0.5' }),
     cmd('CompletePayout', { payoutHash: 'b'.repeat(64) }),
     cmd('RefundPayment', { refundHash: null }),
+    cmd('RecordDeposit', {
+      txHash: 'a3',
+      amount: '15.1',
+      fromAddress: null,
+      confirmations: 0,
+      repeatedPayment: { paymentId: 4409701816, uuid: '8b03432e-0000-4000-8000-000000000002' },
+    }),
+    cmd('RecordDeposit', { txHash: 'a3', amount: '15.1', fromAddress: null, confirmations: 1 }),
+  ]),
+  ...scenario([
+    cmd('OpenRepeatedPayment', {
+      terms: { ...terms, paymentId: 4409701816, parentPaymentId: 4409701815 },
+      deposit: { txHash: 'a4', amount: '20', fromAddress: null, confirmations: 0 },
+    }),
   ]),
   ...scenario([
     cmd('CreatePayment', {

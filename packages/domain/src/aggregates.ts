@@ -70,6 +70,7 @@ export type AnyEventType = AnyEvent['type'];
 export function aggregateOfCommand(type: AnyCommandType): AggregateName {
   switch (type) {
     case 'CreatePayment':
+    case 'OpenRepeatedPayment':
     case 'RecordDeposit':
     case 'StartPayout':
     case 'CompletePayout':

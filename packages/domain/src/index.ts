@@ -5,6 +5,7 @@ export * from './aggregates';
 export * from './payment/statuses';
 export * from './payment/payment';
 export * from './payment/payment.decide';
+export * from './payment/late-deposits';
 export * from './payment/family-statuses';
 export * from './invoice/invoice';
 export * from './invoice/invoice.decide';

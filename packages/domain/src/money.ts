@@ -21,6 +21,7 @@ export function amount(value: string | number): Amount {
 export const add = (a: Amount, b: Amount): Amount => new D(a).plus(b).toFixed();
 export const subtract = (a: Amount, b: Amount): Amount => new D(a).minus(b).toFixed();
 export const multiply = (a: Amount, b: Amount): Amount => new D(a).times(b).toFixed();
+export const divide = (a: Amount, b: Amount): Amount => new D(a).div(b).toFixed();
 export const compare = (a: Amount, b: Amount): -1 | 0 | 1 => new D(a).comparedTo(b) as -1 | 0 | 1;
 export const isPositive = (a: Amount): boolean => new D(a).greaterThan(0);
 export const isNegative = (a: Amount): boolean => new D(a).lessThan(0);

@@ -109,5 +109,6 @@ export async function newPaymentTerms(
     expiresAt: new Date(now.getTime() + intake.lifetimeSeconds * 1000).toISOString(),
     alpha: intake.alpha ?? null,
     beta: intake.beta ?? null,
+    parentPaymentId: null,
   };
 }

@@ -60,6 +60,22 @@ export interface PaymentDocument extends ReadModelDocument {
   expiresAt: string;
   /** When the full amount was first seen (family B `pay_date`). */
   paidAt: string | null;
+  /** The V1 payment whose late deposit opened this repeated payment; null for every other payment. */
+  parentPaymentId: number | null;
+  /** Money that arrived after the payment stopped taking it, in arrival order; never in `actuallyPaid`. */
+  lateDeposits: LateDepositRecord[];
+}
+
+export interface LateDepositRecord {
+  txHash: string;
+  amount: string;
+  fromAddress: string | null;
+  confirmations: number;
+  detectedAt: string;
+  /** The status the payment had when the money arrived. */
+  paymentStatus: PaymentStatus;
+  /** The V1 repeated payment that carries the money, if one was opened. */
+  repeatedPaymentId: number | null;
 }
 
 export interface InvoiceDocument extends ReadModelDocument {

@@ -1,4 +1,4 @@
-import { assertNever, statusAfter, type PaymentEvent } from '@gw/domain';
+import { assertNever, isSameDeposit, statusAfter, type PaymentEvent } from '@gw/domain';
 import type { PaymentDocument } from './documents';
 
 const valueOf = (amount: string): number => Number(amount);
@@ -58,6 +58,9 @@ export function projectPayment(
       updatedAt: t.createdAt,
       expiresAt: t.expiresAt,
       paidAt: null,
+      // Streams written before repeated payments existed have no parentPaymentId.
+      parentPaymentId: t.parentPaymentId ?? null,
+      lateDeposits: [],
     };
   }
   if (!doc) return null;
@@ -114,6 +117,23 @@ export function projectPayment(
         expiresAt: event.data.expiresAt,
         updatedAt: event.data.at,
       };
+    case 'LateDepositReceived': {
+      const { repeatedPayment, ...late } = event.data;
+      return {
+        ...next,
+        lateDeposits: [...doc.lateDeposits, { ...late, repeatedPaymentId: repeatedPayment?.paymentId ?? null }],
+        updatedAt: late.detectedAt,
+      };
+    }
+    case 'LateDepositConfirmationsUpdated':
+      return {
+        ...next,
+        lateDeposits: doc.lateDeposits.map((late) =>
+          isSameDeposit(late, event.data) ? { ...late, confirmations: event.data.confirmations } : late,
+        ),
+        updatedAt: event.data.updatedAt,
+      };
+    case 'PaymentOverpaid':
     case 'PaymentUnderpaid':
     case 'PaymentConfirmed':
     case 'PaymentFailed':

@@ -52,6 +52,8 @@ function paymentOf(overrides: Partial<PaymentDocument> = {}): PaymentDocument {
     updatedAt: '2025-03-01T11:00:00.000Z',
     expiresAt: '2025-03-01T12:10:00.000Z',
     paidAt: null,
+    parentPaymentId: null,
+    lateDeposits: [],
     ...overrides,
   };
 }

@@ -46,6 +46,7 @@ export function termsOf(overrides: Partial<PaymentTerms> = {}): PaymentTerms {
       isRefresh: false,
     },
     beta: null,
+    parentPaymentId: null,
     ...overrides,
   };
 }

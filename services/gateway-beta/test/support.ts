@@ -49,6 +49,7 @@ export function paymentOf(
         expiresAt: '2025-01-02T04:04:05.678Z',
         alpha: null,
         beta: null,
+        parentPaymentId: null,
         ...terms,
       },
     },

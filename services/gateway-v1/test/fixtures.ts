@@ -65,6 +65,8 @@ export function paymentDocument(overrides: Partial<PaymentDocument> = {}): Payme
     updatedAt: '2025-03-01T10:20:00.000Z',
     expiresAt: t.expiresAt,
     paidAt: '2025-03-01T10:10:00.000Z',
+    parentPaymentId: null,
+    lateDeposits: [],
     ...overrides,
   };
 }

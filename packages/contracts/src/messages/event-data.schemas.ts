@@ -70,6 +70,7 @@ const paymentTerms = object({
       description: nullableString(),
     }),
   ),
+  parentPaymentId: nullable(integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
 });
 
 const at = timestamp;
@@ -103,6 +104,28 @@ export const EVENT_DATA_SCHEMAS = {
   PaymentFailed: object({ reason: string(), at: at() }),
   PaymentRefunded: object({ refundHash: nullableString(), at: at() }),
   PaymentExpired: object({ at: at() }),
+  PaymentOverpaid: object({ actuallyPaid: decimal(), overpaidAmount: decimal(), at: at() }),
+  LateDepositReceived: object({
+    txHash: string(),
+    amount: decimal(),
+    fromAddress: nullableString(),
+    confirmations: integer({ minimum: 0 }),
+    detectedAt: at(),
+    paymentStatus: enumOf(PAYMENT_STATUSES),
+    repeatedPayment: nullable(
+      object({
+        paymentId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+        uuid: string({ format: 'uuid' }),
+      }),
+    ),
+  }),
+  LateDepositConfirmationsUpdated: object({
+    txHash: string(),
+    amount: decimal(),
+    confirmations: integer({ minimum: 0 }),
+    repeatedPaymentId: nullable(integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+    updatedAt: at(),
+  }),
   PaymentEstimateUpdated: object({ payAmount: decimal(), expiresAt: at(), at: at() }),
   InvoiceCreated: object({
     invoiceId: string(),

@@ -36,6 +36,7 @@ export const EVENT_MESSAGE_SCHEMA: Schema = {
 
 const COMMAND_TYPES: readonly AnyCommandType[] = [
   'CreatePayment',
+  'OpenRepeatedPayment',
   'RecordDeposit',
   'StartPayout',
   'CompletePayout',

@@ -13,7 +13,12 @@ const ALPHA_STATUS: Record<PaymentStatus, string> = {
   expired: 'cancel',
 };
 
-export const alphaStatus = (status: PaymentStatus): string => ALPHA_STATUS[status];
+/**
+ * `paid_over` (final, like `paid`) is Cryptomus's word for a paid payment that received more than it
+ * asked, late deposits included (upstream-apis.md §2.2, §2.4).
+ */
+export const alphaStatus = (status: PaymentStatus, overpaid = false): string =>
+  status === 'finished' && overpaid ? 'paid_over' : ALPHA_STATUS[status];
 export const alphaIsFinal = (status: PaymentStatus): boolean => isFinalStatus(status);
 
 /**

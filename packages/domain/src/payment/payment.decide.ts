@@ -1,7 +1,22 @@
 import type { Command } from '../messages';
 import { DomainError, assertNever } from '../errors';
 import { add, compare, isNegative, isPositive, percentOf, roundDown, subtract, type Amount } from '../money';
-import type { ExistingPayment, Payment, PaymentEvent, PaymentTerms } from './payment';
+import {
+  confirmLateDeposit,
+  findLateDeposit,
+  overpaidAmount,
+  receiveLateDeposit,
+  type ObservedDeposit,
+} from './late-deposits';
+import {
+  evolvePayment,
+  isSameDeposit,
+  takesDeposits,
+  type ExistingPayment,
+  type Payment,
+  type PaymentEvent,
+  type PaymentTerms,
+} from './payment';
 import { canTransition, type PaymentStatus } from './statuses';
 
 // ---------------------------------------------------------------------------------------------
@@ -9,9 +24,11 @@ import { canTransition, type PaymentStatus } from './statuses';
 
 export type CreatePayment = Command<'CreatePayment', PaymentTerms>;
 /** A transaction to the pay address was seen, or its confirmations changed. */
-export type RecordDeposit = Command<
-  'RecordDeposit',
-  { txHash: string; amount: Amount; fromAddress: string | null; confirmations: number }
+export type RecordDeposit = Command<'RecordDeposit', ObservedDeposit>;
+/** Opens the V1 repeated payment that carries a parent's late deposit, with that deposit already on it. */
+export type OpenRepeatedPayment = Command<
+  'OpenRepeatedPayment',
+  { terms: PaymentTerms & { parentPaymentId: number }; deposit: ObservedDeposit }
 >;
 export type StartPayout = Command<'StartPayout', { serviceFeePercent: Amount }>;
 export type CompletePayout = Command<'CompletePayout', { payoutHash: string }>;
@@ -25,6 +42,7 @@ export type UpdatePaymentEstimate = Command<
 
 export type PaymentCommand =
   | CreatePayment
+  | OpenRepeatedPayment
   | RecordDeposit
   | StartPayout
   | CompletePayout
@@ -40,6 +58,7 @@ export type PaymentCommandType = PaymentCommand['type'];
 
 export function decidePayment(command: PaymentCommand, state: Payment): PaymentEvent[] {
   if (command.type === 'CreatePayment') return create(command, state);
+  if (command.type === 'OpenRepeatedPayment') return openRepeated(command, state);
   if (state.status === 'none') throw new DomainError('NOT_FOUND', 'payment not found');
   switch (command.type) {
     case 'RecordDeposit':
@@ -61,6 +80,12 @@ export function decidePayment(command: PaymentCommand, state: Payment): PaymentE
   }
 }
 
+function openRepeated({ data, metadata }: OpenRepeatedPayment, state: Payment): PaymentEvent[] {
+  const created = create({ type: 'CreatePayment', data: data.terms, metadata }, state);
+  const opened = created.reduce(evolvePayment, state) as ExistingPayment;
+  return [...created, ...recordDeposit({ type: 'RecordDeposit', data: data.deposit, metadata }, opened)];
+}
+
 function create({ data }: CreatePayment, state: Payment): PaymentEvent[] {
   if (state.status !== 'none') throw new DomainError('STREAM_ALREADY_EXISTS', 'payment already exists');
   if (!isPositive(data.priceAmount))
@@ -77,9 +102,12 @@ export function paidThreshold(payment: ExistingPayment): Amount {
 
 function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayment): PaymentEvent[] {
   const at = metadata.now;
-  const known = payment.deposits.find((d) => d.txHash === data.txHash);
+  const known = payment.deposits.find((d) => isSameDeposit(d, data));
   if (known) return confirmDeposit(payment, known.txHash, known.confirmations, data.confirmations, at);
+  const late = findLateDeposit(payment, data);
+  if (late) return confirmLateDeposit(late, data.confirmations, at);
   if (!isPositive(data.amount)) throw new DomainError('INVALID_AMOUNT', 'deposit amount must be positive');
+  if (!takesDeposits(payment.status)) return [receiveLateDeposit(payment, data, at)];
 
   const actuallyPaid = add(payment.actuallyPaid, data.amount);
   const events: PaymentEvent[] = [
@@ -95,7 +123,11 @@ function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayme
       },
     },
   ];
-  // A deposit to a payment that can no longer be paid is still recorded: accepted money is never lost.
+  const overpaid = overpaidAmount(payment.payAmount, actuallyPaid);
+  if (isPositive(overpaid)) {
+    events.push({ type: 'PaymentOverpaid', data: { actuallyPaid, overpaidAmount: overpaid, at } });
+  }
+  // Confirming or confirmed: more money before the payout is part of what is paid out.
   if (payment.status !== 'waiting' && payment.status !== 'partially_paid') return events;
 
   if (compare(actuallyPaid, paidThreshold(payment)) < 0) {
@@ -106,7 +138,7 @@ function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayme
     return events;
   }
   events.push({ type: 'PaymentConfirming', data: { actuallyPaid, at } });
-  const deposits = [...payment.deposits, { txHash: data.txHash, confirmations: data.confirmations }];
+  const deposits = [...payment.deposits, { confirmations: data.confirmations }];
   if (deposits.every((d) => d.confirmations >= payment.terms.requiredConfirmations)) {
     events.push({ type: 'PaymentConfirmed', data: { actuallyPaid, at } });
   }

@@ -1,7 +1,11 @@
 import type { Amount } from '../money';
 import type { DomainEvent } from '../messages';
 import { assertNever } from '../errors';
+import { isSameDeposit, type Deposit, type LateDeposit } from './deposit';
 import type { PaymentStatus } from './statuses';
+
+export type { Deposit, LateDeposit, RepeatedPaymentIds } from './deposit';
+export { depositIdOf, isSameDeposit, takesDeposits } from './deposit';
 
 export type Family = 'v1' | 'alpha' | 'beta';
 export type SandboxCase = 'success' | 'partially_paid' | 'fail';
@@ -68,14 +72,8 @@ export interface PaymentTerms {
   expiresAt: string;
   alpha: AlphaTerms | null;
   beta: BetaTerms | null;
-}
-
-export interface Deposit {
-  txHash: string;
-  amount: Amount;
-  fromAddress: string | null;
-  confirmations: number;
-  detectedAt: string;
+  /** Set on a V1 repeated payment: the payment whose address received its money after it was done. */
+  parentPaymentId: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -109,6 +107,15 @@ export type PaymentFinished = DomainEvent<
 export type PaymentFailed = DomainEvent<'PaymentFailed', { reason: string; at: string }>;
 export type PaymentRefunded = DomainEvent<'PaymentRefunded', { refundHash: string | null; at: string }>;
 export type PaymentExpired = DomainEvent<'PaymentExpired', { at: string }>;
+export type PaymentOverpaid = DomainEvent<
+  'PaymentOverpaid',
+  { actuallyPaid: Amount; overpaidAmount: Amount; at: string }
+>;
+export type LateDepositReceived = DomainEvent<'LateDepositReceived', LateDeposit>;
+export type LateDepositConfirmationsUpdated = DomainEvent<
+  'LateDepositConfirmationsUpdated',
+  { txHash: string; amount: Amount; confirmations: number; repeatedPaymentId: number | null; updatedAt: string }
+>;
 export type PaymentEstimateUpdated = DomainEvent<
   'PaymentEstimateUpdated',
   { payAmount: Amount; expiresAt: string; at: string }
@@ -127,6 +134,9 @@ export type PaymentEvent =
   | PaymentFailed
   | PaymentRefunded
   | PaymentExpired
+  | PaymentOverpaid
+  | LateDepositReceived
+  | LateDepositConfirmationsUpdated
   | PaymentEstimateUpdated;
 
 export type PaymentEventType = PaymentEvent['type'];
@@ -155,6 +165,9 @@ export function statusAfter(event: PaymentEvent): PaymentStatus | null {
     case 'DepositDetected':
     case 'DepositConfirmationsUpdated':
     case 'DepositConfirmationsLost':
+    case 'PaymentOverpaid':
+    case 'LateDepositReceived':
+    case 'LateDepositConfirmationsUpdated':
     case 'PaymentEstimateUpdated':
       return null;
     default:
@@ -176,6 +189,8 @@ export interface ExistingPayment {
   expiresAt: string;
   actuallyPaid: Amount;
   deposits: Deposit[];
+  /** Money that arrived after the payment stopped taking it; never part of `actuallyPaid`. */
+  lateDeposits: LateDeposit[];
   outcomeAmount: Amount;
   payoutHash: string | null;
   updatedAt: string;
@@ -190,7 +205,8 @@ export const initialPayment = (): Payment => ({ status: 'none' });
 export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
   if (event.type === 'PaymentCreated') {
     if (state.status !== 'none') return state;
-    const terms = event.data;
+    // Streams written before repeated payments existed have no parentPaymentId.
+    const terms = { ...event.data, parentPaymentId: event.data.parentPaymentId ?? null };
     return {
       status: 'waiting',
       terms,
@@ -198,6 +214,7 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       expiresAt: terms.expiresAt,
       actuallyPaid: '0',
       deposits: [],
+      lateDeposits: [],
       outcomeAmount: '0',
       payoutHash: null,
       updatedAt: terms.createdAt,
@@ -247,6 +264,18 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       return { ...state, status: 'refunded', updatedAt: event.data.at };
     case 'PaymentExpired':
       return { ...state, status: 'expired', updatedAt: event.data.at };
+    case 'PaymentOverpaid':
+      return { ...state, updatedAt: event.data.at };
+    case 'LateDepositReceived':
+      return { ...state, lateDeposits: [...state.lateDeposits, event.data], updatedAt: event.data.detectedAt };
+    case 'LateDepositConfirmationsUpdated':
+      return {
+        ...state,
+        lateDeposits: state.lateDeposits.map((d) =>
+          isSameDeposit(d, event.data) ? { ...d, confirmations: event.data.confirmations } : d,
+        ),
+        updatedAt: event.data.updatedAt,
+      };
     case 'PaymentEstimateUpdated':
       return {
         ...state,
@@ -267,7 +296,7 @@ function withConfirmations(
 ): ExistingPayment {
   return {
     ...state,
-    deposits: state.deposits.map((d) => (d.txHash === txHash ? { ...d, confirmations } : d)),
+    deposits: state.deposits.map((d) => (isSameDeposit(d, { txHash }) ? { ...d, confirmations } : d)),
     updatedAt: at,
     depositsObservedAt: at,
   };

@@ -36,6 +36,7 @@ export function samplePaymentTerms(overrides: Partial<PaymentTerms> = {}): Payme
     expiresAt: '2026-01-02T10:00:00.000Z',
     alpha: null,
     beta: null,
+    parentPaymentId: null,
     ...overrides,
   };
 }

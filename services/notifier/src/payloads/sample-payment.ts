@@ -43,6 +43,7 @@ export function samplePayment(request: SampleRequest): ExistingPayment {
           },
         ]
       : [],
+    lateDeposits: [],
     outcomeAmount: paidOut ? '0.001485' : '0',
     payoutHash: request.status === 'finished' ? 'sample-payout-hash' : null,
     updatedAt: at,
@@ -78,6 +79,7 @@ export function samplePayment(request: SampleRequest): ExistingPayment {
       expiresAt: new Date(request.now.getTime() + 60 * 60_000).toISOString(),
       alpha: null,
       beta: null,
+      parentPaymentId: null,
     },
   };
 }

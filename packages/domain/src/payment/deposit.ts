@@ -1,0 +1,44 @@
+import type { Amount } from '../money';
+import type { PaymentStatus } from './statuses';
+
+/** A transaction that paid into a payment's address. */
+export interface Deposit {
+  txHash: string;
+  amount: Amount;
+  fromAddress: string | null;
+  confirmations: number;
+  detectedAt: string;
+}
+
+/** The ids a repeated payment gets when money arrives after its parent stopped taking it (V1). */
+export interface RepeatedPaymentIds {
+  paymentId: number;
+  uuid: string;
+}
+
+/**
+ * Money that reached a payment after it stopped taking money (payout under way or a final status). It is
+ * kept apart from what the payment was paid: upstream never adds it to `actually_paid`.
+ */
+export interface LateDeposit extends Deposit {
+  /** The status the payment had when the money arrived. */
+  paymentStatus: PaymentStatus;
+  /** The V1 child payment that carries this money; null in the families that record it on the payment. */
+  repeatedPayment: RepeatedPaymentIds | null;
+}
+
+/**
+ * What identifies one deposit, so that a redelivered observation is never counted twice. Chain watchers
+ * that see several outputs of one transaction extend this (txid:vout); every comparison goes through it.
+ */
+export const depositIdOf = (deposit: Pick<Deposit, 'txHash'>): string => deposit.txHash;
+
+export const isSameDeposit = (a: Pick<Deposit, 'txHash'>, b: Pick<Deposit, 'txHash'>): boolean =>
+  depositIdOf(a) === depositIdOf(b);
+
+/**
+ * Whether money that arrives now still counts towards the payment. Once the payout has started (and in
+ * every final status) the amount paid out is fixed, so anything more is a late deposit.
+ */
+export const takesDeposits = (status: PaymentStatus): boolean =>
+  status === 'waiting' || status === 'partially_paid' || status === 'confirming' || status === 'confirmed';
