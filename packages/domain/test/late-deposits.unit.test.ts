@@ -10,13 +10,22 @@ const spec = deciderSpec(paymentDecider);
 const at = meta().now;
 const child = { paymentId: 5077999001, uuid: '8b03432e-0000-4000-8000-0000000000c1' };
 
-const deposit = (txHash: string, amount: string, confirmations: number, extra: Partial<ObservedDeposit> = {}) => ({
+const deposit = (
+  txHash: string,
+  amount: string,
+  confirmations: number,
+  extra: Partial<ObservedDeposit> = {},
+) => ({
   type: 'RecordDeposit' as const,
   data: { txHash, amount, fromAddress: 'bc1qlate', confirmations, repeatedPayment: child, ...extra },
   metadata: meta(),
 });
 
-const late = (terms: PaymentTerms, paymentStatus: LateDeposit['paymentStatus'], overrides: Partial<LateDeposit> = {}) => ({
+const late = (
+  terms: PaymentTerms,
+  paymentStatus: LateDeposit['paymentStatus'],
+  overrides: Partial<LateDeposit> = {},
+) => ({
   type: 'LateDepositReceived' as const,
   data: {
     txHash: 'tx-late',
@@ -160,7 +169,10 @@ describe('money that arrives late or twice', () => {
         .given([])
         .when({
           type: 'OpenRepeatedPayment',
-          data: { terms, deposit: { txHash: 'tx-late', amount: '0.001', fromAddress: null, confirmations: 2 } },
+          data: {
+            terms,
+            deposit: { txHash: 'tx-late', amount: '0.001', fromAddress: null, confirmations: 2 },
+          },
           metadata: meta(),
         })
         .events();
@@ -177,7 +189,10 @@ describe('money that arrives late or twice', () => {
         .given([{ type: 'PaymentCreated', data: terms }])
         .when({
           type: 'OpenRepeatedPayment',
-          data: { terms, deposit: { txHash: 'tx-late', amount: '0.001', fromAddress: null, confirmations: 0 } },
+          data: {
+            terms,
+            deposit: { txHash: 'tx-late', amount: '0.001', fromAddress: null, confirmations: 0 },
+          },
           metadata: meta(),
         })
         .thenThrows('STREAM_ALREADY_EXISTS');

@@ -34,6 +34,26 @@ export function createNumericIdGenerator(clock: Clock = systemClock): NumericIdG
 
 export const newNumericId: NumericIdGenerator = createNumericIdGenerator();
 
+/**
+ * The id newNumericId would give at `at`, with the random bits taken from `seed` instead: the same seed
+ * and instant always give the same id, so a redelivered message that mints an id mints the same one.
+ */
+export function numericIdFrom(seed: string, at: Date): number {
+  const elapsed = Math.max(0, at.getTime() - NUMERIC_ID_EPOCH_MS);
+  return TEN_DIGIT_FLOOR + elapsed * RANDOM_SPAN + (seedDigest(seed).readUInt16BE(0) % RANDOM_SPAN);
+}
+
+/** A version-4-shaped UUID derived from `seed`: the same seed always gives the same UUID. */
+export function uuidFrom(seed: string): string {
+  const bytes = seedDigest(seed).subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const seedDigest = (seed: string): Buffer => createHash('sha256').update(seed).digest();
+
 /** Minimum entropy of a secret: 128 bits. */
 export const MIN_SECRET_BYTES = 16;
 

@@ -17,16 +17,57 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
     { fields: [['uuid', 1]], unique: true },
     { fields: [['trackId', 1]], unique: true },
     { fields: [['payAddress', 1]] },
-    { fields: [['merchantId', 1], ['createdAt', 1]] },
-    { fields: [['merchantId', 1], ['orderId', 1]] },
-    { fields: [['merchantId', 1], ['invoiceId', 1]] },
-    { fields: [['status', 1], ['expiresAt', 1]] },
+    {
+      fields: [
+        ['merchantId', 1],
+        ['createdAt', 1],
+      ],
+    },
+    {
+      fields: [
+        ['merchantId', 1],
+        ['orderId', 1],
+      ],
+    },
+    {
+      fields: [
+        ['merchantId', 1],
+        ['invoiceId', 1],
+      ],
+    },
+    {
+      fields: [
+        ['status', 1],
+        ['expiresAt', 1],
+      ],
+    },
   ],
-  invoices: [{ fields: [['merchantId', 1], ['createdAt', 1]] }],
+  invoices: [
+    {
+      fields: [
+        ['merchantId', 1],
+        ['createdAt', 1],
+      ],
+    },
+  ],
   merchants: [
     { fields: [['apiKeyHash', 1]], unique: true },
     { fields: [['betaApiKeyHash', 1]], unique: true },
   ],
-  plans: [{ fields: [['merchantId', 1], ['createdAt', 1]] }],
-  subscriptions: [{ fields: [['merchantId', 1], ['createdAt', 1]] }],
+  plans: [
+    {
+      fields: [
+        ['merchantId', 1],
+        ['createdAt', 1],
+      ],
+    },
+  ],
+  subscriptions: [
+    {
+      fields: [
+        ['merchantId', 1],
+        ['createdAt', 1],
+      ],
+    },
+  ],
 };

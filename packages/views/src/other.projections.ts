@@ -7,18 +7,41 @@ import {
 } from '@gw/domain';
 import type { InvoiceDocument, MerchantDocument, PlanDocument, SubscriptionDocument } from './documents';
 
-export function projectInvoice(doc: InvoiceDocument | null, event: InvoiceEvent, version: number): InvoiceDocument | null {
+export function projectInvoice(
+  doc: InvoiceDocument | null,
+  event: InvoiceEvent,
+  version: number,
+): InvoiceDocument | null {
   switch (event.type) {
     case 'InvoiceCreated':
-      return doc ?? { id: event.data.invoiceId, version, ...event.data, paymentIds: [], updatedAt: event.data.createdAt };
+      return (
+        doc ?? {
+          id: event.data.invoiceId,
+          version,
+          ...event.data,
+          paymentIds: [],
+          updatedAt: event.data.createdAt,
+        }
+      );
     case 'InvoicePaymentStarted':
-      return doc && { ...doc, version, paymentIds: [...doc.paymentIds, event.data.paymentId], updatedAt: event.data.at };
+      return (
+        doc && {
+          ...doc,
+          version,
+          paymentIds: [...doc.paymentIds, event.data.paymentId],
+          updatedAt: event.data.at,
+        }
+      );
     default:
       return assertNever(event);
   }
 }
 
-export function projectMerchant(doc: MerchantDocument | null, event: MerchantEvent, version: number): MerchantDocument | null {
+export function projectMerchant(
+  doc: MerchantDocument | null,
+  event: MerchantEvent,
+  version: number,
+): MerchantDocument | null {
   switch (event.type) {
     case 'MerchantCreated':
       return doc ?? { id: event.data.merchantId, version, ...event.data, updatedAt: event.data.createdAt };
@@ -32,7 +55,11 @@ export function projectMerchant(doc: MerchantDocument | null, event: MerchantEve
         case 'apiKey':
           return { ...next, apiKeyHash: hash ?? doc.apiKeyHash };
         case 'betaApiKey':
-          return { ...next, betaApiKeyHash: hash ?? doc.betaApiKeyHash, betaApiKeyCipher: cipher ?? doc.betaApiKeyCipher };
+          return {
+            ...next,
+            betaApiKeyHash: hash ?? doc.betaApiKeyHash,
+            betaApiKeyCipher: cipher ?? doc.betaApiKeyCipher,
+          };
         case 'paymentKey':
           return { ...next, paymentKeyCipher: cipher ?? doc.paymentKeyCipher };
         case 'ipnSecret':
@@ -46,7 +73,11 @@ export function projectMerchant(doc: MerchantDocument | null, event: MerchantEve
   }
 }
 
-export function projectPlan(doc: PlanDocument | null, event: SubscriptionPlanEvent, version: number): PlanDocument | null {
+export function projectPlan(
+  doc: PlanDocument | null,
+  event: SubscriptionPlanEvent,
+  version: number,
+): PlanDocument | null {
   return doc ?? { id: String(event.data.planId), version, ...event.data, updatedAt: event.data.createdAt };
 }
 
@@ -68,7 +99,15 @@ export function projectSubscription(
         }
       );
     case 'SubscriptionStatusChanged':
-      return doc && { ...doc, version, status: event.data.status, isActive: event.data.status === 'active', updatedAt: event.data.at };
+      return (
+        doc && {
+          ...doc,
+          version,
+          status: event.data.status,
+          isActive: event.data.status === 'active',
+          updatedAt: event.data.at,
+        }
+      );
     default:
       return assertNever(event);
   }

@@ -121,7 +121,10 @@ export function projectPayment(
       const { repeatedPayment, ...late } = event.data;
       return {
         ...next,
-        lateDeposits: [...doc.lateDeposits, { ...late, repeatedPaymentId: repeatedPayment?.paymentId ?? null }],
+        lateDeposits: [
+          ...doc.lateDeposits,
+          { ...late, repeatedPaymentId: repeatedPayment?.paymentId ?? null },
+        ],
         updatedAt: late.detectedAt,
       };
     }

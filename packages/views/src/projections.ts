@@ -4,7 +4,11 @@ import { COLLECTIONS, type CollectionName } from './collections';
 import { projectPayment } from './payment.projection';
 import { projectInvoice, projectMerchant, projectPlan, projectSubscription } from './other.projections';
 
-type Projection = (doc: ReadModelDocument | null, event: AnyEvent, version: number) => ReadModelDocument | null;
+type Projection = (
+  doc: ReadModelDocument | null,
+  event: AnyEvent,
+  version: number,
+) => ReadModelDocument | null;
 
 const BY_AGGREGATE: Record<AggregateName, { collection: CollectionName; project: Projection }> = {
   payment: { collection: COLLECTIONS.payments, project: projectPayment as Projection },

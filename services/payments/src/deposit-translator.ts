@@ -1,16 +1,19 @@
 import type { CommandMessage, DepositMessage } from '@gw/contracts';
-import { streamIdOf } from '@gw/domain';
+import { depositIdOf, streamIdOf } from '@gw/domain';
+import { numericIdFrom, uuidFrom } from '@gw/platform';
 
 /**
  * A chain observation becomes a RecordDeposit command on the payment's stream. The command id is
  * derived from the observation, so a redelivered observation is recognised as already applied. A
  * watcher's observation also names its block and time: after a reorganisation the same confirmation
- * count comes back in another block (or again in the mempool), which is a new observation.
+ * count comes back in another block (or again in the mempool), which is a new observation. The ids of
+ * the repeated payment a late deposit opens (V1) are derived too: the same deposit names the same child.
  */
 export function depositToCommand(deposit: DepositMessage): CommandMessage {
+  const depositId = `${deposit.network}:${depositIdOf(deposit)}`;
   const observation =
     deposit.blockHash === undefined ? '' : `:${deposit.blockHash ?? 'mempool'}:${deposit.observedAt}`;
-  const commandId = `deposit:${deposit.network}:${deposit.txHash}:${deposit.confirmations}${observation}`;
+  const commandId = `deposit:${depositId}:${deposit.confirmations}${observation}`;
   return {
     commandId,
     streamId: streamIdOf('payment', deposit.paymentId),
@@ -22,6 +25,10 @@ export function depositToCommand(deposit: DepositMessage): CommandMessage {
         amount: deposit.amount,
         fromAddress: deposit.fromAddress,
         confirmations: deposit.confirmations,
+        repeatedPayment: {
+          paymentId: numericIdFrom(`repeated:${depositId}`, new Date(deposit.observedAt)),
+          uuid: uuidFrom(`repeated:${depositId}`),
+        },
       },
       metadata: { now: deposit.observedAt, correlationId: commandId, causationId: commandId },
     },

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { REPLY_HEADERS, replyTo, type IncomingMessage, type MessageBus, type Subscription } from '@gw/bus';
 import type { Cache } from '@gw/cache';
-import { TOPICS, type CommandMessage, type DepositMessage } from '@gw/contracts';
+import { TOPICS, type CommandMessage, type DepositMessage, type EventMessage } from '@gw/contracts';
 import type { Service } from '@gw/runtime';
 import type { EventStore } from '@gw/store';
 import type { Logger } from 'pino';
 import { CommandHandler } from './command-handler';
 import { depositToCommand } from './deposit-translator';
 import { OutboxRelay } from './outbox-relay';
+import { RepeatedPayments } from './repeated-payments';
 
 export interface PaymentsServiceDeps {
   bus: MessageBus;
@@ -25,6 +26,7 @@ export function createPaymentsService({ bus, eventStore, cache, logger }: Paymen
   const relay = new OutboxRelay(eventStore, bus, cache, logger.child({ component: 'outbox-relay' }), {
     instanceId: randomUUID(),
   });
+  const repeatedPayments = new RepeatedPayments(handler, eventStore);
   const subscriptions: Subscription[] = [];
 
   async function onCommand(message: IncomingMessage): Promise<void> {
@@ -41,6 +43,13 @@ export function createPaymentsService({ bus, eventStore, cache, logger }: Paymen
     if (reply.ok && reply.eventTypes.length > 0) relay.wake();
   }
 
+  async function onEvent(message: IncomingMessage): Promise<void> {
+    const reply = await repeatedPayments.onEvent(message.value as EventMessage);
+    if (!reply) return;
+    if (!reply.ok) logger.warn({ event: message.value, error: reply.error }, 'repeated payment refused');
+    if (reply.ok && reply.eventTypes.length > 0) relay.wake();
+  }
+
   return {
     name: 'payments',
     async start() {
@@ -52,6 +61,10 @@ export function createPaymentsService({ bus, eventStore, cache, logger }: Paymen
         await bus.subscribe(
           { topics: [TOPICS.deposits], groupId: 'payments.deposits', fromBeginning: true },
           onDeposit,
+        ),
+        await bus.subscribe(
+          { topics: [TOPICS.events], groupId: 'payments.repeated-payments', fromBeginning: true },
+          onEvent,
         ),
       );
       relay.start();

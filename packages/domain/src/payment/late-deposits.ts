@@ -20,7 +20,11 @@ export interface ObservedDeposit {
 export const opensRepeatedPayment = (family: Family): boolean => family === 'v1';
 
 /** Money at the address of a payment that no longer takes it: recorded apart, never added to what was paid. */
-export function receiveLateDeposit(payment: ExistingPayment, deposit: ObservedDeposit, at: string): PaymentEvent {
+export function receiveLateDeposit(
+  payment: ExistingPayment,
+  deposit: ObservedDeposit,
+  at: string,
+): PaymentEvent {
   const repeated = opensRepeatedPayment(payment.terms.family) ? (deposit.repeatedPayment ?? null) : null;
   return {
     type: 'LateDepositReceived',
@@ -52,8 +56,10 @@ export function confirmLateDeposit(late: LateDeposit, confirmations: number, at:
   ];
 }
 
-export const findLateDeposit = (payment: ExistingPayment, deposit: ObservedDeposit): LateDeposit | undefined =>
-  payment.lateDeposits.find((late) => isSameDeposit(late, deposit));
+export const findLateDeposit = (
+  payment: ExistingPayment,
+  deposit: ObservedDeposit,
+): LateDeposit | undefined => payment.lateDeposits.find((late) => isSameDeposit(late, deposit));
 
 /** What arrived beyond the pay amount, late money included; "0" when nothing did. */
 export function overpaidAmount(payAmount: Amount, received: Amount): Amount {
@@ -62,15 +68,18 @@ export function overpaidAmount(payAmount: Amount, received: Amount): Amount {
 }
 
 /** Everything that reached the payment's address: what counted towards it and what came late. */
-export const receivedAmount = (actuallyPaid: Amount, lateDeposits: readonly Pick<Deposit, 'amount'>[]): Amount =>
-  lateDeposits.reduce((sum, late) => add(sum, late.amount), actuallyPaid);
+export const receivedAmount = (
+  actuallyPaid: Amount,
+  lateDeposits: readonly Pick<Deposit, 'amount'>[],
+): Amount => lateDeposits.reduce((sum, late) => add(sum, late.amount), actuallyPaid);
 
 /** Whether more than the pay amount reached the payment, late money included. */
 export const isOverpaid = (payment: {
   payAmount: Amount;
   actuallyPaid: Amount;
   lateDeposits: readonly Pick<Deposit, 'amount'>[];
-}): boolean => isPositive(overpaidAmount(payment.payAmount, receivedAmount(payment.actuallyPaid, payment.lateDeposits)));
+}): boolean =>
+  isPositive(overpaidAmount(payment.payAmount, receivedAmount(payment.actuallyPaid, payment.lateDeposits)));
 
 /**
  * The terms of the repeated payment that carries a late deposit: the parent's merchant, order, address

@@ -114,7 +114,13 @@ export type PaymentOverpaid = DomainEvent<
 export type LateDepositReceived = DomainEvent<'LateDepositReceived', LateDeposit>;
 export type LateDepositConfirmationsUpdated = DomainEvent<
   'LateDepositConfirmationsUpdated',
-  { txHash: string; amount: Amount; confirmations: number; repeatedPaymentId: number | null; updatedAt: string }
+  {
+    txHash: string;
+    amount: Amount;
+    confirmations: number;
+    repeatedPaymentId: number | null;
+    updatedAt: string;
+  }
 >;
 export type PaymentEstimateUpdated = DomainEvent<
   'PaymentEstimateUpdated',
@@ -267,7 +273,11 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
     case 'PaymentOverpaid':
       return { ...state, updatedAt: event.data.at };
     case 'LateDepositReceived':
-      return { ...state, lateDeposits: [...state.lateDeposits, event.data], updatedAt: event.data.detectedAt };
+      return {
+        ...state,
+        lateDeposits: [...state.lateDeposits, event.data],
+        updatedAt: event.data.detectedAt,
+      };
     case 'LateDepositConfirmationsUpdated':
       return {
         ...state,
