@@ -1,6 +1,6 @@
 import { statusAfter, type PaymentEvent } from '@gw/domain';
 import { paymentAtVersion } from '../src/payloads/payment-history';
-import { webhookStatusFor } from '../src/payloads/triggers';
+import { lateDepositWebhookStatus, webhookStatusFor } from '../src/payloads/triggers';
 import { buildWebhookRequest } from '../src/payloads/webhook-request';
 import {
   cryptomusPyVerifier,
@@ -173,5 +173,65 @@ describe('each family on the wire', () => {
       ],
     });
     expect(oxaPayPhpVerifier(Buffer.from(request.body), request.headers, 'beta-key')).toBe(true);
+  });
+});
+
+describe('money that arrives after the payment was done', () => {
+  const secondDeposit = (family: 'v1' | 'alpha' | 'beta'): PaymentEvent => ({
+    type: 'LateDepositReceived',
+    data: {
+      txHash: 'tx-late',
+      amount: '0.0015',
+      fromAddress: 'bc1qlate',
+      confirmations: 0,
+      detectedAt: '2026-01-02T10:00:00.000Z',
+      paymentStatus: 'finished',
+      repeatedPayment:
+        family === 'v1' ? { paymentId: 5077999001, uuid: '8b03432e-0000-4000-8000-0000000000c1' } : null,
+    },
+  });
+  const afterLateDeposit = (family: 'v1' | 'alpha' | 'beta') => {
+    const history = stored('payment-1', [...paidLifecycle(paymentTerms({ family })), secondDeposit(family)]);
+    return paymentAtVersion(history, history.length)!.payment;
+  };
+  const bodyOf = (family: 'v1' | 'alpha' | 'beta') =>
+    JSON.parse(buildWebhookRequest(afterLateDeposit(family), fixedFacts, 'key').body) as Record<
+      string,
+      unknown
+    >;
+
+  it('family A says paid_over, with the late transaction and everything received', () => {
+    expect(lateDepositWebhookStatus(afterLateDeposit('alpha'))).toBe('paid_over');
+    expect(bodyOf('alpha')).toMatchObject({
+      status: 'paid_over',
+      is_final: true,
+      txid: 'tx-late',
+      payment_amount: '0.00300000',
+    });
+  });
+
+  it('family B lists the late transaction in txs, status unchanged', () => {
+    expect(lateDepositWebhookStatus(afterLateDeposit('beta'))).toBe('Paid');
+    const body = bodyOf('beta');
+    expect(body.status).toBe('Paid');
+    expect((body.txs as { tx_hash: string }[]).map((tx) => tx.tx_hash)).toEqual(['tx-1', 'tx-late']);
+  });
+
+  it('V1 leaves the IPN to the repeated payment and lists it on the parent', () => {
+    expect(lateDepositWebhookStatus(afterLateDeposit('v1'))).toBeNull();
+    expect(bodyOf('v1')).toMatchObject({
+      payment_extra_ids: [5077999001],
+      actually_paid: 0.0015,
+      parent_payment_id: null,
+    });
+  });
+
+  it('a repeated payment names its parent in every IPN', () => {
+    const child = paymentTerms({ paymentId: 5077999001, parentPaymentId: 5077125051 });
+    const history = stored('payment-5077999001', [{ type: 'PaymentCreated', data: child }]);
+    const body = JSON.parse(
+      buildWebhookRequest(paymentAtVersion(history, 1)!.payment, fixedFacts, 'k').body,
+    ) as Record<string, unknown>;
+    expect(body).toMatchObject({ payment_id: 5077999001, parent_payment_id: 5077125051 });
   });
 });

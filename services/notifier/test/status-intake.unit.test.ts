@@ -72,7 +72,11 @@ describe('status intake', () => {
     const terms = paymentTerms({ merchantId, callbackUrl: 'https://shop.example/ipn' });
     const streamId = streamIdOf('payment', terms.paymentId);
     const events = stored(streamId, paidLifecycle(terms), merchantId);
-    await store.append(streamId, 0, events.map(({ streamId: _s, version: _v, ...event }) => event));
+    await store.append(
+      streamId,
+      0,
+      events.map(({ streamId: _s, version: _v, ...event }) => event),
+    );
     const last = events[events.length - 1]!;
 
     const first = await intake().onEvent(events[0]!);
@@ -80,7 +84,11 @@ describe('status intake', () => {
     const finished = await intake().onEvent(last);
     expect(paymentReads).toBe(1);
 
-    expect(first).toMatchObject({ eventVersion: 1, paymentStatus: 'waiting', url: 'https://shop.example/ipn' });
+    expect(first).toMatchObject({
+      eventVersion: 1,
+      paymentStatus: 'waiting',
+      url: 'https://shop.example/ipn',
+    });
     expect(JSON.parse(first!.body)).toMatchObject({ payment_id: terms.paymentId, payment_status: 'waiting' });
     expect(finished).toMatchObject({ eventVersion: last.version, paymentStatus: 'finished' });
   });

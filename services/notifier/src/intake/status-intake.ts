@@ -1,6 +1,7 @@
 import {
   evolveMerchant,
   initialMerchant,
+  isOverpaid,
   parseStreamId,
   statusAfter,
   streamIdOf,
@@ -15,7 +16,7 @@ import { deliveryIdOf, type Delivery } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
 import type { CurrencyFacts } from '../payloads/currency-facts';
 import { paymentAtVersion } from '../payloads/payment-history';
-import { webhookStatusFor } from '../payloads/triggers';
+import { lateDepositWebhookStatus, webhookStatusFor } from '../payloads/triggers';
 import { buildWebhookRequest } from '../payloads/webhook-request';
 
 /** The part of a `payments.events` message (or a stored event) the intake reads. */
@@ -33,7 +34,7 @@ export class MerchantNotFoundError extends Error {
 }
 
 /**
- * Turns a payment status change into a durable, signed delivery — or into nothing when the family
+ * Turns a payment status change, or money arriving after the payment was done, into a durable, signed delivery — or into nothing when the family
  * sends no webhook for it or the payment has no callback URL. The payload is built from the payment
  * stream folded up to the event's version, never from a read model that may be behind or ahead.
  * Idempotent: the delivery id is derived from (payment, version), so redelivered events add nothing.
@@ -55,7 +56,9 @@ export class StatusIntake {
   async onEvent(event: ObservedEvent): Promise<Delivery | null> {
     const paymentId = paymentIdOf(event.streamId);
     if (paymentId === null) return null;
-    if (statusAfter({ type: event.type, data: event.data } as PaymentEvent) === null) return null;
+    const lateDeposit = event.type === 'LateDepositReceived';
+    if (!lateDeposit && statusAfter({ type: event.type, data: event.data } as PaymentEvent) === null)
+      return null;
     if (this.since !== null && event.occurredAt < this.since) return null;
     const deliveryId = deliveryIdOf(paymentId, event.version);
     const existing = await this.deps.log.get(deliveryId);
@@ -67,7 +70,9 @@ export class StatusIntake {
     const at = paymentAtVersion(history, event.version);
     if (!at) throw new Error(`${event.streamId} has no version ${event.version} in the event store`);
     const { payment, statusBefore } = at;
-    const webhookStatus = webhookStatusFor(payment.terms.family, statusBefore, payment.status);
+    const webhookStatus = lateDeposit
+      ? lateDepositWebhookStatus(payment)
+      : webhookStatusFor(payment.terms.family, statusBefore, payment.status, isOverpaid(payment));
     const url = payment.terms.callbackUrl;
     if (webhookStatus === null || !url) return null;
 

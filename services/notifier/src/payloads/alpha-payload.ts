@@ -1,4 +1,11 @@
-import { alphaIsFinal, alphaStatus, toFixedDecimals, type ExistingPayment } from '@gw/domain';
+import {
+  alphaIsFinal,
+  alphaStatus,
+  isOverpaid,
+  receivedAmount,
+  toFixedDecimals,
+  type ExistingPayment,
+} from '@gw/domain';
 import type { CurrencyFacts } from './currency-facts';
 import { commission, merchantAmount, quoteRate } from './payment-amounts';
 
@@ -6,24 +13,28 @@ const money = (amount: string): string => toFixedDecimals(amount, 8);
 
 /**
  * The Cryptomus payment webhook (upstream-apis.md §2.2) without `sign`: money as strings with 8
- * decimals so PHP, Python and JS re-encode it identically; `txid` only once a transaction exists, as
- * upstream omits it for unpaid invoices. `convert` and `transfer_id` belong to features we do not offer.
+ * decimals so PHP, Python and JS re-encode it identically; `payment_amount` is everything the
+ * address received, money that came after the payment was done included; `txid` is the latest such
+ * transaction, and only once one exists, as upstream omits it for unpaid invoices. `convert` and
+ * `transfer_id` belong to features we do not offer.
  */
 export function alphaWebhookPayload(payment: ExistingPayment, facts: CurrencyFacts): Record<string, unknown> {
   const { terms } = payment;
-  const firstDeposit = payment.deposits[0];
-  const lastDeposit = payment.deposits[payment.deposits.length - 1];
+  const firstDeposit = payment.deposits[0] ?? payment.lateDeposits[0];
+  // The transaction the webhook is about: the latest money, late deposits included.
+  const lastDeposit = payment.lateDeposits.at(-1) ?? payment.deposits.at(-1);
+  const received = receivedAmount(payment.actuallyPaid, payment.lateDeposits);
   const payload: Record<string, unknown> = {
     type: 'payment',
     uuid: terms.uuid,
     order_id: terms.orderId ?? '',
     amount: money(terms.priceAmount),
-    payment_amount: money(payment.actuallyPaid),
-    payment_amount_usd: facts.usdValue(payment.actuallyPaid, terms.payCurrency),
+    payment_amount: money(received),
+    payment_amount_usd: facts.usdValue(received, terms.payCurrency),
     merchant_amount: money(merchantAmount(payment)),
     commission: money(commission(payment)),
     is_final: alphaIsFinal(payment.status),
-    status: alphaStatus(payment.status),
+    status: alphaStatus(payment.status, isOverpaid(payment)),
     from: firstDeposit?.fromAddress ?? null,
     wallet_address_uuid: null,
     network: terms.payNetwork,

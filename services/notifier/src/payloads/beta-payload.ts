@@ -1,4 +1,4 @@
-import { betaStatus, toJsonNumber, type ExistingPayment } from '@gw/domain';
+import { betaStatus, receivedAmount, toJsonNumber, type ExistingPayment } from '@gw/domain';
 import type { CurrencyFacts } from './currency-facts';
 import { unixSeconds } from './payment-amounts';
 
@@ -18,7 +18,7 @@ export function betaWebhookPayload(payment: ExistingPayment, facts: CurrencyFact
     module_name: '',
     amount: toJsonNumber(terms.priceAmount),
     value: usd(terms.priceAmount, terms.priceCurrency),
-    sent_value: usd(payment.actuallyPaid, terms.payCurrency),
+    sent_value: usd(receivedAmount(payment.actuallyPaid, payment.lateDeposits), terms.payCurrency),
     currency: terms.priceCurrency.toUpperCase(),
     order_id: terms.orderId ?? '',
     email: terms.beta?.email ?? '',
@@ -27,7 +27,8 @@ export function betaWebhookPayload(payment: ExistingPayment, facts: CurrencyFact
     under_paid_coverage: toJsonNumber(terms.underpaidTolerancePercent),
     description: terms.beta?.description ?? terms.orderDescription ?? '',
     date: unixSeconds(terms.createdAt),
-    txs: payment.deposits.map((deposit) => ({
+    // Money that came after the payment was done is one more transaction, as OxaPay records it.
+    txs: [...payment.deposits, ...payment.lateDeposits].map((deposit) => ({
       status: deposit.confirmations >= terms.requiredConfirmations ? 'confirmed' : 'confirming',
       tx_hash: deposit.txHash,
       sent_amount: toJsonNumber(deposit.amount),

@@ -1,4 +1,11 @@
-import { alphaStatus, betaStatus, type Family, type PaymentStatus } from '@gw/domain';
+import {
+  alphaStatus,
+  betaStatus,
+  isOverpaid,
+  type ExistingPayment,
+  type Family,
+  type PaymentStatus,
+} from '@gw/domain';
 
 /** Statuses Cryptomus documents for payment webhooks (§2.2); `process` and `check` are never sent. */
 const ALPHA_WEBHOOK_STATUSES = new Set([
@@ -30,13 +37,14 @@ export function webhookStatusFor(
   family: Family,
   before: PaymentStatus | null,
   after: PaymentStatus,
+  overpaid = false,
 ): string | null {
   if (before === after) return null;
   switch (family) {
     case 'v1':
       return after;
     case 'alpha': {
-      const next = alphaStatus(after);
+      const next = alphaStatus(after, overpaid);
       if (before !== null && alphaStatus(before) === next) return null;
       return ALPHA_WEBHOOK_STATUSES.has(next) ? next : null;
     }
@@ -44,6 +52,26 @@ export function webhookStatusFor(
       const next = betaStatus(after);
       if (before !== null && betaStatus(before) === next) return null;
       return BETA_CALLBACK_STATUSES.has(next) ? next : null;
+    }
+  }
+}
+
+/**
+ * The status the webhook for money that arrived after the payment was done carries, or null when none is
+ * sent. V1 sends none for the parent: the repeated payment it opens sends its own IPNs. Families A and B
+ * notify with the payment's status as it stands (`paid_over` once late money makes it more than asked).
+ */
+export function lateDepositWebhookStatus(payment: ExistingPayment): string | null {
+  switch (payment.terms.family) {
+    case 'v1':
+      return null;
+    case 'alpha': {
+      const status = alphaStatus(payment.status, isOverpaid(payment));
+      return ALPHA_WEBHOOK_STATUSES.has(status) ? status : null;
+    }
+    case 'beta': {
+      const status = betaStatus(payment.status);
+      return BETA_CALLBACK_STATUSES.has(status) ? status : null;
     }
   }
 }

@@ -10,7 +10,7 @@ export function v1IpnPayload(payment: ExistingPayment): Record<string, unknown> 
   const { terms } = payment;
   return {
     payment_id: terms.paymentId,
-    parent_payment_id: null,
+    parent_payment_id: terms.parentPaymentId,
     invoice_id: terms.invoiceId,
     payment_status: payment.status,
     pay_address: terms.payAddress,
@@ -26,7 +26,7 @@ export function v1IpnPayload(payment: ExistingPayment): Record<string, unknown> 
     purchase_id: String(terms.purchaseId),
     outcome_amount: toJsonNumber(payment.outcomeAmount),
     outcome_currency: terms.outcomeCurrency,
-    payment_extra_ids: null,
+    payment_extra_ids: repeatedPaymentIdsOf(payment),
     fee: {
       currency: terms.outcomeCurrency,
       depositFee: 0,
@@ -34,4 +34,12 @@ export function v1IpnPayload(payment: ExistingPayment): Record<string, unknown> 
       serviceFee: toJsonNumber(commission(payment)),
     },
   };
+}
+
+/** The repeated payments a parent's late deposits opened (upstream: null when there are none). */
+function repeatedPaymentIdsOf(payment: ExistingPayment): number[] | null {
+  const ids = payment.lateDeposits.flatMap((late) =>
+    late.repeatedPayment ? [late.repeatedPayment.paymentId] : [],
+  );
+  return ids.length > 0 ? ids : null;
 }
