@@ -1,4 +1,11 @@
-import { alphaIsFinal, alphaStatus, toFixedDecimals, type Amount } from '@gw/domain';
+import {
+  alphaIsFinal,
+  alphaStatus,
+  isOverpaid,
+  receivedAmount,
+  toFixedDecimals,
+  type Amount,
+} from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { PaymentDocument } from '@gw/views';
 import { alphaNetworkName, tickerOfCode } from './alpha-currencies';
@@ -54,7 +61,8 @@ export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext)
     uuid: doc.uuid,
     order_id: doc.orderId,
     amount: money(doc.priceAmount),
-    payment_amount: money(doc.actuallyPaid),
+    // Everything the address received: Cryptomus keeps late and extra money on the invoice itself.
+    payment_amount: money(receivedAmount(doc.actuallyPaid, doc.lateDeposits)),
     payer_amount: money(doc.payAmount),
     discount_percent: alpha?.discountPercent ?? 0,
     discount: money(alpha?.discount ?? '0'),
@@ -64,11 +72,11 @@ export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext)
     network: alpha?.network ?? alphaNetworkName(doc.payNetwork),
     address: doc.payAddress,
     from: doc.fromAddress,
-    txid: doc.payinHash,
+    txid: doc.payinHash ?? doc.lateDeposits[0]?.txHash ?? null,
     payment_status: doc.status,
     url: hostedPageUrl(context.baseUrl, doc.uuid),
     expired_at: unixSeconds(doc.expiresAt),
-    status: alphaStatus(doc.status),
+    status: alphaStatus(doc.status, isOverpaid(doc)),
     is_final: alphaIsFinal(doc.status),
     additional_data: alpha?.additionalData ?? null,
     created_at: offsetTimestamp(doc.createdAt),

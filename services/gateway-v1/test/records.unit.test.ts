@@ -54,10 +54,36 @@ describe('the V1 payment record', () => {
       payout_hash: 'b'.repeat(64),
       burning_percent: 'null',
       type: 'crypto2crypto',
+      parent_payment_id: null,
+      origin_type: null,
+      payment_extra_ids: null,
       created_at: '2025-03-01T10:00:00.000Z',
       updated_at: '2025-03-01T10:20:00.000Z',
     });
     expectValid(paymentRecordSchema, record);
+  });
+
+  it('links a repeated payment and its parent both ways', () => {
+    const parent = toPaymentRecord(
+      paymentDocument({
+        lateDeposits: [
+          {
+            txHash: 'c'.repeat(64),
+            amount: '0.00110137',
+            fromAddress: null,
+            confirmations: 0,
+            detectedAt: '2025-03-02T10:00:00.000Z',
+            paymentStatus: 'finished',
+            repeatedPaymentId: 5077999001,
+          },
+        ],
+      }),
+    );
+    const child = toPaymentRecord(paymentDocument({ paymentId: 5077999001, parentPaymentId: 5077125051 }));
+    expect(parent).toMatchObject({ payment_extra_ids: [5077999001], actually_paid: 0.00110137 });
+    expect(child).toMatchObject({ parent_payment_id: 5077125051, origin_type: 'REPEATED' });
+    expectValid(paymentRecordSchema, parent);
+    expectValid(paymentRecordSchema, child);
   });
 
   it('turns exact decimal strings into the JSON numbers they denote', () => {

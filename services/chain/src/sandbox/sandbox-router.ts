@@ -52,7 +52,11 @@ export function createSandboxRouter(deps: SandboxRouterDeps): Router {
     owner,
     asyncRoute(async (req, res) => {
       const input = validated<DepositRequest>(validateDepositRequest, req.body);
-      const payment = await lookup(sandboxMerchantOf(res), { payAddress: input.pay_address });
+      // A V1 repeated payment shares its parent's address; money sent there is the parent's to judge.
+      const payment = await lookup(sandboxMerchantOf(res), {
+        payAddress: input.pay_address,
+        parentPaymentId: null,
+      });
       if (!payment) throw paymentNotFound(`pay_address ${input.pay_address}`);
       const transaction = await chain.broadcast({
         target: targetOf(payment),

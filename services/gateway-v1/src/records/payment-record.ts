@@ -7,6 +7,8 @@ export const isoMillis = (time: string): string => new Date(time).toISOString();
 /** Upstream prints the word null as a string when no burning applies. */
 const NO_BURNING = 'null';
 const PAYMENT_TYPE = 'crypto2crypto';
+/** How NOWPayments marks a payment opened by money sent again to a used address. */
+export const REPEATED_ORIGIN = 'REPEATED';
 
 /** GET /v1/payment/{id} and each item of GET /v1/payment/. */
 export interface V1PaymentRecord {
@@ -29,6 +31,11 @@ export interface V1PaymentRecord {
   payout_hash: string | null;
   burning_percent: string;
   type: string;
+  /** The payment whose address received this repeated payment's money after it was done. */
+  parent_payment_id: number | null;
+  origin_type: typeof REPEATED_ORIGIN | null;
+  /** The repeated payments this payment's late deposits opened. */
+  payment_extra_ids: number[] | null;
   created_at: string;
   updated_at: string;
 }
@@ -54,15 +61,34 @@ export function toPaymentRecord(doc: PaymentDocument): V1PaymentRecord {
     payout_hash: doc.payoutHash,
     burning_percent: NO_BURNING,
     type: PAYMENT_TYPE,
+    parent_payment_id: doc.parentPaymentId,
+    origin_type: doc.parentPaymentId === null ? null : REPEATED_ORIGIN,
+    payment_extra_ids: repeatedPaymentIdsOf(doc),
     created_at: isoMillis(doc.createdAt),
     updated_at: isoMillis(doc.updatedAt),
   };
 }
 
+function repeatedPaymentIdsOf(doc: PaymentDocument): number[] | null {
+  const ids = doc.lateDeposits.flatMap((late) =>
+    late.repeatedPaymentId === null ? [] : [late.repeatedPaymentId],
+  );
+  return ids.length > 0 ? ids : null;
+}
+
 /** GET /v1/invoice-payment: the record without its chain details, purchase_id as a string. */
 export type V1InvoicePaymentRecord = Omit<
   V1PaymentRecord,
-  'invoice_id' | 'payin_extra_id' | 'payin_hash' | 'payout_hash' | 'burning_percent' | 'type' | 'purchase_id'
+  | 'invoice_id'
+  | 'payin_extra_id'
+  | 'payin_hash'
+  | 'payout_hash'
+  | 'burning_percent'
+  | 'type'
+  | 'purchase_id'
+  | 'parent_payment_id'
+  | 'origin_type'
+  | 'payment_extra_ids'
 > & { purchase_id: string };
 
 export function toInvoicePaymentRecord(doc: PaymentDocument): V1InvoicePaymentRecord {
@@ -73,6 +99,9 @@ export function toInvoicePaymentRecord(doc: PaymentDocument): V1InvoicePaymentRe
     payout_hash: _payoutHash,
     burning_percent: _burningPercent,
     type: _type,
+    parent_payment_id: _parentPaymentId,
+    origin_type: _originType,
+    payment_extra_ids: _paymentExtraIds,
     ...rest
   } = toPaymentRecord(doc);
   return { ...rest, purchase_id: String(doc.purchaseId) };

@@ -44,6 +44,19 @@ export const paymentRecordSchema: Schema = responseObject(
     payout_hash: nullableStringField('Transaction hash of the payout to the merchant.'),
     burning_percent: stringField('Always the string "null" (no burning).', { const: 'null' }),
     type: stringField('Payment type.', { enum: ['crypto2crypto'] }),
+    parent_payment_id: {
+      anyOf: [paymentId, { type: 'null' }],
+      description:
+        'Set on a repeated payment: the payment whose address received its money after it was done.',
+    },
+    origin_type: {
+      anyOf: [stringField('How the payment came to be.', { const: 'REPEATED' }), { type: 'null' }],
+      description: 'REPEATED for a payment opened by money sent again to a used address; null otherwise.',
+    },
+    payment_extra_ids: {
+      anyOf: [{ type: 'array', items: paymentId }, { type: 'null' }],
+      description: 'The repeated payments opened by money that reached this payment after it was done.',
+    },
   },
 );
 
