@@ -21,7 +21,13 @@ describe('depositToCommand', () => {
       merchantId: 'm1',
       command: {
         type: 'RecordDeposit',
-        data: { txHash: 'ab'.repeat(32), amount: '0.0015', fromAddress: null, confirmations: 1 },
+        data: {
+          txHash: 'ab'.repeat(32),
+          amount: '0.0015',
+          fromAddress: null,
+          confirmations: 1,
+          repeatedPayment: { paymentId: expect.any(Number), uuid: expect.any(String) },
+        },
         metadata: {
           now: '2026-01-01T10:00:00.000Z',
           correlationId: `deposit:btc:${'ab'.repeat(32)}:1`,
@@ -46,5 +52,22 @@ describe('depositToCommand', () => {
     ]);
     expect(ids.size).toBe(4);
     expect(depositToCommand(inBlock).commandId).toBe(depositToCommand({ ...inBlock }).commandId);
+  });
+});
+
+describe('the repeated payment a late deposit would open (V1)', () => {
+  const idsOf = (deposit: DepositMessage) => {
+    const { command } = depositToCommand(deposit);
+    if (command.type !== 'RecordDeposit') throw new Error('not a deposit');
+    return command.data.repeatedPayment!;
+  };
+
+  it('is named by the deposit: a redelivered observation names the same child, another deposit another', () => {
+    expect(idsOf({ ...sandboxDeposit })).toEqual(idsOf(sandboxDeposit));
+    expect(idsOf({ ...sandboxDeposit, txHash: 'cd'.repeat(32) })).not.toEqual(idsOf(sandboxDeposit));
+    expect(idsOf(sandboxDeposit).uuid).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(String(idsOf(sandboxDeposit).paymentId)).toMatch(/^\d{10,16}$/);
   });
 });
