@@ -1,0 +1,302 @@
+import { add, multiply } from '@gw/domain';
+import { TOPICS, type EventMessage } from '@gw/contracts';
+import type { Subscription } from '@gw/bus';
+import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { AlphaClient } from '../alpha/alpha-client';
+import { finalise, readyMerchant, storedPayment } from '../alpha/alpha-fixtures';
+import { SandboxTester } from '../alpha/sandbox-tester';
+import { BetaClient } from '../beta/beta-client';
+import { eventually } from '../notifier/support/notifier-harness';
+import { startReceiver, type ReceivedCall, type Receiver } from '../notifier/support/receiver';
+import { readyClient, type V1Client } from '../v1/v1-client';
+
+const LIFECYCLE_MS = 30_000;
+
+/**
+ * Money that arrives after a payment is done, or more than asked, is never absorbed silently: through the
+ * sandbox chain, each family's record, the event on payments.events and the merchant's webhook say so.
+ */
+describe('money that arrives late or twice', () => {
+  let gateway: TestGateway;
+  let receiver: Receiver;
+  let events: EventMessage[];
+  let subscription: Subscription;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway();
+    await readyMerchant(gateway, gateway.demoMerchant);
+    receiver = await startReceiver();
+    events = [];
+    subscription = await gateway.gateway.ctx.bus.subscribe(
+      { topics: [TOPICS.events], groupId: 'e2e.late-deposits', fromBeginning: true },
+      async (message) => {
+        events.push(message.value as EventMessage);
+      },
+    );
+  });
+
+  afterAll(async () => {
+    await subscription.stop();
+    await receiver.close();
+    await gateway.stop();
+  });
+
+  const eventOf = (paymentId: number | string, type: string) =>
+    eventually(() => events.find((e) => e.streamId === `payment-${paymentId}` && e.type === type));
+  const callsTo = (path: string): ReceivedCall[] => receiver.calls.filter((call) => call.path === path);
+  const webhook = (path: string, accept: (json: Record<string, unknown>) => boolean) =>
+    eventually(() => callsTo(path).find((call) => accept(call.json)), LIFECYCLE_MS);
+
+  describe('V1: a repeated payment with parent_payment_id', () => {
+    let client: V1Client;
+    let tester: SandboxTester;
+
+    beforeAll(async () => {
+      client = await readyClient(gateway);
+      tester = new SandboxTester(gateway, 'v1');
+    });
+
+    it(
+      'a second full deposit to a finished payment opens a child payment with its own lifecycle and IPNs',
+      async () => {
+        const path = '/v1-repeat';
+        const parent = await client.createPayment({ ipn_callback_url: `${receiver.url}${path}` });
+        const parentId = Number(parent.payment_id);
+        await tester.pay(parentId);
+        await client.paymentWhen(parentId, (p) => p.payment_status === 'finished', LIFECYCLE_MS);
+
+        const second = await tester.pay(parentId);
+        const late = await eventOf(parentId, 'LateDepositReceived');
+        expect(late.data).toMatchObject({ txHash: second.tx_hash, paymentStatus: 'finished' });
+        const childId = (late.data.repeatedPayment as { paymentId: number }).paymentId;
+
+        const parentRecord = await client.paymentWhen(parentId, (p) => p.payment_extra_ids !== null);
+        expect(parentRecord).toMatchObject({
+          payment_status: 'finished',
+          actually_paid: parent.pay_amount,
+          payment_extra_ids: [childId],
+          parent_payment_id: null,
+        });
+        const child = await client.paymentWhen(childId, (p) => p.payment_status === 'finished', LIFECYCLE_MS);
+        expect(child).toMatchObject({
+          parent_payment_id: parentId,
+          origin_type: 'REPEATED',
+          pay_address: parent.pay_address,
+          pay_amount: parent.pay_amount,
+          actually_paid: parent.pay_amount,
+          payin_hash: second.tx_hash,
+          order_id: parent.order_id,
+        });
+        const listed = await client.get(`/v1/payment/?limit=500&sortBy=created_at&orderBy=desc`);
+        expect(listed.body.data).toContainEqual(
+          expect.objectContaining({ payment_id: childId, origin_type: 'REPEATED' }),
+        );
+        const created = await eventOf(childId, 'PaymentCreated');
+        expect(created.data).toMatchObject({ parentPaymentId: parentId });
+
+        await webhook(path, (json) => json.payment_id === childId && json.payment_status === 'finished');
+        const childIpns = callsTo(path).filter((call) => call.json.payment_id === childId);
+        expect(childIpns.every((call) => call.json.parent_payment_id === parentId)).toBe(true);
+        expect(
+          callsTo(path)
+            .filter((call) => call.json.payment_id === parentId)
+            .map((c) => c.json.payment_status),
+        ).toEqual(['waiting', 'confirming', 'confirmed', 'sending', 'finished']);
+      },
+      LIFECYCLE_MS * 3,
+    );
+
+    it(
+      'a deposit to an expired payment opens a child payment too; the expired one stays expired and unpaid',
+      async () => {
+        const path = '/v1-expired';
+        const parent = await client.createPayment({ ipn_callback_url: `${receiver.url}${path}` });
+        const parentId = Number(parent.payment_id);
+        await finalise(gateway, await storedPayment(gateway, parentId), 'expire');
+        await client.paymentWhen(parentId, (p) => p.payment_status === 'expired');
+
+        await tester.deposit(parent.pay_address, String(parent.pay_amount));
+        const late = await eventOf(parentId, 'LateDepositReceived');
+        expect(late.data).toMatchObject({ paymentStatus: 'expired' });
+        const childId = (late.data.repeatedPayment as { paymentId: number }).paymentId;
+        const child = await client.paymentWhen(
+          childId,
+          (p) => p.payment_status === 'confirming',
+          LIFECYCLE_MS,
+        );
+        expect(child).toMatchObject({ parent_payment_id: parentId, origin_type: 'REPEATED' });
+        expect(await client.paymentWhen(parentId, (p) => p.payment_extra_ids !== null)).toMatchObject({
+          payment_status: 'expired',
+          actually_paid: 0,
+        });
+        await webhook(path, (json) => json.payment_id === childId && json.payment_status === 'confirming');
+      },
+      LIFECYCLE_MS * 2,
+    );
+
+    it('an overpayment is stated as such and counts towards the payment', async () => {
+      const parent = await client.createPayment({});
+      const parentId = Number(parent.payment_id);
+      await tester.deposit(parent.pay_address, multiply(String(parent.pay_amount), '2'));
+      const overpaid = await eventOf(parentId, 'PaymentOverpaid');
+      expect(overpaid.data).toMatchObject({ overpaidAmount: String(parent.pay_amount) });
+      expect(await client.paymentWhen(parentId, (p) => p.payment_status === 'confirming')).toMatchObject({
+        actually_paid: parent.pay_amount * 2,
+      });
+    });
+  });
+
+  describe('family A: paid_over and late payments on the invoice itself', () => {
+    let client: AlphaClient;
+    let tester: SandboxTester;
+
+    beforeAll(() => {
+      client = new AlphaClient(gateway.baseUrl, gateway.demoMerchant);
+      tester = new SandboxTester(gateway, 'alpha');
+    });
+
+    it(
+      'a second full deposit to a paid invoice turns it paid_over, with the late txid in the webhook',
+      async () => {
+        const path = '/alpha-repeat';
+        const payment = await client.createPayment({ url_callback: `${receiver.url}${path}` });
+        const stored = await storedPayment(gateway, payment.uuid);
+        await tester.pay(stored.paymentId);
+        await client.paymentWhen(payment.uuid, (p) => p.status === 'paid', LIFECYCLE_MS);
+
+        const second = await tester.pay(stored.paymentId);
+        const late = await eventOf(stored.paymentId, 'LateDepositReceived');
+        expect(late.data).toMatchObject({
+          txHash: second.tx_hash,
+          paymentStatus: 'finished',
+          repeatedPayment: null,
+        });
+        const record = await client.paymentWhen(payment.uuid, (p) => p.status === 'paid_over');
+        expect(record).toMatchObject({
+          payment_status: 'finished',
+          is_final: true,
+        });
+        expect(Number(record.payment_amount)).toBe(Number(payment.payer_amount) * 2);
+        const call = await webhook(path, (json) => json.status === 'paid_over');
+        expect(call.json).toMatchObject({ uuid: payment.uuid, txid: second.tx_hash, is_final: true });
+      },
+      LIFECYCLE_MS * 2,
+    );
+
+    it('a deposit to a failed invoice is reported with its txid, the invoice staying failed', async () => {
+      const path = '/alpha-failed';
+      const payment = await client.createPayment({ url_callback: `${receiver.url}${path}` });
+      const stored = await storedPayment(gateway, payment.uuid);
+      await finalise(gateway, stored, 'fail');
+      await client.paymentWhen(payment.uuid, (p) => p.status === 'fail');
+
+      const deposit = await tester.deposit(payment.address, payment.payer_amount);
+      const late = await eventOf(stored.paymentId, 'LateDepositReceived');
+      expect(late.data).toMatchObject({ paymentStatus: 'failed' });
+      const record = await client.paymentWhen(payment.uuid, (p) => Number(p.payment_amount) > 0);
+      expect(record).toMatchObject({ status: 'fail', is_final: true, txid: deposit.tx_hash });
+      const call = await webhook(path, (json) => json.txid === deposit.tx_hash);
+      expect(call.json).toMatchObject({ status: 'fail', payment_amount: record.payment_amount });
+    });
+
+    it(
+      'an overpayment ends paid_over, in the record and the webhook',
+      async () => {
+        const path = '/alpha-over';
+        const payment = await client.createPayment({ url_callback: `${receiver.url}${path}` });
+        const stored = await storedPayment(gateway, payment.uuid);
+        await tester.deposit(
+          payment.address,
+          add(payment.payer_amount, payment.payer_amount),
+          stored.requiredConfirmations,
+        );
+        await eventOf(stored.paymentId, 'PaymentOverpaid');
+        await client.paymentWhen(payment.uuid, (p) => p.status === 'paid_over', LIFECYCLE_MS);
+        const call = await webhook(path, (json) => json.is_final === true);
+        expect(call.json.status).toBe('paid_over');
+      },
+      LIFECYCLE_MS * 2,
+    );
+  });
+
+  describe('family B: the transaction recorded in txs[]', () => {
+    let client: BetaClient;
+    let tester: SandboxTester;
+
+    beforeAll(() => {
+      client = new BetaClient(gateway.baseUrl, gateway.demoMerchant);
+      tester = new SandboxTester(gateway, 'beta');
+    });
+
+    it(
+      'a second full deposit to a paid invoice is one more txs entry of a Paid callback',
+      async () => {
+        const path = '/beta-repeat';
+        const { track_id: trackId } = await client.createInvoice({ callback_url: `${receiver.url}${path}` });
+        await storedPayment(gateway, Number(trackId));
+        const first = await tester.pay(trackId);
+        await client.itemWhen(trackId, (item) => item.status === 'Paid', LIFECYCLE_MS);
+
+        const second = await tester.pay(trackId);
+        const late = await eventOf(trackId, 'LateDepositReceived');
+        expect(late.data).toMatchObject({ txHash: second.tx_hash, paymentStatus: 'finished' });
+        const call = await webhook(path, (json) => (json.txs as unknown[]).length === 2);
+        expect(call.json.status).toBe('Paid');
+        expect((call.json.txs as { tx_hash: string }[]).map((tx) => tx.tx_hash)).toEqual([
+          first.tx_hash,
+          second.tx_hash,
+        ]);
+        expect((await client.itemWhen(trackId, () => true)).status).toBe('Paid');
+        const stored = await eventually(async () => {
+          const doc = await storedPayment(gateway, Number(trackId));
+          return doc.lateDeposits.length === 1 && doc;
+        });
+        expect(stored.lateDeposits[0]).toMatchObject({ txHash: second.tx_hash, paymentStatus: 'finished' });
+        expect(stored.actuallyPaid).toBe(first.amount);
+      },
+      LIFECYCLE_MS * 2,
+    );
+
+    it('a deposit to an expired invoice reaches the merchant as an Expired callback with its tx', async () => {
+      const path = '/beta-expired';
+      const { track_id: trackId } = await client.createInvoice({
+        lifetime: 15,
+        callback_url: `${receiver.url}${path}`,
+      });
+      await finalise(gateway, await storedPayment(gateway, Number(trackId)), 'expire');
+      await client.itemWhen(trackId, (item) => item.status === 'Expired');
+      const payment = await storedPayment(gateway, Number(trackId));
+
+      const deposit = await tester.deposit(payment.payAddress, payment.payAmount);
+      const late = await eventOf(trackId, 'LateDepositReceived');
+      expect(late.data).toMatchObject({ paymentStatus: 'expired' });
+      const call = await webhook(path, (json) => (json.txs as unknown[]).length === 1);
+      expect(call.json).toMatchObject({
+        status: 'Expired',
+        txs: [expect.objectContaining({ tx_hash: deposit.tx_hash })],
+      });
+      expect((await client.itemWhen(trackId, () => true)).status).toBe('Expired');
+    });
+
+    it(
+      'an overpayment is Paid, with what was sent in txs',
+      async () => {
+        const path = '/beta-over';
+        const { track_id: trackId } = await client.createInvoice({ callback_url: `${receiver.url}${path}` });
+        const payment = await storedPayment(gateway, Number(trackId));
+        const deposit = await tester.deposit(
+          payment.payAddress,
+          multiply(payment.payAmount, '2'),
+          payment.requiredConfirmations,
+        );
+        await eventOf(trackId, 'PaymentOverpaid');
+        await client.itemWhen(trackId, (item) => item.status === 'Paid', LIFECYCLE_MS);
+        const call = await webhook(path, (json) => json.status === 'Paid');
+        expect(call.json.txs).toEqual([
+          expect.objectContaining({ tx_hash: deposit.tx_hash, sent_amount: Number(deposit.amount) }),
+        ]);
+      },
+      LIFECYCLE_MS * 2,
+    );
+  });
+});
