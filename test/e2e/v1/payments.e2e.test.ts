@@ -226,6 +226,9 @@ describe('V1 payments', () => {
         payout_hash: null,
         burning_percent: 'null',
         type: 'crypto2crypto',
+        parent_payment_id: null,
+        origin_type: null,
+        payment_extra_ids: null,
         created_at: created.created_at,
         updated_at: created.updated_at,
       });
