@@ -36,14 +36,13 @@ describe('RequestReplyClient', () => {
       subscribe: async () => ({ stop: async () => undefined }),
       close: async () => undefined,
     };
-    const gateway = new RequestReplyClient(bus, { repliesTopic: 'payments.replies', timeoutMs: 5_000 });
+    // A timeout far beyond the test's own: waiting for it instead of the publish error would fail the test.
+    const gateway = new RequestReplyClient(bus, { repliesTopic: 'payments.replies', timeoutMs: 600_000 });
     await gateway.start();
-    const startedAt = Date.now();
 
     await expect(gateway.request('payments.commands', 'payment-1', {})).rejects.toThrow(
       'the message bus is closed',
     );
-    expect(Date.now() - startedAt).toBeLessThan(1_000);
     await gateway.stop();
   });
 });

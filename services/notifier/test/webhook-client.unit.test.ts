@@ -79,11 +79,9 @@ describe('WebhookClient', () => {
 
   it('gives up on a receiver that never answers within the timeout', async () => {
     receiver.setReply(() => undefined);
-    const started = Date.now();
     const result = await post(receiver.url);
     expect(result).toMatchObject({ statusCode: null, permanent: false });
     expect(result.error).toMatch(/timed out after 500 ms/);
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it('refuses loopback, mapped and metadata URLs unless allow-listed, without connecting', async () => {

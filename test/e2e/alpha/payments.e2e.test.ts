@@ -52,9 +52,11 @@ describe('family A payments over HTTP', () => {
       });
       expect(payment.payer_amount).toMatch(/^\d+\.\d{8}$/);
       expect(payment.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
-      expect(payment.expired_at - before).toBeGreaterThanOrEqual(3600 - 2);
-      expect(payment.expired_at - before).toBeLessThanOrEqual(3600 + 2);
       expect(payment.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+      // The lifetime against the server's own clock, not ours: a busy machine may take seconds to answer.
+      const createdAt = Date.parse(payment.created_at) / 1000;
+      expect(payment.expired_at - createdAt).toBe(3600);
+      expect(createdAt).toBeGreaterThanOrEqual(before);
 
       const stored = await storedPayment(gateway, payment.uuid);
       expect(stored).toMatchObject({
