@@ -5,13 +5,40 @@ import { adminCommand, adminUsage } from './commands/admin';
 // start and replay load every service; imported on use, `help` and the admin commands start quickly.
 const startCommand = async (...args: Parameters<typeof import('./commands/start').startCommand>) =>
   (await import('./commands/start')).startCommand(...args);
-const replayCommand = async () => (await import('./commands/replay')).replayCommand();
+
+async function replay(args: string[]): Promise<void> {
+  const unknown = args.filter((arg) => arg !== '--yes' && arg !== '-y');
+  if (unknown.length > 0) throw new UsageError(`gateway replay takes only --yes, not ${unknown.join(' ')}`);
+  const { replayCommand, ReplayNotConfirmedError } = await import('./commands/replay');
+  try {
+    await replayCommand(process.env, { yes: args.length > 0, confirm: askOnTerminal() });
+  } catch (error) {
+    if (!(error instanceof ReplayNotConfirmedError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 2;
+  }
+}
+
+/** A yes/no question on the terminal, or null when standard input or error is not one. */
+function askOnTerminal(): ((question: string) => Promise<boolean>) | null {
+  if (!process.stdin.isTTY || !process.stderr.isTTY) return null;
+  return async (question) => {
+    const { createInterface } = await import('node:readline/promises');
+    const terminal = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      return /^y(es)?$/i.test((await terminal.question(question)).trim());
+    } finally {
+      terminal.close();
+    }
+  };
+}
 
 const USAGE = `Usage: gateway <command>
 
   start                 run every service in one process (SERVICE=<name> runs one)
   service <name>        run one service alone (same as SERVICE=<name> gateway start)
-  replay                drop the read models and rebuild them from the event store (stop projectors first)
+  replay [--yes]        drop the read models and rebuild them from the event store (stop projectors
+                        first); asks first on a terminal, --yes confirms without asking
   help                  show this text
 
 Admin commands (call the admin API of a running gateway):
@@ -28,8 +55,7 @@ async function main(argv: string[]): Promise<void> {
       return startCommand({ ...process.env, SERVICE: name });
     }
     case 'replay':
-      await replayCommand();
-      return;
+      return replay(rest);
     case 'merchant':
     case 'plan':
     case 'subscription':

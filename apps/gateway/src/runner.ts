@@ -15,6 +15,7 @@ import { Projector } from '@gw/service-projector';
 import type { Logger } from 'pino';
 import { createHttpApp } from './http-app';
 import { buildInfrastructure, type Infrastructure } from './infrastructure';
+import { describeRebuildProgress, RebuildProgress } from './rebuild-progress';
 import { COMMAND_SENDERS, SERVICE_FACTORIES } from './service-registry';
 
 export interface RunOptions {
@@ -47,8 +48,21 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
   const selected = SERVICE_FACTORIES.filter(([name]) => config.service === 'all' || config.service === name);
 
   if (infra.readModelsAreEphemeral && selected.some(([name]) => name === 'projector')) {
-    const replayed = await new Projector(infra.readModels).rebuild(infra.eventStore.readAll());
-    logger.info({ events: replayed }, 'read models rebuilt from the event store');
+    const total = await infra.eventStore.countEvents();
+    const startedAt = clock.now().getTime();
+    const progress = new RebuildProgress(
+      total,
+      (report) => logger.info(report, `rebuilding the read models: ${describeRebuildProgress(report)}`),
+      () => clock.now().getTime(),
+    );
+    const replayed = await new Projector(infra.readModels).rebuild(
+      infra.eventStore.readAll(),
+      progress.onApplied,
+    );
+    logger.info(
+      { events: replayed, durationMs: clock.now().getTime() - startedAt },
+      'read models rebuilt from the event store',
+    );
   }
 
   const services: Service[] = [];

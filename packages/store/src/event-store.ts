@@ -49,6 +49,8 @@ export interface EventStore {
   readStream(streamId: string): Promise<StoredEvent[]>;
   /** Every event of every stream, in commit order (per stream: version order). For replays. */
   readAll(): AsyncIterable<StoredEvent>;
+  /** How many events `readAll` would yield now: the total a replay reports its progress against. */
+  countEvents(): Promise<number>;
   /** Oldest first; per stream always in version order. */
   unpublishedCommits(limit: number): Promise<Commit[]>;
   markPublished(commitIds: string[]): Promise<void>;

@@ -1,6 +1,9 @@
 import type { ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
 import { COLLECTIONS, INDEXES, projectionFor, type CollectionName } from '@gw/views';
 
+/** How often a rebuild reports its progress, in events: often enough for a rate, rarely enough to cost nothing. */
+const PROGRESS_EVERY = 1_000;
+
 /**
  * Applies stored events to the read models, idempotent by stream version: an event at or below the
  * document's version was applied already (a redelivery) and is skipped.
@@ -26,8 +29,11 @@ export class Projector {
     if (next) await collection.upsertIfNewer(next);
   }
 
-  /** Drops every read model and rebuilds it from the full event history. */
-  async rebuild(events: AsyncIterable<StoredEvent>): Promise<number> {
+  /**
+   * Drops every read model and rebuilds it from the full event history. `onProgress` hears the count of
+   * events applied so far, every PROGRESS_EVERY events.
+   */
+  async rebuild(events: AsyncIterable<StoredEvent>, onProgress?: (applied: number) => void): Promise<number> {
     for (const name of Object.values(COLLECTIONS) as CollectionName[]) {
       await this.readModels.collection(name).deleteAll();
     }
@@ -36,6 +42,7 @@ export class Projector {
     for await (const event of events) {
       await this.apply(event);
       count++;
+      if (count % PROGRESS_EVERY === 0) onProgress?.(count);
     }
     return count;
   }

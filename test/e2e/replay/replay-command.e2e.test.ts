@@ -10,10 +10,22 @@ import { paidLifecycle, paymentTerms, toNewEvent } from '../../support/payment-e
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../../..');
 
-/** `gateway replay` as a user runs it, on the embedded event store in DATA_DIR. */
-describe('gateway replay (embedded)', () => {
-  let dataDir: string;
+/** `gateway replay <args>` with no terminal: standard input and error are pipes. */
+const replay = (args: string[]) =>
+  run(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'apps/gateway/src/cli.ts'), 'replay', ...args],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      timeout: 60_000,
+    },
+  );
 
+/** `gateway replay` as a user runs it, on the embedded event store in DATA_DIR. */
+let dataDir: string;
+
+describe('gateway replay (embedded)', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-replay-'));
   });
@@ -31,11 +43,16 @@ describe('gateway replay (embedded)', () => {
     }
     await store.close();
 
-    const { stdout } = await run(
-      path.join(root, 'node_modules/.bin/tsx'),
-      [path.join(root, 'apps/gateway/src/cli.ts'), 'replay'],
-      { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, timeout: 60_000 },
+    const unconfirmed = await replay([]).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
     );
+    expect(unconfirmed?.code).toBe(2);
+    expect(unconfirmed?.stderr).toContain(
+      `gateway replay would drop the read models of the embedded store in ${dataDir} and rebuild them from its 14 events; with no terminal to ask on, confirm with --yes`,
+    );
+
+    const { stdout } = await replay(['--yes']);
 
     expect(stdout).toMatch(/^Replayed 14 events into the read models in \d+ ms$/m);
     expect(stdout).toMatch(/^ {2}payments: 2$/m);

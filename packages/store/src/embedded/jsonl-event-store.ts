@@ -142,6 +142,12 @@ export class JsonlEventStore implements EventStore {
     }
   }
 
+  async countEvents(): Promise<number> {
+    let events = 0;
+    for (const stream of this.streams.values()) events += stream.head;
+    return events;
+  }
+
   async unpublishedCommits(limit: number): Promise<Commit[]> {
     const oldest: Commit[] = [];
     for (const entry of this.unpublished.values()) {

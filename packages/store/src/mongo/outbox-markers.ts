@@ -91,7 +91,11 @@ export class OutboxMarkers {
         group.markerIds.push(marker._id);
         group.writtenAt = Math.max(group.writtenAt, marker.writtenAt);
       } else {
-        groups.set(marker.commitId, { ...pick(marker), markerIds: [marker._id], writtenAt: marker.writtenAt });
+        groups.set(marker.commitId, {
+          ...pick(marker),
+          markerIds: [marker._id],
+          writtenAt: marker.writtenAt,
+        });
       }
     }
     return inStreamOrder([...groups.values()]);

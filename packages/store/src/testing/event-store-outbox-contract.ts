@@ -28,6 +28,20 @@ export function describeOutboxAndDurabilityContract(h: EventStoreHarness): void 
         [payment, 2, 'PaymentFinished'],
       ]);
     });
+
+    it('counts the events readAll yields', async () => {
+      const before = await h.store.countEvents();
+      await h.store.append(h.streamId('payment'), 0, [paymentEvent('PaymentCreated')]);
+      await h.store.append(h.streamId('invoice'), 0, [
+        paymentEvent('InvoiceCreated'),
+        paymentEvent('InvoicePaid'),
+      ]);
+
+      expect(await h.store.countEvents()).toBe(before + 3);
+      let yielded = 0;
+      for await (const _event of h.store.readAll()) yielded++;
+      expect(yielded).toBe(await h.store.countEvents());
+    });
   });
 
   describe('outbox', () => {
