@@ -9,7 +9,15 @@ export type DomainErrorCode =
   | 'INVALID_TRANSITION'
   | 'DUPLICATE_DEPOSIT'
   | 'INVALID_MERCHANT'
-  | 'INVALID_SUBSCRIPTION';
+  | 'INVALID_SUBSCRIPTION'
+  | 'UNKNOWN_CURRENCY'
+  | 'NOT_A_CRYPTO_CURRENCY'
+  | 'COIN_NOT_ENABLED'
+  | 'NETWORK_NOT_PAYABLE'
+  | 'NO_COIN_ENABLED'
+  | 'BELOW_MINIMUM'
+  | 'ABOVE_MAXIMUM'
+  | 'INVALID_LIFETIME';
 
 export class DomainError extends Error {
   constructor(

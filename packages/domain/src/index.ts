@@ -13,3 +13,4 @@ export * from './merchant/merchant';
 export * from './merchant/merchant.decide';
 export * from './subscription-plan/subscription-plan';
 export * from './subscription/subscription';
+export * from './admission';

@@ -1,0 +1,4 @@
+export * from './admission';
+export * from './coin-acceptance';
+export * from './lifetimes';
+export * from './refusals';

@@ -1,0 +1,55 @@
+import type { CryptoCurrency } from '@gw/rates';
+import type { Amount } from '../money';
+import { DomainError, assertNever } from '../errors';
+import type { LifetimeWindow } from './lifetimes';
+
+/** Which currency of the request a refusal is about; each gateway names it with its own field. */
+export type CurrencyRole = 'price' | 'pay';
+
+/** Why a payment was not admitted, with what each family needs to word it. */
+export type Refusal =
+  | { code: 'INVALID_AMOUNT'; priceAmount: Amount }
+  | { code: 'UNKNOWN_CURRENCY'; role: CurrencyRole; currency: string }
+  | { code: 'NOT_A_CRYPTO_CURRENCY'; role: CurrencyRole; currency: string }
+  | { code: 'COIN_NOT_ENABLED'; role: CurrencyRole; coin: CryptoCurrency }
+  | { code: 'NETWORK_NOT_PAYABLE'; role: CurrencyRole; coin: CryptoCurrency }
+  | { code: 'NO_COIN_ENABLED' }
+  | { code: 'BELOW_MINIMUM'; coin: CryptoCurrency; payAmount: Amount; minimum: Amount }
+  | { code: 'ABOVE_MAXIMUM'; coin: CryptoCurrency; payAmount: Amount; maximum: Amount }
+  | { code: 'INVALID_LIFETIME'; lifetimeSeconds: number; window: LifetimeWindow };
+
+export type RefusalCode = Refusal['code'];
+
+/** A payment admission refused; `refusal` carries the details a gateway words its answer from. */
+export class PaymentRefused extends DomainError {
+  override readonly name = 'PaymentRefused';
+
+  constructor(readonly refusal: Refusal) {
+    super(refusal.code, describe(refusal));
+  }
+}
+
+function describe(refusal: Refusal): string {
+  switch (refusal.code) {
+    case 'INVALID_AMOUNT':
+      return `price amount ${refusal.priceAmount} must be a positive number`;
+    case 'UNKNOWN_CURRENCY':
+      return `${refusal.role} currency "${refusal.currency}" is not a supported currency`;
+    case 'NOT_A_CRYPTO_CURRENCY':
+      return `${refusal.role} currency "${refusal.currency}" is not a crypto currency`;
+    case 'COIN_NOT_ENABLED':
+      return `${refusal.coin.code} is not enabled for this merchant`;
+    case 'NETWORK_NOT_PAYABLE':
+      return `${refusal.coin.code} on ${refusal.coin.networkName} cannot take payments for this merchant`;
+    case 'NO_COIN_ENABLED':
+      return 'no currency is enabled for this merchant';
+    case 'BELOW_MINIMUM':
+      return `${refusal.payAmount} ${refusal.coin.code} is below the minimum payment of ${refusal.minimum} ${refusal.coin.code}`;
+    case 'ABOVE_MAXIMUM':
+      return `${refusal.payAmount} ${refusal.coin.code} is above the maximum payment of ${refusal.maximum} ${refusal.coin.code}`;
+    case 'INVALID_LIFETIME':
+      return `lifetime ${refusal.lifetimeSeconds} s is outside ${refusal.window.minimumSeconds}–${refusal.window.maximumSeconds} s`;
+    default:
+      return assertNever(refusal);
+  }
+}

@@ -1,0 +1,52 @@
+import type { RefusalCode } from '../admission/refusals';
+import { PaymentRefused } from '../admission/refusals';
+import {
+  admitPayment,
+  type AdmittedPayment,
+  type PaymentRequestTerms,
+  type RatesSnapshot,
+} from '../admission/admission';
+import type { AdmittingMerchant } from '../admission/coin-acceptance';
+
+/**
+ * given(merchant).when(request).then({...}) / .thenRefuses(code): admission tests that read as
+ * specifications, against one rates snapshot.
+ */
+export function admissionSpec(rates: RatesSnapshot) {
+  return {
+    given(merchant: AdmittingMerchant) {
+      return {
+        when(request: PaymentRequestTerms) {
+          const run = () => admitPayment(request, merchant, rates);
+          return {
+            /** The admitted terms match these (currencies compared by code). */
+            then(expected: Partial<Omit<AdmittedPayment, 'priceCurrency' | 'payCurrency'>> & CurrencyCodes) {
+              const admitted = run();
+              expect({
+                ...admitted,
+                priceCurrency: admitted.priceCurrency.code,
+                payCurrency: admitted.payCurrency.code,
+              }).toMatchObject(expected);
+            },
+            thenRefuses(code: RefusalCode): PaymentRefused {
+              let thrown: unknown;
+              try {
+                run();
+              } catch (error) {
+                thrown = error;
+              }
+              expect(thrown).toBeInstanceOf(PaymentRefused);
+              expect((thrown as PaymentRefused).refusal.code).toBe(code);
+              return thrown as PaymentRefused;
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+interface CurrencyCodes {
+  priceCurrency?: string;
+  payCurrency?: string;
+}

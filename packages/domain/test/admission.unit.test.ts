@@ -1,0 +1,226 @@
+import fc from 'fast-check';
+import { RatesService } from '@gw/rates';
+import { acceptsPayCurrency, type AdmittingMerchant } from '../src/admission/coin-acceptance';
+import { admitPayment, type PaymentRequestTerms } from '../src/admission/admission';
+import { PAYMENT_LIFETIMES } from '../src/admission/lifetimes';
+import { compare } from '../src/money';
+import { admissionSpec } from '../src/testing/admission-spec';
+
+const rates = new RatesService({
+  source: 'test',
+  takenAt: '2026-01-01T00:00:00.000Z',
+  pricesUsd: { btc: '50000', usd: '1', eur: '1.25', usdttrc20: '1', trx: '0.25', usdc: '1', ltc: '100' },
+});
+const spec = admissionSpec(rates);
+
+const everyCoin: AdmittingMerchant = { enabledCoins: null, payableNetworks: 'every' };
+const onlyCoins = (...enabledCoins: string[]): AdmittingMerchant => ({
+  enabledCoins,
+  payableNetworks: 'every',
+});
+const usd = (priceAmount: string, payCurrency: string | null, more: Partial<PaymentRequestTerms> = {}) => ({
+  family: 'v1' as const,
+  priceAmount,
+  priceCurrency: 'usd',
+  payCurrency,
+  ...more,
+});
+
+describe('admitting a payment', () => {
+  describe('when the merchant accepts every coin', () => {
+    it('converts the price into the pay currency, rounded up', () => {
+      spec
+        .given(everyCoin)
+        .when(usd('10', 'btc'))
+        .then({ priceAmount: '10', priceCurrency: 'usd', payCurrency: 'btc', payAmount: '0.0002' });
+      spec.given(everyCoin).when(usd('10', 'ltc')).then({ payAmount: '0.1' });
+      spec
+        .given(everyCoin)
+        .when(usd('1', 'btc', { priceAmount: '7.77' }))
+        .then({ payAmount: '0.0001554' });
+    });
+
+    it('resolves codes and aliases in any case', () => {
+      spec.given(everyCoin).when(usd('10', 'BTC')).then({ payCurrency: 'btc' });
+      spec.given(everyCoin).when(usd('20', 'USDCERC20')).then({ payCurrency: 'usdc', payAmount: '20' });
+      spec
+        .given(everyCoin)
+        .when({ ...usd('10', 'btc'), priceCurrency: ' EUR ' })
+        .then({ priceCurrency: 'eur' });
+    });
+
+    it('keeps a pay amount the merchant fixed, rounded up to the coin', () => {
+      spec
+        .given(everyCoin)
+        .when(usd('10', 'btc', { fixedPayAmount: '0.123456789' }))
+        .then({ payAmount: '0.12345679', discount: '0' });
+    });
+
+    it('takes the discount off and adds the payer share of the network fee', () => {
+      spec
+        .given(everyCoin)
+        .when(usd('100', 'usdttrc20', { discountPercent: '10', payerFeePercent: '100' }))
+        .then({ payAmount: '91', discount: '10' });
+      spec
+        .given(everyCoin)
+        .when(usd('100', 'usdttrc20', { discountPercent: '-5' }))
+        .then({ payAmount: '105' });
+    });
+
+    it('refuses unknown currencies, naming which one', () => {
+      expect(
+        spec.given(everyCoin).when(usd('10', 'nope')).thenRefuses('UNKNOWN_CURRENCY').refusal,
+      ).toMatchObject({
+        role: 'pay',
+      });
+      expect(
+        spec
+          .given(everyCoin)
+          .when({ ...usd('10', 'btc'), priceCurrency: 'xyz' })
+          .thenRefuses('UNKNOWN_CURRENCY').refusal,
+      ).toMatchObject({ role: 'price' });
+    });
+
+    it('refuses to be paid in fiat', () => {
+      spec.given(everyCoin).when(usd('10', 'eur')).thenRefuses('NOT_A_CRYPTO_CURRENCY');
+    });
+
+    it('refuses a price that is not positive', () => {
+      spec.given(everyCoin).when(usd('0', 'btc')).thenRefuses('INVALID_AMOUNT');
+      spec.given(everyCoin).when(usd('-1', 'btc')).thenRefuses('INVALID_AMOUNT');
+    });
+
+    it('refuses less than the coin minimum and accepts the minimum itself', () => {
+      const refused = spec.given(everyCoin).when(usd('4.99', 'btc')).thenRefuses('BELOW_MINIMUM');
+      expect(refused.refusal).toMatchObject({ minimum: '0.0001', payAmount: '0.0000998' });
+      spec.given(everyCoin).when(usd('5', 'btc')).then({ payAmount: '0.0001' });
+    });
+
+    it('refuses more than a million dollars', () => {
+      spec.given(everyCoin).when(usd('1000001', 'btc')).thenRefuses('ABOVE_MAXIMUM');
+      spec.given(everyCoin).when(usd('1000000', 'btc')).then({ payAmount: '20' });
+    });
+  });
+
+  describe('when the merchant restricted its coins', () => {
+    it('accepts a coin its list names by code or alias, in any case', () => {
+      spec.given(onlyCoins('BTC')).when(usd('10', 'btc')).then({ payCurrency: 'btc' });
+      spec.given(onlyCoins('usdcerc20')).when(usd('20', 'USDC')).then({ payCurrency: 'usdc' });
+      spec.given(onlyCoins(' Usdc ')).when(usd('20', 'usdcerc20')).then({ payCurrency: 'usdc' });
+    });
+
+    it('refuses any other coin', () => {
+      const refused = spec.given(onlyCoins('btc')).when(usd('10', 'ltc')).thenRefuses('COIN_NOT_ENABLED');
+      expect(refused.refusal).toMatchObject({ role: 'pay', coin: { code: 'ltc' } });
+    });
+
+    it('opens a request without a pay coin in the first default it accepts', () => {
+      const defaults = ['usdttrc20', 'trx', 'btc', 'ltc'];
+      spec
+        .given(everyCoin)
+        .when(usd('10', null, { defaultPayCurrencies: defaults }))
+        .then({ payCurrency: 'usdttrc20' });
+      spec
+        .given(onlyCoins('ltc', 'btc'))
+        .when(usd('10', null, { defaultPayCurrencies: defaults }))
+        .then({
+          payCurrency: 'btc',
+        });
+    });
+
+    it('refuses a request without a pay coin when it accepts none of the defaults', () => {
+      spec
+        .given(onlyCoins('ltc'))
+        .when(usd('10', null, { defaultPayCurrencies: ['usdttrc20'] }))
+        .thenRefuses('NO_COIN_ENABLED');
+    });
+  });
+
+  describe('when a network cannot take money for the merchant', () => {
+    const btcOnly: AdmittingMerchant = { enabledCoins: null, payableNetworks: new Set(['btc']) };
+
+    it('refuses a coin on that network', () => {
+      spec.given(btcOnly).when(usd('10', 'ltc')).thenRefuses('NETWORK_NOT_PAYABLE');
+      spec.given(btcOnly).when(usd('10', 'btc')).then({ payCurrency: 'btc' });
+    });
+
+    it('passes over it when picking a default', () => {
+      spec
+        .given(btcOnly)
+        .when(usd('10', null, { defaultPayCurrencies: ['usdttrc20', 'btc'] }))
+        .then({ payCurrency: 'btc' });
+    });
+
+    it('does not list it', () => {
+      const listed = rates.cryptoCurrencies().filter((coin) => acceptsPayCurrency(btcOnly, coin));
+      expect(listed.map((coin) => coin.code)).toEqual(['btc']);
+    });
+  });
+
+  describe('lifetime', () => {
+    it("takes the family's default when the request names none", () => {
+      spec.given(everyCoin).when(usd('10', 'btc')).then({ lifetimeSeconds: 86_400 });
+      spec
+        .given(everyCoin)
+        .when(usd('10', 'btc', { family: 'alpha' }))
+        .then({ lifetimeSeconds: 3_600 });
+      spec
+        .given(everyCoin)
+        .when(usd('10', 'btc', { family: 'beta', lifetimeSeconds: 900 }))
+        .then({
+          lifetimeSeconds: 900,
+        });
+    });
+
+    it("refuses a lifetime outside the family's window", () => {
+      spec
+        .given(everyCoin)
+        .when(usd('10', 'btc', { family: 'alpha', lifetimeSeconds: 299 }))
+        .thenRefuses('INVALID_LIFETIME');
+      spec
+        .given(everyCoin)
+        .when(usd('10', 'btc', { family: 'beta', lifetimeSeconds: 172_801 }))
+        .thenRefuses('INVALID_LIFETIME');
+      spec
+        .given(everyCoin)
+        .when(usd('10', 'btc', { lifetimeSeconds: 90.5 }))
+        .thenRefuses('INVALID_LIFETIME');
+    });
+
+    it('has windows that contain their defaults', () => {
+      for (const window of Object.values(PAYMENT_LIFETIMES)) {
+        expect(window.defaultSeconds).toBeGreaterThanOrEqual(window.minimumSeconds);
+        expect(window.defaultSeconds).toBeLessThanOrEqual(window.maximumSeconds);
+      }
+    });
+  });
+
+  describe('properties', () => {
+    const coins = rates.cryptoCurrencies().map((coin) => coin.code);
+
+    it('admits exactly the coins a merchant lists, and never below the minimum', () => {
+      fc.assert(
+        fc.property(
+          fc.subarray(coins, { maxLength: 4 }),
+          fc.constantFrom(...coins),
+          fc.integer({ min: 1, max: 100_000 }),
+          (enabled, pay, cents) => {
+            const merchant = onlyCoins(...enabled.map((code) => code.toUpperCase()));
+            const request = usd((cents / 100).toFixed(2), pay);
+            const listed = acceptsPayCurrency(merchant, rates.findCryptoCurrency(pay));
+            try {
+              const admitted = admitPayment(request, merchant, rates);
+              expect(listed).toBe(true);
+              expect(compare(admitted.payAmount, rates.minAmount(pay, pay).minAmount)).toBeGreaterThanOrEqual(
+                0,
+              );
+            } catch (error) {
+              const code = (error as { refusal?: { code: string } }).refusal?.code;
+              expect(code === 'BELOW_MINIMUM' ? listed : !listed).toBe(true);
+            }
+          },
+        ),
+      );
+    });
+  });
+});
