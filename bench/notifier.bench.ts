@@ -159,6 +159,7 @@ async function createPayments(
         priceAmount: '100',
         priceCurrency: 'usd',
         payCurrency: 'btc',
+        payAmount: '0.0011',
         orderId: `bench-${next}`,
         orderDescription: null,
         callbackUrl: url,

@@ -13,8 +13,14 @@ import { InMemoryCache } from '../../packages/cache/src';
 import { RandomKeyAddressAllocator } from '../../packages/chain/src';
 import { loadConfig } from '../../packages/platform/src';
 import { CuratedPriceFeed } from '../../packages/rates/src';
-import { CachedRatesSource, newPaymentTerms, type PaymentTermsSources } from '../../packages/runtime/src';
-import { streamIdOf } from '../../packages/domain/src';
+import {
+  CachedRatesSource,
+  admittedIntakeTerms,
+  admittingMerchant,
+  newPaymentTerms,
+  type PaymentTermsSources,
+} from '../../packages/runtime/src';
+import { admitPayment, streamIdOf } from '../../packages/domain/src';
 import { JsonlEventStore } from '../../packages/store/src';
 import { CommandHandler } from '../../services/payments/src/command-handler';
 
@@ -47,16 +53,23 @@ async function main(): Promise<void> {
       clock: { now: () => new Date(firstCreatedAt + n) },
       config,
     };
+    const admitted = admitPayment(
+      {
+        family: 'v1',
+        priceAmount: String(10 + (n % 990)),
+        priceCurrency: 'usd',
+        payCurrency: n % 3 === 0 ? 'eth' : 'btc',
+      },
+      admittingMerchant({ enabledCoins: null }),
+      rates.current(),
+    );
     const terms = await newPaymentTerms(sources, {
       merchantId,
       family: 'v1',
-      priceAmount: String(10 + (n % 990)),
-      priceCurrency: 'usd',
-      payCurrency: n % 3 === 0 ? 'eth' : 'btc',
+      ...admittedIntakeTerms(admitted),
       orderId: `seed-${n}`,
       orderDescription: null,
       callbackUrl: null,
-      lifetimeSeconds: 24 * 3600,
     });
     const commandId = randomUUID();
     const reply = await handler.handle({

@@ -162,6 +162,7 @@ describe('unknown and foreign ids', () => {
       priceAmount: '20',
       priceCurrency: 'usd',
       payCurrency: 'btc',
+      payAmount: '0.00022',
       orderId: null,
       orderDescription: null,
       invoiceId: foreignInvoiceId,

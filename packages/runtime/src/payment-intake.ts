@@ -19,8 +19,8 @@ export interface PaymentIntake {
   priceAmount: string;
   priceCurrency: string;
   payCurrency: string;
-  /** When the merchant fixed the crypto amount itself instead of converting the price. */
-  payAmount?: string;
+  /** What the payer sends, as admission priced it. */
+  payAmount: string;
   orderId: string | null;
   orderDescription: string | null;
   purchaseId?: number;
@@ -42,12 +42,12 @@ export interface OpenedPayment {
   reply: ReplyMessage;
 }
 
-/** What pricing a payment and giving it an address need. */
+/** What giving a payment its address and ids needs. */
 export type PaymentTermsSources = Pick<ServiceContext, 'rates' | 'addresses' | 'clock' | 'config'>;
 
 /**
- * Prices the payment in its pay currency, assigns a fresh pay address and ids, and asks payments to
- * create it. Unknown currencies surface as the rates package's named errors for the gateway to map.
+ * Assigns an admitted payment a fresh pay address and ids, and asks payments to create it. Entry
+ * points admit the request first (admitOrRefuse): the intake carries admitted currencies and amounts.
  */
 export async function openPayment(
   ctx: ServiceContext,
@@ -64,7 +64,7 @@ export async function openPayment(
   return { terms, reply };
 }
 
-/** The terms of a new payment: priced now, with fresh ids and a fresh pay address. */
+/** The terms of a new payment: with fresh ids and a fresh pay address. */
 export async function newPaymentTerms(
   sources: PaymentTermsSources,
   intake: PaymentIntake,
@@ -72,7 +72,6 @@ export async function newPaymentTerms(
   const rates = sources.rates.current();
   const pay = rates.findCryptoCurrency(intake.payCurrency);
   const priceCurrency = rates.findCurrency(intake.priceCurrency);
-  const payAmount = intake.payAmount ?? rates.payAmountFor(intake.priceAmount, priceCurrency.code, pay.code);
   const { address, extraId } = await sources.addresses.allocate(pay.network);
   const now = sources.clock.now();
   const paymentId = newNumericId();
@@ -86,7 +85,7 @@ export async function newPaymentTerms(
     priceCurrency: priceCurrency.code,
     payCurrency: pay.code,
     payNetwork: pay.network,
-    payAmount,
+    payAmount: intake.payAmount,
     payDecimals: pay.decimals,
     payAddress: address,
     payinExtraId: extraId,

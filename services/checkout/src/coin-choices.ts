@@ -1,5 +1,6 @@
-import { compare, type Amount } from '@gw/domain';
+import { admitPayment, offeredPayCurrencies, PaymentRefused, type Amount } from '@gw/domain';
 import type { CryptoCurrency, RatesService } from '@gw/rates';
+import { admittingMerchant, invoicePaymentRequest } from '@gw/runtime';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 
 /** A currency the buyer may pick for an invoice, with what the order would cost in it. */
@@ -7,18 +8,13 @@ export interface CoinChoice {
   crypto: CryptoCurrency;
   /** The order's price in this coin; null when no rate is known. */
   approxAmount: Amount | null;
-  /** False when the order is below the coin's minimum payment (the pick would be refused). */
+  /** False when admission would refuse the pick (e.g. the order is below the coin's minimum payment). */
   available: boolean;
 }
 
-/** The merchant's enabled coins (null: the whole catalogue). Codes and aliases both count, as in the V1 API. */
+/** The coins the merchant offers payers, exactly as every family lists them. */
 export function enabledCryptos(rates: RatesService, merchant: MerchantDocument): CryptoCurrency[] {
-  const enabled = merchant.enabledCoins?.map((coin) => coin.toLowerCase());
-  const all = rates.cryptoCurrencies();
-  if (!enabled) return [...all];
-  return all.filter(
-    (crypto) => enabled.includes(crypto.code) || crypto.aliases.some((alias) => enabled.includes(alias)),
-  );
+  return offeredPayCurrencies(admittingMerchant(merchant), rates);
 }
 
 /** Choices for the invoice page; the invoice's own pay_currency comes first, so it is seen pre-selected. */
@@ -27,7 +23,7 @@ export function coinChoicesFor(
   merchant: MerchantDocument,
   invoice: InvoiceDocument,
 ): CoinChoice[] {
-  const choices = enabledCryptos(rates, merchant).map((crypto) => choiceOf(rates, invoice, crypto));
+  const choices = enabledCryptos(rates, merchant).map((crypto) => choiceOf(rates, merchant, invoice, crypto));
   const preselected = preselectedCode(invoice, choices);
   return preselected === null
     ? choices
@@ -37,13 +33,21 @@ export function coinChoicesFor(
       ];
 }
 
-function choiceOf(rates: RatesService, invoice: InvoiceDocument, crypto: CryptoCurrency): CoinChoice {
+function choiceOf(
+  rates: RatesService,
+  merchant: MerchantDocument,
+  invoice: InvoiceDocument,
+  crypto: CryptoCurrency,
+): CoinChoice {
   try {
-    const approxAmount = rates.payAmountFor(invoice.priceAmount, invoice.priceCurrency, crypto.code);
-    const minimum = rates.minAmount(crypto.code, crypto.code).minAmount;
-    return { crypto, approxAmount, available: compare(approxAmount, minimum) >= 0 };
-  } catch {
-    return { crypto, approxAmount: null, available: false };
+    const request = invoicePaymentRequest(invoice, crypto.code, null);
+    const admitted = admitPayment(request, admittingMerchant(merchant), rates);
+    return { crypto, approxAmount: admitted.payAmount, available: true };
+  } catch (error) {
+    if (!(error instanceof PaymentRefused)) throw error;
+    const { refusal } = error;
+    const outOfLimits = refusal.code === 'BELOW_MINIMUM' || refusal.code === 'ABOVE_MAXIMUM';
+    return { crypto, approxAmount: outOfLimits ? refusal.payAmount : null, available: false };
   }
 }
 

@@ -3,19 +3,22 @@ import { streamIdOf } from '@gw/domain';
 import { sha256Hex } from '@gw/platform';
 import {
   CommandTimeoutError,
+  admitOrRefuse,
+  admittedIntakeTerms,
+  invoicePaymentRequest,
   openPayment,
   readUntil,
   type PaymentIntake,
   type ServiceContext,
 } from '@gw/runtime';
-import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, type InvoiceDocument, type MerchantDocument, type PaymentDocument } from '@gw/views';
 import type { CryptoCurrency } from '@gw/rates';
 
 const PICK_TTL_MS = 24 * 60 * 60 * 1000;
 const LOCK_TTL_MS = 60_000;
 const POLL_MS = 25;
 
-/** Payments refused to create the payment (not a timeout): the page says so instead of pretending. */
+/** Admission or payments refused the payment (not a timeout): the page says so instead of pretending. */
 export class PaymentRefusedError extends Error {
   override readonly name = 'PaymentRefusedError';
   constructor(
@@ -47,7 +50,12 @@ export class InvoicePaymentStarter {
     this.waitMs = options.waitMs ?? Math.max(ctx.config.requestTimeoutMs, 5_000);
   }
 
-  async start(invoice: InvoiceDocument, pay: CryptoCurrency, attempt: string): Promise<string> {
+  async start(
+    invoice: InvoiceDocument,
+    merchant: MerchantDocument,
+    pay: CryptoCurrency,
+    attempt: string,
+  ): Promise<string> {
     const slot = `checkout:pick:${sha256Hex(`${invoice.invoiceId}\n${attempt}\n${pay.code}`)}`;
     const deadline = Date.now() + this.waitMs;
     for (;;) {
@@ -55,7 +63,7 @@ export class InvoicePaymentStarter {
       if (known) return this.projected(known, deadline);
       if (await this.ctx.cache.setIfAbsent(`${slot}:lock`, '1', LOCK_TTL_MS)) {
         try {
-          const uuid = await this.open(invoice, pay);
+          const uuid = await this.open(invoice, merchant, pay);
           await this.ctx.cache.set(slot, uuid, PICK_TTL_MS);
           return await this.projected(uuid, deadline);
         } finally {
@@ -68,8 +76,12 @@ export class InvoicePaymentStarter {
     }
   }
 
-  private async open(invoice: InvoiceDocument, pay: CryptoCurrency): Promise<string> {
-    const { terms, reply } = await openPayment(this.ctx, this.intakeOf(invoice, pay));
+  private async open(
+    invoice: InvoiceDocument,
+    merchant: MerchantDocument,
+    pay: CryptoCurrency,
+  ): Promise<string> {
+    const { terms, reply } = await openPayment(this.ctx, this.intakeOf(invoice, merchant, pay));
     if (!reply.ok) throw new PaymentRefusedError(reply.error.code, reply.error.message);
     const started = await this.ctx.commands.send(
       streamIdOf('invoice', invoice.invoiceId),
@@ -90,13 +102,17 @@ export class InvoicePaymentStarter {
   }
 
   /** The same terms POST /v1/invoice-payment gives a payment: the invoice fixes price, callback and redirects. */
-  private intakeOf(invoice: InvoiceDocument, pay: CryptoCurrency): PaymentIntake {
+  private intakeOf(invoice: InvoiceDocument, merchant: MerchantDocument, pay: CryptoCurrency): PaymentIntake {
+    const admitted = admitOrRefuse(
+      invoicePaymentRequest(invoice, pay.code, this.ctx.config.paymentLifetimeMinutes * 60),
+      merchant,
+      this.ctx.rates.current(),
+      (refusal, message) => new PaymentRefusedError(refusal.code, message),
+    );
     return {
       merchantId: invoice.merchantId,
       family: 'v1',
-      priceAmount: invoice.priceAmount,
-      priceCurrency: invoice.priceCurrency,
-      payCurrency: pay.code,
+      ...admittedIntakeTerms(admitted),
       orderId: invoice.orderId,
       orderDescription: invoice.orderDescription,
       invoiceId: invoice.invoiceId,
@@ -106,7 +122,6 @@ export class InvoicePaymentStarter {
         cancel: invoice.cancelUrl,
         partiallyPaid: invoice.partiallyPaidUrl,
       },
-      lifetimeSeconds: this.ctx.config.paymentLifetimeMinutes * 60,
       isFixedRate: invoice.isFixedRate || invoice.isFeePaidByUser,
       isFeePaidByUser: invoice.isFeePaidByUser,
     };

@@ -1,4 +1,7 @@
 import type { AlphaFieldErrors } from '@gw/contracts/src/api/alpha';
+import { assertNever, type Refusal } from '@gw/domain';
+import type { CryptoCurrency } from '@gw/rates';
+import { alphaNetworkName } from './alpha-currencies';
 
 /** A family A failure with its exact HTTP status and body. */
 export class AlphaError extends Error {
@@ -35,3 +38,32 @@ export const unprocessable = (message: string): AlphaError => new AlphaError(422
 
 export const tooManyRequests = (retryAfterSeconds: number): AlphaError =>
   new AlphaError(429, { state: 1, message: `Too many requests, retry after ${retryAfterSeconds} seconds` });
+
+const coinName = (coin: CryptoCurrency): string =>
+  `${coin.ticker.toUpperCase()} on ${alphaNetworkName(coin.network)}`;
+
+/** A payment admission refused, as family A answers it; `payField` is the field that named the payer's coin. */
+export function alphaRefusal(refusal: Refusal, payField: 'currency' | 'to_currency'): AlphaError {
+  switch (refusal.code) {
+    case 'INVALID_AMOUNT':
+      return validationFailed({ amount: ['validation.gt'] });
+    case 'UNKNOWN_CURRENCY':
+      return validationFailed({ [refusal.role === 'pay' ? payField : 'currency']: ['validation.exists'] });
+    case 'NOT_A_CRYPTO_CURRENCY':
+      return validationFailed({ [payField]: ['validation.in'] });
+    case 'COIN_NOT_ENABLED':
+      return unprocessable(`${coinName(refusal.coin)} is not enabled for the merchant`);
+    case 'NETWORK_NOT_PAYABLE':
+      return unprocessable(`${coinName(refusal.coin)} cannot take payments for the merchant`);
+    case 'NO_COIN_ENABLED':
+      return unprocessable('No currency of this network is enabled for the merchant');
+    case 'BELOW_MINIMUM':
+      return unprocessable(`Minimum amount is ${refusal.minimum} ${refusal.coin.ticker.toUpperCase()}`);
+    case 'ABOVE_MAXIMUM':
+      return unprocessable(`Maximum amount is ${refusal.maximum} ${refusal.coin.ticker.toUpperCase()}`);
+    case 'INVALID_LIFETIME':
+      return validationFailed({ lifetime: ['validation.between'] });
+    default:
+      return assertNever(refusal);
+  }
+}

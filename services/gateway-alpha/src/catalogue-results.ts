@@ -1,20 +1,22 @@
-import { toFixedDecimals } from '@gw/domain';
+import { acceptsPayCurrency, networkFeeOf, payLimitsOf, toFixedDecimals } from '@gw/domain';
+import { admittingMerchant } from '@gw/runtime';
 import type { Currency, RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';
 import { alphaNetworkName, alphaTicker, findAlphaCrypto, findAlphaCurrency } from './alpha-currencies';
 import { validationFailed } from './alpha-errors';
-import { COMMISSION_PERCENT, networkFeeOf, payLimitsOf } from './pricing';
+import { COMMISSION_PERCENT } from './pricing';
 
 const money = (amount: string): string => toFixedDecimals(amount, 8);
 
 /** POST /alpha/v1/payment/services: every catalogue coin, available when the merchant accepts it. */
 export function paymentServices(rates: RatesService, merchant: MerchantDocument) {
+  const admitting = admittingMerchant(merchant);
   return rates.cryptoCurrencies().map((crypto) => {
     const limits = payLimitsOf(rates, crypto);
     return {
       network: alphaNetworkName(crypto.network),
       currency: alphaTicker(crypto),
-      is_available: merchant.enabledCoins === null || merchant.enabledCoins.includes(crypto.code),
+      is_available: acceptsPayCurrency(admitting, crypto),
       limit: { min_amount: money(limits.minAmount), max_amount: money(limits.maxAmount) },
       commission: {
         fee_amount: money(networkFeeOf(crypto)),

@@ -1,7 +1,7 @@
-import { ALPHA_LIFETIME, flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
-import { amount as toAmount, compare } from '@gw/domain';
-import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
-import type { PaymentIntake } from '@gw/runtime';
+import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
+import { amount as toAmount, clampLifetime } from '@gw/domain';
+import type { Currency, RatesService } from '@gw/rates';
+import { admitOrRefuse, admittedIntakeTerms, type PaymentIntake } from '@gw/runtime';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 import {
   DEFAULT_PAY_NETWORK,
@@ -12,8 +12,7 @@ import {
   findAlphaCurrency,
   isKnownAlphaNetwork,
 } from './alpha-currencies';
-import { unprocessable, validationFailed } from './alpha-errors';
-import { payLimitsOf, priceAlphaPayment } from './pricing';
+import { alphaRefusal, validationFailed } from './alpha-errors';
 
 /** POST /alpha/v1/payment body (schema-checked) → the family-neutral intake. */
 export function alphaIntakeFrom(
@@ -33,44 +32,44 @@ export function alphaIntakeFrom(
     toCurrency === null ? network : null,
     findAlphaCurrency,
   );
-  const pay =
+  const namedPay =
     toCurrency !== null
       ? resolve(rates, 'to_currency', toCurrency, network, findAlphaCrypto)
       : price.kind === 'crypto'
         ? price
-        : defaultPayCurrency(rates, network, merchant);
-  requireEnabled(merchant, pay);
-
+        : null;
   const discountPercent = input.discount_percent ?? 0;
   const subtractPercent = input.subtract ?? 0;
-  const priceAmount = toAmount(typeof input.amount === 'string' ? input.amount.trim() : input.amount);
-  const { payerAmount, discount } = priceAlphaPayment(rates, {
-    amount: priceAmount,
-    priceCurrency: price.code,
-    pay,
-    discountPercent,
-    subtractPercent,
-  });
-  requireWithinLimits(rates, pay, payerAmount);
+  const admitted = admitOrRefuse(
+    {
+      family: 'alpha',
+      priceAmount: toAmount(typeof input.amount === 'string' ? input.amount.trim() : input.amount),
+      priceCurrency: price.code,
+      payCurrency: namedPay?.code ?? null,
+      defaultPayCurrencies: defaultPayCurrencies(rates, network),
+      discountPercent: String(discountPercent),
+      payerFeePercent: String(subtractPercent),
+      lifetimeSeconds: input.lifetime ?? null,
+    },
+    merchant,
+    rates,
+    (refusal) => alphaRefusal(refusal, toCurrency === null ? 'currency' : 'to_currency'),
+  );
 
   return {
     merchantId: merchant.merchantId,
     family: 'alpha',
-    priceAmount,
-    priceCurrency: price.code,
-    payCurrency: pay.code,
-    payAmount: payerAmount,
+    ...admittedIntakeTerms(admitted),
     orderId: input.order_id,
     orderDescription: null,
     callbackUrl: input.url_callback ?? null,
     redirectUrls: { success: input.url_success ?? null, return: input.url_return ?? null },
-    lifetimeSeconds: input.lifetime ?? ALPHA_LIFETIME.default,
     underpaidTolerancePercent: toAmount(input.accuracy_payment_percent ?? 0),
     isPaymentMultiple: flagValue(input.is_payment_multiple, true),
     alpha: {
-      network: alphaNetworkName(pay.network),
+      network: alphaNetworkName(admitted.payCurrency.network),
       discountPercent,
-      discount,
+      discount: admitted.discount,
       additionalData: input.additional_data ?? null,
       subtractPercent: String(subtractPercent),
       toCurrency: toCurrency === null ? null : toCurrency.trim().toUpperCase(),
@@ -96,7 +95,7 @@ export function refreshedIntakeOf(expired: PaymentDocument): PaymentIntake {
     orderDescription: expired.orderDescription,
     callbackUrl: expired.callbackUrl,
     redirectUrls: expired.redirectUrls,
-    lifetimeSeconds: Math.min(Math.max(lifetimeSeconds, ALPHA_LIFETIME.minimum), ALPHA_LIFETIME.maximum),
+    lifetimeSeconds: clampLifetime('alpha', lifetimeSeconds),
     underpaidTolerancePercent: expired.underpaidTolerancePercent,
     isPaymentMultiple: expired.isPaymentMultiple,
     alpha: expired.alpha ? { ...expired.alpha, isRefresh: true } : null,
@@ -117,39 +116,18 @@ function resolve<C extends Currency>(
   throw validationFailed({ [field]: ['validation.exists'] });
 }
 
-/** A fiat payment without to_currency opens in USDT (on the named network, else Tron), else the network's native coin. */
-function defaultPayCurrency(
-  rates: RatesService,
-  network: string | null,
-  merchant: MerchantDocument,
-): CryptoCurrency {
+/**
+ * A fiat payment without to_currency opens in USDT (on the named network, else Tron), else the
+ * network's native coin, else any coin of the network; without a network, any coin the merchant takes.
+ */
+function defaultPayCurrencies(rates: RatesService, network: string | null): string[] {
   const networkCode = network === null ? DEFAULT_PAY_NETWORK : catalogueNetworkOf(network);
   const onNetwork = rates.cryptoCurrencies().filter((crypto) => crypto.network === networkCode);
   const preferred = [
     onNetwork.find((crypto) => crypto.ticker === DEFAULT_PAY_TICKER),
     onNetwork.find((crypto) => crypto.contractAddress === null),
     ...onNetwork,
-  ].filter((crypto): crypto is CryptoCurrency => crypto !== undefined);
-  const enabled = merchant.enabledCoins;
-  const choice = enabled === null ? preferred[0] : preferred.find((crypto) => enabled.includes(crypto.code));
-  if (choice) return choice;
-  const anyEnabled =
-    network === null ? rates.cryptoCurrencies().find((crypto) => enabled?.includes(crypto.code)) : undefined;
-  if (anyEnabled) return anyEnabled;
-  throw unprocessable('No currency of this network is enabled for the merchant');
-}
-
-function requireEnabled(merchant: MerchantDocument, pay: CryptoCurrency): void {
-  if (merchant.enabledCoins !== null && !merchant.enabledCoins.includes(pay.code)) {
-    throw unprocessable(
-      `${pay.ticker.toUpperCase()} on ${alphaNetworkName(pay.network)} is not enabled for the merchant`,
-    );
-  }
-}
-
-function requireWithinLimits(rates: RatesService, pay: CryptoCurrency, payerAmount: string): void {
-  const { minAmount, maxAmount } = payLimitsOf(rates, pay);
-  const ticker = pay.ticker.toUpperCase();
-  if (compare(payerAmount, minAmount) < 0) throw unprocessable(`Minimum amount is ${minAmount} ${ticker}`);
-  if (compare(payerAmount, maxAmount) > 0) throw unprocessable(`Maximum amount is ${maxAmount} ${ticker}`);
+    ...(network === null ? rates.cryptoCurrencies() : []),
+  ];
+  return preferred.flatMap((crypto) => (crypto ? [crypto.code] : []));
 }

@@ -2,6 +2,7 @@ import {
   alphaIsFinal,
   alphaStatus,
   isOverpaid,
+  networkFeeOf,
   receivedAmount,
   toFixedDecimals,
   type Amount,
@@ -86,5 +87,5 @@ export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext)
 
 function feeOf(rates: RatesService, code: string): Amount {
   const currency = rates.findCurrency(code);
-  return currency.kind === 'crypto' ? currency.withdrawFee : '0';
+  return currency.kind === 'crypto' ? networkFeeOf(currency) : '0';
 }

@@ -1,18 +1,21 @@
-import { merchantAmountOf, payLimitsOf, priceAlphaPayment } from '../src/pricing';
+import type { AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
+import { payLimitsOf } from '@gw/domain';
+import type { MerchantDocument } from '@gw/views';
+import { alphaIntakeFrom } from '../src/payment-intake';
+import { merchantAmountOf } from '../src/pricing';
 import { curatedRates } from './support';
 
 const rates = curatedRates();
 const usdt = rates.findCryptoCurrency('usdttrc20');
 
 describe('family A pricing', () => {
-  const price = (discountPercent: number, subtractPercent: number) =>
-    priceAlphaPayment(rates, {
-      amount: '100',
-      priceCurrency: 'usdttrc20',
-      pay: usdt,
-      discountPercent,
-      subtractPercent,
-    });
+  const merchant = { merchantId: 'merchant-1', enabledCoins: null } as MerchantDocument;
+  const intake = (amount: string, currency: string, more: Partial<AlphaCreatePaymentInput> = {}) =>
+    alphaIntakeFrom({ amount, currency, network: 'tron', order_id: 'A-1', ...more }, merchant, rates);
+  const price = (discount_percent: number, subtract: number) => {
+    const { payAmount, alpha } = intake('100', 'USDT', { discount_percent, subtract });
+    return { payerAmount: payAmount, discount: alpha?.discount };
+  };
 
   it('charges the converted amount when nothing adjusts it', () => {
     expect(price(0, 0)).toEqual({ payerAmount: '100', discount: '0' });
@@ -33,14 +36,7 @@ describe('family A pricing', () => {
   });
 
   it('converts a fiat amount and rounds up to the coin decimals', () => {
-    const { payerAmount } = priceAlphaPayment(rates, {
-      amount: '10',
-      priceCurrency: 'usd',
-      pay: usdt,
-      discountPercent: 0,
-      subtractPercent: 0,
-    });
-    expect(payerAmount).toBe('9.998001');
+    expect(intake('10', 'USD').payAmount).toBe('9.998001');
   });
 
   it('gives the merchant the payer amount less the fee share the payer did not cover', () => {
@@ -54,5 +50,7 @@ describe('family A pricing', () => {
     const limits = payLimitsOf(rates, usdt);
     expect(limits.minAmount).toBe(rates.minAmount('usdttrc20', 'usdttrc20').minAmount);
     expect(limits.maxAmount).toBe('999800.039992');
+    expect(() => intake('0.5', 'USD')).toThrow(`Minimum amount is ${limits.minAmount} USDT`);
+    expect(() => intake('1000001', 'USD')).toThrow(`Maximum amount is ${limits.maxAmount} USDT`);
   });
 });

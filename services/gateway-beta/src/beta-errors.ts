@@ -1,4 +1,6 @@
 import type { BETA_ERROR_TYPES, BetaProblem } from '@gw/contracts/src/api/beta';
+import { assertNever, type Refusal } from '@gw/domain';
+import { betaSymbol } from './beta-currencies';
 
 export type BetaErrorType = (typeof BETA_ERROR_TYPES)[number];
 
@@ -48,3 +50,43 @@ export const tooManyRequests = (limit: number, retryAfterSeconds: number): BetaE
     'requests',
     `At most ${limit} requests per minute; retry after ${retryAfterSeconds} seconds.`,
   );
+
+/** A payment admission refused, as family B answers it. */
+export function betaRefusal(refusal: Refusal): BetaError {
+  switch (refusal.code) {
+    case 'INVALID_AMOUNT':
+      return invalidField({ key: 'amount', message: 'The amount must be greater than 0.' });
+    case 'UNKNOWN_CURRENCY':
+    case 'NOT_A_CRYPTO_CURRENCY':
+      return invalidField({ key: 'currency', message: 'The selected currency is invalid.' });
+    case 'COIN_NOT_ENABLED':
+      return invalidField({
+        key: 'currency',
+        message: `The currency ${betaSymbol(refusal.coin)} is not enabled for this merchant.`,
+      });
+    case 'NETWORK_NOT_PAYABLE':
+      return invalidField({
+        key: 'currency',
+        message: `The currency ${betaSymbol(refusal.coin)} on ${refusal.coin.networkName} cannot take payments for this merchant.`,
+      });
+    case 'NO_COIN_ENABLED':
+      return invalidField({ key: 'currency', message: 'No currency is enabled for this merchant.' });
+    case 'BELOW_MINIMUM':
+      return invalidField({
+        key: 'amount',
+        message: `The amount is below the minimum payment of ${refusal.minimum} ${betaSymbol(refusal.coin)}.`,
+      });
+    case 'ABOVE_MAXIMUM':
+      return invalidField({
+        key: 'amount',
+        message: `The amount is above the maximum payment of ${refusal.maximum} ${betaSymbol(refusal.coin)}.`,
+      });
+    case 'INVALID_LIFETIME':
+      return invalidField({
+        key: 'lifetime',
+        message: `The lifetime must be between ${refusal.window.minimumSeconds / 60} and ${refusal.window.maximumSeconds / 60} minutes.`,
+      });
+    default:
+      return assertNever(refusal);
+  }
+}

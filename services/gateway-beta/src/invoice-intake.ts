@@ -1,10 +1,10 @@
 import { BETA_LIFETIME_MINUTES, flagValue, type BetaCreateInvoiceInput } from '@gw/contracts/src/api/beta';
-import { add, amount as toAmount, compare, roundUp } from '@gw/domain';
-import type { CryptoCurrency, RatesService } from '@gw/rates';
-import type { PaymentIntake } from '@gw/runtime';
+import { amount as toAmount } from '@gw/domain';
+import type { RatesService } from '@gw/rates';
+import { admitOrRefuse, admittedIntakeTerms, type PaymentIntake } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import { DEFAULT_PAY_CURRENCY, betaSymbol, findBetaCrypto, findBetaCurrency } from './beta-currencies';
-import { invalidField } from './beta-errors';
+import { betaRefusal, invalidField } from './beta-errors';
 
 export interface InvoiceSettings {
   sandboxEnabled: boolean;
@@ -26,43 +26,36 @@ export function invoiceIntakeFrom(
   const toCurrency = input.to_currency ? findBetaCrypto(rates, input.to_currency) : null;
   if (input.to_currency && !toCurrency)
     throw invalidField({ key: 'to_currency', message: 'The selected to currency is invalid.' });
-  const pay = price.kind === 'crypto' ? price : defaultPayCurrency(rates, merchant);
-  if (merchant.enabledCoins !== null && !merchant.enabledCoins.includes(pay.code)) {
-    throw invalidField({
-      key: 'currency',
-      message: `The currency ${betaSymbol(pay)} is not enabled for this merchant.`,
-    });
-  }
   const sandbox = flagValue(input.sandbox, false);
   if (sandbox && !settings.sandboxEnabled)
     throw invalidField({ key: 'sandbox', message: 'The sandbox is not enabled on this gateway.' });
 
   const feePaidByPayer = flagValue(input.fee_paid_by_payer, false);
-  const priceAmount = toAmount(typeof input.amount === 'string' ? input.amount.trim() : input.amount);
-  const converted = rates.payAmountFor(priceAmount, price.code, pay.code);
-  const payAmount = feePaidByPayer ? roundUp(add(converted, pay.withdrawFee), pay.decimals) : converted;
-  const minimum = rates.minAmount(pay.code, pay.code).minAmount;
-  if (compare(payAmount, minimum) < 0) {
-    throw invalidField({
-      key: 'amount',
-      message: `The amount is below the minimum payment of ${minimum} ${betaSymbol(pay)}.`,
-    });
-  }
-
   const lifetimeMinutes = input.lifetime ?? BETA_LIFETIME_MINUTES.default;
+  const admitted = admitOrRefuse(
+    {
+      family: 'beta',
+      priceAmount: toAmount(typeof input.amount === 'string' ? input.amount.trim() : input.amount),
+      priceCurrency: price.code,
+      payCurrency: price.kind === 'crypto' ? price.code : null,
+      defaultPayCurrencies: [DEFAULT_PAY_CURRENCY, ...rates.cryptoCurrencies().map((crypto) => crypto.code)],
+      payerFeePercent: feePaidByPayer ? '100' : '0',
+      lifetimeSeconds: lifetimeMinutes * 60,
+    },
+    merchant,
+    rates,
+    betaRefusal,
+  );
+
   const description = input.description ?? null;
   return {
     merchantId: merchant.merchantId,
     family: 'beta',
-    priceAmount,
-    priceCurrency: price.code,
-    payCurrency: pay.code,
-    payAmount,
+    ...admittedIntakeTerms(admitted),
     orderId: input.order_id === undefined || input.order_id === null ? null : String(input.order_id),
     orderDescription: description,
     callbackUrl: input.callback_url ?? null,
     redirectUrls: { success: input.return_url ?? null, return: input.return_url ?? null },
-    lifetimeSeconds: lifetimeMinutes * 60,
     underpaidTolerancePercent: toAmount(input.under_paid_coverage ?? 0),
     isFeePaidByUser: feePaidByPayer,
     // A sandbox invoice is paid in full by the sandbox chain's `success` walk, as OxaPay's sandbox pays by itself.
@@ -76,13 +69,4 @@ export function invoiceIntakeFrom(
       description,
     },
   };
-}
-
-function defaultPayCurrency(rates: RatesService, merchant: MerchantDocument): CryptoCurrency {
-  const enabled = merchant.enabledCoins;
-  if (enabled === null || enabled.includes(DEFAULT_PAY_CURRENCY))
-    return rates.findCryptoCurrency(DEFAULT_PAY_CURRENCY);
-  const first = rates.cryptoCurrencies().find((crypto) => enabled.includes(crypto.code));
-  if (!first) throw invalidField({ key: 'currency', message: 'No currency is enabled for this merchant.' });
-  return first;
 }

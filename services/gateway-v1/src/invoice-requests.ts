@@ -3,7 +3,9 @@ import type { RawBody } from '@gw/contracts/src/api/v1';
 import type { InvoiceTerms } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';
-import { checkMinimum, knownCrypto, knownCurrency, payableCrypto } from './payment-requests';
+import { admitOrRefuse, invoicePaymentRequest } from '@gw/runtime';
+import { refusalError } from './http/errors';
+import { knownCrypto, knownCurrency } from './payment-requests';
 import { codeOf, decimalOf, flagOf, textOf } from './request-values';
 
 /** Short opaque token of a hosted page or an estimate, like NOWPayments' token_id. */
@@ -19,8 +21,16 @@ export function invoiceTermsFrom(
   const priceAmount = decimalOf(body.price_amount);
   const priceCurrency = knownCurrency(rates, 'price_currency', codeOf(body.price_currency) ?? '');
   const payCode = codeOf(body.pay_currency);
-  const pay = payCode === null ? null : payableCrypto(rates, merchant, 'pay_currency', payCode);
-  if (pay) checkMinimum(rates, pay, rates.payAmountFor(priceAmount, priceCurrency.code, pay.code));
+  // An invoice that names its coin is held to what a payment in it would be: admitted now, not at the buyer's pick.
+  const pay =
+    payCode === null
+      ? null
+      : admitOrRefuse(
+          invoicePaymentRequest({ priceAmount, priceCurrency: priceCurrency.code }, payCode, null),
+          merchant,
+          rates,
+          refusalError,
+        ).payCurrency;
   const payoutCode = codeOf(body.payout_currency);
   const isFeePaidByUser = flagOf(body.is_fee_paid_by_user);
   return {

@@ -1,11 +1,11 @@
 import { validateAddress } from '@gw/chain';
 import type { RawBody } from '@gw/contracts/src/api/v1';
-import { compare, type Amount, type SandboxCase } from '@gw/domain';
+import type { SandboxCase } from '@gw/domain';
 import type { GatewayConfig } from '@gw/platform';
-import { roundAmount, type CryptoCurrency, type Currency, type RatesService } from '@gw/rates';
-import type { PaymentIntake } from '@gw/runtime';
+import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
+import { admitOrRefuse, admittedIntakeTerms, invoicePaymentRequest, type PaymentIntake } from '@gw/runtime';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
-import { invalidParams } from './http/errors';
+import { invalidParams, refusalError } from './http/errors';
 import { codeOf, decimalOf, flagOf, integerOf, optionalDecimalOf, textOf } from './request-values';
 
 export type PaymentSettings = Pick<GatewayConfig, 'sandboxEnabled' | 'paymentLifetimeMinutes'>;
@@ -19,21 +19,6 @@ export function knownCrypto(rates: RatesService, field: string, code: string): C
   const currency = knownCurrency(rates, field, code);
   if (currency.kind !== 'crypto') throw invalidParams(`${field} "${code}" is not a crypto currency`);
   return currency;
-}
-
-/** A merchant who restricted its coins accepts payments only in those. */
-export function payableCrypto(
-  rates: RatesService,
-  merchant: MerchantDocument,
-  field: string,
-  code: string,
-): CryptoCurrency {
-  const crypto = knownCrypto(rates, field, code);
-  const enabled = merchant.enabledCoins?.map((coin) => coin.toLowerCase());
-  if (enabled && !enabled.includes(crypto.code) && !crypto.aliases.some((alias) => enabled.includes(alias))) {
-    throw invalidParams(`${field} "${code}" is not enabled for this merchant`);
-  }
-  return crypto;
 }
 
 /** `case` drives a sandbox walk; outside the sandbox it would promise a walk that never comes. */
@@ -60,16 +45,6 @@ export function checkPayoutFields(rates: RatesService, body: RawBody, pay: Crypt
   }
 }
 
-/** Refuses a payment below the pay currency's minimum, in NOWPayments' words. */
-export function checkMinimum(rates: RatesService, pay: CryptoCurrency, payAmount: Amount): void {
-  const minimum = rates.minAmount(pay.code, pay.code).minAmount;
-  if (compare(payAmount, minimum) < 0) {
-    throw invalidParams(
-      `amountTo is too small: ${payAmount} ${pay.code} is below the minimum payment of ${minimum} ${pay.code}`,
-    );
-  }
-}
-
 /** POST /v1/payment body (already schema-checked) → the family-neutral intake. */
 export function paymentIntakeFrom(
   body: RawBody,
@@ -77,28 +52,29 @@ export function paymentIntakeFrom(
   rates: RatesService,
   settings: PaymentSettings,
 ): PaymentIntake {
-  const priceAmount = decimalOf(body.price_amount);
-  const priceCurrency = knownCurrency(rates, 'price_currency', codeOf(body.price_currency) ?? '');
-  const pay = payableCrypto(rates, merchant, 'pay_currency', codeOf(body.pay_currency) ?? '');
-  checkPayoutFields(rates, body, pay);
-  const requestedPayAmount = optionalDecimalOf(body.pay_amount);
-  const payAmount = requestedPayAmount
-    ? roundAmount(requestedPayAmount, pay.decimals, 'up')
-    : rates.payAmountFor(priceAmount, priceCurrency.code, pay.code);
-  checkMinimum(rates, pay, payAmount);
+  const admitted = admitOrRefuse(
+    {
+      family: 'v1',
+      priceAmount: decimalOf(body.price_amount),
+      priceCurrency: codeOf(body.price_currency) ?? '',
+      payCurrency: codeOf(body.pay_currency) ?? '',
+      fixedPayAmount: optionalDecimalOf(body.pay_amount),
+      lifetimeSeconds: settings.paymentLifetimeMinutes * 60,
+    },
+    merchant,
+    rates,
+    refusalError,
+  );
+  checkPayoutFields(rates, body, admitted.payCurrency);
   const isFeePaidByUser = flagOf(body.is_fee_paid_by_user);
   return {
     merchantId: merchant.merchantId,
     family: 'v1',
-    priceAmount,
-    priceCurrency: priceCurrency.code,
-    payCurrency: pay.code,
-    payAmount,
+    ...admittedIntakeTerms(admitted),
     orderId: textOf(body.order_id),
     orderDescription: textOf(body.order_description),
     purchaseId: integerOf(body.purchase_id),
     callbackUrl: textOf(body.ipn_callback_url),
-    lifetimeSeconds: settings.paymentLifetimeMinutes * 60,
     isFixedRate: flagOf(body.is_fixed_rate ?? body.fixed_rate) || isFeePaidByUser,
     isFeePaidByUser,
     sandboxCase: sandboxCaseOf(body, settings),
@@ -113,17 +89,17 @@ export function invoicePaymentIntakeFrom(
   rates: RatesService,
   settings: PaymentSettings,
 ): PaymentIntake {
-  const pay = payableCrypto(rates, merchant, 'pay_currency', codeOf(body.pay_currency) ?? '');
-  checkPayoutFields(rates, body, pay);
-  const payAmount = rates.payAmountFor(invoice.priceAmount, invoice.priceCurrency, pay.code);
-  checkMinimum(rates, pay, payAmount);
+  const admitted = admitOrRefuse(
+    invoicePaymentRequest(invoice, codeOf(body.pay_currency) ?? '', settings.paymentLifetimeMinutes * 60),
+    merchant,
+    rates,
+    refusalError,
+  );
+  checkPayoutFields(rates, body, admitted.payCurrency);
   return {
     merchantId: merchant.merchantId,
     family: 'v1',
-    priceAmount: invoice.priceAmount,
-    priceCurrency: invoice.priceCurrency,
-    payCurrency: pay.code,
-    payAmount,
+    ...admittedIntakeTerms(admitted),
     orderId: invoice.orderId,
     orderDescription: textOf(body.order_description) ?? invoice.orderDescription,
     purchaseId: integerOf(body.purchase_id),
@@ -134,7 +110,6 @@ export function invoicePaymentIntakeFrom(
       cancel: invoice.cancelUrl,
       partiallyPaid: invoice.partiallyPaidUrl,
     },
-    lifetimeSeconds: settings.paymentLifetimeMinutes * 60,
     isFixedRate: invoice.isFixedRate || invoice.isFeePaidByUser,
     isFeePaidByUser: invoice.isFeePaidByUser,
     sandboxCase: sandboxCaseOf(body, settings),

@@ -9,9 +9,9 @@ import {
   planListSchema,
   subscriptionListSchema,
 } from '@gw/contracts/src/api/v1';
+import { offeredPayCurrencies } from '@gw/domain';
 import { RatesService, CuratedPriceFeed } from '@gw/rates';
 import {
-  enabledCoins,
   toCreatedPayment,
   toFullCurrency,
   toInvoicePaymentRecord,
@@ -259,8 +259,10 @@ describe('currency records', () => {
   it("limit the merchant's coins to those it enabled, by code or alias", async () => {
     const rates = new RatesService(await new CuratedPriceFeed().snapshot());
     const all = rates.cryptoCurrencies();
-    expect(enabledCoins(all, null)).toHaveLength(all.length);
-    const selected = enabledCoins(all, ['BTC', 'usdttrc20']).map((crypto) =>
+    const offered = (enabledCoins: string[] | null) =>
+      offeredPayCurrencies({ enabledCoins, payableNetworks: 'every' }, rates);
+    expect(offered(null)).toHaveLength(all.length);
+    const selected = offered(['BTC', 'usdttrc20']).map((crypto) =>
       toMerchantCoin(crypto, 'http://localhost:8080'),
     );
     expect(selected.map((c) => c.code)).toEqual(['btc', 'usdttrc20']);

@@ -20,6 +20,7 @@ describe('admin API: refunds', () => {
       priceAmount: '100',
       priceCurrency: 'usd',
       payCurrency: 'btc',
+      payAmount: '0.0011',
       orderId: null,
       orderDescription: null,
       callbackUrl: null,

@@ -17,6 +17,12 @@ export type RatesSnapshot = Pick<
 /** Payer amounts above this many US dollars are refused (family A advertises it as `max_amount`). */
 export const MAX_PAYMENT_USD = '1000000';
 
+/**
+ * The network fee of forwarding a payment to the merchant: the coin's catalogue withdraw fee. It is
+ * the commission family A reports and the part a payer may cover on top.
+ */
+export const networkFeeOf = (coin: Pick<CryptoCurrency, 'withdrawFee'>): Amount => coin.withdrawFee;
+
 /** What a request asks for, in catalogue codes (or aliases, any case) after its family's own naming. */
 export interface PaymentRequestTerms {
   family: Family;
@@ -80,6 +86,11 @@ export function admitPayment(
   };
 }
 
+/** The coins a merchant offers payers, in catalogue order: every list and picker shows exactly these. */
+export function offeredPayCurrencies(merchant: AdmittingMerchant, rates: RatesSnapshot): CryptoCurrency[] {
+  return rates.cryptoCurrencies().filter((coin) => acceptsPayCurrency(merchant, coin));
+}
+
 /** The payer-amount window of a coin, in that coin: its catalogue minimum up to {@link MAX_PAYMENT_USD}. */
 export function payLimitsOf(rates: RatesSnapshot, coin: CryptoCurrency): PayLimits {
   return {
@@ -133,7 +144,7 @@ function priceToPay(
     return { payAmount: roundUp(request.fixedPayAmount, pay.decimals), discount: '0' };
   const converted = rates.payAmountFor(request.priceAmount, price.code, pay.code);
   const discount = roundDown(percentOf(converted, request.discountPercent ?? '0'), pay.decimals);
-  const feeShare = percentOf(pay.withdrawFee, request.payerFeePercent ?? '0');
+  const feeShare = percentOf(networkFeeOf(pay), request.payerFeePercent ?? '0');
   return { payAmount: roundUp(add(subtract(converted, discount), feeShare), pay.decimals), discount };
 }
 

@@ -31,7 +31,7 @@ export function canTakeMoneyOn(payableNetworks: PayableNetworks, network: string
   return payableNetworks === 'every' || payableNetworks.has(network);
 }
 
-/** Whether a merchant offers this coin to payers: every list and picker shows exactly these. */
+/** Whether a merchant offers this coin to payers: named in its coin list, on a network that can take money. */
 export function acceptsPayCurrency(merchant: AdmittingMerchant, coin: Coin): boolean {
   return isCoinEnabled(merchant.enabledCoins, coin) && canTakeMoneyOn(merchant.payableNetworks, coin.network);
 }

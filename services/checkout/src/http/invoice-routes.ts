@@ -114,7 +114,7 @@ export function invoiceRoutes(
         return sendInvoicePage(req, res, found, { status: 422, error: texts.invoice.currencyUnavailable });
       }
       try {
-        const uuid = await starter.start(found.invoice, choice.crypto, attempt);
+        const uuid = await starter.start(found.invoice, found.merchant, choice.crypto, attempt);
         res.redirect(303, paymentPath(uuid));
       } catch (error) {
         if (error instanceof CommandTimeoutError) {

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { RequestCancelledError } from '@gw/bus';
 import type { V1ErrorCode } from '@gw/contracts/src/api/v1';
 import type { ReplyMessage } from '@gw/contracts';
+import { assertNever, type CurrencyRole, type Refusal } from '@gw/domain';
 import { isHttpError } from '@gw/platform';
 import { RatesError } from '@gw/rates';
 import { CommandTimeoutError } from '@gw/runtime';
@@ -61,6 +62,44 @@ export function replyError(reply: Extract<ReplyMessage, { ok: false }>): V1ApiEr
       return new V1ApiError(500, 'INTERNAL_ERROR', 'The payment service failed to handle the request');
     default:
       return invalidParams(message);
+  }
+}
+
+const CURRENCY_FIELDS: Record<CurrencyRole, string> = { price: 'price_currency', pay: 'pay_currency' };
+
+/** A payment admission refused, in NOWPayments' words. */
+export function refusalError(refusal: Refusal): V1ApiError {
+  switch (refusal.code) {
+    case 'INVALID_AMOUNT':
+      return invalidParams('price_amount must be a positive number');
+    case 'UNKNOWN_CURRENCY':
+      return invalidParams(
+        `${CURRENCY_FIELDS[refusal.role]} "${refusal.currency}" is not a supported currency`,
+      );
+    case 'NOT_A_CRYPTO_CURRENCY':
+      return invalidParams(`${CURRENCY_FIELDS[refusal.role]} "${refusal.currency}" is not a crypto currency`);
+    case 'COIN_NOT_ENABLED':
+      return invalidParams(
+        `${CURRENCY_FIELDS[refusal.role]} "${refusal.coin.code}" is not enabled for this merchant`,
+      );
+    case 'NETWORK_NOT_PAYABLE':
+      return invalidParams(
+        `${CURRENCY_FIELDS[refusal.role]} "${refusal.coin.code}" cannot take payments on ${refusal.coin.networkName} for this merchant`,
+      );
+    case 'NO_COIN_ENABLED':
+      return invalidParams('no currency is enabled for this merchant');
+    case 'BELOW_MINIMUM':
+      return invalidParams(
+        `amountTo is too small: ${refusal.payAmount} ${refusal.coin.code} is below the minimum payment of ${refusal.minimum} ${refusal.coin.code}`,
+      );
+    case 'ABOVE_MAXIMUM':
+      return invalidParams(
+        `amountTo is too large: ${refusal.payAmount} ${refusal.coin.code} is above the maximum payment of ${refusal.maximum} ${refusal.coin.code}`,
+      );
+    case 'INVALID_LIFETIME':
+      return new V1ApiError(500, 'INTERNAL_ERROR', 'The configured payment lifetime is out of range');
+    default:
+      return assertNever(refusal);
   }
 }
 

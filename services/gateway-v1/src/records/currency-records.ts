@@ -85,13 +85,3 @@ export function toMerchantCoin(crypto: CryptoCurrency, baseUrl: string): V1Merch
     image: absoluteUrl(baseUrl, crypto.logoUrl),
   };
 }
-
-/** The merchant's enabled coins, or every coin when the merchant has not restricted them. */
-export function enabledCoins(
-  all: readonly CryptoCurrency[],
-  enabled: readonly string[] | null,
-): CryptoCurrency[] {
-  if (!enabled) return [...all];
-  const wanted = new Set(enabled.map((code) => code.toLowerCase()));
-  return all.filter((crypto) => wanted.has(crypto.code) || crypto.aliases.some((alias) => wanted.has(alias)));
-}

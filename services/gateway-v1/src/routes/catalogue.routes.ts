@@ -1,12 +1,13 @@
 import { v1Validators } from '@gw/contracts/src/api/v1';
-import { toJsonNumber } from '@gw/domain';
+import { offeredPayCurrencies, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
+import { admittingMerchant } from '@gw/runtime';
 import { Router } from 'express';
 import { merchantOf, optionalMerchant, API_KEY_HEADER } from '../http/auth';
 import { invalidParams } from '../http/errors';
 import { validatedQuery } from '../http/validation';
 import { knownCurrency } from '../payment-requests';
-import { enabledCoins, toFullCurrency, toMerchantCoin } from '../records/currency-records';
+import { toFullCurrency, toMerchantCoin } from '../records/currency-records';
 import { decimalOf } from '../request-values';
 import type { V1RouteDeps } from './deps';
 
@@ -40,7 +41,7 @@ export function catalogueRoutes({ ctx, directory, auth }: V1RouteDeps): Router {
   });
 
   router.get('/merchant/coins', auth, (_req, res) => {
-    const coins = enabledCoins(ctx.rates.current().cryptoCurrencies(), merchantOf(res).enabledCoins);
+    const coins = offeredPayCurrencies(admittingMerchant(merchantOf(res)), ctx.rates.current());
     res.json({ selectedCurrencies: coins.map((crypto) => toMerchantCoin(crypto, baseUrl)) });
   });
 

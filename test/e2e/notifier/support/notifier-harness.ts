@@ -19,6 +19,7 @@ export class PaymentDriver {
       priceAmount: '100',
       priceCurrency: 'usd',
       payCurrency: 'btc',
+      payAmount: '0.0011',
       orderId: `order-${randomUUID().slice(0, 8)}`,
       orderDescription: 'Notifier e2e',
       callbackUrl,

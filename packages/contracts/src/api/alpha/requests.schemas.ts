@@ -1,3 +1,4 @@
+import { PAYMENT_LIFETIMES } from '@gw/domain';
 import type { Schema } from '../../messages/schema-builders';
 import {
   ALPHA_DASH_PATTERN,
@@ -10,7 +11,13 @@ import {
   urlInput,
 } from './fields';
 
-export const ALPHA_LIFETIME = { minimum: 300, maximum: 43_200, default: 3_600 } as const;
+const alphaLifetime = PAYMENT_LIFETIMES.alpha;
+/** `lifetime` in seconds, as admission bounds it. */
+export const ALPHA_LIFETIME = {
+  minimum: alphaLifetime.minimumSeconds,
+  maximum: alphaLifetime.maximumSeconds,
+  default: alphaLifetime.defaultSeconds,
+} as const;
 export const ALPHA_PER_PAGE = 15;
 
 /** "2025-01-31", "2025-01-31 9:05:00" (upstream's "YYYY-MM-DD H:mm:ss") or ISO 8601 with an optional offset. */

@@ -1,7 +1,14 @@
+import { PAYMENT_LIFETIMES } from '@gw/domain';
 import type { Schema } from '../../messages/schema-builders';
 import { RULE, amountInput, enumInput, flagInput, numberInput, textInput, urlInput } from './fields';
 
-export const BETA_LIFETIME_MINUTES = { minimum: 15, maximum: 2_880, default: 60 } as const;
+const betaLifetime = PAYMENT_LIFETIMES.beta;
+/** `lifetime` in minutes, as admission bounds it. */
+export const BETA_LIFETIME_MINUTES = {
+  minimum: betaLifetime.minimumSeconds / 60,
+  maximum: betaLifetime.maximumSeconds / 60,
+  default: betaLifetime.defaultSeconds / 60,
+} as const;
 export const BETA_UNDERPAID_COVERAGE = { minimum: 0, maximum: 60 } as const;
 export const BETA_PAGE_SIZE = { minimum: 1, maximum: 200, default: 10 } as const;
 
