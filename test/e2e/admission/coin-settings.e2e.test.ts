@@ -115,39 +115,17 @@ describe("a merchant's coin settings in every family", () => {
     return { coins, csrf: field('csrf'), attempt: field('attempt'), cookie };
   }
 
-  it('admits a coin the merchant named in capitals, in every family', async () => {
-    expect(await verdicts(BTC, 50, '0.001')).toEqual({
-      v1: 'admitted',
-      alpha: 'admitted',
-      beta: 'admitted',
-      checkout: 'admitted',
-    });
-  });
-
-  it('admits a coin the merchant named by an alias, in every family', async () => {
-    expect(await verdicts(USDC, 50, '50')).toEqual({
-      v1: 'admitted',
-      alpha: 'admitted',
-      beta: 'admitted',
-      checkout: 'admitted',
-    });
-  });
-
-  it('refuses a coin the merchant did not name, in every family', async () => {
-    expect(await verdicts(LTC, 50, '1')).toEqual({
-      v1: 'not enabled',
-      alpha: 'not enabled',
-      beta: 'not enabled',
-      checkout: 'not enabled',
-    });
-  });
-
-  it('refuses the same amount below the coin minimum, in every family', async () => {
-    expect(await verdicts(BTC, 1, '0.00001')).toEqual({
-      v1: 'below minimum',
-      alpha: 'below minimum',
-      beta: 'below minimum',
-      checkout: 'below minimum',
+  it.each<[string, Coin, number, string, Verdict]>([
+    ['admits a coin the merchant named in capitals', BTC, 50, '0.001', 'admitted'],
+    ['admits a coin the merchant named by an alias', USDC, 50, '50', 'admitted'],
+    ['refuses a coin the merchant did not name', LTC, 50, '1', 'not enabled'],
+    ['refuses an amount below the coin minimum', BTC, 1, '0.00001', 'below minimum'],
+  ])('%s, in every family', async (_name, coin, usd, cryptoAmount, verdict) => {
+    expect(await verdicts(coin, usd, cryptoAmount)).toEqual({
+      v1: verdict,
+      alpha: verdict,
+      beta: verdict,
+      checkout: verdict,
     });
   });
 

@@ -7,6 +7,7 @@ import {
   type RatesSnapshot,
 } from '../admission/admission';
 import type { AdmittingMerchant } from '../admission/coin-acceptance';
+import { thrownBy } from './decider-spec';
 
 /**
  * given(merchant).when(request).then({...}) / .thenRefuses(code): admission tests that read as
@@ -29,12 +30,7 @@ export function admissionSpec(rates: RatesSnapshot) {
               }).toMatchObject(expected);
             },
             thenRefuses(code: RefusalCode): PaymentRefused {
-              let thrown: unknown;
-              try {
-                run();
-              } catch (error) {
-                thrown = error;
-              }
+              const thrown = thrownBy(run);
               expect(thrown).toBeInstanceOf(PaymentRefused);
               expect((thrown as PaymentRefused).refusal.code).toBe(code);
               return thrown as PaymentRefused;

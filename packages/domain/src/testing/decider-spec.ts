@@ -17,12 +17,7 @@ export function deciderSpec<Command, Event, State>(decider: Decider<Command, Eve
               expect(run()).toEqual(expected);
             },
             thenThrows(code: DomainErrorCode) {
-              let thrown: unknown;
-              try {
-                run();
-              } catch (error) {
-                thrown = error;
-              }
+              const thrown = thrownBy(run);
               expect(thrown).toBeInstanceOf(DomainError);
               expect((thrown as DomainError).code).toBe(code);
             },
@@ -34,4 +29,14 @@ export function deciderSpec<Command, Event, State>(decider: Decider<Command, Eve
       };
     },
   };
+}
+
+/** What `run` throws; undefined when it returns. */
+export function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
 }
