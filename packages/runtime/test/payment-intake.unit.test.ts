@@ -9,6 +9,7 @@ const intake = (payCurrency: string): PaymentIntake => ({
   priceAmount: '10',
   priceCurrency: 'usd',
   payCurrency,
+  payAmount: '0.001',
   orderId: null,
   orderDescription: null,
   callbackUrl: null,
