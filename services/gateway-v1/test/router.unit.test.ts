@@ -37,6 +37,7 @@ async function startWith(failure: Error): Promise<{ url: string; close: () => Pr
       sandboxEnabled: true,
       paymentLifetimeMinutes: 60,
       rateLimitsPerMinute: { v1: 0, alpha: 0, beta: 0 },
+      chainWatchers: { nodes: {}, pollIntervalMs: 1_000 },
     } as GatewayConfig,
     logger: createLogger({ level: 'silent', service: 'gateway-v1' }),
     clock: systemClock,
