@@ -93,6 +93,41 @@ describe('money that arrives late or twice', () => {
         ]);
     });
 
+    it('passes a reorganisation that takes confirmations away on to the repeated payment', () => {
+      const confirmed = {
+        type: 'LateDepositConfirmationsUpdated' as const,
+        data: {
+          txHash: 'tx-late',
+          amount: '0.0015',
+          confirmations: 2,
+          repeatedPaymentId: child.paymentId,
+          updatedAt: at,
+        },
+      };
+      const later = meta('2026-01-01T10:30:00.000Z');
+      spec
+        .given([...finished(v1), late(v1, 'finished'), confirmed])
+        .when({ ...deposit('tx-late', '0.0015', 0), metadata: later })
+        .then([{ ...confirmed, data: { ...confirmed.data, confirmations: 0, updatedAt: later.now } }]);
+    });
+
+    it('ignores an older observation that arrives after a newer one', () => {
+      const confirmed = {
+        type: 'LateDepositConfirmationsUpdated' as const,
+        data: {
+          txHash: 'tx-late',
+          amount: '0.0015',
+          confirmations: 2,
+          repeatedPaymentId: child.paymentId,
+          updatedAt: '2026-01-01T10:30:00.000Z',
+        },
+      };
+      spec
+        .given([...finished(v1), late(v1, 'finished'), confirmed])
+        .when(deposit('tx-late', '0.0015', 1))
+        .then([]);
+    });
+
     it('reports paid_over in family A once late money makes it more than asked', () => {
       const state = spec.given([...finished(alpha), late(alpha, 'finished')]).state() as ExistingPayment;
       expect(alphaStatus(state.status, isOverpaid(state))).toBe('paid_over');

@@ -40,8 +40,21 @@ export function receiveLateDeposit(
   };
 }
 
-export function confirmLateDeposit(late: LateDeposit, confirmations: number, at: string): PaymentEvent[] {
-  if (confirmations <= late.confirmations) return [];
+/**
+ * A late deposit's confirmations change, up as blocks come or down when a reorganisation takes its block
+ * away; the repeated payment it opened follows either way. An observation older than the last one
+ * applied is a redelivery, not a reorganisation.
+ */
+export function confirmLateDeposit(
+  payment: ExistingPayment,
+  late: LateDeposit,
+  confirmations: number,
+  at: string,
+): PaymentEvent[] {
+  if (confirmations === late.confirmations) return [];
+  const stale =
+    payment.depositsObservedAt !== null && Date.parse(at) < Date.parse(payment.depositsObservedAt);
+  if (confirmations < late.confirmations && stale) return [];
   return [
     {
       type: 'LateDepositConfirmationsUpdated',

@@ -105,7 +105,7 @@ function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayme
   const known = payment.deposits.find((d) => isSameDeposit(d, data));
   if (known) return confirmDeposit(payment, known.txHash, known.confirmations, data.confirmations, at);
   const late = findLateDeposit(payment, data);
-  if (late) return confirmLateDeposit(late, data.confirmations, at);
+  if (late) return confirmLateDeposit(payment, late, data.confirmations, at);
   if (!isPositive(data.amount)) throw new DomainError('INVALID_AMOUNT', 'deposit amount must be positive');
   if (!takesDeposits(payment.status)) return [receiveLateDeposit(payment, data, at)];
 

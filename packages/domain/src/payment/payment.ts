@@ -277,6 +277,7 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
         ...state,
         lateDeposits: [...state.lateDeposits, event.data],
         updatedAt: event.data.detectedAt,
+        depositsObservedAt: event.data.detectedAt,
       };
     case 'LateDepositConfirmationsUpdated':
       return {
@@ -285,6 +286,7 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
           isSameDeposit(d, event.data) ? { ...d, confirmations: event.data.confirmations } : d,
         ),
         updatedAt: event.data.updatedAt,
+        depositsObservedAt: event.data.updatedAt,
       };
     case 'PaymentEstimateUpdated':
       return {
