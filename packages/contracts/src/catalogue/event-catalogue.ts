@@ -66,7 +66,8 @@ function objectWithin(schema: Schema): Schema | undefined {
 
 function describeType(schema: Schema): string {
   if (schema.anyOf) return (schema.anyOf as Schema[]).map(describeType).join(' \\| ');
-  if (schema.enum && (schema.enum as string[]).length > 8) return 'string, one of the event types below';
+  if (schema.enum && sameValues(schema.enum as string[], Object.keys(EVENT_DATA_SCHEMAS)))
+    return 'string, one of the event types below';
   if (schema.enum) return (schema.enum as string[]).map((value) => `\`${value}\``).join(', ');
   if (schema.type === 'array') return `array of ${describeType(schema.items as Schema)}`;
   if (schema.type === 'string' && schema.pattern === '^-?\\d+(\\.\\d+)?$') return 'decimal string';
@@ -74,3 +75,6 @@ function describeType(schema: Schema): string {
   if (schema.type === 'integer' && schema.minimum !== undefined) return `integer ≥ ${String(schema.minimum)}`;
   return String(schema.type);
 }
+
+const sameValues = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((value) => b.includes(value));
