@@ -1,5 +1,7 @@
 import { add, multiply } from '@gw/domain';
-import { TOPICS, type EventMessage } from '@gw/contracts';
+import { TOPICS, validatorFor, type EventMessage } from '@gw/contracts';
+import { alphaPaymentRecordSchema } from '@gw/contracts/src/api/alpha';
+import { paymentRecordSchema } from '@gw/contracts/src/api/v1';
 import type { Subscription } from '@gw/bus';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { AlphaClient } from '../alpha/alpha-client';
@@ -11,6 +13,12 @@ import { startReceiver, type ReceivedCall, type Receiver } from '../notifier/sup
 import { readyClient, type V1Client } from '../v1/v1-client';
 
 const LIFECYCLE_MS = 30_000;
+
+function expectSchema(schema: object, body: unknown): void {
+  const validate = validatorFor(schema);
+  validate(body);
+  expect(validate.errors ?? []).toEqual([]);
+}
 
 /**
  * Money that arrives after a payment is done, or more than asked, is never absorbed silently: through the
@@ -78,6 +86,8 @@ describe('money that arrives late or twice', () => {
           parent_payment_id: null,
         });
         const child = await client.paymentWhen(childId, (p) => p.payment_status === 'finished', LIFECYCLE_MS);
+        expectSchema(paymentRecordSchema, parentRecord);
+        expectSchema(paymentRecordSchema, child);
         expect(child).toMatchObject({
           parent_payment_id: parentId,
           origin_type: 'REPEATED',
@@ -172,6 +182,7 @@ describe('money that arrives late or twice', () => {
           repeatedPayment: null,
         });
         const record = await client.paymentWhen(payment.uuid, (p) => p.status === 'paid_over');
+        expectSchema(alphaPaymentRecordSchema, record);
         expect(record).toMatchObject({
           payment_status: 'finished',
           is_final: true,

@@ -3,12 +3,13 @@ import type { Schema } from '../../messages/schema-builders';
 import { closedObject, money, nullableText, offsetTimestamp, text } from './fields';
 import { ALPHA_PER_PAGE } from './requests.schemas';
 
-/** Upstream statuses this gateway reports in `status` (the spec's mapping table). */
+/** Upstream statuses this gateway reports in `status` (the spec's mapping table, and `paid_over`). */
 export const ALPHA_STATUSES = [
   'process',
   'confirm_check',
   'wrong_amount',
   'paid',
+  'paid_over',
   'fail',
   'refund_paid',
   'cancel',
