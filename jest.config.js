@@ -29,10 +29,11 @@ module.exports = {
     project('faults', 'int', { testMatch: ['<rootDir>/test/faults/**/*.int.test.ts'], ...engines }),
     project('e2e', 'e2e'),
     project('browser', 'browser'),
-    // The V1 suite again, every service in its own process on the real engines. Left out: the tests that
-    // drive a manual clock or restart the embedded store, which a fleet of processes cannot share.
+    // The V1 suite and the late-money suite again, every service in its own process on the real engines.
+    // Left out: the tests that drive a manual clock or restart the embedded store, which a fleet of
+    // processes cannot share.
     project('processes', 'e2e', {
-      testMatch: ['<rootDir>/test/e2e/v1/**/*.e2e.test.ts'],
+      testMatch: ['<rootDir>/test/e2e/v1/**/*.e2e.test.ts', '<rootDir>/test/e2e/late/**/*.e2e.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', 'payment-list', 'rate-limit', 'restart'],
       setupFilesAfterEnv: ['<rootDir>/test/support/processes-topology.js'],
       ...engines,
