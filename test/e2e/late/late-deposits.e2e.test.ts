@@ -1,5 +1,5 @@
 import { add, multiply } from '@gw/domain';
-import { TOPICS, validatorFor, type EventMessage } from '@gw/contracts';
+import { TOPICS, validatorFor, type DepositMessage, type EventMessage } from '@gw/contracts';
 import { alphaPaymentRecordSchema } from '@gw/contracts/src/api/alpha';
 import { paymentRecordSchema } from '@gw/contracts/src/api/v1';
 import type { Subscription } from '@gw/bus';
@@ -117,7 +117,7 @@ describe('money that arrives late or twice', () => {
     );
 
     it(
-      'a deposit to an expired payment opens a child payment too; the expired one stays expired and unpaid',
+      'a deposit to an expired payment opens a child payment too, once however often the chain reports it',
       async () => {
         const path = '/v1-expired';
         const parent = await client.createPayment({ ipn_callback_url: `${receiver.url}${path}` });
@@ -125,19 +125,51 @@ describe('money that arrives late or twice', () => {
         await finalise(gateway, await storedPayment(gateway, parentId), 'expire');
         await client.paymentWhen(parentId, (p) => p.payment_status === 'expired');
 
-        await tester.deposit(parent.pay_address, String(parent.pay_amount));
+        const deposit = await tester.deposit(parent.pay_address, String(parent.pay_amount));
         const late = await eventOf(parentId, 'LateDepositReceived');
         expect(late.data).toMatchObject({ paymentStatus: 'expired' });
         const childId = (late.data.repeatedPayment as { paymentId: number }).paymentId;
+
+        // The same chain.deposits message delivered twice more, then a new observation of the same
+        // transaction: messages of one address are handled in order, so once the new one shows, the
+        // redeliveries have been handled too.
+        const message: DepositMessage = {
+          payAddress: parent.pay_address,
+          network: String(parent.network),
+          paymentId: parentId,
+          merchantId: gateway.demoMerchant.merchantId,
+          txHash: deposit.tx_hash,
+          amount: deposit.amount,
+          fromAddress: null,
+          confirmations: 0,
+          observedAt: late.data.detectedAt as string,
+        };
+        const publish = (value: DepositMessage) =>
+          gateway.gateway.ctx.bus.publish(TOPICS.deposits, [{ key: value.payAddress, value }]);
+        await publish(message);
+        await publish(message);
+        await publish({ ...message, confirmations: 1, observedAt: new Date().toISOString() });
+        await eventOf(parentId, 'LateDepositConfirmationsUpdated');
+        const parentStream = await gateway.gateway.ctx.eventStore.readStream(`payment-${parentId}`);
+        expect(parentStream.filter((e) => e.type === 'LateDepositReceived')).toHaveLength(1);
+        expect(parentStream.filter((e) => e.type === 'DepositDetected')).toHaveLength(0);
+
         const child = await client.paymentWhen(
           childId,
           (p) => p.payment_status === 'confirming',
           LIFECYCLE_MS,
         );
-        expect(child).toMatchObject({ parent_payment_id: parentId, origin_type: 'REPEATED' });
+        expect(child).toMatchObject({
+          parent_payment_id: parentId,
+          origin_type: 'REPEATED',
+          actually_paid: parent.pay_amount,
+        });
+        const childStream = await gateway.gateway.ctx.eventStore.readStream(`payment-${childId}`);
+        expect(childStream.filter((e) => e.type === 'PaymentCreated')).toHaveLength(1);
         expect(await client.paymentWhen(parentId, (p) => p.payment_extra_ids !== null)).toMatchObject({
           payment_status: 'expired',
           actually_paid: 0,
+          payment_extra_ids: [childId],
         });
         await webhook(path, (json) => json.payment_id === childId && json.payment_status === 'confirming');
       },

@@ -158,7 +158,8 @@ function confirmDeposit(
     { type: 'DepositConfirmationsUpdated', data: { txHash, confirmations, updatedAt: at } },
   ];
   const allConfirmed = payment.deposits.every(
-    (d) => (d.txHash === txHash ? confirmations : d.confirmations) >= payment.terms.requiredConfirmations,
+    (d) =>
+      (isSameDeposit(d, { txHash }) ? confirmations : d.confirmations) >= payment.terms.requiredConfirmations,
   );
   if (payment.status === 'confirming' && allConfirmed) {
     events.push({ type: 'PaymentConfirmed', data: { actuallyPaid: payment.actuallyPaid, at } });
