@@ -6,4 +6,3 @@ export * from './rates-source';
 export * from './admission';
 export * from './payment-intake';
 export * from './merchant-onboarding';
-export * from './read-until';

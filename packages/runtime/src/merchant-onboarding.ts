@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streamIdOf, type CredentialName } from '@gw/domain';
 import { newSecret, sha256Hex } from '@gw/platform';
-import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import type { ServiceContext } from './context';
-import { readUntil } from './read-until';
 
 export interface MerchantKeys {
   merchantId: string;
@@ -37,6 +35,7 @@ export class MerchantCommandError extends Error {
 /**
  * Issues a merchant's keys and records the merchant. The plain keys exist only in the returned value:
  * presented keys are stored hashed, keys a signature scheme must recompute are sealed under the master key.
+ * The keys work on the very next request: payments writes the merchants read model before it replies.
  */
 export async function createMerchant(ctx: ServiceContext, input: NewMerchant): Promise<MerchantKeys> {
   const merchantId = randomUUID();
@@ -64,7 +63,6 @@ export async function createMerchant(ctx: ServiceContext, input: NewMerchant): P
     },
   });
   if (!reply.ok) throw new MerchantCommandError(reply.error.code, reply.error.message);
-  await untilProjected(ctx, merchantId, reply.version);
   return keys;
 }
 
@@ -86,24 +84,5 @@ export async function rotateMerchantCredential(
     },
   });
   if (!reply.ok) throw new MerchantCommandError(reply.error.code, reply.error.message);
-  await untilProjected(ctx, merchantId, reply.version);
   return secret;
-}
-
-const PROJECTION_POLL_MS = 10;
-
-/**
- * Waits until the merchants read model, which authentication reads, holds `version` of the merchant, so
- * keys handed out work on the very next request. Past the command timeout the keys are returned anyway:
- * they are recorded and shown only once, and work as soon as the projector catches up.
- */
-async function untilProjected(ctx: ServiceContext, merchantId: string, version: number): Promise<void> {
-  const merchants = ctx.readModels.collection<MerchantDocument>(COLLECTIONS.merchants);
-  const shown = (merchant: MerchantDocument | null) => (merchant?.version ?? 0) >= version;
-  const merchant = await readUntil(() => merchants.get(merchantId), shown, {
-    deadline: Date.now() + ctx.config.requestTimeoutMs,
-    pollMs: PROJECTION_POLL_MS,
-  });
-  if (!shown(merchant))
-    ctx.logger.warn({ merchantId, version }, 'merchant keys issued before the read model showed them');
 }

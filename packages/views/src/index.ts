@@ -3,3 +3,4 @@ export * from './documents';
 export * from './payment.projection';
 export * from './other.projections';
 export * from './projections';
+export * from './read-model-writer';

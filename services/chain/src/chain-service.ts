@@ -16,8 +16,6 @@ export interface ChainServiceOptions {
   /** Where payouts are broadcast. Default: the sandbox wallet, which only invents a hash. */
   payoutSender?: PayoutSender;
   serviceFeePercent?: Amount;
-  /** How long a sandbox request waits for a payment the projector has not written yet. Default 1 s. */
-  lookupWaitMs?: number;
 }
 
 export interface ChainService extends Service {
@@ -62,7 +60,6 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
         directory: new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets),
         logger,
         bodyLimitBytes: ctx.config.bodyLimitBytes,
-        lookupWaitMs: options.lookupWaitMs,
       })
     : undefined;
   const subscriptions: Subscription[] = [];

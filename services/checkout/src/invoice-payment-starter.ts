@@ -7,11 +7,10 @@ import {
   admittedIntakeTerms,
   invoicePaymentRequest,
   openPayment,
-  readUntil,
   type PaymentIntake,
   type ServiceContext,
 } from '@gw/runtime';
-import { COLLECTIONS, type InvoiceDocument, type MerchantDocument, type PaymentDocument } from '@gw/views';
+import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import type { CryptoCurrency } from '@gw/rates';
 
 const PICK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +29,7 @@ export class PaymentRefusedError extends Error {
 }
 
 export interface StartOptions {
-  /** How long a duplicate submit waits for the first one, and how long we wait for the projection. */
+  /** How long a duplicate submit waits for the first one. */
   waitMs?: number;
 }
 
@@ -38,7 +37,8 @@ export interface StartOptions {
  * Turns the buyer's pick on an invoice page into the invoice's payment. A pick is identified by the
  * page's attempt token and the chosen coin: a double click, a re-sent form or a back-and-resubmit all
  * land on the same payment (a cache lock and the remembered uuid), while picking another coin opens a
- * new one. Returns the payment's uuid once the read model shows it, so the page it redirects to exists.
+ * new one. Returns the payment's uuid; the page it redirects to exists, since payments writes the
+ * payment's read model before it acknowledges the create.
  */
 export class InvoicePaymentStarter {
   private readonly waitMs: number;
@@ -60,12 +60,12 @@ export class InvoicePaymentStarter {
     const deadline = Date.now() + this.waitMs;
     for (;;) {
       const known = await this.ctx.cache.get(slot);
-      if (known) return this.projected(known, deadline);
+      if (known) return known;
       if (await this.ctx.cache.setIfAbsent(`${slot}:lock`, '1', LOCK_TTL_MS)) {
         try {
           const uuid = await this.open(invoice, merchant, pay);
           await this.ctx.cache.set(slot, uuid, PICK_TTL_MS);
-          return await this.projected(uuid, deadline);
+          return uuid;
         } finally {
           await this.ctx.cache.delete(`${slot}:lock`);
         }
@@ -125,16 +125,5 @@ export class InvoicePaymentStarter {
       isFixedRate: invoice.isFixedRate || invoice.isFeePaidByUser,
       isFeePaidByUser: invoice.isFeePaidByUser,
     };
-  }
-
-  /** Reads lag the write by a few milliseconds; the redirect target must not answer 404 in between. */
-  private async projected(uuid: string, deadline: number): Promise<string> {
-    const payments = this.ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
-    await readUntil(
-      () => payments.findOne({ uuid }),
-      (payment) => payment !== null,
-      { deadline, pollMs: POLL_MS },
-    );
-    return uuid;
   }
 }

@@ -7,18 +7,13 @@ import { AlphaError } from './alpha-errors';
 
 const LOCK_TTL_MS = 30_000;
 const LOCK_POLL_MS = 20;
-/** Long enough for the projector to catch up with a payment just opened. */
-const RECENT_TTL_MS = 5 * 60_000;
 
 const lockKey = (merchantId: string, orderId: string) => `alpha:order-lock:${merchantId}:${orderId}`;
-const recentKey = (merchantId: string, orderId: string) => `alpha:order-recent:${merchantId}:${orderId}`;
-const recentUuidKey = (uuid: string) => `alpha:recent-payment:${uuid}`;
 
 /**
  * Keeps `order_id` unique per merchant among family A payments. Opening is serialised per order through
- * a cache lock, and the payment just opened is remembered in the cache, so a retry arriving before the
- * projector wrote the read model still finds it instead of opening a second payment (and a lookup by
- * uuid right after creation finds it too).
+ * a cache lock; a retry that gets the lock next finds the payment just opened in the read model, which
+ * payments writes before it acknowledges the create.
  */
 export class OrderRegistry {
   constructor(
@@ -49,30 +44,13 @@ export class OrderRegistry {
     }
   }
 
-  /** The newest family A payment with this order_id, counting one opened moments ago. */
+  /** The newest family A payment with this order_id. */
   async latest(merchantId: string, orderId: string): Promise<PaymentDocument | null> {
     const [stored] = await this.payments.find({
       filter: { merchantId, orderId, family: 'alpha' },
       sort: [['paymentId', -1]],
       limit: 1,
     });
-    const raw = await this.cache.get(recentKey(merchantId, orderId));
-    if (raw === null) return stored ?? null;
-    const recent = JSON.parse(raw) as PaymentDocument;
-    if (stored && stored.paymentId >= recent.paymentId) return stored;
-    return (await this.payments.get(recent.id)) ?? recent;
-  }
-
-  /** A payment this gateway opened moments ago, while the read model may not show it yet. */
-  async recent(uuid: string): Promise<PaymentDocument | null> {
-    const raw = await this.cache.get(recentUuidKey(uuid));
-    return raw === null ? null : (JSON.parse(raw) as PaymentDocument);
-  }
-
-  async remember(payment: PaymentDocument): Promise<void> {
-    const serialized = JSON.stringify(payment);
-    await this.cache.set(recentUuidKey(payment.uuid), serialized, RECENT_TTL_MS);
-    if (payment.orderId !== null)
-      await this.cache.set(recentKey(payment.merchantId, payment.orderId), serialized, RECENT_TTL_MS);
+    return stored ?? null;
   }
 }

@@ -27,7 +27,7 @@ export async function findMerchantPayment(
     throw paymentNotFound();
   }
   const uuid = (input.uuid ?? '').toLowerCase();
-  const payment = (await payments.findOne({ uuid })) ?? (await orders.recent(uuid));
+  const payment = await payments.findOne({ uuid });
   if (!payment || payment.merchantId !== merchantId) throw paymentNotFound();
   return payment;
 }

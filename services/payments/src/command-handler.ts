@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandMessage, ReplyMessage } from '@gw/contracts';
 import { DomainError, decideFromHistory, type AnyEvent } from '@gw/domain';
 import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '@gw/store';
+import type { ReadModelWriter } from '@gw/views';
 
 const MAX_CONFLICT_RETRIES = 5;
 
@@ -10,6 +11,11 @@ const MAX_CONFLICT_RETRIES = 5;
  * already applied (a redelivery after a crash, seen by its id in the stream's causation ids) is
  * answered from the stream instead of being applied again.
  *
+ * Before it answers, the handler writes the stream's read-model document itself (read-your-writes):
+ * whatever a reply acknowledges is readable by the time the reply leaves. It hands the writer the whole
+ * stream, the history it read plus what it appended, so the document is folded from version 1 and
+ * never misses an event the projector has not applied yet. The projector skips those versions later.
+ *
  * A command is first decided as if its stream were new and appended at version 0, without reading
  * the stream: a create's stream almost never exists yet, and its read is what grows with the store on
  * engines without a usable index (FerretDB on SQLite reads every commit for it). The append refuses
@@ -17,7 +23,10 @@ const MAX_CONFLICT_RETRIES = 5;
  * but a create) goes straight to the read. Either way the outcome is the one reading first would give.
  */
 export class CommandHandler {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly readModels: Pick<ReadModelWriter, 'write'>,
+  ) {}
 
   async handle(message: CommandMessage): Promise<ReplyMessage> {
     const asNew = await this.tryAsNewStream(message);
@@ -28,6 +37,8 @@ export class CommandHandler {
       const version = history.length;
       const applied = history.filter((e) => e.metadata.causationId === commandId);
       if (applied.length > 0) {
+        // A redelivery after a crash between the append and the reply: the document may not be written yet.
+        await this.readModels.write(history);
         return {
           ok: true,
           commandId,
@@ -47,7 +58,7 @@ export class CommandHandler {
       }
       if (events.length === 0) return { ok: true, commandId, streamId, version, eventTypes: [] };
       try {
-        return await this.appendAt(version, events, message);
+        return await this.appendAt(history, events, message);
       } catch (error) {
         if (error instanceof ConcurrencyError && attempt < MAX_CONFLICT_RETRIES) continue;
         throw error;
@@ -66,25 +77,30 @@ export class CommandHandler {
     }
     if (events.length === 0) return null;
     try {
-      return await this.appendAt(0, events, message);
+      return await this.appendAt([], events, message);
     } catch (error) {
       if (error instanceof ConcurrencyError) return null;
       throw error;
     }
   }
 
-  /** Appends the decided events after `version` and answers with the version they end at. */
+  /**
+   * Appends the decided events after `history`, writes the stream's document, and answers with the
+   * version they end at.
+   */
   private async appendAt(
-    version: number,
+    history: StoredEvent[],
     events: AnyEvent[],
     message: CommandMessage,
   ): Promise<ReplyMessage> {
     const { commandId, streamId } = message;
-    await this.store.append(
+    const version = history.length;
+    const commit = await this.store.append(
       streamId,
       version,
       events.map((event) => this.toNewEvent(event, message)),
     );
+    await this.readModels.write([...history, ...commit.events]);
     return {
       ok: true,
       commandId,

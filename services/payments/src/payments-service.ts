@@ -3,7 +3,8 @@ import { REPLY_HEADERS, replyTo, type IncomingMessage, type MessageBus, type Sub
 import type { Cache } from '@gw/cache';
 import { TOPICS, type CommandMessage, type DepositMessage, type EventMessage } from '@gw/contracts';
 import type { Service } from '@gw/runtime';
-import type { EventStore } from '@gw/store';
+import type { EventStore, ReadModelStore } from '@gw/store';
+import { ReadModelWriter } from '@gw/views';
 import type { Logger } from 'pino';
 import { CommandHandler } from './command-handler';
 import { depositToCommand } from './deposit-translator';
@@ -13,16 +14,24 @@ import { RepeatedPayments } from './repeated-payments';
 export interface PaymentsServiceDeps {
   bus: MessageBus;
   eventStore: EventStore;
+  readModels: ReadModelStore;
   cache: Cache;
   logger: Logger;
 }
 
 /**
  * The only writer: consumes `payments.commands` and `chain.deposits`, appends to the event store,
- * replies on `payments.replies`, and runs the outbox relay that feeds `payments.events`.
+ * writes the appended stream's read-model document, replies on `payments.replies`, and runs the outbox
+ * relay that feeds `payments.events`.
  */
-export function createPaymentsService({ bus, eventStore, cache, logger }: PaymentsServiceDeps): Service {
-  const handler = new CommandHandler(eventStore);
+export function createPaymentsService({
+  bus,
+  eventStore,
+  readModels,
+  cache,
+  logger,
+}: PaymentsServiceDeps): Service {
+  const handler = new CommandHandler(eventStore, new ReadModelWriter(readModels));
   const relay = new OutboxRelay(eventStore, bus, cache, logger.child({ component: 'outbox-relay' }), {
     instanceId: randomUUID(),
   });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { CommandMessage } from '@gw/contracts';
 import { streamIdOf, type AnyCommand } from '@gw/domain';
 import { SAMPLE_CREATED_AT, samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
-import { JsonlEventStore } from '@gw/store';
+import { InMemoryReadModelStore, JsonlEventStore } from '@gw/store';
+import { COLLECTIONS, ReadModelWriter, type PaymentDocument } from '@gw/views';
 import { CommandHandler } from '../src/command-handler';
 
 describe('CommandHandler', () => {
@@ -12,6 +13,7 @@ describe('CommandHandler', () => {
   let store: JsonlEventStore;
   let streamReads: string[];
   let handler: CommandHandler;
+  let readModels: InMemoryReadModelStore;
   const terms = samplePaymentTerms();
   const streamId = streamIdOf('payment', terms.paymentId);
   const metadata = { now: SAMPLE_CREATED_AT, correlationId: 'corr-1', causationId: 'corr-1' };
@@ -24,6 +26,14 @@ describe('CommandHandler', () => {
   });
   const create = (commandId: string) =>
     message(commandId, { type: 'CreatePayment', data: terms, metadata } as AnyCommand);
+  const payment = () =>
+    readModels.collection<PaymentDocument>(COLLECTIONS.payments).get(String(terms.paymentId));
+  const deposit = (commandId: string, confirmations: number) =>
+    message(commandId, {
+      type: 'RecordDeposit',
+      data: { txHash: 'tx-1', amount: terms.payAmount, fromAddress: 'bc1qsender', confirmations },
+      metadata,
+    } as AnyCommand);
   const fail = (commandId: string) =>
     message(commandId, { type: 'FailPayment', data: { reason: 'test' }, metadata } as AnyCommand);
 
@@ -36,7 +46,8 @@ describe('CommandHandler', () => {
       streamReads.push(id);
       return readStream(id);
     };
-    handler = new CommandHandler(store);
+    readModels = new InMemoryReadModelStore();
+    handler = new CommandHandler(store, new ReadModelWriter(readModels));
   });
 
   afterEach(async () => {
@@ -98,5 +109,40 @@ describe('CommandHandler', () => {
     const failed = await handler.handle(fail('cmd-3'));
     expect(failed).toMatchObject({ ok: true, version: 2 });
     expect(streamReads).toEqual([streamId]);
+  });
+
+  describe('read-your-writes', () => {
+    it('writes the payment document before it answers a create', async () => {
+      const reply = await handler.handle(create('cmd-1'));
+
+      expect(reply).toMatchObject({ ok: true, version: 1 });
+      expect(await payment()).toMatchObject({ version: 1, status: 'waiting', payAddress: terms.payAddress });
+    });
+
+    it('folds the events whose document was never written when it writes a later one', async () => {
+      await handler.handle(create('cmd-1'));
+      // Another payments instance appended the deposit and died before writing the document.
+      const lagging = new CommandHandler(store, { write: async () => undefined });
+      await lagging.handle(deposit('cmd-2', 0));
+      expect(await payment()).toMatchObject({ version: 1, actuallyPaidValue: 0 });
+
+      const reply = await handler.handle(deposit('cmd-3', 1));
+
+      expect(reply).toMatchObject({ ok: true, version: 4 });
+      expect(await payment()).toMatchObject({
+        version: reply.ok ? reply.version : -1,
+        actuallyPaidValue: Number(terms.payAmount),
+        payinHash: 'tx-1',
+        confirmations: 1,
+      });
+    });
+
+    it('writes the document when it answers a redelivered command from the stream', async () => {
+      await new CommandHandler(store, { write: async () => undefined }).handle(create('cmd-1'));
+
+      await handler.handle(create('cmd-1'));
+
+      expect(await payment()).toMatchObject({ version: 1, status: 'waiting' });
+    });
   });
 });

@@ -1,32 +1,27 @@
-import type { ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
-import { COLLECTIONS, INDEXES, projectionFor, type CollectionName } from '@gw/views';
+import type { ReadModelStore, StoredEvent } from '@gw/store';
+import { COLLECTIONS, ReadModelWriter, type CollectionName } from '@gw/views';
 
 /** How often a rebuild reports its progress, in events: often enough for a rate, rarely enough to cost nothing. */
 const PROGRESS_EVERY = 1_000;
 
 /**
- * Applies stored events to the read models, idempotent by stream version: an event at or below the
- * document's version was applied already (a redelivery) and is skipped.
+ * Applies `payments.events` to the read models one event at a time, in stream order. An event at or
+ * below a document's version was applied already (a redelivery, or payments wrote the document with
+ * its append) and is skipped.
  */
 export class Projector {
-  constructor(private readonly readModels: ReadModelStore) {}
+  private readonly writer: ReadModelWriter;
 
-  async ensureIndexes(): Promise<void> {
-    for (const name of Object.values(COLLECTIONS)) {
-      await this.readModels.collection(name).ensureIndexes(INDEXES[name]);
-    }
+  constructor(private readonly readModels: ReadModelStore) {
+    this.writer = new ReadModelWriter(readModels);
   }
 
-  async apply(event: StoredEvent): Promise<void> {
-    const projection = projectionFor(event);
-    const collection = this.readModels.collection<ReadModelDocument>(projection.collection);
-    // One document per stream, so a stream's first event starts it: nothing stored can be older, and a
-    // redelivered first event is refused by upsertIfNewer's version check. Saves a read per create
-    // (on FerretDB 1.24 even a lookup by id scans the collection inside SQLite).
-    const current = event.version === 1 ? null : await collection.get(projection.documentId);
-    if (current && current.version >= event.version) return;
-    const next = projection.apply(current);
-    if (next) await collection.upsertIfNewer(next);
+  ensureIndexes(): Promise<void> {
+    return this.writer.ensureIndexes();
+  }
+
+  apply(event: StoredEvent): Promise<void> {
+    return this.writer.write([event]);
   }
 
   /**

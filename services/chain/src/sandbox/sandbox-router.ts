@@ -5,12 +5,11 @@ import { describeErrors, type validatorFor } from '@gw/contracts';
 import { amount as toAmount, compare, isPositive, roundDown, subtract, type Amount } from '@gw/domain';
 import { asyncRoute, isHttpError, jsonBody } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
-import type { ReadModelStore } from '@gw/store';
-import type { MerchantDocument, PaymentDocument } from '@gw/views';
+import type { Filter, ReadModelStore } from '@gw/store';
+import { COLLECTIONS, type MerchantDocument, type PaymentDocument } from '@gw/views';
 import type { Logger } from 'pino';
 import { SandboxError, paymentNotFound } from './errors';
 import type { SandboxLedger, SandboxTransaction } from './ledger';
-import { findPayment } from './payment-lookup';
 import { requireSandboxMerchant, sandboxMerchantOf } from './sandbox-auth';
 import {
   validateConfirmationsRequest,
@@ -29,8 +28,6 @@ export interface SandboxRouterDeps {
   directory: MerchantDirectory;
   logger: Logger;
   bodyLimitBytes: number;
-  /** How long a lookup waits for a payment the projector has not written yet. */
-  lookupWaitMs?: number;
 }
 
 /**
@@ -44,8 +41,11 @@ export function createSandboxRouter(deps: SandboxRouterDeps): Router {
   const router = express.Router();
   // Family A signs the raw body, so the body is read before the merchant is known, on every route.
   const owner = [jsonBody({ limitBytes: deps.bodyLimitBytes }), requireSandboxMerchant(deps.directory)];
-  const lookup = (merchant: MerchantDocument, filter: Parameters<typeof findPayment>[1]) =>
-    findPayment(readModels, { ...filter, merchantId: merchant.merchantId }, deps.lookupWaitMs);
+  // A payment is in the read model once its create was acknowledged: payments writes it before replying.
+  const lookup = (merchant: MerchantDocument, filter: Filter) =>
+    readModels
+      .collection<PaymentDocument>(COLLECTIONS.payments)
+      .findOne({ ...filter, merchantId: merchant.merchantId });
 
   router.post(
     '/sandbox/v1/deposits',

@@ -1,0 +1,60 @@
+import type { ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
+import { COLLECTIONS, INDEXES } from './collections';
+import { projectionFor } from './projections';
+
+/**
+ * Events handed to the writer that start past the version after the stored document's: folding them
+ * would leave out the events in between for good.
+ */
+export class ReadModelGapError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly storedVersion: number,
+    readonly firstVersion: number,
+  ) {
+    super(
+      `the read model of ${streamId} is at version ${storedVersion}; events from version ${firstVersion} would skip the ones between`,
+    );
+    this.name = 'ReadModelGapError';
+  }
+}
+
+/**
+ * Folds a stream's events into its read-model document with the pure projections, idempotent by stream
+ * version. The one way a document is written: the projector hands it each event of `payments.events`,
+ * and payments hands it the stream it has just appended to, before replying, so that whatever a reply
+ * acknowledges is readable at once (see docs/architecture.md, "Read-your-writes").
+ */
+export class ReadModelWriter {
+  constructor(private readonly readModels: ReadModelStore) {}
+
+  async ensureIndexes(): Promise<void> {
+    for (const name of Object.values(COLLECTIONS)) {
+      await this.readModels.collection(name).ensureIndexes(INDEXES[name]);
+    }
+  }
+
+  /**
+   * Writes the document of one stream as of the last of `events`, which are consecutive versions of it.
+   * From version 1 they are the whole stream: the document is folded from nothing without reading the
+   * stored one (on FerretDB 1.24 even a lookup by id scans the collection inside SQLite), and
+   * upsertIfNewer keeps whichever of the two writers got further. From a later version they are folded
+   * onto the stored document, skipping the ones it already reflects; they must not start past the
+   * version right after it (ReadModelGapError).
+   */
+  async write(events: readonly StoredEvent[]): Promise<void> {
+    const first = events[0];
+    if (!first) return;
+    const { collection: name, documentId } = projectionFor(first);
+    const collection = this.readModels.collection<ReadModelDocument>(name);
+    const stored = first.version === 1 ? null : await collection.get(documentId);
+    const storedVersion = stored?.version ?? 0;
+    const unseen = events.filter((event) => event.version > storedVersion);
+    if (unseen.length === 0) return;
+    if (unseen[0]!.version !== storedVersion + 1) {
+      throw new ReadModelGapError(first.streamId, storedVersion, unseen[0]!.version);
+    }
+    const next = unseen.reduce((doc, event) => projectionFor(event).apply(doc), stored);
+    if (next) await collection.upsertIfNewer(next);
+  }
+}
