@@ -1,0 +1,158 @@
+import type { MerchantKeys } from '@gw/runtime';
+import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { AlphaClient } from '../alpha/alpha-client';
+import { BetaClient } from '../beta/beta-client';
+import { V1Client } from './v1-client';
+
+/**
+ * Read-your-writes: whatever an acknowledged create made is readable at once. Each pair creates through
+ * the API and reads straight after, with no wait and no retry; a read that does not show the create is
+ * a miss. Pairs run in lanes, one merchant per lane, so a lane's newest payment is the one it just made
+ * (what a list read must show first). Runs embedded and, in the `processes` project, over the fleet.
+ */
+const PAIRS = 1_000;
+const LANES = 8;
+// The fleet creates tens of payments per second on FerretDB, the embedded gateway hundreds.
+const TIMEOUT_MS = process.env.GATEWAY_TEST_TOPOLOGY === 'processes' ? 20 * 60_000 : 5 * 60_000;
+
+interface Lane {
+  v1: V1Client;
+  alpha: AlphaClient;
+  beta: BetaClient;
+}
+
+type ReadKind =
+  | 'GET /v1/payment/{id}'
+  | 'POST /v1/payment/{id}/update-merchant-estimate'
+  | 'GET /v1/invoice-payment'
+  | 'hosted page /invoice/<id>'
+  | 'family A /payment/info'
+  | 'family A /payment/list'
+  | 'hosted page /pay/<uuid> (family A url)'
+  | 'family B GET /payment/?track_id='
+  | 'hosted page family B payment_url';
+
+/** Reads of one create, each `true` when it showed the create. */
+type Pair = (lane: Lane, n: number) => Promise<Partial<Record<ReadKind, boolean>>>;
+
+describe('read-your-writes: 1,000 create-then-read pairs per read kind, no wait, no retry', () => {
+  let gateway: TestGateway;
+  let lanes: Lane[];
+
+  beforeAll(async () => {
+    gateway = await startTestGateway();
+    const merchants: MerchantKeys[] = [];
+    for (let i = 0; i < LANES; i++) merchants.push(await gateway.createMerchant(`read-your-writes ${i}`));
+    lanes = merchants.map((keys) => ({
+      v1: new V1Client(gateway, keys.apiKey),
+      alpha: new AlphaClient(gateway.baseUrl, keys),
+      beta: new BetaClient(gateway.baseUrl, keys),
+    }));
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+  });
+
+  /** The page a hosted-page URL names, on the gateway under test (the configured base URL may differ). */
+  const page = async (url: string): Promise<boolean> => {
+    const response = await fetch(`${gateway.baseUrl}${new URL(url).pathname}`);
+    await response.arrayBuffer();
+    return response.status === 200;
+  };
+
+  /** Runs PAIRS pairs over the lanes and counts, per read kind, the reads that missed their create. */
+  async function missesOf(pair: Pair): Promise<Partial<Record<ReadKind, number>>> {
+    const misses: Partial<Record<ReadKind, number>> = {};
+    let next = 0;
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (let n = next++; n < PAIRS; n = next++) {
+          for (const [kind, seen] of Object.entries(await pair(lane, n)) as [ReadKind, boolean][]) {
+            misses[kind] = (misses[kind] ?? 0) + (seen ? 0 : 1);
+          }
+        }
+      }),
+    );
+    return misses;
+  }
+
+  it(
+    'V1: a payment is readable by id and re-estimable right after its 201',
+    async () => {
+      const misses = await missesOf(async ({ v1 }) => {
+        const created = await v1.createPayment({ order_id: 'ryw' });
+        const read = await v1.get(`/v1/payment/${created.payment_id}`);
+        const estimate = await v1.post(`/v1/payment/${created.payment_id}/update-merchant-estimate`, {});
+        return {
+          'GET /v1/payment/{id}': read.status === 200 && read.body.payment_id === created.payment_id,
+          'POST /v1/payment/{id}/update-merchant-estimate':
+            estimate.status === 200 && estimate.body.id === created.payment_id,
+        };
+      });
+      expect(misses).toEqual({
+        'GET /v1/payment/{id}': 0,
+        'POST /v1/payment/{id}/update-merchant-estimate': 0,
+      });
+    },
+    TIMEOUT_MS,
+  );
+
+  it("V1 invoices: the invoice's page and the payment made from it are readable at once", async () => {
+    const misses = await missesOf(async ({ v1 }) => {
+      const invoice = await v1.createInvoice();
+      const invoicePage = await page(invoice.invoice_url);
+      const paid = await v1.post('/v1/invoice-payment', { iid: invoice.id, pay_currency: 'btc' });
+      if (paid.status !== 201)
+        throw new Error(`POST /v1/invoice-payment answered ${paid.status}: ${paid.text}`);
+      const read = await v1.get(`/v1/invoice-payment?invoiceId=${invoice.id}`);
+      return {
+        'hosted page /invoice/<id>': invoicePage,
+        'GET /v1/invoice-payment': read.status === 200 && read.body.payment_id === paid.body.payment_id,
+      };
+    });
+    expect(misses).toEqual({ 'hosted page /invoice/<id>': 0, 'GET /v1/invoice-payment': 0 });
+  });
+
+  it(
+    'family A: info, the list and the payment page show a payment right after its create',
+    async () => {
+      const misses = await missesOf(async ({ alpha }, n) => {
+        const created = await alpha.createPayment({ order_id: `ryw-${n}` });
+        const info = await alpha.info({ uuid: created.uuid });
+        const list = await alpha.post<{ result: { items: { uuid: string }[] } }>('/payment/list', {});
+        return {
+          'family A /payment/info': info.status === 200 && info.body.result.uuid === created.uuid,
+          'family A /payment/list': list.status === 200 && list.body.result.items[0]?.uuid === created.uuid,
+          'hosted page /pay/<uuid> (family A url)': await page(created.url),
+        };
+      });
+      expect(misses).toEqual({
+        'family A /payment/info': 0,
+        'family A /payment/list': 0,
+        'hosted page /pay/<uuid> (family A url)': 0,
+      });
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'family B: the history by track_id and the payment page show a payment right after its create',
+    async () => {
+      const misses = await missesOf(async ({ beta }) => {
+        const created = await beta.createInvoice();
+        const history = await beta.history({ track_id: created.track_id });
+        return {
+          'family B GET /payment/?track_id=':
+            history.status === 200 && history.body.data?.list?.[0]?.track_id === created.track_id,
+          'hosted page family B payment_url': await page(created.payment_url),
+        };
+      });
+      expect(misses).toEqual({
+        'family B GET /payment/?track_id=': 0,
+        'hosted page family B payment_url': 0,
+      });
+    },
+    TIMEOUT_MS,
+  );
+});
