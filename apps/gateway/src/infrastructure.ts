@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   InProcessBus,
   SchemaValidatingJsonCodec,
@@ -8,7 +9,7 @@ import {
   namespacedCodec,
   type MessageBus,
 } from '@gw/bus';
-import { InMemoryCache, RedisCache, type Cache } from '@gw/cache';
+import { InMemoryCache, JournaledCache, RedisCache, type Cache } from '@gw/cache';
 import { TOPIC_SCHEMAS } from '@gw/contracts';
 import type { EngineConfig, GatewayConfig } from '@gw/platform';
 import {
@@ -27,6 +28,11 @@ export interface Infrastructure {
   eventStore: EventStore;
   readModels: ReadModelStore;
   cache: Cache;
+  /**
+   * Where Idempotency-Key answers are kept, for 24 hours and across restarts and crashes: Redis on the
+   * engines (the cache itself), a journal file under DATA_DIR in the embedded default.
+   */
+  idempotencyRecords: Cache;
   /** Read models live only in memory and must be rebuilt from the event store at start. */
   readModelsAreEphemeral: boolean;
   close(): Promise<void>;
@@ -46,6 +52,7 @@ async function embeddedInfrastructure(config: GatewayConfig): Promise<Infrastruc
     eventStore,
     readModels: new InMemoryReadModelStore(),
     cache: new InMemoryCache(),
+    idempotencyRecords: await JournaledCache.open({ path: path.join(config.dataDir, 'idempotency.jsonl') }),
     readModelsAreEphemeral: true,
   });
 }
@@ -91,6 +98,7 @@ async function engineInfrastructure(engines: EngineConfig, logger: Logger): Prom
       eventStore,
       readModels,
       cache,
+      idempotencyRecords: cache,
       readModelsAreEphemeral: false,
     });
   } catch (error) {
@@ -107,6 +115,7 @@ function withClose(parts: Omit<Infrastructure, 'close'>): Infrastructure {
       await parts.eventStore.close();
       await parts.readModels.close();
       await parts.cache.close();
+      if (parts.idempotencyRecords !== parts.cache) await parts.idempotencyRecords.close();
     },
   };
 }

@@ -127,6 +127,7 @@ export async function buildContext(
     eventStore: infra.eventStore,
     readModels: infra.readModels,
     cache: infra.cache,
+    idempotencyRecords: infra.idempotencyRecords,
     secrets,
     commands,
     rates: new CachedRatesSource(infra.cache, await new CuratedPriceFeed().snapshot()),

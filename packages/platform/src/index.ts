@@ -12,3 +12,5 @@ export * from './metrics';
 export * from './shutdown';
 export * from './free-port';
 export * from './html-escape';
+export * from './files/jsonl-file';
+export * from './files/group-commit-writer';

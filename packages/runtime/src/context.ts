@@ -23,6 +23,8 @@ export interface ServiceContext {
   eventStore: EventStore;
   readModels: ReadModelStore;
   cache: Cache;
+  /** Where Idempotency-Key answers are kept; they outlive restarts and crashes for their 24 hours. */
+  idempotencyRecords: Cache;
   secrets: SecretBox;
   commands: CommandClient;
   rates: RatesSource;

@@ -21,6 +21,7 @@ export interface IdempotencyFailure {
 }
 
 export interface IdempotencyOptions {
+  /** Where answers and locks are kept: a cache whose entries outlive a restart (ServiceContext.idempotencyRecords). */
   cache: Cache;
   /** Whose key space the request belongs to (the authenticated merchant); keys of two merchants never meet. */
   scopeOf(req: Request, res: Response): string;

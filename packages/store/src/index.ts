@@ -1,8 +1,7 @@
 export * from './event-store';
 export * from './read-models';
 export * from './embedded/jsonl-event-store';
-export { CorruptLogError } from './embedded/jsonl-file';
-export { StoreWriteFailedError, type FlushStats } from './embedded/group-commit-writer';
+export { CorruptLogError, StoreWriteFailedError, type FlushStats } from '@gw/platform';
 export * from './embedded/in-memory-read-models';
 export {
   MongoEventStore,

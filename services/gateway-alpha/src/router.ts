@@ -41,7 +41,7 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
     authenticateAlpha(directory),
   ];
   const idempotent = idempotency({
-    cache: ctx.cache,
+    cache: ctx.idempotencyRecords,
     scopeOf: (_req, res) => `alpha:${merchantOf(res).merchantId}`,
     renderError: (_req, res, failure) =>
       void res.status(failure.status).json({ state: 1, message: failure.message }),

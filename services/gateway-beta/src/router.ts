@@ -22,7 +22,7 @@ export function createBetaRouter(ctx: ServiceContext): Router {
   const payments = ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
   const auth = authenticateBeta(directory);
   const idempotent = idempotency({
-    cache: ctx.cache,
+    cache: ctx.idempotencyRecords,
     scopeOf: (_req, res) => `beta:${merchantOf(res).merchantId}`,
     renderError: (_req, res, failure) =>
       sendBetaError(

@@ -23,7 +23,7 @@ export function createV1Router(ctx: ServiceContext): Router {
     auth: requireMerchant(directory),
     body: parseBody({ limitBytes: ctx.config.bodyLimitBytes, accept: ['json', 'form'] }),
     idempotent: idempotency({
-      cache: ctx.cache,
+      cache: ctx.idempotencyRecords,
       scopeOf: (_req, res) => `v1:${merchantOf(res).merchantId}`,
       renderError: (_req, res, failure) => sendV1Error(res, idempotencyError(failure)),
       // A duplicate waits as long as the first attempt may take; the lock outlives the slowest attempt.

@@ -43,6 +43,7 @@ async function startWith(failure: Error): Promise<{ url: string; close: () => Pr
     clock: systemClock,
     readModels,
     cache,
+    idempotencyRecords: cache,
     rates: { current: () => rates },
     addresses: {
       allocate: async () => ({ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', extraId: null }),

@@ -8,7 +8,8 @@ export interface InMemoryCacheOptions {
   now?: () => number;
 }
 
-interface Entry {
+/** A stored value as it would be restored: its expiry is absolute. */
+export interface CacheEntry {
   value: string;
   /** Epoch milliseconds, or undefined for no expiry. */
   expiresAt: number | undefined;
@@ -19,9 +20,9 @@ interface Entry {
  * Expired entries vanish on their next lookup and on a periodic sweep that never keeps the process alive.
  */
 export class InMemoryCache implements Cache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, CacheEntry>();
   private readonly leases = new Map<string, { owner: string; expiresAt: number }>();
-  private readonly now: () => number;
+  protected readonly now: () => number;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(options: InMemoryCacheOptions = {}) {
@@ -38,20 +39,21 @@ export class InMemoryCache implements Cache {
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
     this.assertOpen();
     assertTtl(ttlMs);
-    this.entries.set(key, { value, expiresAt: this.expiry(ttlMs) });
+    this.put(key, { value, expiresAt: this.expiry(ttlMs) });
   }
 
   async setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean> {
     this.assertOpen();
     assertTtl(ttlMs);
     if (this.live(key)) return false;
-    this.entries.set(key, { value, expiresAt: this.expiry(ttlMs) });
+    this.put(key, { value, expiresAt: this.expiry(ttlMs) });
     return true;
   }
 
   async delete(key: string): Promise<void> {
     this.assertOpen();
     this.entries.delete(key);
+    this.changed(key, null);
   }
 
   async increment(key: string, ttlMs: number): Promise<number> {
@@ -59,12 +61,12 @@ export class InMemoryCache implements Cache {
     assertTtl(ttlMs);
     const entry = this.live(key);
     if (!entry) {
-      this.entries.set(key, { value: '1', expiresAt: this.expiry(ttlMs) });
+      this.put(key, { value: '1', expiresAt: this.expiry(ttlMs) });
       return 1;
     }
     if (!/^-?\d+$/.test(entry.value)) throw new TypeError(`the value of ${key} is not an integer counter`);
     const next = Number(entry.value) + 1;
-    entry.value = String(next);
+    this.put(key, { value: String(next), expiresAt: entry.expiresAt });
     return next;
   }
 
@@ -89,7 +91,31 @@ export class InMemoryCache implements Cache {
     this.leases.clear();
   }
 
-  private live(key: string): Entry | undefined {
+  /** Restores an entry as it was stored; an expired one is dropped. */
+  protected restore(key: string, entry: CacheEntry | null): void {
+    if (entry === null || (entry.expiresAt !== undefined && entry.expiresAt <= this.now())) {
+      this.entries.delete(key);
+    } else {
+      this.entries.set(key, entry);
+    }
+  }
+
+  /** The entries that have not expired (leases are not entries). */
+  protected *liveEntries(): Iterable<[string, CacheEntry]> {
+    const now = this.now();
+    for (const [key, entry] of this.entries)
+      if (entry.expiresAt === undefined || entry.expiresAt > now) yield [key, entry];
+  }
+
+  /** Called after every change of an entry, with the entry now stored (null when it was deleted). */
+  protected changed(_key: string, _entry: CacheEntry | null): void {}
+
+  private put(key: string, entry: CacheEntry): void {
+    this.entries.set(key, entry);
+    this.changed(key, entry);
+  }
+
+  private live(key: string): CacheEntry | undefined {
     this.assertOpen();
     const entry = this.entries.get(key);
     if (entry?.expiresAt !== undefined && entry.expiresAt <= this.now()) {

@@ -9,8 +9,14 @@ import {
   type StoredEvent,
 } from '../event-store';
 import { cloneDocument } from './document-values';
-import { GroupCommitWriter, type FlushStats } from './group-commit-writer';
-import { CorruptLogError, jsonlLines, readAt, replayJsonl } from './jsonl-file';
+import {
+  CorruptLogError,
+  GroupCommitWriter,
+  jsonlLines,
+  readAt,
+  replayJsonl,
+  type FlushStats,
+} from '@gw/platform';
 
 export interface JsonlEventStoreOptions {
   /** Folder holding `commits.jsonl`; created when missing. */

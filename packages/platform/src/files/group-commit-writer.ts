@@ -15,7 +15,7 @@ interface PendingRecord {
 
 export class StoreWriteFailedError extends Error {
   constructor(override readonly cause: unknown) {
-    super(`the event store file could not be written (${String(cause)}); restart to replay it from disk`);
+    super(`a journal file could not be written (${String(cause)}); restart to replay it from disk`);
     this.name = 'StoreWriteFailedError';
   }
 }
