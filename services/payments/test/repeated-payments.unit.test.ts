@@ -8,7 +8,8 @@ import {
   paidLifecycle,
   samplePaymentTerms,
 } from '@gw/domain/src/testing/payment-fixtures';
-import { JsonlEventStore, type StoredEvent } from '@gw/store';
+import { InMemoryReadModelStore, JsonlEventStore, type StoredEvent } from '@gw/store';
+import { ReadModelWriter } from '@gw/views';
 import { CommandHandler } from '../src/command-handler';
 import { depositToCommand } from '../src/deposit-translator';
 import { RepeatedPayments } from '../src/repeated-payments';
@@ -22,7 +23,7 @@ describe('RepeatedPayments (V1 money after the payment was done)', () => {
   beforeEach(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'repeated-payments-'));
     store = await JsonlEventStore.open({ directory });
-    handler = new CommandHandler(store);
+    handler = new CommandHandler(store, new ReadModelWriter(new InMemoryReadModelStore()));
     repeated = new RepeatedPayments(handler, store);
   });
 
