@@ -41,7 +41,7 @@ describe('ReadModelWriter', () => {
       expect(await payment(7001)).toMatchObject({ version: stream.length, status: 'finished' });
     });
 
-    it("keeps the effects of events the projector has not applied yet (the gap hazard)", async () => {
+    it('keeps the effects of events the projector has not applied yet (the gap hazard)', async () => {
       const [created, detected, confirming] = paidStream(7002);
       await writer.write([created!]);
 
