@@ -1,5 +1,13 @@
 import express, { type Express, type Router } from 'express';
-import { accessLog, createHealth, createMetrics, noCors, requestId, type ReadinessCheck } from '@gw/platform';
+import {
+  accessLog,
+  createHealth,
+  createMetrics,
+  noCors,
+  requestId,
+  type MetricsRegistry,
+  type ReadinessCheck,
+} from '@gw/platform';
 import type { Logger } from 'pino';
 import { serviceForPath } from './routing';
 
@@ -16,6 +24,8 @@ export interface HttpAppParts {
   readinessChecks: Record<string, ReadinessCheck>;
   /** Express's `trust proxy` (TRUST_PROXY): which X-Forwarded-For hops name the client. */
   trustProxy?: false | number | string[];
+  /** The services' own metrics, served on /metrics with the HTTP ones. */
+  serviceRegistries?: MetricsRegistry[];
 }
 
 /**
@@ -31,12 +41,13 @@ export function createHttpApp({
   routers,
   readinessChecks,
   trustProxy = false,
+  serviceRegistries = [],
 }: HttpAppParts) {
   const app: Express = express();
   app.set('trust proxy', trustProxy);
   app.disable('x-powered-by');
   app.set('etag', false);
-  const metrics = createMetrics(serviceName);
+  const metrics = createMetrics(serviceName, { serviceRegistries });
   const health = createHealth({ checks: readinessChecks, logger });
   app.use(requestId({ logger }));
   app.use(accessLog({ logger }));

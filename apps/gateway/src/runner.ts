@@ -90,6 +90,7 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
       logger,
       routers: services.flatMap((s) => (s.router ? [{ service: s.name, router: s.router }] : [])),
       readinessChecks: Object.assign({}, ...services.map((s) => s.readinessChecks ?? {})),
+      serviceRegistries: services.flatMap((s) => (s.metrics ? [s.metrics] : [])),
       trustProxy: config.http.trustProxy,
     });
     http = createHttpServer(app, {

@@ -1,6 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
+/** A prom-client registry: what a service hands the process to serve on /metrics. */
+export type MetricsRegistry = Registry;
+
 export interface ServiceMetrics {
   registry: Registry;
   httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
@@ -16,6 +19,8 @@ export const UNMATCHED_ROUTE = '<unmatched>';
 export interface MetricsOptions {
   /** Process metrics (CPU, memory, event loop lag, GC). Default true. */
   collectDefaults?: boolean;
+  /** Registries of the services in the process (chain watchers…), served with this one. */
+  serviceRegistries?: Registry[];
 }
 
 /** One registry per service, labelled with the service name, so services sharing a process stay apart. */
@@ -45,7 +50,10 @@ export function createMetrics(service: string, options: MetricsOptions = {}): Se
       next();
     },
     metricsHandler: () => (_req, res, next) => {
-      registry
+      const served = options.serviceRegistries?.length
+        ? Registry.merge([registry, ...options.serviceRegistries])
+        : registry;
+      served
         .metrics()
         .then((body) => res.setHeader('Content-Type', registry.contentType).send(body))
         .catch(next);

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import type { MetricsRegistry } from '@gw/platform';
 
 /**
  * A deployable unit. Every service starts and stops on its own; HTTP services also expose a router
@@ -12,4 +13,6 @@ export interface Service {
   readonly router?: Router;
   /** Readiness checks beyond "started", e.g. a dependency answering. */
   readonly readinessChecks?: Record<string, () => Promise<void>>;
+  /** The service's own metrics, served on `/metrics` beside the process's HTTP metrics. */
+  readonly metrics?: MetricsRegistry;
 }

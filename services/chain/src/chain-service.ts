@@ -9,6 +9,7 @@ import { SandboxPayoutSender, type PayoutSender } from './payouts/payout-sender'
 import { SandboxLedger } from './sandbox/ledger';
 import { SandboxChain } from './sandbox/sandbox-chain';
 import { createSandboxRouter } from './sandbox/sandbox-router';
+import { ChainWatchers } from './watchers/chain-watchers';
 
 export interface ChainServiceOptions {
   /** Pause between the steps of a sandbox `case` walk. Default 1 s; tests pass 0. */
@@ -21,14 +22,17 @@ export interface ChainServiceOptions {
 export interface ChainService extends Service {
   /** The sandbox `case` walker, when the sandbox is enabled. */
   readonly caseWalker: CaseWalker | undefined;
+  /** One watcher per network whose node is configured. */
+  readonly chainWatchers: ChainWatchers;
 }
 
 export const PAYOUTS_GROUP = 'chain.payouts';
 export const SANDBOX_CASES_GROUP = 'chain.sandbox-cases';
 
 /**
- * The chain side of the gateway: payout settlement for every confirmed payment (always), and, when the
- * sandbox is enabled, the simulated chain: the tester API under /sandbox/v1 and the `case` walks.
+ * The chain side of the gateway: payout settlement for every confirmed payment (always), a watcher per
+ * network whose node is configured, and, when the sandbox is enabled, the simulated chain: the tester
+ * API under /sandbox/v1 and the `case` walks.
  */
 export function createChainService(ctx: ServiceContext, options: ChainServiceOptions = {}): ChainService {
   const logger = ctx.logger.child({ service: 'chain' });
@@ -62,12 +66,16 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
         bodyLimitBytes: ctx.config.bodyLimitBytes,
       })
     : undefined;
+  const chainWatchers = new ChainWatchers(ctx, logger);
   const subscriptions: Subscription[] = [];
 
   return {
     name: 'chain',
     router,
     caseWalker,
+    chainWatchers,
+    readinessChecks: chainWatchers.readinessChecks(),
+    metrics: chainWatchers.watchers.length > 0 ? chainWatchers.metrics : undefined,
     async start() {
       subscriptions.push(
         await ctx.bus.subscribe(
@@ -84,8 +92,10 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
           ),
         );
       }
+      await chainWatchers.start();
     },
     async stop() {
+      await chainWatchers.stop();
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
       await caseWalker?.stop();
     },

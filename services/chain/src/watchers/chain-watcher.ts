@@ -1,0 +1,280 @@
+import type { MessageBus } from '@gw/bus';
+import { TOPICS, type DepositMessage } from '@gw/contracts';
+import type { Clock } from '@gw/platform';
+import { fromBaseUnits } from '@gw/rates';
+import type { ReadModelStore } from '@gw/store';
+import type { Logger } from 'pino';
+import type { BlockRef, ChainSource, NodeState, Transfer } from './chain-source';
+import {
+  REMEMBERED_BLOCKS,
+  depositId,
+  type WatchCheckpoint,
+  type WatchStore,
+  type WatchedDeposit,
+} from './watch-store';
+import { watchedPayments, type WatchedPayment } from './watched-payments';
+
+/** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
+export const FRESH_ADDRESS_LOOKBACK = 6;
+
+export interface ChainWatcherDeps {
+  source: ChainSource;
+  store: WatchStore;
+  readModels: ReadModelStore;
+  bus: MessageBus;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** What the last poll saw, for readiness, logs and metrics. */
+export interface WatcherStatus {
+  network: string;
+  node: NodeState | null;
+  processed: BlockRef | null;
+  /** Why the last poll failed (the node is down, or answered with an error); null when it succeeded. */
+  error: string | null;
+  reorganisations: number;
+  depositsReported: number;
+}
+
+/**
+ * Follows one network: scans each new block and the mempool for outputs paying the pay address of an
+ * open payment, and reports every deposit on `chain.deposits` whenever its confirmations or its block
+ * change. The last processed block is checkpointed with the hashes before it, so a restart resumes
+ * where it stopped and a reorganisation is found by walking back to the last block still on the best
+ * chain; deposits in the abandoned blocks go back to unconfirmed until the new branch holds them.
+ * Deposits are identified by `txid:vout`, so scanning a block twice never counts one twice.
+ */
+export class ChainWatcher {
+  private readonly source: ChainSource;
+  private readonly seenRecipients = new Set<string>();
+  private checkpoint: WatchCheckpoint | null = null;
+  private current: WatcherStatus;
+
+  constructor(private readonly deps: ChainWatcherDeps) {
+    this.source = deps.source;
+    this.current = {
+      network: deps.source.network,
+      node: null,
+      processed: null,
+      error: null,
+      reorganisations: 0,
+      depositsReported: 0,
+    };
+  }
+
+  get network(): string {
+    return this.source.network;
+  }
+
+  status(): Readonly<WatcherStatus> {
+    return this.current;
+  }
+
+  /** One look at the node. Throws when the node cannot be read; the next poll starts over from the checkpoint. */
+  async poll(): Promise<void> {
+    try {
+      await this.pollOnce();
+      if (this.current.error !== null)
+        this.deps.logger.info({ network: this.network }, 'chain node answers again');
+      this.current = { ...this.current, error: null };
+    } catch (error) {
+      const message = (error as Error).message;
+      if (this.current.error === null) {
+        this.deps.logger.warn({ network: this.network, err: error }, 'chain node unavailable; payments wait');
+      }
+      this.current = { ...this.current, error: message };
+      throw error;
+    }
+  }
+
+  private async pollOnce(): Promise<void> {
+    const node = await this.source.state();
+    this.current = { ...this.current, node };
+    const payments = await watchedPayments(this.deps.readModels, this.network, this.deps.clock.now());
+    const byRecipient = new Map<string, WatchedPayment>();
+    for (const payment of payments) {
+      const recipient = this.source.recipientOf(payment.payAddress);
+      if (recipient !== null) byRecipient.set(recipient, payment);
+    }
+
+    let checkpoint = await this.loadCheckpoint(node.tip);
+    checkpoint = await this.followBestChain(checkpoint, payments);
+    await this.lookBackForFreshAddresses(checkpoint, byRecipient);
+    checkpoint = await this.scanNewBlocks(checkpoint, node.tip, byRecipient);
+    await this.record(await this.source.pending(), byRecipient, null);
+    await this.report(payments, tipOf(checkpoint));
+  }
+
+  private async loadCheckpoint(tip: BlockRef): Promise<WatchCheckpoint> {
+    this.checkpoint ??= await this.deps.store.checkpoint(this.network);
+    if (this.checkpoint) return this.checkpoint;
+    // First start (or an embedded store that kept nothing): begin a little below the tip.
+    const start = await this.blockAt(Math.max(0, tip.height - REMEMBERED_BLOCKS));
+    return this.saveCheckpoint({ id: this.network, version: 0, network: this.network, blocks: [start] });
+  }
+
+  /** Drops processed blocks that are no longer on the best chain; their deposits lose their block. */
+  private async followBestChain(
+    checkpoint: WatchCheckpoint,
+    payments: WatchedPayment[],
+  ): Promise<WatchCheckpoint> {
+    const blocks = [...checkpoint.blocks];
+    while (blocks.length > 0) {
+      const last = blocks[blocks.length - 1]!;
+      if ((await this.source.hashAt(last.height)) === last.hash) break;
+      blocks.pop();
+    }
+    if (blocks.length === checkpoint.blocks.length) return checkpoint;
+
+    const oldTip = tipOf(checkpoint);
+    if (blocks.length === 0) {
+      // Deeper than the blocks remembered: start again from the current best chain at that depth.
+      blocks.push(await this.blockAt(Math.max(0, oldTip.height - REMEMBERED_BLOCKS)));
+    }
+    const fork = blocks[blocks.length - 1]!;
+    this.current = { ...this.current, reorganisations: this.current.reorganisations + 1 };
+    this.deps.logger.warn(
+      { network: this.network, abandonedTip: oldTip, forkPoint: fork },
+      'chain reorganisation: blocks above the fork point left the best chain',
+    );
+    const deposits = await this.deps.store.depositsOf(
+      this.network,
+      payments.map((p) => p.paymentId),
+    );
+    for (const deposit of deposits) {
+      if (deposit.block && deposit.block.height > fork.height) {
+        await this.deps.store.save({ ...deposit, block: null, version: deposit.version + 1 });
+      }
+    }
+    return this.saveCheckpoint({ ...checkpoint, blocks });
+  }
+
+  private async lookBackForFreshAddresses(
+    checkpoint: WatchCheckpoint,
+    byRecipient: Map<string, WatchedPayment>,
+  ): Promise<void> {
+    const fresh = new Map([...byRecipient].filter(([recipient]) => !this.seenRecipients.has(recipient)));
+    if (fresh.size === 0) return;
+    for (const ref of checkpoint.blocks.slice(-FRESH_ADDRESS_LOOKBACK)) {
+      const block = await this.source.block(ref.hash);
+      await this.record(block.transfers, fresh, ref);
+    }
+    for (const recipient of fresh.keys()) this.seenRecipients.add(recipient);
+  }
+
+  private async scanNewBlocks(
+    checkpoint: WatchCheckpoint,
+    tip: BlockRef,
+    byRecipient: Map<string, WatchedPayment>,
+  ): Promise<WatchCheckpoint> {
+    let current = checkpoint;
+    for (let height = tipOf(current).height + 1; height <= tip.height; height++) {
+      const hash = await this.source.hashAt(height);
+      if (hash === null) break;
+      const block = await this.source.block(hash);
+      // The chain changed under the scan: the next poll finds the fork point.
+      if (block.previousHash !== tipOf(current).hash) break;
+      const ref = { height: block.height, hash: block.hash };
+      await this.record(block.transfers, byRecipient, ref);
+      current = await this.saveCheckpoint({
+        ...current,
+        blocks: [...current.blocks, ref].slice(-REMEMBERED_BLOCKS),
+      });
+    }
+    return current;
+  }
+
+  private async record(
+    transfers: Transfer[],
+    byRecipient: Map<string, WatchedPayment>,
+    block: BlockRef | null,
+  ): Promise<void> {
+    for (const transfer of transfers) {
+      const payment = byRecipient.get(transfer.recipient);
+      if (!payment) continue;
+      const id = depositId(this.network, transfer.txHash, transfer.outputIndex);
+      const known = await this.deps.store.get(id);
+      // Seen in the mempool again, or in the same block again: nothing new (a rescan counts nothing twice).
+      if (known && (block === null || known.block?.hash === block.hash)) continue;
+      await this.deps.store.save({
+        id,
+        version: (known?.version ?? 0) + 1,
+        network: this.network,
+        txHash: transfer.txHash,
+        outputIndex: transfer.outputIndex,
+        payAddress: payment.payAddress,
+        paymentId: payment.paymentId,
+        merchantId: payment.merchantId,
+        amount: transfer.amount.toString(),
+        block,
+        reported: known?.reported ?? null,
+      });
+    }
+  }
+
+  /** Publishes each deposit (the outputs of one transaction to one payment) whose confirmations or block changed. */
+  private async report(payments: WatchedPayment[], processed: BlockRef): Promise<void> {
+    this.current = { ...this.current, processed };
+    const deposits = await this.deps.store.depositsOf(
+      this.network,
+      payments.map((p) => p.paymentId),
+    );
+    const byTransaction = new Map<string, WatchedDeposit[]>();
+    for (const deposit of deposits) {
+      const key = `${deposit.paymentId}:${deposit.txHash}`;
+      byTransaction.set(key, [...(byTransaction.get(key) ?? []), deposit]);
+    }
+    for (const outputs of byTransaction.values()) {
+      const first = outputs[0]!;
+      const block = first.block;
+      const confirmations = block ? Math.max(0, processed.height - block.height + 1) : 0;
+      const blockHash = block?.hash ?? null;
+      const unchanged = outputs.every(
+        (o) => o.reported?.confirmations === confirmations && o.reported.blockHash === blockHash,
+      );
+      if (unchanged) continue;
+      const baseUnits = outputs.reduce((sum, o) => sum + BigInt(o.amount), 0n);
+      const message: DepositMessage = {
+        payAddress: first.payAddress,
+        network: this.network,
+        paymentId: first.paymentId,
+        merchantId: first.merchantId,
+        txHash: first.txHash,
+        amount: fromBaseUnits(baseUnits.toString(), this.source.decimals),
+        fromAddress: null,
+        confirmations,
+        observedAt: this.deps.clock.now().toISOString(),
+        blockHash,
+      };
+      await this.deps.bus.publish(TOPICS.deposits, [{ key: message.payAddress, value: message }]);
+      for (const output of outputs) {
+        await this.deps.store.save({
+          ...output,
+          reported: { confirmations, blockHash },
+          version: output.version + 1,
+        });
+      }
+      this.current = { ...this.current, depositsReported: this.current.depositsReported + 1 };
+      this.deps.logger.info(
+        { network: this.network, paymentId: first.paymentId, txHash: first.txHash, confirmations, blockHash },
+        'deposit reported',
+      );
+    }
+  }
+
+  private async blockAt(height: number): Promise<BlockRef> {
+    const hash = await this.source.hashAt(height);
+    if (hash === null) throw new Error(`${this.network} node has no block at height ${height}`);
+    return { height, hash };
+  }
+
+  private async saveCheckpoint(checkpoint: WatchCheckpoint): Promise<WatchCheckpoint> {
+    const next = { ...checkpoint, version: checkpoint.version + 1 };
+    await this.deps.store.saveCheckpoint(next);
+    this.checkpoint = next;
+    return next;
+  }
+}
+
+const tipOf = (checkpoint: WatchCheckpoint): BlockRef => checkpoint.blocks[checkpoint.blocks.length - 1]!;

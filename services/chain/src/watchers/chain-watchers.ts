@@ -1,0 +1,82 @@
+import type { ChainNodeConfig, GatewayConfig, MetricsRegistry } from '@gw/platform';
+import type { ServiceContext } from '@gw/runtime';
+import type { Logger } from 'pino';
+import type { ChainSource } from './chain-source';
+import { ChainWatcher, type WatcherStatus } from './chain-watcher';
+import { UtxoChainSource } from './utxo/utxo-chain-source';
+import { WatchStore } from './watch-store';
+import { WatcherLoop } from './watcher-loop';
+import { watcherMetrics } from './watcher-metrics';
+
+/** The chain source for a configured node: every network a watcher follows today is a UTXO chain. */
+export function chainSourceFor(node: ChainNodeConfig): ChainSource {
+  return new UtxoChainSource(node.network, {
+    url: node.rpcUrl,
+    user: node.rpcUser,
+    password: node.rpcPassword,
+  });
+}
+
+/** One watcher per network whose node is configured (BTC_RPC_URL, LTC_RPC_URL…). */
+export class ChainWatchers {
+  readonly watchers: ChainWatcher[];
+  readonly metrics: MetricsRegistry;
+  private readonly loops: WatcherLoop[];
+  private readonly store: WatchStore;
+
+  constructor(
+    ctx: Pick<ServiceContext, 'readModels' | 'bus' | 'clock'> & { config: GatewayConfig },
+    logger: Logger,
+  ) {
+    this.store = new WatchStore(ctx.readModels);
+    const nodes = Object.values(ctx.config.chainWatchers.nodes);
+    this.watchers = nodes.map(
+      (node) =>
+        new ChainWatcher({
+          source: chainSourceFor(node),
+          store: this.store,
+          readModels: ctx.readModels,
+          bus: ctx.bus,
+          clock: ctx.clock,
+          logger: logger.child({ component: 'chain-watcher', network: node.network }),
+        }),
+    );
+    this.metrics = watcherMetrics(this.watchers);
+    this.loops = this.watchers.map(
+      (watcher) => new WatcherLoop(watcher, ctx.config.chainWatchers.pollIntervalMs),
+    );
+  }
+
+  async start(): Promise<void> {
+    if (this.watchers.length === 0) return;
+    await this.store.ensureIndexes();
+    for (const loop of this.loops) loop.start();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.loops.map((loop) => loop.stop()));
+  }
+
+  /** `chain-<network>`: fails while the node is down, still syncing, or the watcher has not caught up with it. */
+  readinessChecks(): Record<string, () => Promise<void>> {
+    return Object.fromEntries(
+      this.watchers.map((watcher) => [
+        `chain-${watcher.network}`,
+        async () => assertCaughtUp(watcher.status()),
+      ]),
+    );
+  }
+}
+
+export function assertCaughtUp(status: WatcherStatus): void {
+  if (status.error !== null) throw new Error(`${status.network} node: ${status.error}`);
+  if (status.node === null || status.processed === null)
+    throw new Error(`${status.network} watcher has not polled yet`);
+  if (status.node.blocksBehind > 0) {
+    throw new Error(
+      `${status.network} node is ${status.node.blocksBehind} blocks behind the headers it knows`,
+    );
+  }
+  const lag = status.node.tip.height - status.processed.height;
+  if (lag > 0) throw new Error(`${status.network} watcher is ${lag} blocks behind its node`);
+}

@@ -1,0 +1,33 @@
+import { segwitOutputScript } from '../src/watchers/utxo/output-script';
+
+describe('segwitOutputScript', () => {
+  it('gives the P2WPKH script of a BIP173 address, whatever the case', () => {
+    expect(segwitOutputScript('BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toBe(
+      '0014751e76e8199196d454941c45d1b3a323f1433bd6',
+    );
+  });
+
+  it('gives the same script for the same key on mainnet, regtest and Litecoin', () => {
+    const scripts = [
+      'bc1qxqcg9jz08yaepf77vvq64uakuea7hrcacjvde0',
+      'bcrt1qxqcg9jz08yaepf77vvq64uakuea7hrcasawn44',
+      'rltc1qxqcg9jz08yaepf77vvq64uakuea7hrcaws56zt',
+    ].map(segwitOutputScript);
+    expect(new Set(scripts)).toEqual(new Set(['0014303082c84f393b90a7de6301aaf3b6e67beb8f1d']));
+  });
+
+  it('gives the P2TR script of a BIP86 address', () => {
+    expect(segwitOutputScript('bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr')).toBe(
+      '5120a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c',
+    );
+  });
+
+  it.each([
+    '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+    'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5',
+    'not an address',
+    '',
+  ])('refuses %j', (address) => {
+    expect(segwitOutputScript(address)).toBeNull();
+  });
+});

@@ -1,0 +1,257 @@
+import type { ChainService } from '../../../services/chain/src';
+import { streamIdOf } from '@gw/domain';
+import { toBaseUnits } from '@gw/rates';
+import { ChainWatchers } from '../../../services/chain/src/watchers/chain-watchers';
+import { startReceiver, type Receiver } from '../../e2e/notifier/support/receiver';
+import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { PaymentEventLog } from '../../support/chain/payment-event-log';
+import { RegtestNode, type RegtestNetwork } from '../../support/chain/regtest-node';
+import { RegtestWallet } from '../../support/chain/regtest-wallet';
+
+interface V1Payment {
+  payment_id: number;
+  payment_status: string;
+  pay_address: string;
+  pay_amount: number;
+  actually_paid: number;
+  payin_hash: string | null;
+}
+
+const REQUIRED_CONFIRMATIONS = 2;
+
+describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest node', (network) => {
+  let node: RegtestNode;
+  let wallet: RegtestWallet;
+  let gateway: TestGateway;
+  let events: PaymentEventLog;
+  let ipn: Receiver;
+  const figures: string[] = [];
+
+  beforeAll(async () => {
+    node = await RegtestNode.start(network);
+    wallet = new RegtestWallet(node);
+    await wallet.fund(6);
+    ipn = await startReceiver();
+    gateway = await startTestGateway({
+      env: { ...node.watcherEnv(REQUIRED_CONFIRMATIONS), CHAIN_POLL_INTERVAL_MS: '50' },
+    });
+    events = await PaymentEventLog.start(gateway.gateway.ctx.bus, `test-${network}-watcher`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await events?.stop();
+    await gateway?.stop();
+    await ipn?.close();
+    await node?.destroy();
+    if (figures.length > 0) process.stdout.write(`\n${figures.join('\n')}\n`);
+  });
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${gateway.baseUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': gateway.demoMerchant.apiKey, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as T;
+    if (!response.ok)
+      throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  const createPayment = () =>
+    call<V1Payment>('POST', '/v1/payment', {
+      price_amount: 100,
+      price_currency: 'usd',
+      pay_currency: network,
+      order_id: `watch-${network}`,
+      ipn_callback_url: `${ipn.url}/ipn`,
+    });
+  const readPayment = (payment: V1Payment) => call<V1Payment>('GET', `/v1/payment/${payment.payment_id}`);
+  const baseUnits = (amount: number): bigint => BigInt(toBaseUnits(String(amount), 8));
+  const webhookStatuses = (payment: V1Payment) =>
+    ipn.calls.filter((c) => c.json.payment_id === payment.payment_id).map((c) => c.json.payment_status);
+  async function untilWebhook(payment: V1Payment, status: string): Promise<void> {
+    // The receiver records each call as it arrives; the notifier delivers after the event is published.
+    while (!webhookStatuses(payment).includes(status))
+      await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  it('takes an exact payment: confirming from the mempool, finished after the required blocks, with the real txid', async () => {
+    const payment = await createPayment();
+    const broadcastAt = Date.now();
+    const txid = await wallet.pay([{ address: payment.pay_address, amount: baseUnits(payment.pay_amount) }]);
+    await events.until(payment.payment_id, 'PaymentConfirming');
+    const confirmingAt = Date.now();
+    const confirming = await readPayment(payment);
+    expect(confirming).toMatchObject({
+      payment_status: 'confirming',
+      payin_hash: txid,
+      actually_paid: payment.pay_amount,
+    });
+
+    await node.mine(1);
+    await events.until(payment.payment_id, 'DepositConfirmationsUpdated');
+    expect(events.typesOf(payment.payment_id)).not.toContain('PaymentConfirmed');
+    const minedAt = Date.now();
+    await node.mine(1);
+    await events.until(payment.payment_id, 'PaymentConfirmed');
+    const confirmedAt = Date.now();
+    await events.until(payment.payment_id, 'PaymentFinished');
+    const finishedAt = Date.now();
+    await untilWebhook(payment, 'finished');
+    const webhookAt = Date.now();
+
+    const finished = await readPayment(payment);
+    expect(finished).toMatchObject({
+      payment_status: 'finished',
+      payin_hash: txid,
+      actually_paid: payment.pay_amount,
+    });
+    expect(events.typesOf(payment.payment_id)).toEqual([
+      'PaymentCreated',
+      'DepositDetected',
+      'PaymentConfirming',
+      'DepositConfirmationsUpdated',
+      'DepositConfirmationsUpdated',
+      'PaymentConfirmed',
+      'PayoutStarted',
+      'PaymentFinished',
+    ]);
+    expect(webhookStatuses(payment)).toEqual(['waiting', 'confirming', 'confirmed', 'sending', 'finished']);
+    figures.push(
+      `${network}: broadcast → confirming ${confirmingAt - broadcastAt} ms; 2nd block → confirmed ${confirmedAt - minedAt} ms` +
+        ` (includes mining the block), → finished ${finishedAt - minedAt} ms, finished webhook delivered ${webhookAt - minedAt} ms`,
+    );
+  });
+
+  it('leaves a partial payment partially_paid and finishes it once the rest arrives', async () => {
+    const payment = await createPayment();
+    const total = baseUnits(payment.pay_amount);
+    const first = await wallet.pay([{ address: payment.pay_address, amount: total / 2n }]);
+    await events.until(payment.payment_id, 'PaymentUnderpaid');
+    expect((await readPayment(payment)).payment_status).toBe('partially_paid');
+    await wallet.pay([{ address: payment.pay_address, amount: total - total / 2n }]);
+    await events.until(payment.payment_id, 'PaymentConfirming');
+    await node.mine(REQUIRED_CONFIRMATIONS);
+    await events.until(payment.payment_id, 'PaymentFinished');
+    const finished = await readPayment(payment);
+    expect(finished).toMatchObject({ actually_paid: payment.pay_amount, payin_hash: first });
+    expect(events.typesOf(payment.payment_id).filter((t) => t === 'DepositDetected')).toHaveLength(2);
+  });
+
+  it('records an overpayment in full', async () => {
+    const payment = await createPayment();
+    const paid = baseUnits(payment.pay_amount) + 12_345n;
+    await wallet.pay([{ address: payment.pay_address, amount: paid }]);
+    await node.mine(REQUIRED_CONFIRMATIONS);
+    await events.until(payment.payment_id, 'PaymentFinished');
+    const finished = await readPayment(payment);
+    expect(baseUnits(finished.actually_paid)).toBe(paid);
+  });
+
+  it('records a deposit that arrives after expiry without reviving the payment', async () => {
+    const payment = await createPayment();
+    const [created] = await events.until(payment.payment_id, 'PaymentCreated');
+    const expiresAt = (created!.data as { expiresAt: string }).expiresAt;
+    const reply = await gateway.gateway.ctx.commands.send(
+      streamIdOf('payment', payment.payment_id),
+      gateway.demoMerchant.merchantId,
+      { type: 'ExpirePayment', data: {}, metadata: { now: expiresAt } },
+    );
+    expect(reply.ok).toBe(true);
+    const txid = await wallet.pay([{ address: payment.pay_address, amount: baseUnits(payment.pay_amount) }]);
+    const history = await events.until(payment.payment_id, 'DepositDetected');
+    expect(history.map((e) => e.type)).toEqual(['PaymentCreated', 'PaymentExpired', 'DepositDetected']);
+    expect(history[2]!.data).toMatchObject({ txHash: txid, amount: String(payment.pay_amount) });
+  });
+
+  it('pays two payments in flight with one transaction, each with its own output', async () => {
+    const [a, b] = await Promise.all([createPayment(), createPayment()]);
+    const txid = await wallet.pay([
+      { address: a!.pay_address, amount: baseUnits(a!.pay_amount) },
+      { address: b!.pay_address, amount: baseUnits(b!.pay_amount) },
+    ]);
+    await node.mine(REQUIRED_CONFIRMATIONS);
+    await Promise.all([
+      events.until(a!.payment_id, 'PaymentFinished'),
+      events.until(b!.payment_id, 'PaymentFinished'),
+    ]);
+    for (const payment of [a!, b!]) {
+      expect(await readPayment(payment)).toMatchObject({
+        payin_hash: txid,
+        actually_paid: payment.pay_amount,
+      });
+    }
+  });
+
+  it('takes the confirmations of a reorganised block away and finishes only on the longer branch', async () => {
+    const payment = await createPayment();
+    const txid = await wallet.pay([{ address: payment.pay_address, amount: baseUnits(payment.pay_amount) }]);
+    await events.until(payment.payment_id, 'PaymentConfirming');
+    const [block] = await node.mine(1);
+    await events.until(payment.payment_id, 'DepositConfirmationsUpdated');
+
+    await node.call('invalidateblock', [block]);
+    const lost = await events.until(payment.payment_id, 'DepositConfirmationsLost');
+    expect(lost[lost.length - 1]!.data).toMatchObject({ txHash: txid, confirmations: 0 });
+    expect(webhookStatuses(payment)).not.toContain('finished');
+
+    const branch = await node.mine(REQUIRED_CONFIRMATIONS + 1, 'other');
+    expect(branch[0]).not.toBe(block);
+    const history = await events.until(payment.payment_id, 'PaymentFinished');
+    const types = history.map((e) => e.type);
+    expect(types.indexOf('DepositConfirmationsLost')).toBeLessThan(types.indexOf('PaymentConfirmed'));
+    expect(types.filter((t) => t === 'DepositDetected')).toHaveLength(1);
+    expect((await readPayment(payment)).payin_hash).toBe(txid);
+    const tips = await node.call<{ status: string }[]>('getchaintips');
+    expect(tips.some((tip) => tip.status === 'invalid')).toBe(true);
+  });
+
+  async function readiness(): Promise<{ status: number; checks: Record<string, { status: string }> }> {
+    const response = await fetch(`${gateway.baseUrl}/health/ready`);
+    const body = (await response.json()) as { checks: Record<string, { status: string }> };
+    return { status: response.status, checks: body.checks };
+  }
+
+  async function untilReadiness(status: 'up' | 'down'): Promise<void> {
+    // The watcher shows its node's state after its next poll (CHAIN_POLL_INTERVAL_MS).
+    while ((await readiness()).checks[`chain-${network}`]?.status !== status) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('shows a node outage in readiness and metrics, then catches up after the watcher is killed mid-stream', async () => {
+    const chain = gateway.gateway.services.find((s) => s.name === 'chain') as ChainService;
+    const payment = await createPayment();
+    const txid = await wallet.pay([{ address: payment.pay_address, amount: baseUnits(payment.pay_amount) }]);
+    await events.until(payment.payment_id, 'PaymentConfirming');
+
+    await node.stop();
+    await untilReadiness('down');
+    expect((await readiness()).status).toBe(503);
+    const metrics = await (await fetch(`${gateway.baseUrl}/metrics`)).text();
+    expect(metrics).toContain(`chain_node_up{network="${network}"} 0`);
+
+    await node.restart();
+    await wallet.rebroadcast(txid);
+    await untilReadiness('up');
+    await node.mine(1);
+    await events.until(payment.payment_id, 'DepositConfirmationsUpdated');
+
+    // Killed mid-stream: a new watcher, knowing only what the store kept, takes over after more blocks.
+    await chain.chainWatchers.stop();
+    await node.mine(REQUIRED_CONFIRMATIONS);
+    const resumed = new ChainWatchers(gateway.gateway.ctx, gateway.gateway.ctx.logger);
+    await resumed.start();
+    try {
+      const history = await events.until(payment.payment_id, 'PaymentFinished');
+      expect(history.filter((e) => e.type === 'DepositDetected')).toHaveLength(1);
+      expect(await readPayment(payment)).toMatchObject({
+        payin_hash: txid,
+        actually_paid: payment.pay_amount,
+      });
+    } finally {
+      await resumed.stop();
+    }
+  });
+});
