@@ -150,6 +150,19 @@ infra_stop_engine() {
   rm -f "$(infra_pid_file "$engine")" "$(infra_ports_file "$engine")"
 }
 
+# Installs Debian packages for an engine (first use), logging to install-<engine>.log.
+infra_apt_install() {
+  local engine="$1" log_file="$INFRA_LOG_DIR/install-$1.log"
+  shift
+  infra_say "installing Debian's $engine (first use)"
+  {
+    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@"
+  } >"$log_file" 2>&1 || {
+    tail -n 30 "$log_file" >&2
+    infra_die "apt-get install $* failed (log: $log_file)"
+  }
+}
+
 # Runs a node readiness probe from infra/probes with the repo's own node_modules.
 infra_node_probe() {
   local probe="$1"

@@ -11,13 +11,7 @@ infra_litecoind_owns_pid() {
 
 infra_litecoind_install() {
   [[ -x "$LITECOIND_BIN" ]] && return 0
-  infra_say "installing Debian's litecoind (first use)"
-  {
-    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends litecoind
-  } >"$INFRA_LOG_DIR/install-litecoind.log" 2>&1 || {
-    tail -n 30 "$INFRA_LOG_DIR/install-litecoind.log" >&2
-    infra_die "apt-get install litecoind failed (log: $INFRA_LOG_DIR/install-litecoind.log)"
-  }
+  infra_apt_install litecoind --no-install-recommends litecoind
 }
 
 infra_litecoind_check_ports() { infra_require_port_free litecoind "$INFRA_LITECOIND_PORT" INFRA_LITECOIND_PORT; }

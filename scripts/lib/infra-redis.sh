@@ -9,13 +9,7 @@ infra_redis_owns_pid() { [[ "$(readlink "/proc/$1/cwd" 2>/dev/null)" == "$REDIS_
 
 infra_redis_install() {
   command -v redis-server >/dev/null && command -v redis-cli >/dev/null && return 0
-  infra_say "installing Debian's redis-server (first use)"
-  {
-    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q redis-server
-  } >"$INFRA_LOG_DIR/install-redis.log" 2>&1 || {
-    tail -n 30 "$INFRA_LOG_DIR/install-redis.log" >&2
-    infra_die "apt-get install redis-server failed (log: $INFRA_LOG_DIR/install-redis.log)"
-  }
+  infra_apt_install redis redis-server
 }
 
 infra_redis_check_ports() { infra_require_port_free redis "$INFRA_REDIS_PORT" INFRA_REDIS_PORT; }
