@@ -149,7 +149,7 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
     expect(baseUnits(finished.actually_paid)).toBe(paid);
   });
 
-  it('records a deposit that arrives after expiry without reviving the payment', async () => {
+  it('reports a deposit that arrives after expiry as late, without reviving the payment', async () => {
     const payment = await createPayment();
     const [created] = await events.until(payment.payment_id, 'PaymentCreated');
     const expiresAt = (created!.data as { expiresAt: string }).expiresAt;
@@ -160,9 +160,14 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
     );
     expect(reply.ok).toBe(true);
     const txid = await wallet.pay([{ address: payment.pay_address, amount: baseUnits(payment.pay_amount) }]);
-    const history = await events.until(payment.payment_id, 'DepositDetected');
-    expect(history.map((e) => e.type)).toEqual(['PaymentCreated', 'PaymentExpired', 'DepositDetected']);
+    const history = await events.until(payment.payment_id, 'LateDepositReceived');
+    expect(history.slice(0, 3).map((e) => e.type)).toEqual([
+      'PaymentCreated',
+      'PaymentExpired',
+      'LateDepositReceived',
+    ]);
     expect(history[2]!.data).toMatchObject({ txHash: txid, amount: String(payment.pay_amount) });
+    expect((await readPayment(payment)).payment_status).toBe('expired');
   });
 
   it('pays two payments in flight with one transaction, each with its own output', async () => {

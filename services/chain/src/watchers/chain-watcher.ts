@@ -220,6 +220,7 @@ export class ChainWatcher {
       this.network,
       payments.map((p) => p.paymentId),
     );
+    const requiredOf = new Map(payments.map((p) => [p.paymentId, p.requiredConfirmations]));
     const byTransaction = new Map<string, WatchedDeposit[]>();
     for (const deposit of deposits) {
       const key = `${deposit.paymentId}:${deposit.txHash}`;
@@ -230,8 +231,13 @@ export class ChainWatcher {
       const block = first.block;
       const confirmations = block ? Math.max(0, processed.height - block.height + 1) : 0;
       const blockHash = block?.hash ?? null;
+      const required = requiredOf.get(first.paymentId) ?? 1;
+      // Past the required count, more blocks change nothing for the payment: only a new block hash is news.
       const unchanged = outputs.every(
-        (o) => o.reported?.confirmations === confirmations && o.reported.blockHash === blockHash,
+        (o) =>
+          o.reported?.blockHash === blockHash &&
+          (o.reported.confirmations === confirmations ||
+            (o.reported.confirmations >= required && confirmations >= required)),
       );
       if (unchanged) continue;
       const baseUnits = outputs.reduce((sum, o) => sum + BigInt(o.amount), 0n);

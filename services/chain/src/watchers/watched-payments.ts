@@ -1,6 +1,5 @@
 import type { ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
-import type { PaymentStatus } from '@gw/domain';
 
 /** A payment the watcher looks for deposits to. */
 export interface WatchedPayment {
@@ -10,12 +9,13 @@ export interface WatchedPayment {
   requiredConfirmations: number;
 }
 
-/** Statuses still waiting for the chain; `expired` too, because a late deposit is still recorded. */
-const WATCHED_STATUSES: PaymentStatus[] = ['waiting', 'partially_paid', 'confirming', 'confirmed', 'expired'];
-/** An expired payment is watched this long after its expiry for late deposits. */
+/**
+ * A payment is watched until this long after its expiry, whatever its status: money sent late, or
+ * again to a finished payment, is still recorded (a late deposit), never lost.
+ */
 export const LATE_DEPOSIT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The open payments of a network, from the payments read model. */
+/** The payments of a network whose address may still receive, from the payments read model. */
 export async function watchedPayments(
   readModels: ReadModelStore,
   network: string,
@@ -24,7 +24,6 @@ export async function watchedPayments(
   const payments = await readModels.collection<PaymentDocument>(COLLECTIONS.payments).find({
     filter: {
       payNetwork: network,
-      status: { $in: WATCHED_STATUSES },
       expiresAt: { $gt: new Date(now.getTime() - LATE_DEPOSIT_WINDOW_MS).toISOString() },
     },
   });
