@@ -1,8 +1,10 @@
-import express, { type Express, type Router } from 'express';
+import { STATUS_CODES } from 'node:http';
+import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
 import {
   accessLog,
   createHealth,
   createMetrics,
+  httpErrorOf,
   noCors,
   requestId,
   type MetricsRegistry,
@@ -65,5 +67,21 @@ export function createHttpApp({
   app.use((_req, res) => {
     res.status(404).json({ statusCode: 404, error: 'Not Found', message: 'No such endpoint' });
   });
+  app.use(lastErrorHandler(logger));
   return { app, health };
+}
+
+/** What no service's own handler answered (a path outside every family): JSON, never express's HTML page. */
+function lastErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const httpError = httpErrorOf(error);
+    const status = httpError?.status ?? 500;
+    if (!httpError) (req.log ?? logger).error({ err: error }, 'request failed outside every service');
+    res.status(status).json({
+      statusCode: status,
+      error: STATUS_CODES[status] ?? 'Error',
+      message: httpError?.expose ? httpError.message : 'Internal server error',
+    });
+  };
 }

@@ -62,16 +62,21 @@ export interface PaymentDocument extends ReadModelDocument {
   paidAt: string | null;
   /** The V1 payment whose late deposit opened this repeated payment; null for every other payment. */
   parentPaymentId: number | null;
+  /** The transactions that counted towards the payment, in arrival order (family B `txs`). */
+  deposits: DepositRecord[];
   /** Money that arrived after the payment stopped taking it, in arrival order; never in `actuallyPaid`. */
   lateDeposits: LateDepositRecord[];
 }
 
-export interface LateDepositRecord {
+export interface DepositRecord {
   txHash: string;
   amount: string;
   fromAddress: string | null;
   confirmations: number;
   detectedAt: string;
+}
+
+export interface LateDepositRecord extends DepositRecord {
   /** The status the payment had when the money arrived. */
   paymentStatus: PaymentStatus;
   /** The V1 repeated payment that carries the money, if one was opened. */

@@ -1,5 +1,5 @@
 import { assertNever, isSameDeposit, statusAfter, type PaymentEvent } from '@gw/domain';
-import type { PaymentDocument } from './documents';
+import type { DepositRecord, PaymentDocument } from './documents';
 
 const valueOf = (amount: string): number => Number(amount);
 
@@ -60,6 +60,7 @@ export function projectPayment(
       paidAt: null,
       // Streams written before repeated payments existed have no parentPaymentId.
       parentPaymentId: t.parentPaymentId ?? null,
+      deposits: [],
       lateDeposits: [],
     };
   }
@@ -67,9 +68,11 @@ export function projectPayment(
   const status = statusAfter(event) ?? doc.status;
   const next: PaymentDocument = { ...doc, version, status };
   switch (event.type) {
-    case 'DepositDetected':
+    case 'DepositDetected': {
+      const { actuallyPaid: _total, ...deposit } = event.data;
       return {
         ...next,
+        deposits: [...depositsOf(doc), deposit],
         actuallyPaid: event.data.actuallyPaid,
         actuallyPaidValue: valueOf(event.data.actuallyPaid),
         payinHash: doc.payinHash ?? event.data.txHash,
@@ -79,15 +82,18 @@ export function projectPayment(
           : event.data.confirmations,
         updatedAt: event.data.detectedAt,
       };
+    }
     case 'DepositConfirmationsUpdated':
       return {
         ...next,
+        deposits: withConfirmations(doc, event.data),
         confirmations: Math.max(doc.confirmations, event.data.confirmations),
         updatedAt: event.data.updatedAt,
       };
     case 'DepositConfirmationsLost':
       return {
         ...next,
+        deposits: withConfirmations(doc, event.data),
         confirmations: Math.min(doc.confirmations, event.data.confirmations),
         updatedAt: event.data.at,
       };
@@ -146,4 +152,16 @@ export function projectPayment(
     default:
       return assertNever(event);
   }
+}
+
+/** Documents projected before deposits were kept have none recorded. */
+const depositsOf = (doc: PaymentDocument): DepositRecord[] => doc.deposits ?? [];
+
+function withConfirmations(
+  doc: PaymentDocument,
+  change: { txHash: string; confirmations: number },
+): DepositRecord[] {
+  return depositsOf(doc).map((deposit) =>
+    isSameDeposit(deposit, change) ? { ...deposit, confirmations: change.confirmations } : deposit,
+  );
 }

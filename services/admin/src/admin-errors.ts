@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
 import type { DomainErrorCode } from '@gw/domain';
-import { isHttpError } from '@gw/platform';
+import { httpErrorOf } from '@gw/platform';
 import { CommandTimeoutError, MerchantCommandError } from '@gw/runtime';
 import type { Logger } from 'pino';
 
@@ -84,7 +84,11 @@ function describe(error: unknown): { status: number; message: string } {
   if (error instanceof CommandTimeoutError) {
     return { status: 503, message: 'The payments service did not answer in time; retry the request' };
   }
-  if (isHttpError(error))
-    return { status: error.status, message: error.expose ? error.message : 'Internal server error' };
+  const httpError = httpErrorOf(error);
+  if (httpError)
+    return {
+      status: httpError.status,
+      message: httpError.expose ? httpError.message : 'Internal server error',
+    };
   return { status: 500, message: 'Internal server error' };
 }

@@ -53,6 +53,7 @@ function paymentOf(overrides: Partial<PaymentDocument> = {}): PaymentDocument {
     expiresAt: '2025-03-01T12:10:00.000Z',
     paidAt: null,
     parentPaymentId: null,
+    deposits: [],
     lateDeposits: [],
     ...overrides,
   };

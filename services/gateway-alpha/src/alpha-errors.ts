@@ -33,6 +33,10 @@ export function validationMessage(errors: AlphaFieldErrors): string {
 export const paymentNotFound = (): AlphaError =>
   new AlphaError(404, { state: 1, message: 'Payment not found' });
 
+/** A path under /alpha/v1 that names no endpoint: family A's shape, not another family's. */
+export const unknownEndpoint = (method: string, path: string): AlphaError =>
+  new AlphaError(404, { state: 1, message: `No such endpoint: ${method} ${path}` });
+
 /** A request that is well-formed but cannot be served (limits, availability). */
 export const unprocessable = (message: string): AlphaError => new AlphaError(422, { state: 1, message });
 

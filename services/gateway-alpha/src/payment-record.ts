@@ -14,7 +14,7 @@ import { merchantAmountOf } from './pricing';
 
 export interface AlphaPaymentRecord {
   uuid: string;
-  order_id: string | null;
+  order_id: string;
   amount: string;
   payment_amount: string;
   payer_amount: string;
@@ -60,7 +60,8 @@ export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext)
   const networkFee = rates.isKnownCurrency(doc.payCurrency) ? feeOf(rates, doc.payCurrency) : '0';
   return {
     uuid: doc.uuid,
-    order_id: doc.orderId,
+    // Cryptomus types order_id as a string; a payment another family made without one shows "".
+    order_id: doc.orderId ?? '',
     amount: money(doc.priceAmount),
     // Everything the address received: Cryptomus keeps late and extra money on the invoice itself.
     payment_amount: money(receivedAmount(doc.actuallyPaid, doc.lateDeposits)),

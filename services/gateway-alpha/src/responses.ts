@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Response } from 'express';
-import { isHttpError } from '@gw/platform';
+import { httpErrorOf } from '@gw/platform';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { Logger } from 'pino';
 import { AlphaError } from './alpha-errors';
@@ -17,8 +17,11 @@ export function alphaErrorHandler(logger: Logger): ErrorRequestHandler {
       res.status(error.status).json(error.body);
       return;
     }
-    if (isHttpError(error)) {
-      res.status(error.status).json({ state: 1, message: error.expose ? error.message : 'Bad request' });
+    const httpError = httpErrorOf(error);
+    if (httpError) {
+      res
+        .status(httpError.status)
+        .json({ state: 1, message: httpError.expose ? httpError.message : 'Bad request' });
       return;
     }
     if (error instanceof CommandTimeoutError) {

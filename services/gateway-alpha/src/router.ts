@@ -1,11 +1,11 @@
 import { alphaValidators, type AlphaCheck } from '@gw/contracts/src/api/alpha';
-import { asyncRoute, parseBody } from '@gw/platform';
+import { asyncRoute, bareJsonContentType, parseBody } from '@gw/platform';
 import { MerchantDirectory, type ServiceContext } from '@gw/runtime';
 import { idempotency } from '@gw/runtime/src/idempotency';
 import { rateLimit } from '@gw/runtime/src/rate-limit';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { tooManyRequests, validationFailed } from './alpha-errors';
+import { tooManyRequests, unknownEndpoint, validationFailed } from './alpha-errors';
 import { authenticateAlpha, merchantOf, signingMerchant } from './authenticate';
 import { exchangeRates, paymentServices } from './catalogue-results';
 import { paginateOf, parseListQuery, toFindQuery } from './list-query';
@@ -53,6 +53,7 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
     alphaPaymentRecord(payment, { baseUrl: ctx.config.baseUrl, rates: ctx.rates.current() });
 
   const alpha = Router();
+  alpha.use(bareJsonContentType());
 
   alpha.post(
     '/payment',
@@ -106,6 +107,7 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
   // Upstream documents GET; the official PHP SDK's request builder can only POST, so both are served.
   alpha.route('/exchange-rate/:currency/list').get(signed, exchangeRateList).post(signed, exchangeRateList);
 
+  alpha.use((req, _res, next) => next(unknownEndpoint(req.method, req.originalUrl.split('?')[0] ?? '')));
   alpha.use(alphaErrorHandler(ctx.logger));
 
   const router = Router();

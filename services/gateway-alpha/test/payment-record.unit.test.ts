@@ -87,7 +87,7 @@ describe('family A payment record', () => {
       context,
     );
     expect(record).toMatchObject({
-      order_id: null,
+      order_id: '',
       discount_percent: 0,
       discount: '0.00000000',
       network: 'btc',

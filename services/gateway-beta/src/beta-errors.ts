@@ -43,6 +43,10 @@ export const invalidApiKey = (): BetaError =>
 export const unknownEndpoint = (path: string): BetaError =>
   new BetaError(404, 'not_found', 'endpoint', `No such endpoint: ${path}`);
 
+/** Another merchant's payment answers exactly as a missing one. */
+export const paymentNotFound = (): BetaError =>
+  new BetaError(404, 'not_found', 'track_id', 'Payment not found.');
+
 export const tooManyRequests = (limit: number, retryAfterSeconds: number): BetaError =>
   new BetaError(
     429,

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { BETA_SUCCESS_MESSAGE, BETA_VERSION } from '@gw/contracts/src/api/beta';
-import { isHttpError } from '@gw/platform';
+import { httpErrorOf } from '@gw/platform';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { Logger } from 'pino';
 import { BetaError } from './beta-errors';
@@ -27,11 +27,13 @@ export function betaErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) return;
     if (error instanceof BetaError) return sendBetaError(res, error);
-    if (isHttpError(error)) {
-      const type = error.status === 503 ? 'service_unavailable' : 'validation_error';
+    const httpError = httpErrorOf(error);
+    if (httpError) {
+      const type = httpError.status === 503 ? 'service_unavailable' : 'validation_error';
+      const key = httpError.code === 'malformed_path' ? 'path' : 'body';
       return sendBetaError(
         res,
-        new BetaError(error.status, type, 'body', error.expose ? error.message : 'Bad request'),
+        new BetaError(httpError.status, type, key, httpError.expose ? httpError.message : 'Bad request'),
       );
     }
     if (error instanceof CommandTimeoutError) {

@@ -1,17 +1,20 @@
 import { betaValidators, type BetaCheck } from '@gw/contracts/src/api/beta';
-import { asyncRoute, parseBody } from '@gw/platform';
+import { asyncRoute, bareJsonContentType, parseBody } from '@gw/platform';
 import { MerchantDirectory, openPayment, type ServiceContext } from '@gw/runtime';
 import { idempotency } from '@gw/runtime/src/idempotency';
 import { rateLimit } from '@gw/runtime/src/rate-limit';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { authenticateBeta, BETA_API_KEY_HEADER, merchantOf } from './authenticate';
-import { BetaError, invalidField, tooManyRequests, unknownEndpoint } from './beta-errors';
+import { BetaError, invalidField, paymentNotFound, tooManyRequests, unknownEndpoint } from './beta-errors';
 import { betaCurrencies, betaFiats } from './catalogue-results';
 import { betaErrorHandler, sendBetaError, sendData } from './envelope';
 import { invoiceIntakeFrom } from './invoice-intake';
 import { betaListItem, unixSeconds } from './list-item';
 import { metaOf, toListQuery } from './list-query';
+import { betaPaymentInformation } from './payment-information';
+
+const TRACK_ID = /^[0-9]{1,15}$/;
 
 /**
  * Every family B endpoint under /beta/v1, with the family's one error handler; any other /beta/v1 path
@@ -50,7 +53,7 @@ export function createBetaRouter(ctx: ServiceContext): Router {
   });
 
   const beta = Router();
-  beta.use(limited);
+  beta.use(bareJsonContentType(), limited);
 
   beta.post(
     '/payment/invoice',
@@ -85,6 +88,19 @@ export function createBetaRouter(ctx: ServiceContext): Router {
         list: rows.map((row) => betaListItem(row, rates)),
         meta: metaOf(query.page, query.size, total),
       });
+    }),
+  );
+
+  beta.get(
+    '/payment/:trackId',
+    auth,
+    asyncRoute(async (req: Request<{ trackId: string }>, res) => {
+      const { trackId } = req.params;
+      if (!TRACK_ID.test(trackId))
+        throw invalidField({ key: 'track_id', message: 'The track id field must be a number.' });
+      const payment = await payments.get(String(Number(trackId)));
+      if (!payment || payment.merchantId !== merchantOf(res).merchantId) throw paymentNotFound();
+      sendData(res, betaPaymentInformation(payment, ctx.rates.current()));
     }),
   );
 

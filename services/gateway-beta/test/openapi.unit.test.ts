@@ -16,7 +16,7 @@ describe('family B OpenAPI paths', () => {
     return found;
   };
 
-  it('documents the four endpoints, the history with and without the trailing slash', () => {
+  it('documents the five endpoints, the history with and without the trailing slash', () => {
     expect(
       Object.entries(paths).flatMap(([path, item]) =>
         Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
@@ -25,6 +25,7 @@ describe('family B OpenAPI paths', () => {
       'POST /beta/v1/payment/invoice',
       'GET /beta/v1/payment',
       'GET /beta/v1/payment/',
+      'GET /beta/v1/payment/{track_id}',
       'GET /beta/v1/common/currencies',
       'GET /beta/v1/common/fiats',
     ]);

@@ -66,6 +66,7 @@ export function paymentDocument(overrides: Partial<PaymentDocument> = {}): Payme
     expiresAt: t.expiresAt,
     paidAt: '2025-03-01T10:10:00.000Z',
     parentPaymentId: null,
+    deposits: [],
     lateDeposits: [],
     ...overrides,
   };

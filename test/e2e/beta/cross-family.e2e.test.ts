@@ -78,6 +78,29 @@ describe('payments across families', () => {
     });
   });
 
+  it('lists a V1 payment made without order_id in family A with order_id "", as exactly application/json', async () => {
+    const response = await fetch(`${gateway.baseUrl}/v1/payment`, {
+      method: 'POST',
+      headers: { 'x-api-key': shop.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ price_amount: 40, price_currency: 'usd', pay_currency: 'btc' }),
+    });
+    expect(response.status).toBe(201);
+    const { payment_id: paymentId } = (await response.json()) as { payment_id: number };
+    const { uuid } = await storedPayment(gateway, paymentId);
+    const info = await alpha.info({ uuid });
+    expect(info.body.result).toMatchObject({ uuid, order_id: '' });
+    const list = await alpha.post<{ result: { items: Array<{ uuid: string; order_id: unknown }> } }>(
+      '/payment/list',
+      {},
+    );
+    const items = list.body.result.items;
+    expect(items.find((item) => item.uuid === uuid)).toMatchObject({ order_id: '' });
+    expect(items.every((item) => typeof item.order_id === 'string')).toBe(true);
+
+    const raw = await fetch(`${gateway.baseUrl}/alpha/v1/payment/list`, { method: 'POST' });
+    expect(raw.headers.get('content-type')).toBe('application/json');
+  });
+
   it('shows a family A payment in the family B history as an invoice', async () => {
     const payment = await alpha.createPayment({ amount: '12', currency: 'USD' });
     const { trackId } = await storedPayment(gateway, payment.uuid);

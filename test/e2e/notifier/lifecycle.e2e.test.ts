@@ -84,7 +84,11 @@ describe('webhooks over a payment’s whole life, per family', () => {
         currency: 'USD',
       });
     }
-    expect(receiver.calls[1]!.json.payment_amount).toMatch(/^\d+\.\d{8}$/);
+    // Every money field as upstream writes it: a string with 8 decimals.
+    for (const field of ['amount', 'payment_amount', 'payment_amount_usd', 'merchant_amount', 'payer_amount'])
+      expect({ [field]: receiver.calls[1]!.json[field] }).toEqual({
+        [field]: expect.stringMatching(/^\d+\.\d{8}$/),
+      });
   });
 
   it('family B: Paying then Paid, with the HMAC header over the raw body', async () => {

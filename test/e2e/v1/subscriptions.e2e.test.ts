@@ -1,8 +1,21 @@
 import { validatorFor } from '@gw/contracts';
-import { planListSchema, subscriptionListSchema } from '@gw/contracts/src/api/v1';
+import {
+  onePlanSchema,
+  oneSubscriptionSchema,
+  planListSchema,
+  subscriptionListSchema,
+} from '@gw/contracts/src/api/v1';
 import type { MerchantKeys } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { admin, eventually, expectV1Error, ISO_MILLIS, readyClient, V1Client, type JsonBody } from './v1-client';
+import {
+  admin,
+  eventually,
+  expectV1Error,
+  ISO_MILLIS,
+  readyClient,
+  V1Client,
+  type JsonBody,
+} from './v1-client';
 
 function expectSchema(schema: object, body: unknown): void {
   const validate = validatorFor(schema);
@@ -185,6 +198,61 @@ describe('V1 subscription plans and subscriptions', () => {
       const demo = await readyClient(gateway);
       expect((await demo.get('/v1/subscriptions')).body).toEqual({ count: 0, result: [] });
       expect((await demo.get('/v1/subscriptions/plans')).body).toEqual({ count: 0, result: [] });
+    });
+  });
+
+  describe('GET /v1/subscriptions/{id} and /v1/subscriptions/plans/{id}', () => {
+    it('reads one subscription and one plan as `{result}`, in the list shapes', async () => {
+      const [monthly] = plans;
+      const [first] = subscriptions;
+      const plan = await client.get(`/v1/subscriptions/plans/${monthly!.id}`);
+      expect(plan.status).toBe(200);
+      expectSchema(onePlanSchema, plan.body);
+      const listed = (await client.get('/v1/subscriptions/plans')).body.result;
+      expect(plan.body).toEqual({ result: listed.find((p: JsonBody) => p.id === monthly!.id) });
+
+      const subscription = await client.get(`/v1/subscriptions/${first!.id}`);
+      expect(subscription.status).toBe(200);
+      expectSchema(oneSubscriptionSchema, subscription.body);
+      expect(subscription.body.result).toMatchObject({
+        id: first!.id,
+        subscription_plan_id: monthly!.id,
+        subscriber: { email: 'a@example.com' },
+      });
+    });
+
+    it("answers another merchant's and unknown ids as not found, and a non-number as invalid", async () => {
+      const demo = await readyClient(gateway);
+      expectV1Error(
+        await demo.get(`/v1/subscriptions/${subscriptions[0]!.id}`),
+        404,
+        'NOT_FOUND',
+        'subscription not found',
+      );
+      expectV1Error(
+        await demo.get(`/v1/subscriptions/plans/${plans[0]!.id}`),
+        404,
+        'NOT_FOUND',
+        'subscription plan not found',
+      );
+      expectV1Error(
+        await client.get('/v1/subscriptions/999999999'),
+        404,
+        'NOT_FOUND',
+        'subscription not found',
+      );
+      expectV1Error(
+        await client.get('/v1/subscriptions/abc'),
+        400,
+        'INVALID_REQUEST_PARAMS',
+        'Subscription id must be a number',
+      );
+      expectV1Error(
+        await client.get('/v1/subscriptions/plans/1.5'),
+        400,
+        'INVALID_REQUEST_PARAMS',
+        'Plan id must be a number',
+      );
     });
   });
 });

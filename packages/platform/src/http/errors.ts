@@ -52,6 +52,25 @@ export class UnsupportedMediaTypeError extends HttpError {
   }
 }
 
+/** A path whose percent-encoding does not decode (`/v1/payment/%ZZ`): the client's mistake, not ours. */
+export class MalformedPathError extends BadRequestError {
+  constructor(options?: { cause?: unknown }) {
+    super('The request path has a malformed percent-encoding', 'malformed_path', options);
+  }
+}
+
 export function isHttpError(error: unknown): error is HttpError {
   return error instanceof HttpError;
+}
+
+/**
+ * The transport-level failure `error` stands for, or null: our own HttpErrors, and the URIError
+ * express raises (marked status 400) when a path parameter does not percent-decode. Every error
+ * handler asks this, so a malformed path is a 400 in its family's shape, never a 500.
+ */
+export function httpErrorOf(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (error instanceof URIError && (error as URIError & { status?: unknown }).status === 400)
+    return new MalformedPathError({ cause: error });
+  return null;
 }

@@ -2,6 +2,7 @@ import './request-types';
 
 export * from './access-log';
 export * from './async-route';
+export * from './bare-json-type';
 export * from './body';
 export * from './errors';
 export * from './json-depth';

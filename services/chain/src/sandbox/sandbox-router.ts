@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler, type Request, type Router } from 'ex
 import { fakeTxHash } from '@gw/chain';
 import { describeErrors, type validatorFor } from '@gw/contracts';
 import { amount as toAmount, compare, isPositive, roundDown, subtract, type Amount } from '@gw/domain';
-import { asyncRoute, isHttpError, jsonBody } from '@gw/platform';
+import { asyncRoute, httpErrorOf, jsonBody } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
 import type { Filter, ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type MerchantDocument, type PaymentDocument } from '@gw/views';
@@ -191,13 +191,13 @@ function transactionView(transaction: SandboxTransaction) {
 
 function sandboxErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const known = error instanceof SandboxError || isHttpError(error);
-    const status = known ? error.status : 500;
+    const known = error instanceof SandboxError ? error : httpErrorOf(error);
+    const status = known ? known.status : 500;
     if (!known) logger.error({ err: error, url: req.originalUrl }, 'sandbox request failed');
     res.status(status).json({
       statusCode: status,
       error: STATUS_CODES[status] ?? 'Error',
-      message: known ? error.message : 'Internal server error',
+      message: known ? known.message : 'Internal server error',
     });
   };
 }

@@ -3,7 +3,7 @@ import { RequestCancelledError } from '@gw/bus';
 import type { V1ErrorCode } from '@gw/contracts/src/api/v1';
 import type { ReplyMessage } from '@gw/contracts';
 import { assertNever, type CurrencyRole, type Refusal } from '@gw/domain';
-import { isHttpError } from '@gw/platform';
+import { httpErrorOf } from '@gw/platform';
 import { RatesError } from '@gw/rates';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { IdempotencyFailure } from '@gw/runtime/src/idempotency';
@@ -112,10 +112,11 @@ export function idempotencyError(failure: IdempotencyFailure): V1ApiError {
 /** Whatever was thrown, as the V1 error to show; unexpected errors become a 500 without details. */
 export function toV1Error(error: unknown): V1ApiError {
   if (error instanceof V1ApiError) return error;
-  if (isHttpError(error)) {
-    if (error.status === 413) return new V1ApiError(413, 'PAYLOAD_TOO_LARGE', error.message);
-    if (error.status === 415) return new V1ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', error.message);
-    if (error.status < 500) return invalidParams(error.message);
+  const httpError = httpErrorOf(error);
+  if (httpError) {
+    if (httpError.status === 413) return new V1ApiError(413, 'PAYLOAD_TOO_LARGE', httpError.message);
+    if (httpError.status === 415) return new V1ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', httpError.message);
+    if (httpError.status < 500) return invalidParams(httpError.message);
   }
   if (error instanceof CommandTimeoutError) {
     return new V1ApiError(

@@ -1,14 +1,15 @@
 import { v1Validators } from '@gw/contracts/src/api/v1';
 import { asyncRoute } from '@gw/platform';
-import type { Filter } from '@gw/store';
+import type { Filter, ReadModelCollection, ReadModelDocument } from '@gw/store';
 import { COLLECTIONS, type PlanDocument, type SubscriptionDocument } from '@gw/views';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { merchantOf } from '../http/auth';
+import { invalidParams, notFound } from '../http/errors';
 import { validatedQuery } from '../http/validation';
 import { toPlanRecord, toSubscriptionRecord } from '../records/subscription-records';
 import type { V1RouteDeps } from './deps';
 
-/** Read-only subscription plans and subscriptions (the admin API writes them). */
+/** Read-only subscription plans and subscriptions, listed and one by id (the admin API writes them). */
 export function subscriptionRoutes({ ctx, auth }: V1RouteDeps): Router {
   const router = Router();
 
@@ -45,5 +46,46 @@ export function subscriptionRoutes({ ctx, auth }: V1RouteDeps): Router {
     }),
   );
 
+  // Registered after the list so that `/subscriptions/plans` is never read as a subscription id.
+  router.get(
+    '/subscriptions/plans/:planId',
+    auth,
+    asyncRoute(async (req: Request<{ planId: string }>, res) => {
+      const plans = ctx.readModels.collection<PlanDocument>(COLLECTIONS.plans);
+      const plan = await owned(plans, recordIdOf('Plan', req.params.planId), merchantOf(res).merchantId);
+      if (!plan) throw notFound('subscription plan not found');
+      res.json({ result: toPlanRecord(plan) });
+    }),
+  );
+
+  router.get(
+    '/subscriptions/:subscriptionId',
+    auth,
+    asyncRoute(async (req: Request<{ subscriptionId: string }>, res) => {
+      const subscriptions = ctx.readModels.collection<SubscriptionDocument>(COLLECTIONS.subscriptions);
+      const id = recordIdOf('Subscription', req.params.subscriptionId);
+      const subscription = await owned(subscriptions, id, merchantOf(res).merchantId);
+      if (!subscription) throw notFound('subscription not found');
+      res.json({ result: toSubscriptionRecord(subscription) });
+    }),
+  );
+
   return router;
+}
+
+const RECORD_ID = /^[0-9]{1,15}$/;
+
+function recordIdOf(what: string, raw: string): string {
+  if (!RECORD_ID.test(raw)) throw invalidParams(`${what} id must be a number`);
+  return String(Number(raw));
+}
+
+/** By document id, then the owner: another merchant's record answers exactly as a missing one. */
+async function owned<T extends ReadModelDocument & { merchantId: string }>(
+  collection: ReadModelCollection<T>,
+  id: string,
+  merchantId: string,
+): Promise<T | null> {
+  const doc = await collection.get(id);
+  return doc && doc.merchantId === merchantId ? doc : null;
 }

@@ -13,7 +13,7 @@ const money = (amount: string): string => toFixedDecimals(amount, 8);
 
 /**
  * The Cryptomus payment webhook (upstream-apis.md §2.2) without `sign`: money as strings with 8
- * decimals so PHP, Python and JS re-encode it identically; `payment_amount` is everything the
+ * decimals (`payment_amount_usd` too) so PHP, Python and JS re-encode it identically; `payment_amount` is everything the
  * address received, money that came after the payment was done included; `txid` is the latest such
  * transaction, and only once one exists, as upstream omits it for unpaid invoices. `convert` and
  * `transfer_id` belong to features we do not offer.
@@ -30,7 +30,7 @@ export function alphaWebhookPayload(payment: ExistingPayment, facts: CurrencyFac
     order_id: terms.orderId ?? '',
     amount: money(terms.priceAmount),
     payment_amount: money(received),
-    payment_amount_usd: facts.usdValue(received, terms.payCurrency),
+    payment_amount_usd: money(facts.usdValue(received, terms.payCurrency)),
     merchant_amount: money(merchantAmount(payment)),
     commission: money(commission(payment)),
     is_final: alphaIsFinal(payment.status),

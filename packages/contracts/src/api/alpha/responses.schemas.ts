@@ -22,8 +22,8 @@ export function alphaSuccess(description: string, result: Schema): Schema {
 
 export const alphaPaymentRecordSchema: Schema = closedObject('A payment as family A shows it.', {
   uuid: text('Payment identifier.', { format: 'uuid' }),
-  order_id: nullableText(
-    'Order id in the merchant system (null only for payments created through another family without one).',
+  order_id: text(
+    'Order id in the merchant system; an empty string for a payment created through another family without one.',
   ),
   amount: money('Amount in currency.'),
   payment_amount: money('Amount the buyer has paid so far, in payer_currency.'),

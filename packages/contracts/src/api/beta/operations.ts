@@ -1,11 +1,12 @@
 import type { Schema } from '../../messages/schema-builders';
 import type { OperationResponse } from '../operation-links';
-import { betaCreateInvoiceBody, betaPaymentListQuery } from './requests.schemas';
+import { betaCreateInvoiceBody, betaPaymentListQuery, betaTrackIdParam } from './requests.schemas';
 import {
   betaCreatedInvoiceSchema,
   betaCurrenciesSchema,
   betaErrorSchema,
   betaFiatsSchema,
+  betaPaymentInformationSchema,
   betaPaymentListSchema,
   betaSuccess,
 } from './responses.schemas';
@@ -20,6 +21,7 @@ export interface BetaOperation {
   auth: boolean;
   /** Takes an optional `Idempotency-Key` header. */
   idempotent: boolean;
+  pathParams?: Record<string, Schema>;
   query?: Schema;
   body?: Schema;
   responses: Record<number, OperationResponse>;
@@ -76,6 +78,25 @@ const OPERATIONS: BetaOperation[] = [
       200: { description: 'One page.', schema: betaSuccess('One page of payments.', betaPaymentListSchema) },
       400: error('A filter, sort or paging parameter is invalid.'),
       ...unauthorized,
+    },
+  },
+  {
+    operationId: 'betaPaymentInformation',
+    method: 'get',
+    paths: ['/beta/v1/payment/{track_id}'],
+    summary:
+      'One payment of the merchant with its transactions (txs), as oxapay-python Payment.information reads it.',
+    auth: true,
+    idempotent: false,
+    pathParams: { track_id: betaTrackIdParam },
+    responses: {
+      200: {
+        description: 'The payment.',
+        schema: betaSuccess('The payment and its transactions.', betaPaymentInformationSchema),
+      },
+      400: error('track_id is not a number (validation_error).'),
+      ...unauthorized,
+      404: error("No such payment among the merchant's payments (not_found)."),
     },
   },
   {

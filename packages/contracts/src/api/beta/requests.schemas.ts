@@ -125,3 +125,9 @@ export const betaPaymentListQuery: Schema = {
 
 /** Query values matched case-insensitively; validated after lowercasing. */
 export const BETA_CASE_INSENSITIVE_QUERY = ['type', 'status', 'sort_by', 'sort_type'] as const;
+
+export const betaTrackIdParam: Schema = {
+  type: 'string',
+  pattern: '^[0-9]{1,15}$',
+  description: 'The payment track_id (digits).',
+};

@@ -78,6 +78,52 @@ export const betaPaymentListSchema: Schema = closedObject('One page.', {
   }),
 });
 
+const flagNumber = (description: string): Schema => integerField(description, { enum: [0, 1] });
+
+export const betaTransactionSchema: Schema = closedObject('A transaction that paid into the payment.', {
+  tx_hash: text('Transaction hash.'),
+  amount: numberField('Amount received, in currency.'),
+  currency: text('Symbol of the coin paid, e.g. BTC.'),
+  network: text('Network name.'),
+  address: text('The pay address it was sent to.'),
+  status: text('confirming until it has the required confirmations, then confirmed.', {
+    enum: ['confirming', 'confirmed'],
+  }),
+  confirmations: integerField('Confirmations so far.', { minimum: 0 }),
+  auto_convert: closedObject('Conversion on arrival (not offered: never processed).', {
+    processed: { type: 'boolean', description: 'Whether it was converted.' },
+    amount: numberField('Converted amount.'),
+    currency: text('Currency converted to; empty when none.'),
+  }),
+  auto_withdrawal: closedObject('Forwarding on arrival (not offered: never processed).', {
+    processed: { type: 'boolean', description: 'Whether it was forwarded.' },
+  }),
+  date: integerField('When it was seen, Unix seconds.'),
+});
+
+export const betaPaymentInformationSchema: Schema = closedObject('One payment with its transactions.', {
+  track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),
+  type: text('invoice for hosted-page payments (families A and B), white_label for direct V1 payments.', {
+    enum: [...BETA_PAYMENT_TYPES],
+  }),
+  amount: numberField('Amount in currency.'),
+  currency: text("Symbol of the amount's currency, e.g. USD."),
+  status: text('Capitalised status.', { enum: [...BETA_STATUSES] }),
+  mixed_payment: { type: 'boolean', description: 'Whether the rest may be paid in another coin (never).' },
+  callback_url: text('Webhook URL; empty when none.'),
+  description: text('Description; empty when none.'),
+  email: text("Payer's e-mail; empty when none."),
+  fee_paid_by_payer: flagNumber('1 when the payer covers the network fee.'),
+  lifetime: integerField('Minutes the payment stays payable.', { minimum: 1 }),
+  order_id: text('Order id in the merchant system; empty when none.'),
+  under_paid_coverage: numberField('Percent of underpayment still counted as paid.'),
+  return_url: text('Where the payer returns; empty when none.'),
+  thanks_message: text('Message shown after payment; empty when none.'),
+  expired_at: integerField('When it stops being payable, Unix seconds.'),
+  date: integerField('Created, Unix seconds.'),
+  txs: { type: 'array', items: betaTransactionSchema },
+});
+
 export const betaNetworkSchema: Schema = closedObject('A network a currency can be paid on.', {
   network: text('Network name.'),
   name: text('Network name.'),

@@ -316,6 +316,20 @@ export const planListQuery: Schema = query('GET /v1/subscriptions/plans', {
   offset: offsetParam,
 });
 
+export const subscriptionIdParam: Schema = {
+  type: 'string',
+  pattern: '^[0-9]{1,15}$',
+  description: 'Numeric subscription id.',
+  'x-message': 'Subscription id must be a number',
+};
+
+export const planIdParam: Schema = {
+  type: 'string',
+  pattern: '^[0-9]{1,15}$',
+  description: 'Numeric subscription plan id.',
+  'x-message': 'Plan id must be a number',
+};
+
 export const paymentIdParam: Schema = {
   type: 'string',
   pattern: '^[0-9]{1,15}$',

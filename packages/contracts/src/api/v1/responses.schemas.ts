@@ -245,6 +245,14 @@ export const planSchema: Schema = responseObject('A subscription plan.', {
   updated_at: timestampField('When the plan last changed.'),
 });
 
+export const oneSubscriptionSchema: Schema = responseObject('GET /v1/subscriptions/{id}.', {
+  result: subscriptionSchema,
+});
+
+export const onePlanSchema: Schema = responseObject('GET /v1/subscriptions/plans/{id}.', {
+  result: planSchema,
+});
+
 export const planListSchema: Schema = responseObject('GET /v1/subscriptions/plans.', {
   count: integerField('Number of plans.'),
   result: { type: 'array', items: planSchema },

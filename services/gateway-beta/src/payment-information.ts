@@ -1,0 +1,52 @@
+import { betaStatus, toJsonNumber } from '@gw/domain';
+import type { RatesService } from '@gw/rates';
+import type { DepositRecord, PaymentDocument } from '@gw/views';
+import { paymentTypeOf, symbolOfCode } from './beta-currencies';
+import { unixSeconds } from './list-item';
+
+/**
+ * GET /beta/v1/payment/{track_id}: OxaPay's payment information (upstream-apis.md §3.4), one `txs`
+ * entry per transaction that reached the address, money that came after the payment was done included.
+ * Texts the payment has none of are empty strings, as upstream sends them.
+ */
+export function betaPaymentInformation(payment: PaymentDocument, rates: RatesService) {
+  const { beta } = payment;
+  const coin = rates.isKnownCurrency(payment.payCurrency)
+    ? rates.findCryptoCurrency(payment.payCurrency)
+    : null;
+  const transaction = (deposit: DepositRecord) => ({
+    tx_hash: deposit.txHash,
+    amount: toJsonNumber(deposit.amount),
+    currency: symbolOfCode(rates, payment.payCurrency),
+    network: coin?.networkName ?? payment.payNetwork,
+    address: payment.payAddress,
+    status: deposit.confirmations >= payment.requiredConfirmations ? 'confirmed' : 'confirming',
+    confirmations: deposit.confirmations,
+    auto_convert: { processed: false, amount: 0, currency: '' },
+    auto_withdrawal: { processed: false },
+    date: unixSeconds(deposit.detectedAt),
+  });
+  return {
+    track_id: payment.trackId,
+    type: paymentTypeOf(payment.family),
+    amount: toJsonNumber(payment.priceAmount),
+    currency: symbolOfCode(rates, payment.priceCurrency),
+    status: betaStatus(payment.status),
+    mixed_payment: false,
+    callback_url: payment.callbackUrl ?? '',
+    description: beta?.description ?? payment.orderDescription ?? '',
+    email: beta?.email ?? '',
+    fee_paid_by_payer: payment.isFeePaidByUser ? 1 : 0,
+    lifetime: beta?.lifetimeMinutes ?? lifetimeMinutesOf(payment),
+    order_id: payment.orderId ?? '',
+    under_paid_coverage: toJsonNumber(payment.underpaidTolerancePercent),
+    return_url: payment.redirectUrls.return ?? '',
+    thanks_message: beta?.thanksMessage ?? '',
+    expired_at: unixSeconds(payment.expiresAt),
+    date: unixSeconds(payment.createdAt),
+    txs: [...(payment.deposits ?? []), ...payment.lateDeposits].map(transaction),
+  };
+}
+
+const lifetimeMinutesOf = (payment: PaymentDocument): number =>
+  Math.max(1, Math.round((Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)) / 60_000));
