@@ -94,10 +94,10 @@ export function createBetaRouter(ctx: ServiceContext): Router {
   beta.get(
     '/payment/:trackId',
     auth,
-    asyncRoute(async (req: Request<{ trackId: string }>, res) => {
+    asyncRoute(async (req: Request<{ trackId: string }>, res, next) => {
       const { trackId } = req.params;
-      if (!TRACK_ID.test(trackId))
-        throw invalidField({ key: 'track_id', message: 'The track id field must be a number.' });
+      // Track ids are digits; any other word after /payment/ names no endpoint (404, as upstream).
+      if (!TRACK_ID.test(trackId)) return next();
       const payment = await payments.get(String(Number(trackId)));
       if (!payment || payment.merchantId !== merchantOf(res).merchantId) throw paymentNotFound();
       sendData(res, betaPaymentInformation(payment, ctx.rates.current()));

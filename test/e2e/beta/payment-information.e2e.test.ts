@@ -99,7 +99,7 @@ describe('family B payment information', () => {
     expect(response.headers.get('content-type')).toBe('application/json');
   });
 
-  it("answers another merchant's payment and an unknown one as not found, and a non-number as invalid", async () => {
+  it("answers another merchant's payment and an unknown one as not found, and a word as no endpoint", async () => {
     const { track_id: trackId } = await client.createInvoice({ amount: 10, currency: 'USD' });
     await stored(trackId);
     const other = new BetaClient(gateway.baseUrl, await newMerchant(gateway, 'Other shop'));
@@ -110,8 +110,8 @@ describe('family B payment information', () => {
       expect(answer.status).toBe(404);
       expect(answer.body).toMatchObject({ status: 404, error: { type: 'not_found', key: 'track_id' } });
     }
-    const invalid = await client.send('GET', '/payment/abc');
-    expect(invalid.status).toBe(400);
-    expect(invalid.body).toMatchObject({ status: 400, error: { type: 'validation_error', key: 'track_id' } });
+    const word = await client.send('GET', '/payment/abc');
+    expect(word.status).toBe(404);
+    expect(word.body).toMatchObject({ status: 404, error: { type: 'not_found', key: 'endpoint' } });
   });
 });

@@ -94,7 +94,6 @@ const OPERATIONS: BetaOperation[] = [
         description: 'The payment.',
         schema: betaSuccess('The payment and its transactions.', betaPaymentInformationSchema),
       },
-      400: error('track_id is not a number (validation_error).'),
       ...unauthorized,
       404: error("No such payment among the merchant's payments (not_found)."),
     },
