@@ -6,3 +6,4 @@ export * from './rates-source';
 export * from './admission';
 export * from './payment-intake';
 export * from './merchant-onboarding';
+export * from './leased-loop';

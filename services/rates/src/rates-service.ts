@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CuratedPriceFeed, type PriceFeed, type PriceSnapshot } from '@gw/rates';
 import type { Service, ServiceContext } from '@gw/runtime';
-import { LeasedLoop } from './leased-loop';
+import { LeasedLoop } from '@gw/runtime';
 import { refreshRates } from './rates-refresh';
 
 export const RATES_LEASE = 'rates';

@@ -1,3 +1,2 @@
 export * from './scheduler-service';
 export * from './payment-expiry';
-export * from './leased-loop';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Service, ServiceContext } from '@gw/runtime';
-import { LeasedLoop } from './leased-loop';
+import { LeasedLoop } from '@gw/runtime';
 import { PaymentExpiry, type ExpiryPass } from './payment-expiry';
 
 export const SCHEDULER_LEASE = 'scheduler';

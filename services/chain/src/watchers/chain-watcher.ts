@@ -71,7 +71,10 @@ export class ChainWatcher {
     return this.current;
   }
 
-  /** One look at the node. Throws when the node cannot be read; the next poll starts over from the checkpoint. */
+  /**
+   * One look at the node. When the node cannot be read the failure is logged once and kept in the
+   * status (readiness, metrics) until a poll succeeds; the next poll starts over from the checkpoint.
+   */
   async poll(): Promise<void> {
     try {
       await this.pollOnce();
@@ -84,7 +87,6 @@ export class ChainWatcher {
         this.deps.logger.warn({ network: this.network, err: error }, 'chain node unavailable; payments wait');
       }
       this.current = { ...this.current, error: message };
-      throw error;
     }
   }
 

@@ -1,12 +1,14 @@
-import type { ChainNodeConfig, GatewayConfig, MetricsRegistry } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import type { ChainNodeConfig, MetricsRegistry } from '@gw/platform';
+import { randomUUID } from 'node:crypto';
+import { LeasedLoop, type ServiceContext } from '@gw/runtime';
 import type { Logger } from 'pino';
 import type { ChainSource } from './chain-source';
 import { ChainWatcher, type WatcherStatus } from './chain-watcher';
 import { UtxoChainSource } from './utxo/utxo-chain-source';
 import { WatchStore } from './watch-store';
-import { WatcherLoop } from './watcher-loop';
 import { watcherMetrics } from './watcher-metrics';
+
+const LEASE_TTL_FLOOR_MS = 60_000;
 
 /** The chain source for a configured node: every network a watcher follows today is a UTXO chain. */
 export function chainSourceFor(node: ChainNodeConfig): ChainSource {
@@ -21,11 +23,11 @@ export function chainSourceFor(node: ChainNodeConfig): ChainSource {
 export class ChainWatchers {
   readonly watchers: ChainWatcher[];
   readonly metrics: MetricsRegistry;
-  private readonly loops: WatcherLoop[];
+  private readonly loops: LeasedLoop<void>[];
   private readonly store: WatchStore;
 
   constructor(
-    ctx: Pick<ServiceContext, 'readModels' | 'bus' | 'clock'> & { config: GatewayConfig },
+    ctx: Pick<ServiceContext, 'readModels' | 'bus' | 'clock' | 'cache' | 'config'>,
     logger: Logger,
   ) {
     this.store = new WatchStore(ctx.readModels);
@@ -42,8 +44,23 @@ export class ChainWatchers {
         }),
     );
     this.metrics = watcherMetrics(this.watchers);
+    // One replica follows each network: two would report the same deposit from different tips.
+    const owner = randomUUID();
+    const { pollIntervalMs } = ctx.config.chainWatchers;
     this.loops = this.watchers.map(
-      (watcher) => new WatcherLoop(watcher, ctx.config.chainWatchers.pollIntervalMs),
+      (watcher) =>
+        new LeasedLoop(
+          ctx.cache,
+          logger,
+          {
+            lease: `chain-watcher-${watcher.network}`,
+            owner,
+            intervalMs: pollIntervalMs,
+            // Outlives a long catch-up pass, so a busy holder keeps its lease between renewals.
+            leaseTtlMs: Math.max(3 * pollIntervalMs, LEASE_TTL_FLOOR_MS),
+          },
+          () => watcher.poll(),
+        ),
     );
   }
 
