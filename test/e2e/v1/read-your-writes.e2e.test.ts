@@ -33,6 +33,7 @@ type ReadKind =
   | 'family A /payment/list'
   | 'hosted page /pay/<uuid> (family A url)'
   | 'family B GET /payment/?track_id='
+  | 'family B GET /payment/{track_id}'
   | 'hosted page family B payment_url';
 
 /** Reads of one create, each `true` when it showed the create. */
@@ -181,7 +182,7 @@ describe('read-your-writes: 1,000 create-then-read pairs per read kind, no wait,
   );
 
   it(
-    'family B: the history by track_id and the payment page show a payment right after its create',
+    'family B: the history by track_id, the payment information and the payment page show a payment right after its create',
     async () => {
       const misses = await missesOf(async ({ beta }) => {
         const headers = { 'idempotency-key': randomUUID() };
@@ -191,14 +192,18 @@ describe('read-your-writes: 1,000 create-then-read pairs per read kind, no wait,
         );
         const invoice = body.data as { track_id: string; payment_url: string };
         const history = await beta.history({ track_id: invoice.track_id });
+        const information = await beta.send('GET', `/payment/${invoice.track_id}`);
         return {
           'family B GET /payment/?track_id=':
             history.status === 200 && history.body.data?.list?.[0]?.track_id === invoice.track_id,
+          'family B GET /payment/{track_id}':
+            information.status === 200 && information.body.data?.track_id === invoice.track_id,
           'hosted page family B payment_url': await page(invoice.payment_url),
         };
       });
       expect(misses).toEqual({
         'family B GET /payment/?track_id=': 0,
+        'family B GET /payment/{track_id}': 0,
         'hosted page family B payment_url': 0,
       });
     },
