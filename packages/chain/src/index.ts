@@ -9,3 +9,4 @@ export { paymentUri } from './payment-uri';
 export { fakeTxHash } from './tx-hash';
 export { validateAddress } from './validate-address';
 export { toChecksumAddress } from './formats/evm';
+export * from './wallets';

@@ -1,0 +1,5 @@
+export * from './wallet-networks';
+export * from './wallet-key-error';
+export * from './watch-only-wallet';
+export { receiveAddress, receiveAddresses } from './receive-addresses';
+export { descriptorChecksum } from './descriptor-checksum';
