@@ -141,6 +141,19 @@ const produced: AnyEvent[] = [
     }),
     cmd('RotateMerchantCredential', { credential: 'ipnSecret', hash: null, cipher: 'c2' }),
     cmd('SetMerchantCoins', { enabledCoins: ['btc', 'eth'] }),
+    cmd('SetMerchantWallet', {
+      network: 'btc',
+      chainKind: 'mainnet',
+      extendedPublicKey:
+        'xpub6CatWdiZiodmUeTDp8LT5or8nmbKNcuyvz7WyksVFkKB4RHwCD3XyuvPEbvqAQY3rAPshWcMLoP2fMFMKHPJ4ZeZXYVUhLv1VMrjPC7PW6V',
+      descriptor:
+        'wpkh(xpub6CatWdiZiodmUeTDp8LT5or8nmbKNcuyvz7WyksVFkKB4RHwCD3XyuvPEbvqAQY3rAPshWcMLoP2fMFMKHPJ4ZeZXYVUhLv1VMrjPC7PW6V/0/*)#xxxxxxxx',
+      keyId: '0123456789abcdef',
+    }),
+  ]),
+  ...scenario([
+    cmd('AllocatePayAddress', { paymentId: 4409701815 }),
+    cmd('AllocatePayAddress', { paymentId: 4409701816 }),
   ]),
   ...scenario([
     cmd('CreateSubscriptionPlan', {

@@ -6,6 +6,14 @@ import { evolveMerchant, initialMerchant, type Merchant, type MerchantEvent } fr
 import { decidePayment, type PaymentCommand } from './payment/payment.decide';
 import { evolvePayment, initialPayment, type Payment, type PaymentEvent } from './payment/payment';
 import {
+  decideWallet,
+  evolveWallet,
+  initialWallet,
+  type Wallet,
+  type WalletCommand,
+  type WalletEvent,
+} from './wallet/wallet';
+import {
   decideSubscriptionPlan,
   evolveSubscriptionPlan,
   initialSubscriptionPlan,
@@ -57,14 +65,25 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
   evolve: evolveSubscription,
   initialState: initialSubscription,
 };
+export const walletDecider: Decider<WalletCommand, WalletEvent, Wallet> = {
+  decide: decideWallet,
+  evolve: evolveWallet,
+  initialState: initialWallet,
+};
 
-export type AggregateName = 'payment' | 'invoice' | 'merchant' | 'plan' | 'subscription';
+export const AGGREGATE_NAMES = ['payment', 'invoice', 'merchant', 'plan', 'subscription', 'wallet'] as const;
+export type AggregateName = (typeof AGGREGATE_NAMES)[number];
 
 export type AnyCommand =
-  PaymentCommand | InvoiceCommand | MerchantCommand | SubscriptionPlanCommand | SubscriptionCommand;
+  | PaymentCommand
+  | InvoiceCommand
+  | MerchantCommand
+  | SubscriptionPlanCommand
+  | SubscriptionCommand
+  | WalletCommand;
 export type AnyCommandType = AnyCommand['type'];
 export type AnyEvent =
-  PaymentEvent | InvoiceEvent | MerchantEvent | SubscriptionPlanEvent | SubscriptionEvent;
+  PaymentEvent | InvoiceEvent | MerchantEvent | SubscriptionPlanEvent | SubscriptionEvent | WalletEvent;
 export type AnyEventType = AnyEvent['type'];
 
 export function aggregateOfCommand(type: AnyCommandType): AggregateName {
@@ -85,12 +104,15 @@ export function aggregateOfCommand(type: AnyCommandType): AggregateName {
     case 'CreateMerchant':
     case 'RotateMerchantCredential':
     case 'SetMerchantCoins':
+    case 'SetMerchantWallet':
       return 'merchant';
     case 'CreateSubscriptionPlan':
       return 'plan';
     case 'CreateSubscription':
     case 'ChangeSubscriptionStatus':
       return 'subscription';
+    case 'AllocatePayAddress':
+      return 'wallet';
     default:
       return assertNever(type);
   }
@@ -102,7 +124,7 @@ export const streamIdOf = (aggregate: AggregateName, id: string | number): strin
 export function parseStreamId(streamId: string): { aggregate: AggregateName; id: string } {
   const dash = streamId.indexOf('-');
   const aggregate = streamId.slice(0, dash) as AggregateName;
-  if (!['payment', 'invoice', 'merchant', 'plan', 'subscription'].includes(aggregate)) {
+  if (!(AGGREGATE_NAMES as readonly string[]).includes(aggregate)) {
     throw new Error(`not a stream id: ${streamId}`);
   }
   return { aggregate, id: streamId.slice(dash + 1) };
@@ -126,5 +148,7 @@ export function decideFromHistory(command: AnyCommand, history: AnyEvent[]): Any
       return run(subscriptionPlanDecider);
     case 'subscription':
       return run(subscriptionDecider);
+    case 'wallet':
+      return run(walletDecider);
   }
 }

@@ -14,3 +14,4 @@ export * from './merchant/merchant.decide';
 export * from './subscription-plan/subscription-plan';
 export * from './subscription/subscription';
 export * from './admission';
+export * from './wallet/wallet';

@@ -7,6 +7,7 @@ export const COLLECTIONS = {
   merchants: 'merchants',
   plans: 'plans',
   subscriptions: 'subscriptions',
+  wallets: 'wallets',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -67,6 +68,14 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
       fields: [
         ['merchantId', 1],
         ['createdAt', 1],
+      ],
+    },
+  ],
+  wallets: [
+    {
+      fields: [
+        ['merchantId', 1],
+        ['network', 1],
       ],
     },
   ],

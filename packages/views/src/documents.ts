@@ -3,6 +3,7 @@ import type {
   BetaTerms,
   Family,
   MerchantCredentials,
+  MerchantWallet,
   PaymentStatus,
   RedirectUrls,
   SandboxCase,
@@ -113,6 +114,8 @@ export interface MerchantDocument extends ReadModelDocument, MerchantCredentials
   email: string | null;
   enabledCoins: string[] | null;
   outcomeCurrency: string | null;
+  /** Watch-only wallets by network; absent on merchants projected before wallets existed. */
+  wallets?: Record<string, MerchantWallet>;
   createdAt: string;
   updatedAt: string;
 }
@@ -142,4 +145,14 @@ export interface SubscriptionDocument extends ReadModelDocument {
   createdAt: string;
   updatedAt: string;
   expireDate: string;
+}
+
+/** How far one watch-only key has handed out receive addresses (id: `<merchantId>:<network>:<keyId>`). */
+export interface WalletDocument extends ReadModelDocument {
+  merchantId: string;
+  network: string;
+  keyId: string;
+  /** Addresses handed out so far: the next payment gets index `nextIndex`. */
+  nextIndex: number;
+  updatedAt: string;
 }

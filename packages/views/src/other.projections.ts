@@ -4,8 +4,15 @@ import {
   type MerchantEvent,
   type SubscriptionEvent,
   type SubscriptionPlanEvent,
+  type WalletEvent,
 } from '@gw/domain';
-import type { InvoiceDocument, MerchantDocument, PlanDocument, SubscriptionDocument } from './documents';
+import type {
+  InvoiceDocument,
+  MerchantDocument,
+  PlanDocument,
+  SubscriptionDocument,
+  WalletDocument,
+} from './documents';
 
 export function projectInvoice(
   doc: InvoiceDocument | null,
@@ -68,8 +75,42 @@ export function projectMerchant(
           return assertNever(credential);
       }
     }
+    case 'MerchantWalletSet':
+      return (
+        doc && {
+          ...doc,
+          version,
+          wallets: { ...doc.wallets, [event.data.network]: event.data },
+          updatedAt: event.data.setAt,
+        }
+      );
     default:
       return assertNever(event);
+  }
+}
+
+/** The wallet's document is created by its first allocation; its id is the wallet stream's id part. */
+export function projectWallet(
+  doc: WalletDocument | null,
+  event: WalletEvent,
+  version: number,
+  walletId: string,
+): WalletDocument | null {
+  switch (event.type) {
+    case 'PayAddressAllocated': {
+      const [merchantId = '', network = '', keyId = ''] = walletId.split(':');
+      return {
+        id: walletId,
+        version,
+        merchantId,
+        network,
+        keyId,
+        nextIndex: Math.max(doc?.nextIndex ?? 0, event.data.index + 1),
+        updatedAt: event.data.at,
+      };
+    }
+    default:
+      return assertNever(event.type);
   }
 }
 

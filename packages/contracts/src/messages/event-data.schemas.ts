@@ -169,6 +169,19 @@ export const EVENT_DATA_SCHEMAS = {
     at: at(),
   }),
   MerchantCoinsChanged: object({ enabledCoins: nullable(arrayOf(string())), at: at() }),
+  MerchantWalletSet: object({
+    network: string(),
+    chainKind: enumOf(['mainnet', 'testnet', 'regtest']),
+    extendedPublicKey: string(),
+    descriptor: string(),
+    keyId: string(),
+    setAt: at(),
+  }),
+  PayAddressAllocated: object({
+    index: integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+    paymentId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    at: at(),
+  }),
   SubscriptionPlanCreated: object({
     planId: integer({ minimum: 1 }),
     merchantId: string(),

@@ -49,9 +49,11 @@ const COMMAND_TYPES: readonly AnyCommandType[] = [
   'CreateMerchant',
   'RotateMerchantCredential',
   'SetMerchantCoins',
+  'SetMerchantWallet',
   'CreateSubscriptionPlan',
   'CreateSubscription',
   'ChangeSubscriptionStatus',
+  'AllocatePayAddress',
 ];
 
 /** `payments.commands`. Command data is checked by the deciders; the envelope is checked here. */

@@ -1,6 +1,6 @@
 import type { Command } from '../messages';
 import { DomainError, assertNever } from '../errors';
-import type { CredentialName, Merchant, MerchantCreated, MerchantEvent } from './merchant';
+import type { CredentialName, Merchant, MerchantCreated, MerchantEvent, MerchantWallet } from './merchant';
 
 export type CreateMerchant = Command<'CreateMerchant', MerchantCreated['data']>;
 export type RotateMerchantCredential = Command<
@@ -8,7 +8,10 @@ export type RotateMerchantCredential = Command<
   { credential: CredentialName; hash: string | null; cipher: string | null }
 >;
 export type SetMerchantCoins = Command<'SetMerchantCoins', { enabledCoins: string[] | null }>;
-export type MerchantCommand = CreateMerchant | RotateMerchantCredential | SetMerchantCoins;
+/** The wallet as packages/chain parsed it; the command's `now` becomes its `setAt`. */
+export type SetMerchantWallet = Command<'SetMerchantWallet', Omit<MerchantWallet, 'setAt'>>;
+export type MerchantCommand =
+  CreateMerchant | RotateMerchantCredential | SetMerchantCoins | SetMerchantWallet;
 export type MerchantCommandType = MerchantCommand['type'];
 
 const NEEDS_HASH: readonly CredentialName[] = ['apiKey', 'betaApiKey'];
@@ -42,6 +45,17 @@ export function decideMerchant(command: MerchantCommand, state: Merchant): Merch
           data: { enabledCoins: command.data.enabledCoins, at: command.metadata.now },
         },
       ];
+    case 'SetMerchantWallet': {
+      if (state.status === 'none') throw new DomainError('NOT_FOUND', 'merchant not found');
+      const current = state.wallets[command.data.network];
+      // Setting the key a merchant already has changes nothing, so a retried setup is harmless.
+      if (
+        current?.extendedPublicKey === command.data.extendedPublicKey &&
+        current.chainKind === command.data.chainKind
+      )
+        return [];
+      return [{ type: 'MerchantWalletSet', data: { ...command.data, setAt: command.metadata.now } }];
+    }
     default:
       return assertNever(command);
   }

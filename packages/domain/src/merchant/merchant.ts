@@ -30,6 +30,21 @@ export interface MerchantProfile {
   createdAt: string;
 }
 
+/**
+ * A merchant's watch-only wallet on one chain: the extended public key receive addresses are derived
+ * from (checked by packages/chain before it gets here), never a private key.
+ */
+export interface MerchantWallet {
+  network: string;
+  /** The chain the key was accepted for: mainnet, testnet or regtest. */
+  chainKind: string;
+  extendedPublicKey: string;
+  /** `wpkh(<key>/0/*)#checksum`. */
+  descriptor: string;
+  keyId: string;
+  setAt: string;
+}
+
 export type MerchantCreated = DomainEvent<'MerchantCreated', MerchantProfile & MerchantCredentials>;
 export type MerchantCredentialRotated = DomainEvent<
   'MerchantCredentialRotated',
@@ -40,11 +55,21 @@ export type MerchantCoinsChanged = DomainEvent<
   { enabledCoins: string[] | null; at: string }
 >;
 
-export type MerchantEvent = MerchantCreated | MerchantCredentialRotated | MerchantCoinsChanged;
+export type MerchantWalletSet = DomainEvent<'MerchantWalletSet', MerchantWallet>;
+
+export type MerchantEvent =
+  MerchantCreated | MerchantCredentialRotated | MerchantCoinsChanged | MerchantWalletSet;
 
 export type Merchant =
   | { status: 'none' }
-  | { status: 'active'; profile: MerchantProfile; credentials: MerchantCredentials; updatedAt: string };
+  | {
+      status: 'active';
+      profile: MerchantProfile;
+      credentials: MerchantCredentials;
+      /** By network: at most one wallet per chain. */
+      wallets: Readonly<Record<string, MerchantWallet>>;
+      updatedAt: string;
+    };
 
 export const initialMerchant = (): Merchant => ({ status: 'none' });
 
@@ -58,6 +83,7 @@ export function evolveMerchant(state: Merchant, event: MerchantEvent): Merchant 
         status: 'active',
         profile,
         credentials: { apiKeyHash, betaApiKeyHash, betaApiKeyCipher, paymentKeyCipher, ipnSecretCipher },
+        wallets: {},
         updatedAt: profile.createdAt,
       };
     }
@@ -70,6 +96,13 @@ export function evolveMerchant(state: Merchant, event: MerchantEvent): Merchant 
         ...state,
         profile: { ...state.profile, enabledCoins: event.data.enabledCoins },
         updatedAt: event.data.at,
+      };
+    case 'MerchantWalletSet':
+      if (state.status === 'none') return state;
+      return {
+        ...state,
+        wallets: { ...state.wallets, [event.data.network]: event.data },
+        updatedAt: event.data.setAt,
       };
     default:
       return assertNever(event);

@@ -1,0 +1,127 @@
+import {
+  decideFromHistory,
+  merchantDecider,
+  parseStreamId,
+  streamIdOf,
+  walletDecider,
+} from '../src/aggregates';
+import type { MerchantCreated, MerchantWallet } from '../src/merchant/merchant';
+import type { SetMerchantWallet } from '../src/merchant/merchant.decide';
+import {
+  allocatedIndexOf,
+  walletIdOf,
+  type AllocatePayAddress,
+  type WalletEvent,
+} from '../src/wallet/wallet';
+import { deciderSpec } from '../src/testing/decider-spec';
+import { meta } from './fixtures';
+
+const metadata = meta();
+
+const allocate = (paymentId: number): AllocatePayAddress => ({
+  type: 'AllocatePayAddress',
+  data: { paymentId },
+  metadata,
+});
+const allocated = (index: number, paymentId: number): WalletEvent => ({
+  type: 'PayAddressAllocated',
+  data: { index, paymentId, at: metadata.now },
+});
+
+describe('a wallet handing out receive addresses', () => {
+  const spec = deciderSpec(walletDecider);
+
+  it('gives the first payment index 0', () => {
+    spec
+      .given([])
+      .when(allocate(11))
+      .then([allocated(0, 11)]);
+  });
+
+  it('gives every next payment the next index, never one handed out before', () => {
+    spec
+      .given([allocated(0, 11), allocated(1, 12), allocated(2, 13)])
+      .when(allocate(14))
+      .then([allocated(3, 14)]);
+  });
+
+  it('points an allocation reply at its index: one event per allocation', () => {
+    const history: WalletEvent[] = [];
+    for (const paymentId of [21, 22, 23]) {
+      history.push(...(decideFromHistory(allocate(paymentId), history) as WalletEvent[]));
+      expect(allocatedIndexOf(history.length)).toBe(history.at(-1)!.data.index);
+    }
+  });
+
+  it('lives on a stream per merchant, network and key', () => {
+    const walletId = walletIdOf({
+      merchantId: '8b03432e-0000-4000-8000-000000000001',
+      network: 'btc',
+      keyId: 'ab12',
+    });
+    expect(parseStreamId(streamIdOf('wallet', walletId))).toEqual({ aggregate: 'wallet', id: walletId });
+  });
+});
+
+describe("a merchant's watch-only wallet", () => {
+  const spec = deciderSpec(merchantDecider);
+  const created: MerchantCreated = {
+    type: 'MerchantCreated',
+    data: {
+      merchantId: 'm1',
+      name: 'Shop',
+      email: null,
+      enabledCoins: null,
+      outcomeCurrency: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      apiKeyHash: 'h1',
+      betaApiKeyHash: 'h2',
+      betaApiKeyCipher: 'c2',
+      paymentKeyCipher: 'c3',
+      ipnSecretCipher: 'c4',
+    },
+  };
+  const wallet = (extendedPublicKey: string): Omit<MerchantWallet, 'setAt'> => ({
+    network: 'ltc',
+    chainKind: 'regtest',
+    extendedPublicKey,
+    descriptor: `wpkh(${extendedPublicKey}/0/*)#checksum`,
+    keyId: extendedPublicKey.slice(-4),
+  });
+  const setWallet = (extendedPublicKey: string): SetMerchantWallet => ({
+    type: 'SetMerchantWallet',
+    data: wallet(extendedPublicKey),
+    metadata,
+  });
+
+  it('is set for a chain, stamped with the command time', () => {
+    spec
+      .given([created])
+      .when(setWallet('tpubA'))
+      .then([{ type: 'MerchantWalletSet', data: { ...wallet('tpubA'), setAt: metadata.now } }]);
+  });
+
+  it('changes nothing when the same key is set again', () => {
+    spec
+      .given([created, { type: 'MerchantWalletSet', data: { ...wallet('tpubA'), setAt: metadata.now } }])
+      .when(setWallet('tpubA'))
+      .then([]);
+  });
+
+  it('is replaced by another key, one wallet per chain', () => {
+    const state = spec
+      .given([
+        created,
+        { type: 'MerchantWalletSet', data: { ...wallet('tpubA'), setAt: metadata.now } },
+        { type: 'MerchantWalletSet', data: { ...wallet('tpubB'), setAt: metadata.now } },
+      ])
+      .state();
+    expect(state.status === 'active' && Object.values(state.wallets).map((w) => w.extendedPublicKey)).toEqual(
+      ['tpubB'],
+    );
+  });
+
+  it('needs the merchant', () => {
+    spec.given([]).when(setWallet('tpubA')).thenThrows('NOT_FOUND');
+  });
+});
