@@ -29,6 +29,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const WATCHED_NETWORKS = ['btc', 'ltc'] as const;
 export type WatchedNetwork = (typeof WATCHED_NETWORKS)[number];
 
+/** Which chain a network's node follows: it decides the wallet keys accepted and the address prefix. */
+export const CHAIN_KINDS = ['mainnet', 'testnet', 'regtest'] as const;
+export type ChainKind = (typeof CHAIN_KINDS)[number];
+
 const NODE_NAMES: Record<WatchedNetwork, string> = {
   btc: 'Bitcoin (btcd or bitcoind)',
   ltc: 'Litecoin (litecoind)',
@@ -48,6 +52,11 @@ function chainWatcherDocs(network: WatchedNetwork): ConfigVariableDoc[] {
       name: `${prefix}_RPC_PASSWORD`,
       default: null,
       description: `RPC password of the ${network} node (a secret).`,
+    },
+    {
+      name: `${prefix}_CHAIN`,
+      default: 'mainnet',
+      description: `Which ${network} chain the node follows: mainnet, testnet or regtest. Merchant wallet keys must be of that chain (xpub/zpub on mainnet, tpub/vpub otherwise).`,
     },
     {
       name: `${prefix}_CONFIRMATIONS`,

@@ -7,6 +7,8 @@ import {
   type ServiceName,
   WATCHED_NETWORKS,
   type WatchedNetwork,
+  CHAIN_KINDS,
+  type ChainKind,
 } from './config-docs';
 import {
   parseBaseUrl,
@@ -49,6 +51,8 @@ export interface ChainNodeConfig {
 export interface ChainWatchersConfig {
   /** One entry per network whose node URL is set: exactly the networks that take real payments. */
   nodes: Readonly<Partial<Record<WatchedNetwork, Readonly<ChainNodeConfig>>>>;
+  /** The chain each network runs on (BTC_CHAIN…), set or not its node: merchant wallets are checked against it. */
+  chains: Readonly<Record<WatchedNetwork, ChainKind>>;
   /** Pause between two looks at a node (new blocks, mempool). */
   pollIntervalMs: number;
 }
@@ -219,8 +223,10 @@ function rpcPasswordVariable(network: WatchedNetwork): string {
 
 function readChainWatchers(reader: EnvReader): ChainWatchersConfig {
   const nodes: Partial<Record<WatchedNetwork, ChainNodeConfig>> = {};
+  const chains = {} as Record<WatchedNetwork, ChainKind>;
   for (const network of WATCHED_NETWORKS) {
     const prefix = network.toUpperCase();
+    chains[network] = reader.read(`${prefix}_CHAIN`, (raw) => parseOneOf(raw, CHAIN_KINDS), 'mainnet');
     const rpcUrl = reader.read(`${prefix}_RPC_URL`, (raw) => parseUrl(raw, ['http:', 'https:']), null);
     const rpcUser = reader.raw(`${prefix}_RPC_USER`) ?? null;
     const rpcPassword = reader.raw(rpcPasswordVariable(network)) ?? null;
@@ -246,6 +252,7 @@ function readChainWatchers(reader: EnvReader): ChainWatchersConfig {
   }
   return {
     nodes,
+    chains,
     pollIntervalMs: reader.read(
       'CHAIN_POLL_INTERVAL_MS',
       (raw) => parseInteger(raw, 10, 10 * 60 * 1000),

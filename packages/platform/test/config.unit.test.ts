@@ -258,7 +258,11 @@ describe('loadConfig errors', () => {
 
 describe('chain watchers', () => {
   it('watches no network by default', () => {
-    expect(loadConfig({}).chainWatchers).toEqual({ nodes: {}, pollIntervalMs: 2000 });
+    expect(loadConfig({}).chainWatchers).toEqual({
+      nodes: {},
+      chains: { btc: 'mainnet', ltc: 'mainnet' },
+      pollIntervalMs: 2000,
+    });
   });
 
   it('watches each network whose node URL is set, with its credentials and confirmations', () => {
@@ -268,6 +272,7 @@ describe('chain watchers', () => {
       BTC_RPC_PASSWORD: 'p',
       LTC_RPC_URL: 'https://ltc.example.com/rpc',
       LTC_CONFIRMATIONS: '12',
+      LTC_CHAIN: 'regtest',
       CHAIN_POLL_INTERVAL_MS: '250',
     });
     expect(config.chainWatchers).toEqual({
@@ -287,6 +292,7 @@ describe('chain watchers', () => {
           confirmations: 12,
         },
       },
+      chains: { btc: 'mainnet', ltc: 'regtest' },
       pollIntervalMs: 250,
     });
   });
@@ -297,6 +303,7 @@ describe('chain watchers', () => {
     [{ BTC_RPC_URL: 'http://127.0.0.1:1', BTC_RPC_USER: 'u' }, 'BTC_RPC_PASSWORD', /without its pair/],
     [{ BTC_RPC_URL: 'http://127.0.0.1:1', BTC_CONFIRMATIONS: '0' }, 'BTC_CONFIRMATIONS', /between 1/],
     [{ CHAIN_POLL_INTERVAL_MS: 'often' }, 'CHAIN_POLL_INTERVAL_MS', /whole number/],
+    [{ BTC_CHAIN: 'signet' }, 'BTC_CHAIN', /mainnet, testnet, regtest/],
   ])('refuses %j naming %s', (env, variable, message) => {
     expect(issuesOf(env)).toEqual([{ variable, message: expect.stringMatching(message) }]);
   });

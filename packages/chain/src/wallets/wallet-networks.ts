@@ -1,3 +1,4 @@
+import type { ChainKind } from '@gw/platform';
 import type { BTC_NETWORK } from '@scure/btc-signer/utils';
 
 /** Chains on which a merchant's watch-only wallet gives every payment its own address (BIP84 native segwit). */
@@ -5,11 +6,10 @@ export const WALLET_NETWORKS = ['btc', 'ltc'] as const;
 export type WalletNetwork = (typeof WALLET_NETWORKS)[number];
 
 /**
- * Which chain a network's node follows. Mainnet takes only mainnet keys; testnet and regtest share the
- * test key versions (tpub/vpub) and differ in the address prefix.
+ * Which chain a network's node follows (BTC_CHAIN, LTC_CHAIN). Mainnet takes only mainnet keys; testnet
+ * and regtest share the test key versions (tpub/vpub) and differ in the address prefix.
  */
-export const CHAIN_KINDS = ['mainnet', 'testnet', 'regtest'] as const;
-export type ChainKind = (typeof CHAIN_KINDS)[number];
+export type { ChainKind };
 
 export const isWalletNetwork = (network: string): network is WalletNetwork =>
   (WALLET_NETWORKS as readonly string[]).includes(network);
