@@ -18,6 +18,7 @@ import {
   admittedIntakeTerms,
   admittingMerchant,
   newPaymentTerms,
+  SandboxPayAddresses,
   type PaymentTermsSources,
 } from '../../packages/runtime/src';
 import { admitPayment, streamIdOf } from '../../packages/domain/src';
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   // One millisecond apart, ending now: the list's created_at order is the order of creation.
   const firstCreatedAt = Date.now() - count;
   const rates = new CachedRatesSource(new InMemoryCache(), await new CuratedPriceFeed().snapshot());
-  const addresses = new RandomKeyAddressAllocator();
+  const addresses = new SandboxPayAddresses(new RandomKeyAddressAllocator());
   const config = loadConfig({});
 
   const createOne = async (n: number) => {

@@ -10,7 +10,13 @@ import {
   type GatewayConfig,
   type HttpServer,
 } from '@gw/platform';
-import { CachedRatesSource, CommandClient, type Service, type ServiceContext } from '@gw/runtime';
+import {
+  CachedRatesSource,
+  CommandClient,
+  MerchantPayAddresses,
+  type Service,
+  type ServiceContext,
+} from '@gw/runtime';
 import { Projector } from '@gw/service-projector';
 import type { Logger } from 'pino';
 import { createHttpApp } from './http-app';
@@ -132,6 +138,11 @@ export async function buildContext(
     secrets,
     commands,
     rates: new CachedRatesSource(infra.cache, await new CuratedPriceFeed().snapshot()),
-    addresses,
+    addresses: new MerchantPayAddresses({
+      readModels: infra.readModels,
+      commands,
+      config,
+      sandbox: addresses,
+    }),
   };
 }

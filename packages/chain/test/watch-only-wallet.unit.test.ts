@@ -1,5 +1,3 @@
-import { HDKey } from '@scure/bip32';
-import { mnemonicToSeedSync } from '@scure/bip39';
 import { p2wpkh } from '@scure/btc-signer';
 import {
   chainParameters,
@@ -10,10 +8,10 @@ import {
   type WalletKeyErrorCode,
   type WalletNetwork,
 } from '../src';
+import { testAccount, testAccountPublicKey, type TestCoinType } from '../src/testing';
 
-// BIP84's own test vectors (bip-0084.mediawiki): the mnemonic, the account 0 zpub, its first receive addresses.
-const MNEMONIC =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+// BIP84's own test vectors (bip-0084.mediawiki): account 0 of its mnemonic (the test seed), its zpub and
+// first receive addresses.
 const BIP84_ZPUB =
   'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 const BIP84_FIRST_ADDRESSES = [
@@ -21,28 +19,12 @@ const BIP84_FIRST_ADDRESSES = [
   'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
 ];
 
-const seed = HDKey.fromMasterSeed(mnemonicToSeedSync(MNEMONIC));
-/** m/84'/coin'/0' of the test seed: Bitcoin mainnet 0, Litecoin mainnet 2, every test chain 1 (SLIP-44). */
-const account = (coinType: number) => seed.derive(`m/84'/${coinType}'/0'`);
+const account = testAccount;
+const exportedAccount = testAccountPublicKey;
 /** The address a wallet holding the private keys computes for m/84'/coin'/0'/0/index. */
-const walletAppAddress = (coinType: number, network: WalletNetwork, kind: ChainKind, index: number) =>
+const walletAppAddress = (coinType: TestCoinType, network: WalletNetwork, kind: ChainKind, index: number) =>
   p2wpkh(account(coinType).deriveChild(0).deriveChild(index).publicKey!, chainParameters(network, kind))
     .address;
-
-/** SLIP-132 versions of the public keys a wallet app exports; the private half is never used here. */
-const EXPORTED_AS = { xpub: 0x0488b21e, tpub: 0x043587cf, vpub: 0x045f1cf6 } as const;
-/** The account key of the test seed as a wallet app exports it (watch-only: no private key in it). */
-const exportedAccount = (coinType: number, as: keyof typeof EXPORTED_AS) => {
-  const key = account(coinType);
-  return new HDKey({
-    versions: { private: 0, public: EXPORTED_AS[as] },
-    publicKey: key.publicKey!,
-    chainCode: key.chainCode!,
-    depth: key.depth,
-    parentFingerprint: key.parentFingerprint,
-    index: key.index,
-  }).publicExtendedKey;
-};
 
 const refusal = (run: () => unknown): WalletKeyErrorCode | undefined => {
   try {
@@ -93,7 +75,7 @@ describe('a merchant wallet from an extended public key', () => {
     expect(addresses.every((address) => address.startsWith(prefix))).toBe(true);
   });
 
-  it.each<[ChainKind, number, 'xpub' | 'tpub', string]>([
+  it.each<[ChainKind, TestCoinType, 'xpub' | 'tpub', string]>([
     ['mainnet', 2, 'xpub', 'ltc1q'],
     ['testnet', 1, 'tpub', 'tltc1q'],
     ['regtest', 1, 'tpub', 'rltc1q'],

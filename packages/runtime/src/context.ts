@@ -4,12 +4,8 @@ import type { Clock, GatewayConfig, SecretBox } from '@gw/platform';
 import type { EventStore, ReadModelStore } from '@gw/store';
 import type { Logger } from 'pino';
 import type { CommandClient } from './command-client';
+import type { PayAddressSource } from './pay-addresses';
 import type { RatesSource } from './rates-source';
-
-/** Where pay addresses come from (packages/chain's AddressAllocator port). */
-export interface AddressSource {
-  allocate(network: string): Promise<{ address: string; extraId: string | null }>;
-}
 
 /**
  * What a service is built from. In the all-in-one process every service shares one context; a
@@ -28,5 +24,6 @@ export interface ServiceContext {
   secrets: SecretBox;
   commands: CommandClient;
   rates: RatesSource;
-  addresses: AddressSource;
+  /** Every new payment's pay address: the merchant's wallet, or the sandbox's while it is on. */
+  addresses: PayAddressSource;
 }

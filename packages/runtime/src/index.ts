@@ -7,3 +7,5 @@ export * from './admission';
 export * from './payment-intake';
 export * from './merchant-onboarding';
 export * from './leased-loop';
+export * from './pay-addresses';
+export * from './merchant-wallets';

@@ -72,9 +72,14 @@ export async function newPaymentTerms(
   const rates = sources.rates.current();
   const pay = rates.findCryptoCurrency(intake.payCurrency);
   const priceCurrency = rates.findCurrency(intake.priceCurrency);
-  const { address, extraId } = await sources.addresses.allocate(pay.network);
   const now = sources.clock.now();
   const paymentId = newNumericId();
+  const payTo = await sources.addresses.assign({
+    network: pay.network,
+    merchantId: intake.merchantId,
+    paymentId,
+    now: now.toISOString(),
+  });
   return {
     paymentId,
     uuid: randomUUID(),
@@ -87,8 +92,11 @@ export async function newPaymentTerms(
     payNetwork: pay.network,
     payAmount: intake.payAmount,
     payDecimals: pay.decimals,
-    payAddress: address,
-    payinExtraId: extraId,
+    payAddress: payTo.address,
+    payinExtraId: payTo.extraId,
+    payWalletKeyId: payTo.walletKeyId,
+    payAddressIndex: payTo.addressIndex,
+    testPayment: payTo.testPayment,
     outcomeCurrency: pay.code,
     orderId: intake.orderId,
     orderDescription: intake.orderDescription,

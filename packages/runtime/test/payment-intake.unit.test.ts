@@ -1,7 +1,13 @@
 import { InMemoryCache } from '@gw/cache';
 import { loadConfig, ManualClock } from '@gw/platform';
 import { CuratedPriceFeed } from '@gw/rates';
-import { CachedRatesSource, newPaymentTerms, type PaymentIntake, type PaymentTermsSources } from '../src';
+import {
+  CachedRatesSource,
+  newPaymentTerms,
+  SandboxPayAddresses,
+  type PaymentIntake,
+  type PaymentTermsSources,
+} from '../src';
 
 const intake = (payCurrency: string): PaymentIntake => ({
   merchantId: 'm1',
@@ -19,7 +25,7 @@ const intake = (payCurrency: string): PaymentIntake => ({
 async function sources(env: Record<string, string>): Promise<PaymentTermsSources> {
   return {
     rates: new CachedRatesSource(new InMemoryCache(), await new CuratedPriceFeed().snapshot()),
-    addresses: { allocate: async () => ({ address: 'pay-address', extraId: null }) },
+    addresses: new SandboxPayAddresses({ allocate: async () => ({ address: 'pay-address', extraId: null }) }),
     clock: new ManualClock(),
     config: loadConfig(env),
   };

@@ -37,6 +37,11 @@ export interface PaymentDocument extends ReadModelDocument {
   outcomeCurrency: string;
   payAddress: string;
   payinExtraId: string | null;
+  /** The merchant wallet key and receive index of payAddress; null for a sandbox address. */
+  payWalletKeyId: string | null;
+  payAddressIndex: number | null;
+  /** Paid only on the sandbox's simulated chain. */
+  testPayment: boolean;
   payinHash: string | null;
   payoutHash: string | null;
   fromAddress: string | null;

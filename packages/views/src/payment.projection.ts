@@ -36,6 +36,10 @@ export function projectPayment(
       outcomeCurrency: t.outcomeCurrency,
       payAddress: t.payAddress,
       payinExtraId: t.payinExtraId,
+      payWalletKeyId: t.payWalletKeyId ?? null,
+      payAddressIndex: t.payAddressIndex ?? null,
+      // Payments created before real ones existed were all sandbox payments.
+      testPayment: t.testPayment ?? true,
       payinHash: null,
       payoutHash: null,
       fromAddress: null,

@@ -6,6 +6,7 @@ import { adminErrorHandler, errorBody } from './admin-errors';
 import { merchantRoutes } from './merchant-routes';
 import { paymentRoutes } from './payment-routes';
 import { subscriptionRoutes } from './subscription-routes';
+import { walletRoutes } from './wallet-routes';
 import { WriteSide } from './write-side';
 
 export const ADMIN_PREFIX = '/admin/v1';
@@ -17,6 +18,7 @@ export function createAdminRouter(ctx: ServiceContext): Router {
   admin.use(requireAdminToken(ctx.config.adminToken));
   admin.use(jsonBody({ limitBytes: ctx.config.bodyLimitBytes }));
   admin.use(merchantRoutes(ctx, writeSide));
+  admin.use(walletRoutes(ctx, writeSide));
   admin.use(subscriptionRoutes(ctx, writeSide));
   admin.use(paymentRoutes(ctx, writeSide));
   admin.use((_req, res) => {

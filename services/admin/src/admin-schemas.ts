@@ -122,3 +122,15 @@ export const refundSchema = {
   additionalProperties: false,
   properties: { refund_hash: nullable({ type: 'string', minLength: 1, maxLength: 200 }) },
 };
+
+export interface SetWalletBody {
+  /** An extended public key (xpub, zpub, tpub, vpub) or a descriptor `wpkh(<key>/0/*)`. */
+  extended_public_key: string;
+}
+
+export const setWalletSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['extended_public_key'],
+  properties: { extended_public_key: { type: 'string', minLength: 1, maxLength: 1000, pattern: NOT_BLANK } },
+};

@@ -5,7 +5,7 @@ import type {
   SubscriptionStatus,
   SubscriptionTerms,
 } from '@gw/domain';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys, WalletStatus } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 
 /** Response bodies of the admin API: snake_case like the V1 API, and never a stored hash or cipher. */
@@ -147,5 +147,53 @@ export function subscriptionView(
     created_at: terms.createdAt,
     updated_at: updatedAt,
     expire_date: terms.expireDate,
+  };
+}
+
+/** A merchant's watch-only wallet on one chain: compare `first_addresses` with the wallet app. */
+export interface WalletView {
+  merchant_id: string;
+  network: string;
+  chain: string;
+  extended_public_key: string;
+  descriptor: string;
+  key_id: string;
+  first_addresses: string[];
+  addresses_handed_out: number;
+  unused_addresses_in_a_row: number;
+  gap_limit: number;
+  takes_payments: boolean;
+  warnings: string[];
+}
+
+export interface WalletListView {
+  merchant_id: string;
+  result: WalletView[];
+}
+
+export function walletView(merchantId: string, status: WalletStatus): WalletView {
+  const { wallet } = status;
+  const warnings: string[] = [];
+  if (!status.takesPayments)
+    warnings.push(
+      `No ${wallet.network} node is watched here (${wallet.network.toUpperCase()}_RPC_URL): ${wallet.network} payments cannot be created yet`,
+    );
+  if (status.unusedInARow >= status.gapLimit)
+    warnings.push(
+      `${status.unusedInARow} addresses in a row are unused: wallet apps stop scanning after ${status.gapLimit}, so raise the app's gap limit to see later payments`,
+    );
+  return {
+    merchant_id: merchantId,
+    network: wallet.network,
+    chain: wallet.chainKind,
+    extended_public_key: wallet.extendedPublicKey,
+    descriptor: wallet.descriptor,
+    key_id: wallet.keyId,
+    first_addresses: status.firstAddresses,
+    addresses_handed_out: status.addressesHandedOut,
+    unused_addresses_in_a_row: status.unusedInARow,
+    gap_limit: status.gapLimit,
+    takes_payments: status.takesPayments,
+    warnings,
   };
 }

@@ -4,7 +4,7 @@ import { RequestCancelledError } from '@gw/bus';
 import type { Cache } from '@gw/cache';
 import { createLogger, sha256Hex, systemClock, type GatewayConfig } from '@gw/platform';
 import { CuratedPriceFeed, RatesService } from '@gw/rates';
-import { CommandTimeoutError, type ServiceContext } from '@gw/runtime';
+import { CommandTimeoutError, SandboxPayAddresses, type ServiceContext } from '@gw/runtime';
 import type { ReadModelStore } from '@gw/store';
 import express from 'express';
 import { createGatewayV1Service } from '../src';
@@ -37,7 +37,7 @@ async function startWith(failure: Error): Promise<{ url: string; close: () => Pr
       sandboxEnabled: true,
       paymentLifetimeMinutes: 60,
       rateLimitsPerMinute: { v1: 0, alpha: 0, beta: 0 },
-      chainWatchers: { nodes: {}, pollIntervalMs: 1_000 },
+      chainWatchers: { nodes: {}, chains: { btc: 'mainnet', ltc: 'mainnet' }, pollIntervalMs: 2000 },
     } as GatewayConfig,
     logger: createLogger({ level: 'silent', service: 'gateway-v1' }),
     clock: systemClock,
@@ -45,9 +45,9 @@ async function startWith(failure: Error): Promise<{ url: string; close: () => Pr
     cache,
     idempotencyRecords: cache,
     rates: { current: () => rates },
-    addresses: {
+    addresses: new SandboxPayAddresses({
       allocate: async () => ({ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', extraId: null }),
-    },
+    }),
     commands: {
       send: async () => {
         throw failure;

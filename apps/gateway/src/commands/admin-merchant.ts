@@ -4,6 +4,8 @@ import type {
   MerchantListView,
   MerchantView,
   RotatedCredentialView,
+  WalletListView,
+  WalletView,
 } from '@gw/service-admin';
 import { coinList, stringFlag, wholeNumber, type AdminCommand } from './admin-command';
 import {
@@ -12,6 +14,8 @@ import {
   describeMerchant,
   describeMerchantList,
   describeRotation,
+  describeWallet,
+  describeWalletList,
 } from './admin-output';
 
 const id = encodeURIComponent;
@@ -83,6 +87,28 @@ export const MERCHANT_COMMANDS: Record<string, AdminCommand> = {
       print(
         await client.request<MerchantCoinsView>('PUT', `/merchants/${id(merchantId)}/coins`, body),
         describeCoins,
+      );
+    },
+  },
+  wallet: {
+    synopsis: 'merchant wallet <merchant-id> <btc|ltc> <xpub|zpub|tpub|vpub|wpkh(<key>/0/*)>',
+    summary: "set the merchant's watch-only wallet for a chain; prints its first receive addresses",
+    args: ['merchant-id', 'network', 'extended-public-key'],
+    options: {},
+    async run({ client, args: [merchantId = '', network = '', key = ''], print }) {
+      const path = `/merchants/${id(merchantId)}/wallets/${id(network)}`;
+      print(await client.request<WalletView>('PUT', path, { extended_public_key: key }), describeWallet);
+    },
+  },
+  wallets: {
+    synopsis: 'merchant wallets <merchant-id>',
+    summary: "show the merchant's wallets: first addresses, addresses handed out, unused in a row",
+    args: ['merchant-id'],
+    options: {},
+    async run({ client, args: [merchantId = ''], print }) {
+      print(
+        await client.request<WalletListView>('GET', `/merchants/${id(merchantId)}/wallets`),
+        describeWalletList,
       );
     },
   },

@@ -8,6 +8,8 @@ import {
   type RefundView,
   type RotatedCredentialView,
   type SubscriptionView,
+  type WalletListView,
+  type WalletView,
 } from '@gw/service-admin';
 
 /** What the admin commands print when --json is not given. */
@@ -99,4 +101,22 @@ function table(header: string[], rows: string[][]): string[] {
       .join('  ')
       .trimEnd();
   return [render(header), ...rows.map(render)];
+}
+
+export function describeWallet(wallet: WalletView): string {
+  return lines([
+    `${wallet.network} wallet of merchant ${wallet.merchant_id} (${wallet.chain})`,
+    `  descriptor                 ${wallet.descriptor}`,
+    `  first receive addresses    (compare them with your wallet app)`,
+    ...wallet.first_addresses.map((address, index) => `    ${index}  ${address}`),
+    `  addresses handed out       ${wallet.addresses_handed_out}`,
+    `  unused in a row            ${wallet.unused_addresses_in_a_row} (wallet apps scan ${wallet.gap_limit})`,
+    `  takes payments             ${wallet.takes_payments ? 'yes' : 'no'}`,
+    ...wallet.warnings.map((warning) => `  warning: ${warning}`),
+  ]);
+}
+
+export function describeWalletList(list: WalletListView): string {
+  if (list.result.length === 0) return lines([`Merchant ${list.merchant_id} has no wallet yet.`]);
+  return list.result.map(describeWallet).join('');
 }

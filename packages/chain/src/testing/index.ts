@@ -1,1 +1,2 @@
 export * from './address-allocator-contract';
+export * from './wallet-fixtures';

@@ -31,3 +31,10 @@ const PARAMETERS: Record<WalletNetwork, Record<ChainKind, BTC_NETWORK>> = {
 export function chainParameters(network: WalletNetwork, kind: ChainKind): BTC_NETWORK {
   return PARAMETERS[network][kind];
 }
+
+/**
+ * How many unused addresses in a row wallet apps scan before they stop looking (Electrum, BlueWallet,
+ * Sparrow, Bitcoin Core's keypool default is larger): payments to addresses past it still arrive, but
+ * the merchant's app shows them only after its gap limit is raised.
+ */
+export const WALLET_GAP_LIMIT = 20;

@@ -54,6 +54,11 @@ export interface PaymentTerms {
   payDecimals: number;
   payAddress: string;
   payinExtraId: string | null;
+  /** The merchant wallet key and receive index payAddress was derived at; both null for a sandbox address. */
+  payWalletKeyId: string | null;
+  payAddressIndex: number | null;
+  /** Paid only on the sandbox's simulated chain: never real money, and marked so wherever the merchant sees it. */
+  testPayment: boolean;
   outcomeCurrency: string;
   orderId: string | null;
   orderDescription: string | null;

@@ -43,7 +43,8 @@ export class CaseWalker {
     if (event.type !== 'PaymentCreated' || this.abort.signal.aborted) return;
     const terms = event.data as unknown as PaymentTerms;
     const sandboxCase = terms.sandboxCase;
-    if (!sandboxCase || this.walks.has(terms.paymentId)) return;
+    // A payment to a merchant's own wallet is paid on its real chain only, whatever its `case` says.
+    if (!sandboxCase || terms.testPayment === false || this.walks.has(terms.paymentId)) return;
     const walk = this.walk(terms, sandboxCase)
       .catch((error: unknown) => {
         if (!this.abort.signal.aborted)

@@ -146,7 +146,13 @@ function validated<T>(validate: ReturnType<typeof validatorFor>, body: unknown):
   return body as T;
 }
 
+/** The sandbox pays test payments only: a payment to a merchant's own wallet is paid on its real chain. */
 function targetOf(payment: PaymentDocument): PayTarget {
+  if (payment.testPayment === false)
+    throw new SandboxError(
+      409,
+      `Payment ${payment.paymentId} is a real ${payment.payNetwork} payment to the merchant's wallet; only its chain can pay it`,
+    );
   return {
     paymentId: payment.paymentId,
     merchantId: payment.merchantId,

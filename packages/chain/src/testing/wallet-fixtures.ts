@@ -1,0 +1,41 @@
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync } from '@scure/bip39';
+
+/**
+ * The fixed test seed of every wallet test: BIP84's own test mnemonic. Never for real money: everyone
+ * knows its private keys.
+ */
+export const TEST_MNEMONIC =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+
+/** SLIP-44 coin types: Bitcoin mainnet 0, Litecoin mainnet 2, every test chain 1. */
+export type TestCoinType = 0 | 1 | 2;
+
+/** SLIP-132 versions of the public keys wallet apps export. */
+export const PUBLIC_KEY_VERSIONS = {
+  xpub: 0x0488b21e,
+  zpub: 0x04b24746,
+  tpub: 0x043587cf,
+  vpub: 0x045f1cf6,
+} as const;
+
+let seed: HDKey | undefined;
+
+/** m/84'/coin'/0' of the test seed, private keys included: what a test wallet signs with. */
+export function testAccount(coinType: TestCoinType): HDKey {
+  seed ??= HDKey.fromMasterSeed(mnemonicToSeedSync(TEST_MNEMONIC));
+  return seed.derive(`m/84'/${coinType}'/0'`);
+}
+
+/** The test account's public key as a wallet app exports it (watch-only: no private key in it). */
+export function testAccountPublicKey(coinType: TestCoinType, as: keyof typeof PUBLIC_KEY_VERSIONS): string {
+  const account = testAccount(coinType);
+  return new HDKey({
+    versions: { private: 0, public: PUBLIC_KEY_VERSIONS[as] },
+    publicKey: account.publicKey!,
+    chainCode: account.chainCode!,
+    depth: account.depth,
+    parentFingerprint: account.parentFingerprint,
+    index: account.index,
+  }).publicExtendedKey;
+}

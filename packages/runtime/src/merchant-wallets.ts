@@ -1,0 +1,73 @@
+import { parseWatchOnlyWallet, receiveAddresses, WALLET_GAP_LIMIT, type WatchOnlyWallet } from '@gw/chain';
+import { streamIdOf, walletIdOf } from '@gw/domain';
+import { chainNodeFor, WATCHED_NETWORKS } from '@gw/platform';
+import { COLLECTIONS, type PaymentDocument, type WalletDocument } from '@gw/views';
+import type { ServiceContext } from './context';
+import { MerchantCommandError } from './merchant-onboarding';
+
+/** Receive addresses shown on setup, for the merchant to compare with its wallet app. */
+export const FIRST_ADDRESSES_SHOWN = 5;
+
+/** A merchant wallet as the merchant sees it: its key, the first addresses, and how far it is used. */
+export interface WalletStatus {
+  wallet: WatchOnlyWallet;
+  firstAddresses: string[];
+  /** Receive addresses handed out to payments so far (the next payment gets this index). */
+  addressesHandedOut: number;
+  /** Handed-out addresses after the last one that received money: past the gap limit, wallet apps stop looking. */
+  unusedInARow: number;
+  gapLimit: number;
+  /** A watcher follows the network: payments to this wallet can be created now. */
+  takesPayments: boolean;
+}
+
+/**
+ * Checks what the merchant pasted (xpub/zpub/tpub/vpub or a `wpkh(…/0/*)` descriptor) against the chain
+ * the operator runs for the network and records it on the merchant (payments writes the merchant's read
+ * model before it replies, so the next payment already pays to it). Throws WalletKeyError for a key that cannot be.
+ */
+export async function setMerchantWallet(
+  ctx: ServiceContext,
+  merchantId: string,
+  network: string,
+  keyText: string,
+): Promise<WalletStatus> {
+  const chainKind = (WATCHED_NETWORKS as readonly string[]).includes(network)
+    ? ctx.config.chainWatchers.chains[network as (typeof WATCHED_NETWORKS)[number]]
+    : 'mainnet';
+  const wallet = parseWatchOnlyWallet(keyText, network, chainKind);
+  const { network: walletNetwork, ...key } = wallet;
+  const reply = await ctx.commands.send(streamIdOf('merchant', merchantId), merchantId, {
+    type: 'SetMerchantWallet',
+    data: { network: walletNetwork, ...key },
+  });
+  if (!reply.ok) throw new MerchantCommandError(reply.error.code, reply.error.message);
+  return walletStatus(ctx, merchantId, wallet);
+}
+
+/** How a wallet is used so far, from the read models. */
+export async function walletStatus(
+  ctx: Pick<ServiceContext, 'readModels' | 'config'>,
+  merchantId: string,
+  wallet: WatchOnlyWallet,
+): Promise<WalletStatus> {
+  const walletId = walletIdOf({ merchantId, network: wallet.network, keyId: wallet.keyId });
+  const [allocations, [lastPaid]] = await Promise.all([
+    ctx.readModels.collection<WalletDocument>(COLLECTIONS.wallets).get(walletId),
+    ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments).find({
+      filter: { merchantId, payWalletKeyId: wallet.keyId, actuallyPaidValue: { $gt: 0 } },
+      sort: [['payAddressIndex', -1]],
+      limit: 1,
+    }),
+  ]);
+  const addressesHandedOut = allocations?.nextIndex ?? 0;
+  const lastPaidIndex = lastPaid?.payAddressIndex ?? -1;
+  return {
+    wallet,
+    firstAddresses: receiveAddresses(wallet, 0, FIRST_ADDRESSES_SHOWN),
+    addressesHandedOut,
+    unusedInARow: Math.max(0, addressesHandedOut - 1 - lastPaidIndex),
+    gapLimit: WALLET_GAP_LIMIT,
+    takesPayments: chainNodeFor(ctx.config.chainWatchers, wallet.network) !== null,
+  };
+}

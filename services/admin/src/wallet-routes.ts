@@ -1,0 +1,58 @@
+import { Router } from 'express';
+import { WalletKeyError } from '@gw/chain';
+import { asyncRoute } from '@gw/platform';
+import { setMerchantWallet, walletStatus, watchOnlyOf, type ServiceContext } from '@gw/runtime';
+import { AdminError, notFound } from './admin-errors';
+import { merchantIdParam } from './admin-params';
+import { setWalletSchema, type SetWalletBody } from './admin-schemas';
+import { validateBody } from './admin-validation';
+import { walletView, type WalletListView } from './admin-views';
+import type { WriteSide } from './write-side';
+
+/**
+ * Merchant wallets: a watch-only key per chain (`PUT /merchants/{id}/wallets/{network}`), answered with
+ * the first receive addresses to compare with the wallet app, and how far each wallet is used.
+ */
+export function walletRoutes(ctx: ServiceContext, writeSide: WriteSide): Router {
+  const router = Router();
+
+  router.put(
+    '/merchants/:merchantId/wallets/:network',
+    asyncRoute(async (req, res) => {
+      const merchantId = merchantIdParam(req.params.merchantId);
+      const body = validateBody<SetWalletBody>(setWalletSchema, req.body);
+      if ((await writeSide.merchant(merchantId)).status === 'none') throw notFound('merchant');
+      const network = String(req.params.network).toLowerCase();
+      try {
+        const status = await setMerchantWallet(ctx, merchantId, network, body.extended_public_key);
+        req.log.info(
+          { merchantId, network, keyId: status.wallet.keyId },
+          'merchant wallet set through the admin API',
+        );
+        res.json(walletView(merchantId, status));
+      } catch (error) {
+        if (error instanceof WalletKeyError) throw new AdminError(400, error.message);
+        throw error;
+      }
+    }),
+  );
+
+  router.get(
+    '/merchants/:merchantId/wallets',
+    asyncRoute(async (req, res) => {
+      const merchantId = merchantIdParam(req.params.merchantId);
+      const merchant = await writeSide.merchant(merchantId);
+      if (merchant.status === 'none') throw notFound('merchant');
+      const wallets = Object.values(merchant.wallets).flatMap((wallet) => watchOnlyOf(wallet) ?? []);
+      const list: WalletListView = {
+        merchant_id: merchantId,
+        result: await Promise.all(
+          wallets.map(async (wallet) => walletView(merchantId, await walletStatus(ctx, merchantId, wallet))),
+        ),
+      };
+      res.json(list);
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseWatchOnlyWallet, receiveAddresses } from '@gw/chain';
+import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { COLLECTIONS, type PaymentDocument } from '@gw/views';
+import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { readyClient } from '../v1/v1-client';
+import { adminClient } from './admin-helpers';
+
+/** Litecoin on regtest with a node configured (nothing listens there: no deposit is expected here). */
+const LTC_REGTEST = { LTC_RPC_URL: 'http://127.0.0.1:18599', LTC_CHAIN: 'regtest' };
+const TPUB = testAccountPublicKey(1, 'tpub');
+const VPUB = testAccountPublicKey(1, 'vpub');
+const expectedAddresses = (count: number) =>
+  receiveAddresses(parseWatchOnlyWallet(TPUB, 'ltc', 'regtest'), 0, count);
+
+describe("a merchant's watch-only wallet", () => {
+  let dataDir: string;
+  let gateway: TestGateway | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-wallets-'));
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('is set from a vpub, pays every payment to its next address, and continues after a restart', async () => {
+    gateway = await startTestGateway({ dataDir, env: LTC_REGTEST });
+    const admin = adminClient(gateway);
+    const merchantId = gateway.demoMerchant.merchantId;
+
+    const set = await admin('PUT', `/merchants/${merchantId}/wallets/ltc`, {
+      body: { extended_public_key: VPUB },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({
+      network: 'ltc',
+      chain: 'regtest',
+      extended_public_key: TPUB,
+      first_addresses: expectedAddresses(5),
+      addresses_handed_out: 0,
+      unused_addresses_in_a_row: 0,
+      gap_limit: 20,
+      takes_payments: true,
+      warnings: [],
+    });
+    expect(String(set.body.descriptor)).toMatch(/^wpkh\(tpub[1-9A-Za-z]+\/0\/\*\)#[a-z0-9]{8}$/);
+
+    const client = await readyClient(gateway);
+    const created = await Promise.all(
+      [1, 2, 3].map((n) => client.createPayment({ pay_currency: 'ltc', order_id: `wallet-${n}` })),
+    );
+    const addresses = created.map((payment) => String(payment.pay_address));
+    expect([...addresses].sort()).toEqual([...expectedAddresses(3)].sort());
+
+    const payments = gateway.gateway.ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+    const recorded = await Promise.all(
+      created.map(async (payment) => payments.get(String(payment.payment_id))),
+    );
+    expect(recorded.map((payment) => payment?.payAddressIndex).sort()).toEqual([0, 1, 2]);
+    expect(recorded.every((payment) => payment?.testPayment === false)).toBe(true);
+
+    // A real payment is paid on its chain only: the sandbox refuses to fake its deposit.
+    const faked = await client.post(`/sandbox/v1/payments/${String(created[0]!.payment_id)}/pay`, {});
+    expect(faked.status).toBe(409);
+    expect(faked.text).toContain("merchant's wallet");
+
+    await gateway.stop();
+    gateway = await startTestGateway({ dataDir, env: LTC_REGTEST });
+    const afterRestart = await (
+      await readyClient(gateway, client.apiKey)
+    ).createPayment({ pay_currency: 'ltc' });
+    expect(afterRestart.pay_address).toBe(expectedAddresses(4)[3]);
+
+    const listed = await adminClient(gateway)('GET', `/merchants/${merchantId}/wallets`);
+    expect(listed.body).toMatchObject({
+      result: [{ network: 'ltc', addresses_handed_out: 4, unused_addresses_in_a_row: 4 }],
+    });
+  });
+
+  describe('refuses with a 400 that says why', () => {
+    beforeAll(async () => {
+      await gateway?.stop();
+      gateway = await startTestGateway({ env: LTC_REGTEST });
+    });
+
+    it.each([
+      ['a mainnet key on regtest', testAccountPublicKey(0, 'zpub'), /mainnet key/],
+      [
+        'a private key',
+        'tprv8ZgxMBicQKsPeDgjzdC36fs6bMjGApWDNLR9erAXMs5skhMv36j9MV5ecvfavji5khqjWaWSFhN3YcCUUdiKH6isR4Pwy3U5y5egddBr16m',
+        /PRIVATE key/,
+      ],
+      ['a mistyped key', `${VPUB.slice(0, -1)}${VPUB.endsWith('a') ? 'b' : 'a'}`, /checksum/],
+      ['a descriptor with a wrong checksum', `wpkh(${TPUB}/0/*)#aaaaaaaa`, /checksum/],
+      ['a chain without wallets', 'x', /no watch-only wallets/],
+    ])('%s', async (_, key, message) => {
+      const network = key === 'x' ? 'trx' : 'ltc';
+      const answer = await adminClient(gateway!)(
+        'PUT',
+        `/merchants/${gateway!.demoMerchant.merchantId}/wallets/${network}`,
+        {
+          body: { extended_public_key: key },
+        },
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.stringMatching(message),
+      });
+    });
+  });
+});
