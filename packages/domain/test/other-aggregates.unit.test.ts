@@ -8,10 +8,9 @@ import {
   streamIdOf,
 } from '../src/aggregates';
 import type { InvoiceTerms } from '../src/invoice/invoice';
-import type { MerchantCreated } from '../src/merchant/merchant';
 import { deciderSpec } from '../src/testing/decider-spec';
 import { sampleInvoiceTerms } from '../src/testing/invoice-fixtures';
-import { meta } from './fixtures';
+import { merchant, meta } from './fixtures';
 
 const invoiceTerms: InvoiceTerms = sampleInvoiceTerms({
   invoiceId: '4522625843',
@@ -23,20 +22,6 @@ const invoiceTerms: InvoiceTerms = sampleInvoiceTerms({
   successUrl: 'https://nowpayments.io',
   cancelUrl: 'https://nowpayments.io',
 });
-
-const merchant: MerchantCreated['data'] = {
-  merchantId: 'm1',
-  name: 'Shop',
-  email: null,
-  enabledCoins: null,
-  outcomeCurrency: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  apiKeyHash: 'h1',
-  betaApiKeyHash: 'h2',
-  betaApiKeyCipher: 'c2',
-  paymentKeyCipher: 'c3',
-  ipnSecretCipher: 'c4',
-};
 
 describe('invoice decider', () => {
   const spec = deciderSpec(invoiceDecider);

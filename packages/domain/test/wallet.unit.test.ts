@@ -14,7 +14,7 @@ import {
   type WalletEvent,
 } from '../src/wallet/wallet';
 import { deciderSpec } from '../src/testing/decider-spec';
-import { meta } from './fixtures';
+import { merchant, meta } from './fixtures';
 
 const metadata = meta();
 
@@ -65,22 +65,7 @@ describe('a wallet handing out receive addresses', () => {
 
 describe("a merchant's watch-only wallet", () => {
   const spec = deciderSpec(merchantDecider);
-  const created: MerchantCreated = {
-    type: 'MerchantCreated',
-    data: {
-      merchantId: 'm1',
-      name: 'Shop',
-      email: null,
-      enabledCoins: null,
-      outcomeCurrency: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      apiKeyHash: 'h1',
-      betaApiKeyHash: 'h2',
-      betaApiKeyCipher: 'c2',
-      paymentKeyCipher: 'c3',
-      ipnSecretCipher: 'c4',
-    },
-  };
+  const created: MerchantCreated = { type: 'MerchantCreated', data: merchant };
   const wallet = (extendedPublicKey: string): Omit<MerchantWallet, 'setAt'> => ({
     network: 'ltc',
     chainKind: 'regtest',
