@@ -1,7 +1,9 @@
+import { testAccountPublicKey } from '@gw/chain/src/testing';
 import { validatorFor } from '@gw/contracts';
 import { createdPaymentSchema, estimateUpdateSchema, paymentRecordSchema } from '@gw/contracts/src/api/v1';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { expectV1Error, ISO_MILLIS, V1Client, newMerchantClient, readyClient } from './v1-client';
+import { adminClient } from '../admin/admin-helpers';
 
 function expectSchema(schema: object, body: unknown): void {
   const validate = validatorFor(schema);
@@ -312,7 +314,24 @@ describe('V1 payments outside the sandbox', () => {
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    gateway = await startTestGateway({ env: { SANDBOX_ENABLED: 'false', PAYMENT_LIFETIME_MINUTES: '90' } });
+    // Real payments only: bitcoin on a regtest node (nothing listens: no deposit is expected here), to the
+    // merchant's own wallet.
+    gateway = await startTestGateway({
+      env: {
+        SANDBOX_ENABLED: 'false',
+        PAYMENT_LIFETIME_MINUTES: '90',
+        BTC_RPC_URL: 'http://127.0.0.1:18598',
+        BTC_CHAIN: 'regtest',
+      },
+    });
+    const wallet = await adminClient(gateway)(
+      'PUT',
+      `/merchants/${gateway.demoMerchant.merchantId}/wallets/btc`,
+      {
+        body: { extended_public_key: testAccountPublicKey(1, 'vpub') },
+      },
+    );
+    expect(wallet.status).toBe(200);
   });
 
   afterAll(() => gateway.stop());
