@@ -166,8 +166,42 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
       'PaymentExpired',
       'LateDepositReceived',
     ]);
-    expect(history[2]!.data).toMatchObject({ txHash: txid, amount: String(payment.pay_amount) });
-    expect((await readPayment(payment)).payment_status).toBe('expired');
+    expect(history[2]!.data).toMatchObject({
+      txHash: txid,
+      amount: String(payment.pay_amount),
+      paymentStatus: 'expired',
+    });
+    expect(await readPayment(payment)).toMatchObject({ payment_status: 'expired', actually_paid: 0 });
+  });
+
+  it('opens a repeated payment for a second full payment to a finished one, finished on its own blocks', async () => {
+    const payment = await createPayment();
+    await wallet.pay([{ address: payment.pay_address, amount: baseUnits(payment.pay_amount) }]);
+    await events.until(payment.payment_id, 'PaymentConfirming');
+    await node.mine(REQUIRED_CONFIRMATIONS);
+    await events.until(payment.payment_id, 'PaymentFinished');
+
+    const txid = await wallet.pay([{ address: payment.pay_address, amount: baseUnits(payment.pay_amount) }]);
+    const late = (await events.until(payment.payment_id, 'LateDepositReceived')).at(-1)!;
+    expect(late.data).toMatchObject({ txHash: txid, paymentStatus: 'finished' });
+    const child = {
+      payment_id: (late.data as { repeatedPayment: { paymentId: number } }).repeatedPayment.paymentId,
+    };
+    await node.mine(REQUIRED_CONFIRMATIONS);
+    await events.until(child.payment_id, 'PaymentFinished');
+    expect(await readPayment(child as V1Payment)).toMatchObject({
+      payment_status: 'finished',
+      parent_payment_id: payment.payment_id,
+      origin_type: 'REPEATED',
+      payin_hash: txid,
+      actually_paid: payment.pay_amount,
+    });
+    expect(await readPayment(payment)).toMatchObject({
+      payment_status: 'finished',
+      actually_paid: payment.pay_amount,
+      payment_extra_ids: [child.payment_id],
+    });
+    await untilWebhook(child as V1Payment, 'finished');
   });
 
   it('pays two payments in flight with one transaction, each with its own output', async () => {

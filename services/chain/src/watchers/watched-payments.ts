@@ -15,7 +15,10 @@ export interface WatchedPayment {
  */
 export const LATE_DEPOSIT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The payments of a network whose address may still receive, from the payments read model. */
+/**
+ * The payments of a network whose address may still receive, from the payments read model. A V1
+ * repeated payment shares its parent's address and is left out: what arrives there is the parent's.
+ */
 export async function watchedPayments(
   readModels: ReadModelStore,
   network: string,
@@ -24,6 +27,7 @@ export async function watchedPayments(
   const payments = await readModels.collection<PaymentDocument>(COLLECTIONS.payments).find({
     filter: {
       payNetwork: network,
+      parentPaymentId: null,
       expiresAt: { $gt: new Date(now.getTime() - LATE_DEPOSIT_WINDOW_MS).toISOString() },
     },
   });
