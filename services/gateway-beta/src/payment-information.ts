@@ -1,4 +1,4 @@
-import { betaStatus, toJsonNumber } from '@gw/domain';
+import { betaStatus, hasRequiredConfirmations, toJsonNumber } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { DepositRecord, PaymentDocument } from '@gw/views';
 import { paymentTypeOf, symbolOfCode } from './beta-currencies';
@@ -20,7 +20,7 @@ export function betaPaymentInformation(payment: PaymentDocument, rates: RatesSer
     currency: symbolOfCode(rates, payment.payCurrency),
     network: coin?.networkName ?? payment.payNetwork,
     address: payment.payAddress,
-    status: deposit.confirmations >= payment.requiredConfirmations ? 'confirmed' : 'confirming',
+    status: hasRequiredConfirmations(deposit, payment.requiredConfirmations) ? 'confirmed' : 'confirming',
     confirmations: deposit.confirmations,
     auto_convert: { processed: false, amount: 0, currency: '' },
     auto_withdrawal: { processed: false },

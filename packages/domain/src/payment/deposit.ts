@@ -42,3 +42,9 @@ export const isSameDeposit = (a: Pick<Deposit, 'txHash'>, b: Pick<Deposit, 'txHa
  */
 export const takesDeposits = (status: PaymentStatus): boolean =>
   status === 'waiting' || status === 'partially_paid' || status === 'confirming' || status === 'confirmed';
+
+/** Whether a deposit holds the confirmations its payment requires. */
+export const hasRequiredConfirmations = (
+  deposit: Pick<Deposit, 'confirmations'>,
+  requiredConfirmations: number,
+): boolean => deposit.confirmations >= requiredConfirmations;

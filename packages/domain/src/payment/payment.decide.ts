@@ -10,6 +10,7 @@ import {
 } from './late-deposits';
 import {
   evolvePayment,
+  hasRequiredConfirmations,
   isSameDeposit,
   takesDeposits,
   type ExistingPayment,
@@ -139,7 +140,7 @@ function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayme
   }
   events.push({ type: 'PaymentConfirming', data: { actuallyPaid, at } });
   const deposits = [...payment.deposits, { confirmations: data.confirmations }];
-  if (deposits.every((d) => d.confirmations >= payment.terms.requiredConfirmations)) {
+  if (deposits.every((d) => hasRequiredConfirmations(d, payment.terms.requiredConfirmations))) {
     events.push({ type: 'PaymentConfirmed', data: { actuallyPaid, at } });
   }
   return events;
@@ -157,9 +158,11 @@ function confirmDeposit(
   const events: PaymentEvent[] = [
     { type: 'DepositConfirmationsUpdated', data: { txHash, confirmations, updatedAt: at } },
   ];
-  const allConfirmed = payment.deposits.every(
-    (d) =>
-      (isSameDeposit(d, { txHash }) ? confirmations : d.confirmations) >= payment.terms.requiredConfirmations,
+  const allConfirmed = payment.deposits.every((d) =>
+    hasRequiredConfirmations(
+      isSameDeposit(d, { txHash }) ? { confirmations } : d,
+      payment.terms.requiredConfirmations,
+    ),
   );
   if (payment.status === 'confirming' && allConfirmed) {
     events.push({ type: 'PaymentConfirmed', data: { actuallyPaid: payment.actuallyPaid, at } });
@@ -182,7 +185,10 @@ function loseConfirmations(
   if (payment.depositsObservedAt !== null && Date.parse(at) < Date.parse(payment.depositsObservedAt))
     return [];
   const events: PaymentEvent[] = [{ type: 'DepositConfirmationsLost', data: { txHash, confirmations, at } }];
-  if (payment.status === 'confirmed' && confirmations < payment.terms.requiredConfirmations) {
+  if (
+    payment.status === 'confirmed' &&
+    !hasRequiredConfirmations({ confirmations }, payment.terms.requiredConfirmations)
+  ) {
     events.push({ type: 'PaymentConfirming', data: { actuallyPaid: payment.actuallyPaid, at } });
   }
   return events;

@@ -1,4 +1,10 @@
-import { betaStatus, receivedAmount, toJsonNumber, type ExistingPayment } from '@gw/domain';
+import {
+  betaStatus,
+  hasRequiredConfirmations,
+  receivedAmount,
+  toJsonNumber,
+  type ExistingPayment,
+} from '@gw/domain';
 import type { CurrencyFacts } from './currency-facts';
 import { unixSeconds } from './payment-amounts';
 
@@ -29,7 +35,7 @@ export function betaWebhookPayload(payment: ExistingPayment, facts: CurrencyFact
     date: unixSeconds(terms.createdAt),
     // Money that came after the payment was done is one more transaction, as OxaPay records it.
     txs: [...payment.deposits, ...payment.lateDeposits].map((deposit) => ({
-      status: deposit.confirmations >= terms.requiredConfirmations ? 'confirmed' : 'confirming',
+      status: hasRequiredConfirmations(deposit, terms.requiredConfirmations) ? 'confirmed' : 'confirming',
       tx_hash: deposit.txHash,
       sent_amount: toJsonNumber(deposit.amount),
       received_amount: toJsonNumber(deposit.amount),
