@@ -209,11 +209,15 @@ describe('configuration objects', () => {
     expect(Object.keys(secret[0]!.stringData).sort()).toEqual(
       [
         'ADMIN_TOKEN',
+        'BTC_RPC_PASSWORD',
+        'BTC_RPC_USER',
         'KAFKA_BROKERS',
         'MASTER_KEY',
         'MONGODB_URL',
         'REDIS_URL',
         'SCHEMA_REGISTRY_URL',
+        'LTC_RPC_PASSWORD',
+        'LTC_RPC_USER',
       ].sort(),
     );
     // Left empty on purpose: a forgotten value stops the services at start instead of running with a
