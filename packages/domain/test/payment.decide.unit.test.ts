@@ -171,6 +171,28 @@ describe('payment decider', () => {
         .when({ type: 'UpdatePaymentEstimate', data: { payAmount: '1', expiresAt: at }, metadata: meta() })
         .thenThrows('PAYMENT_NOT_WAITING');
     });
+
+    it('keeps a family A top-up apart as late money: wrong_amount is final upstream', () => {
+      const alphaCreated: PaymentEvent = { type: 'PaymentCreated', data: paymentTerms({ family: 'alpha' }) };
+      const events = spec
+        .given([alphaCreated, ...history.slice(1)])
+        .when(deposit('tx2', '0.0005', 0))
+        .events();
+      expect(events).toEqual([
+        {
+          type: 'LateDepositReceived',
+          data: {
+            txHash: 'tx2',
+            amount: '0.0005',
+            fromAddress: 'bc1qsender',
+            confirmations: 0,
+            detectedAt: at,
+            paymentStatus: 'partially_paid',
+            repeatedPayment: null,
+          },
+        },
+      ]);
+    });
   });
 
   describe('when confirming', () => {

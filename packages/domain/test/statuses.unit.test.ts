@@ -31,6 +31,8 @@ describe('payment statuses', () => {
     ]);
     expect(alphaIsFinal('waiting')).toBe(false);
     expect(alphaIsFinal('finished')).toBe(true);
+    // Cryptomus lists wrong_amount as final (paid less, no more top-up).
+    expect(alphaIsFinal('partially_paid')).toBe(true);
   });
 
   it('maps family B statuses and reads its filter values back case-insensitively', () => {

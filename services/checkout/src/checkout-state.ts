@@ -1,4 +1,4 @@
-import { compare, isPositive, subtract, type Amount, type PaymentStatus } from '@gw/domain';
+import { compare, isPositive, subtract, takesDeposits, type Amount, type PaymentStatus } from '@gw/domain';
 import type { PaymentDocument } from '@gw/views';
 import { safeHttpUrl } from './html';
 
@@ -83,7 +83,7 @@ export function checkoutStateOf(payment: PaymentDocument, now: Date): CheckoutSt
     payAmount: payment.payAmount,
     actuallyPaid: payment.actuallyPaid,
     missingAmount,
-    amountDue: amountDueOf(stage, payment.payAmount, missingAmount),
+    amountDue: amountDueOf(payment, stage, missingAmount),
     confirmations: payment.confirmations,
     requiredConfirmations: payment.requiredConfirmations,
     expiresAt: payment.expiresAt,
@@ -93,9 +93,15 @@ export function checkoutStateOf(payment: PaymentDocument, now: Date): CheckoutSt
   };
 }
 
-function amountDueOf(stage: CheckoutStage, payAmount: Amount, missingAmount: Amount): Amount | null {
-  if (stage === 'waiting') return payAmount;
-  if (stage === 'partially_paid' && isPositive(missingAmount)) return missingAmount;
+/** A family A underpayment is final (`wrong_amount`): the page asks for nothing more. */
+function amountDueOf(payment: PaymentDocument, stage: CheckoutStage, missingAmount: Amount): Amount | null {
+  if (stage === 'waiting') return payment.payAmount;
+  if (
+    stage === 'partially_paid' &&
+    takesDeposits(payment.status, payment.family) &&
+    isPositive(missingAmount)
+  )
+    return missingAmount;
   return null;
 }
 

@@ -96,6 +96,14 @@ describe('what the buyer owes and how long is left', () => {
     expect(state).toMatchObject({ amountDue: '0.0007', missingAmount: '0.0007' });
   });
 
+  it('asks for nothing more of a family A underpayment, which is final (wrong_amount)', () => {
+    const state = checkoutStateOf(
+      paymentOf({ family: 'alpha', status: 'partially_paid', actuallyPaid: '0.0004' }),
+      NOW,
+    );
+    expect(state).toMatchObject({ amountDue: null, missingAmount: '0.0007' });
+  });
+
   it('asks for nothing once the money arrived, and never counts below zero', () => {
     const state = checkoutStateOf(
       paymentOf({ status: 'confirming', actuallyPaid: '0.0012' }),

@@ -41,7 +41,7 @@ describe('family A payment record', () => {
     ['confirming', 'confirm_check', false],
     ['confirmed', 'confirm_check', false],
     ['sending', 'process', false],
-    ['partially_paid', 'wrong_amount', false],
+    ['partially_paid', 'wrong_amount', true],
     ['finished', 'paid', true],
     ['failed', 'fail', true],
     ['refunded', 'refund_paid', true],

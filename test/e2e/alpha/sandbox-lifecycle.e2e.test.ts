@@ -1,4 +1,4 @@
-import { multiply, roundDown } from '@gw/domain';
+import { multiply, roundDown, subtract } from '@gw/domain';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { AlphaClient } from './alpha-client';
 import { finalise, readyMerchant, storedPayment } from './alpha-fixtures';
@@ -84,7 +84,7 @@ describe('family A payments through the sandbox chain, statuses read back mapped
   );
 
   it(
-    'shows an underpayment as wrong_amount (not final), and paid after the top-up',
+    'shows an underpayment as wrong_amount, final as upstream lists it; a top-up stays on the invoice as late money',
     async () => {
       const payment = await client.createPayment({ amount: '40', currency: 'USD' });
       const half = roundDown(multiply(payment.payer_amount, '0.5'), 6);
@@ -95,13 +95,21 @@ describe('family A payments through the sandbox chain, statuses read back mapped
       );
       expect(underpaid).toMatchObject({
         status: 'wrong_amount',
-        is_final: false,
+        is_final: true,
         payment_amount: Number(half).toFixed(8),
       });
 
-      await tester.pay((await storedPayment(gateway, payment.uuid)).paymentId);
-      const paid = await client.paymentWhen(payment.uuid, (read) => read.is_final, LIFECYCLE_MS);
-      expect(paid).toMatchObject({ status: 'paid', payment_amount: payment.payer_amount });
+      const rest = subtract(payment.payer_amount, half);
+      await tester.deposit(payment.address, rest, 19);
+      const toppedUp = await client.paymentWhen(
+        payment.uuid,
+        (read) => read.payment_amount === Number(payment.payer_amount).toFixed(8),
+      );
+      expect(toppedUp).toMatchObject({
+        payment_status: 'partially_paid',
+        status: 'wrong_amount',
+        is_final: true,
+      });
     },
     LIFECYCLE_MS * 2,
   );

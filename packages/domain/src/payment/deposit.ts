@@ -1,4 +1,5 @@
 import type { Amount } from '../money';
+import type { Family } from './payment';
 import type { PaymentStatus } from './statuses';
 
 /** A transaction that paid into a payment's address. */
@@ -38,10 +39,18 @@ export const isSameDeposit = (a: Pick<Deposit, 'txHash'>, b: Pick<Deposit, 'txHa
 
 /**
  * Whether money that arrives now still counts towards the payment. Once the payout has started (and in
- * every final status) the amount paid out is fixed, so anything more is a late deposit.
+ * every final status) the amount paid out is fixed, so anything more is a late deposit. A family A
+ * underpayment is final as well: Cryptomus lists `wrong_amount` as final ("paid less, no more
+ * top-up", upstream-apis.md §2.4), so money after it is kept on the invoice as late money.
  */
-export const takesDeposits = (status: PaymentStatus): boolean =>
-  status === 'waiting' || status === 'partially_paid' || status === 'confirming' || status === 'confirmed';
+export const takesDeposits = (status: PaymentStatus, family: Family): boolean =>
+  status === 'waiting' ||
+  status === 'confirming' ||
+  status === 'confirmed' ||
+  (status === 'partially_paid' && !underpaymentIsFinal(family));
+
+/** Whether an underpaid (`partially_paid`) payment of this family is done: family A's `wrong_amount`. */
+export const underpaymentIsFinal = (family: Family): boolean => family === 'alpha';
 
 /** Whether a deposit holds the confirmations its payment requires. */
 export const hasRequiredConfirmations = (

@@ -1,3 +1,4 @@
+import { underpaymentIsFinal } from './deposit';
 import { isFinalStatus, type PaymentStatus } from './statuses';
 
 /** Family A: `payment_status` carries the V1 value, `status` the upstream (Cryptomus) value. Spec table. */
@@ -19,7 +20,9 @@ const ALPHA_STATUS: Record<PaymentStatus, string> = {
  */
 export const alphaStatus = (status: PaymentStatus, overpaid = false): string =>
   status === 'finished' && overpaid ? 'paid_over' : ALPHA_STATUS[status];
-export const alphaIsFinal = (status: PaymentStatus): boolean => isFinalStatus(status);
+/** `wrong_amount` is final in Cryptomus's list, so family A's underpaid payments take no more money. */
+export const alphaIsFinal = (status: PaymentStatus): boolean =>
+  isFinalStatus(status) || (status === 'partially_paid' && underpaymentIsFinal('alpha'));
 
 /**
  * Family B: OxaPay's vocabulary, Capitalised as the spec's sample ("Paid") and as upstream callbacks

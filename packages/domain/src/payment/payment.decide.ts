@@ -108,7 +108,7 @@ function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayme
   const late = findLateDeposit(payment, data);
   if (late) return confirmLateDeposit(payment, late, data.confirmations, at);
   if (!isPositive(data.amount)) throw new DomainError('INVALID_AMOUNT', 'deposit amount must be positive');
-  if (!takesDeposits(payment.status)) return [receiveLateDeposit(payment, data, at)];
+  if (!takesDeposits(payment.status, payment.terms.family)) return [receiveLateDeposit(payment, data, at)];
 
   const actuallyPaid = add(payment.actuallyPaid, data.amount);
   const events: PaymentEvent[] = [

@@ -5,7 +5,13 @@ import { isSameDeposit, type Deposit, type LateDeposit } from './deposit';
 import type { PaymentStatus } from './statuses';
 
 export type { Deposit, LateDeposit, RepeatedPaymentIds } from './deposit';
-export { depositIdOf, hasRequiredConfirmations, isSameDeposit, takesDeposits } from './deposit';
+export {
+  depositIdOf,
+  hasRequiredConfirmations,
+  isSameDeposit,
+  takesDeposits,
+  underpaymentIsFinal,
+} from './deposit';
 
 export type Family = 'v1' | 'alpha' | 'beta';
 export type SandboxCase = 'success' | 'partially_paid' | 'fail';
