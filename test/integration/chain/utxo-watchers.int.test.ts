@@ -2,11 +2,12 @@ import type { ChainService } from '../../../services/chain/src';
 import { streamIdOf } from '@gw/domain';
 import { toBaseUnits } from '@gw/rates';
 import { ChainWatchers } from '../../../services/chain/src/watchers/chain-watchers';
-import { startReceiver, type Receiver } from '../../e2e/notifier/support/receiver';
-import { startTestGateway, type TestGateway } from '../../support/gateway';
-import { PaymentEventLog } from '../../support/chain/payment-event-log';
-import { RegtestNode, type RegtestNetwork } from '../../support/chain/regtest-node';
-import { RegtestWallet } from '../../support/chain/regtest-wallet';
+import type { Receiver } from '../../e2e/notifier/support/receiver';
+import type { TestGateway } from '../../support/gateway';
+import type { PaymentEventLog } from '../../support/chain/payment-event-log';
+import type { RegtestNode, RegtestNetwork } from '../../support/chain/regtest-node';
+import type { RegtestWallet } from '../../support/chain/regtest-wallet';
+import { startWatchedChain, type WatchedChain } from '../../support/chain/watched-chain';
 
 interface V1Payment {
   payment_id: number;
@@ -25,24 +26,16 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
   let gateway: TestGateway;
   let events: PaymentEventLog;
   let ipn: Receiver;
+  let chain: WatchedChain;
   const figures: string[] = [];
 
   beforeAll(async () => {
-    node = await RegtestNode.start(network);
-    wallet = new RegtestWallet(node);
-    await wallet.fund(6);
-    ipn = await startReceiver();
-    gateway = await startTestGateway({
-      env: { ...node.watcherEnv(REQUIRED_CONFIRMATIONS), CHAIN_POLL_INTERVAL_MS: '50' },
-    });
-    events = await PaymentEventLog.start(gateway.gateway.ctx.bus, `test-${network}-watcher`);
+    chain = await startWatchedChain(network, { requiredConfirmations: REQUIRED_CONFIRMATIONS, coins: 7 });
+    ({ node, wallet, gateway, events, webhooks: ipn } = chain);
   }, 120_000);
 
   afterAll(async () => {
-    await events?.stop();
-    await gateway?.stop();
-    await ipn?.close();
-    await node?.destroy();
+    await chain?.stop();
     if (figures.length > 0) process.stdout.write(`\n${figures.join('\n')}\n`);
   });
 
@@ -260,7 +253,7 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
   }
 
   it('shows a node outage in readiness and metrics, then catches up after the watcher is killed mid-stream', async () => {
-    const chain = gateway.gateway.services.find((s) => s.name === 'chain') as ChainService;
+    const chainService = gateway.gateway.services.find((s) => s.name === 'chain') as ChainService;
     const payment = await createPayment();
     const txid = await wallet.pay([{ address: payment.pay_address, amount: baseUnits(payment.pay_amount) }]);
     await events.until(payment.payment_id, 'PaymentConfirming');
@@ -278,7 +271,7 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
     await events.until(payment.payment_id, 'DepositConfirmationsUpdated');
 
     // Killed mid-stream: a new watcher, knowing only what the store kept, takes over after more blocks.
-    await chain.chainWatchers.stop();
+    await chainService.chainWatchers.stop();
     await node.mine(REQUIRED_CONFIRMATIONS);
     const resumed = new ChainWatchers(gateway.gateway.ctx, gateway.gateway.ctx.logger);
     await resumed.start();
