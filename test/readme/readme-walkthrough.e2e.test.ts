@@ -12,6 +12,17 @@ import { commandsOf, mismatches, readmeBlocks, REPO_ROOT } from './readme-comman
  */
 
 const README_URL = 'http://localhost:8080';
+
+/**
+ * A newcomer's shell: the test runner's own environment holds the engines' URLs (scripts/test exports
+ * KAFKA_BROKERS, MONGODB_URL, REDIS_URL), which would start the gateway on the engines, not on the
+ * embedded default the README describes.
+ */
+const NEWCOMER_ENV = Object.fromEntries(
+  ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TERM', 'USER']
+    .filter((name) => process.env[name] !== undefined)
+    .map((name) => [name, process.env[name]!]),
+);
 /** A read the README documents an eventual state for is asked again until it shows it, up to this. */
 const SETTLE_MS = 30_000;
 
@@ -22,7 +33,7 @@ class Shell {
   private count = 0;
 
   constructor(cwd: string, env: Record<string, string>) {
-    this.child = spawn('bash', ['--noprofile', '--norc'], { cwd, env: { ...process.env, ...env } });
+    this.child = spawn('bash', ['--noprofile', '--norc'], { cwd, env: { ...NEWCOMER_ENV, ...env } });
     this.child.stdout.setEncoding('utf8').on('data', (chunk: string) => this.take(chunk));
     this.child.stderr.setEncoding('utf8').on('data', (chunk: string) => this.take(chunk));
   }
@@ -62,7 +73,7 @@ async function startReadmeGateway(dataDir: string): Promise<StartedGateway> {
   const port = await freeLoopbackPort();
   const child = spawn(path.join(REPO_ROOT, 'gateway'), ['start'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...NEWCOMER_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
   let terminal = '';
   let stdout = '';
