@@ -1,10 +1,16 @@
+import { testAccountPublicKey } from '@gw/chain/src/testing/wallet-fixtures';
+import { adminClient } from '../../e2e/admin/admin-helpers';
 import { startReceiver, type Receiver } from '../../e2e/notifier/support/receiver';
 import { startTestGateway, type TestGateway } from '../gateway';
 import { PaymentEventLog } from './payment-event-log';
 import { RegtestNode, type RegtestNetwork } from './regtest-node';
 import { RegtestWallet } from './regtest-wallet';
 
-/** A private node with a funded test wallet, and a gateway whose watcher follows that node. */
+/**
+ * A private node with a funded test wallet (the buyer), and a gateway taking real payments on it: the
+ * sandbox off, its watcher following that node, and the demo merchant's watch-only wallet from the fixed
+ * test seed, so every pay address is the merchant's own.
+ */
 export interface WatchedChain {
   node: RegtestNode;
   wallet: RegtestWallet;
@@ -21,16 +27,30 @@ export async function startWatchedChain(
   options: { requiredConfirmations: number; coins: number },
 ): Promise<WatchedChain> {
   const node = await RegtestNode.start(network);
-  const wallet = new RegtestWallet(node);
-  await wallet.fund(options.coins);
+  const buyer = new RegtestWallet(node);
+  await buyer.fund(options.coins);
   const webhooks = await startReceiver();
   const gateway = await startTestGateway({
-    env: { ...node.watcherEnv(options.requiredConfirmations), CHAIN_POLL_INTERVAL_MS: '50' },
+    env: {
+      ...node.watcherEnv(options.requiredConfirmations),
+      [`${network.toUpperCase()}_CHAIN`]: 'regtest',
+      SANDBOX_ENABLED: 'false',
+      CHAIN_POLL_INTERVAL_MS: '50',
+    },
   });
+  const wallet = await adminClient(gateway)(
+    'PUT',
+    `/merchants/${gateway.demoMerchant.merchantId}/wallets/${network}`,
+    {
+      body: { extended_public_key: testAccountPublicKey(1, 'vpub') },
+    },
+  );
+  if (wallet.status !== 200)
+    throw new Error(`the merchant wallet was refused: ${JSON.stringify(wallet.body)}`);
   const events = await PaymentEventLog.start(gateway.gateway.ctx.bus, `test-${network}-watcher`);
   return {
     node,
-    wallet,
+    wallet: buyer,
     gateway,
     events,
     webhooks,
