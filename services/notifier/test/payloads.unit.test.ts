@@ -1,6 +1,10 @@
 import { statusAfter, type PaymentEvent } from '@gw/domain';
 import { paymentAtVersion } from '../src/payloads/payment-history';
-import { lateDepositWebhookStatus, webhookStatusFor } from '../src/payloads/triggers';
+import {
+  isRepeatedPaymentOpening,
+  lateDepositWebhookStatus,
+  webhookStatusFor,
+} from '../src/payloads/triggers';
 import { buildWebhookRequest } from '../src/payloads/webhook-request';
 import {
   cryptomusPyVerifier,
@@ -224,6 +228,20 @@ describe('money that arrives after the payment was done', () => {
       actually_paid: 0.0015,
       parent_payment_id: null,
     });
+  });
+
+  it('a repeated payment sends no waiting IPN: it opens with its money on it', () => {
+    const child = paymentTerms({ paymentId: 5077999001, parentPaymentId: 5077125051 });
+    const opened = paymentAtVersion(
+      stored('payment-5077999001', [{ type: 'PaymentCreated', data: child }]),
+      1,
+    )!;
+    expect(isRepeatedPaymentOpening(opened.payment, opened.statusBefore)).toBe(true);
+    const parent = paymentAtVersion(
+      stored('payment-1', [{ type: 'PaymentCreated', data: paymentTerms() }]),
+      1,
+    )!;
+    expect(isRepeatedPaymentOpening(parent.payment, parent.statusBefore)).toBe(false);
   });
 
   it('a repeated payment names its parent in every IPN', () => {

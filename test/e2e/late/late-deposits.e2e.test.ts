@@ -110,6 +110,12 @@ describe('money that arrives late or twice', () => {
         await webhook(path, (json) => json.payment_id === childId && json.payment_status === 'finished');
         const childIpns = callsTo(path).filter((call) => call.json.payment_id === childId);
         expect(childIpns.every((call) => call.json.parent_payment_id === parentId)).toBe(true);
+        expect(childIpns.map((call) => call.json.payment_status)).toEqual([
+          'confirming',
+          'confirmed',
+          'sending',
+          'finished',
+        ]);
         expect(
           callsTo(path)
             .filter((call) => call.json.payment_id === parentId)

@@ -16,7 +16,7 @@ import { deliveryIdOf, type Delivery } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
 import type { CurrencyFacts } from '../payloads/currency-facts';
 import { paymentAtVersion } from '../payloads/payment-history';
-import { lateDepositWebhookStatus, webhookStatusFor } from '../payloads/triggers';
+import { isRepeatedPaymentOpening, lateDepositWebhookStatus, webhookStatusFor } from '../payloads/triggers';
 import { buildWebhookRequest } from '../payloads/webhook-request';
 
 /** The part of a `payments.events` message (or a stored event) the intake reads. */
@@ -72,7 +72,9 @@ export class StatusIntake {
     const { payment, statusBefore } = at;
     const webhookStatus = lateDeposit
       ? lateDepositWebhookStatus(payment)
-      : webhookStatusFor(payment.terms.family, statusBefore, payment.status, isOverpaid(payment));
+      : isRepeatedPaymentOpening(payment, statusBefore)
+        ? null
+        : webhookStatusFor(payment.terms.family, statusBefore, payment.status, isOverpaid(payment));
     const url = payment.terms.callbackUrl;
     if (webhookStatus === null || !url) return null;
 

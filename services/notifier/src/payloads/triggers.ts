@@ -75,3 +75,12 @@ export function lateDepositWebhookStatus(payment: ExistingPayment): string | nul
     }
   }
 }
+
+/**
+ * A V1 repeated payment is opened with its money already on it, in the same append as its creation: it
+ * never waits, so the creation sends no `waiting` IPN; its first IPN is the money (`confirming` on).
+ */
+export const isRepeatedPaymentOpening = (
+  payment: ExistingPayment,
+  statusBefore: PaymentStatus | null,
+): boolean => statusBefore === null && payment.terms.parentPaymentId !== null;
