@@ -14,9 +14,10 @@ import { V1Client, type JsonBody } from './v1-client';
 const PAIRS = 1_000;
 const ON_FLEET = process.env.GATEWAY_TEST_TOPOLOGY === 'processes';
 // A command takes a second or more on the fleet (FerretDB), milliseconds embedded: the fleet needs more
-// pairs in flight to finish in minutes.
+// pairs in flight. Measured on two cores shared with other work (load average ~20): 1,000 V1 pairs took
+// 6.5 minutes on the fleet, family B pairs over 20; the cap is for such a machine, not the expected time.
 const LANES = ON_FLEET ? 16 : 8;
-const TIMEOUT_MS = ON_FLEET ? 20 * 60_000 : 5 * 60_000;
+const TIMEOUT_MS = ON_FLEET ? 30 * 60_000 : 5 * 60_000;
 
 interface Lane {
   v1: V1Client;
