@@ -1,7 +1,19 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '.data/**', '.infra/**', '.lts/**', 'dist/**', 'bench/results/**', 'docs/**', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '.data/**',
+      '.infra/**',
+      '.lts/**',
+      'dist/**',
+      'bench/results/**',
+      'docs/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
