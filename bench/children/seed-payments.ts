@@ -62,7 +62,7 @@ async function main(): Promise<void> {
         priceCurrency: 'usd',
         payCurrency: n % 3 === 0 ? 'eth' : 'btc',
       },
-      admittingMerchant({ enabledCoins: null }),
+      admittingMerchant({ enabledCoins: null }, config),
       rates.current(),
     );
     const terms = await newPaymentTerms(sources, {

@@ -3,30 +3,48 @@ import {
   PaymentRefused,
   type AdmittedPayment,
   type AdmittingMerchant,
+  type PayableNetworks,
   type PaymentRequestTerms,
   type RatesSnapshot,
   type Refusal,
 } from '@gw/domain';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
+import { payingWallet, type PayingChains } from './pay-addresses';
 import type { PaymentIntake } from './payment-intake';
 
 /**
- * What admission needs of a merchant. Today the sandbox chain is the only one that pays, and it pays
- * on every network; merchant wallets and chain watchers narrow `payableNetworks` outside it.
+ * The networks that can take money now. The sandbox chain pays on every network while it is on (as
+ * test payments); outside it, only a network where the merchant has a wallet for the chain the
+ * operator's node follows, and a watcher runs. Without a merchant (a public list), the networks a
+ * watcher runs for.
  */
-export function admittingMerchant(merchant: Pick<MerchantDocument, 'enabledCoins'>): AdmittingMerchant {
-  return { enabledCoins: merchant.enabledCoins, payableNetworks: 'every' };
+export function payableNetworksOf(
+  merchant: Pick<MerchantDocument, 'wallets'> | null,
+  chains: PayingChains,
+): PayableNetworks {
+  if (chains.sandboxEnabled) return 'every';
+  const watched = Object.keys(chains.chainWatchers.nodes);
+  return new Set(merchant ? watched.filter((network) => payingWallet(merchant, network, chains)) : watched);
+}
+
+/** What admission needs of a merchant: its coins, and the networks it can be paid on now. */
+export function admittingMerchant(
+  merchant: Pick<MerchantDocument, 'enabledCoins' | 'wallets'>,
+  chains: PayingChains,
+): AdmittingMerchant {
+  return { enabledCoins: merchant.enabledCoins, payableNetworks: payableNetworksOf(merchant, chains) };
 }
 
 /** {@link admitPayment} for an entry point: a refusal leaves as that entry point's own error. */
 export function admitOrRefuse(
   request: PaymentRequestTerms,
-  merchant: Pick<MerchantDocument, 'enabledCoins'>,
+  merchant: Pick<MerchantDocument, 'enabledCoins' | 'wallets'>,
+  chains: PayingChains,
   rates: RatesSnapshot,
   refusalError: (refusal: Refusal, message: string) => Error,
 ): AdmittedPayment {
   try {
-    return admitPayment(request, admittingMerchant(merchant), rates);
+    return admitPayment(request, admittingMerchant(merchant, chains), rates);
   } catch (error) {
     throw error instanceof PaymentRefused ? refusalError(error.refusal, error.message) : error;
   }

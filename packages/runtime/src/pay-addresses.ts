@@ -39,6 +39,9 @@ export class NoPayingWalletError extends Error {
   }
 }
 
+/** What decides where money can be taken: the sandbox switch, and the nodes watched on which chain. */
+export type PayingChains = Pick<GatewayConfig, 'sandboxEnabled' | 'chainWatchers'>;
+
 /**
  * The merchant's wallet that can take real money on a network: set for the chain the network's node
  * follows, and with a watcher running. A wallet set for another chain (the operator moved the node from
@@ -79,7 +82,7 @@ export class MerchantPayAddresses implements PayAddressSource {
     private readonly deps: {
       readModels: ReadModelStore;
       commands: Pick<CommandClient, 'send'>;
-      config: Pick<GatewayConfig, 'chainWatchers' | 'sandboxEnabled'>;
+      config: PayingChains;
       sandbox: AddressAllocator;
     },
   ) {}

@@ -1,6 +1,6 @@
 import { admitPayment, offeredPayCurrencies, PaymentRefused, type Amount } from '@gw/domain';
 import type { CryptoCurrency, RatesService } from '@gw/rates';
-import { admittingMerchant, invoicePaymentRequest } from '@gw/runtime';
+import { admittingMerchant, invoicePaymentRequest, type PayingChains } from '@gw/runtime';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 
 /** A currency the buyer may pick for an invoice, with what the order would cost in it. */
@@ -13,8 +13,12 @@ export interface CoinChoice {
 }
 
 /** The coins the merchant offers payers, exactly as every family lists them. */
-export function enabledCryptos(rates: RatesService, merchant: MerchantDocument): CryptoCurrency[] {
-  return offeredPayCurrencies(admittingMerchant(merchant), rates);
+export function enabledCryptos(
+  rates: RatesService,
+  merchant: MerchantDocument,
+  chains: PayingChains,
+): CryptoCurrency[] {
+  return offeredPayCurrencies(admittingMerchant(merchant, chains), rates);
 }
 
 /** Choices for the invoice page; the invoice's own pay_currency comes first, so it is seen pre-selected. */
@@ -22,8 +26,11 @@ export function coinChoicesFor(
   rates: RatesService,
   merchant: MerchantDocument,
   invoice: InvoiceDocument,
+  chains: PayingChains,
 ): CoinChoice[] {
-  const choices = enabledCryptos(rates, merchant).map((crypto) => choiceOf(rates, merchant, invoice, crypto));
+  const choices = enabledCryptos(rates, merchant, chains).map((crypto) =>
+    choiceOf(rates, merchant, invoice, crypto, chains),
+  );
   const preselected = preselectedCode(invoice, choices);
   return preselected === null
     ? choices
@@ -38,10 +45,11 @@ function choiceOf(
   merchant: MerchantDocument,
   invoice: InvoiceDocument,
   crypto: CryptoCurrency,
+  chains: PayingChains,
 ): CoinChoice {
   try {
     const request = invoicePaymentRequest(invoice, crypto.code, null);
-    const admitted = admitPayment(request, admittingMerchant(merchant), rates);
+    const admitted = admitPayment(request, admittingMerchant(merchant, chains), rates);
     return { crypto, approxAmount: admitted.payAmount, available: true };
   } catch (error) {
     if (!(error instanceof PaymentRefused)) throw error;

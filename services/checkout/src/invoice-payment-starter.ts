@@ -106,6 +106,7 @@ export class InvoicePaymentStarter {
     const admitted = admitOrRefuse(
       invoicePaymentRequest(invoice, pay.code, this.ctx.config.paymentLifetimeMinutes * 60),
       merchant,
+      this.ctx.config,
       this.ctx.rates.current(),
       (refusal, message) => new PaymentRefusedError(refusal.code, message),
     );

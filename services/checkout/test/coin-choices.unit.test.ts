@@ -1,3 +1,4 @@
+import { loadConfig } from '@gw/platform';
 import { CuratedPriceFeed, RatesService } from '@gw/rates';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { coinChoicesFor, enabledCryptos, findChoice, preselectedCode } from '../src/coin-choices';
@@ -20,18 +21,25 @@ const invoice = (fields: Partial<InvoiceDocument> = {}) =>
     ...fields,
   }) as InvoiceDocument;
 
+const sandbox = { sandboxEnabled: true, chainWatchers: loadConfig({}).chainWatchers };
+
 describe('coin choices', () => {
   it('offers the whole catalogue when the merchant restricted nothing', () => {
-    expect(enabledCryptos(rates, merchant(null))).toHaveLength(rates.cryptoCurrencies().length);
+    expect(enabledCryptos(rates, merchant(null), sandbox)).toHaveLength(rates.cryptoCurrencies().length);
   });
 
   it('offers only the enabled coins, matching codes and aliases case-insensitively', () => {
-    const codes = enabledCryptos(rates, merchant(['BTC', 'usdcerc20'])).map((c) => c.code);
+    const codes = enabledCryptos(rates, merchant(['BTC', 'usdcerc20']), sandbox).map((c) => c.code);
     expect(codes).toEqual(['btc', 'usdc']);
   });
 
   it('puts the invoice pay_currency first, and finds a pick by alias', () => {
-    const choices = coinChoicesFor(rates, merchant(['btc', 'eth', 'usdc']), invoice({ payCurrency: 'usdc' }));
+    const choices = coinChoicesFor(
+      rates,
+      merchant(['btc', 'eth', 'usdc']),
+      invoice({ payCurrency: 'usdc' }),
+      sandbox,
+    );
     expect(choices.map((c) => c.crypto.code)).toEqual(['usdc', 'btc', 'eth']);
     expect(preselectedCode(invoice({ payCurrency: 'usdc' }), choices)).toBe('usdc');
     expect(findChoice(choices, ' USDCERC20 ')?.crypto.code).toBe('usdc');
@@ -39,10 +47,10 @@ describe('coin choices', () => {
   });
 
   it('prices the order in each coin and marks coins whose minimum the order does not reach', () => {
-    const [btc] = coinChoicesFor(rates, merchant(['btc']), invoice());
+    const [btc] = coinChoicesFor(rates, merchant(['btc']), invoice(), sandbox);
     expect(btc?.approxAmount).toBe(rates.payAmountFor('50', 'usd', 'btc'));
     expect(btc?.available).toBe(true);
-    const [tiny] = coinChoicesFor(rates, merchant(['usdterc20']), invoice({ priceAmount: '1' }));
+    const [tiny] = coinChoicesFor(rates, merchant(['usdterc20']), invoice({ priceAmount: '1' }), sandbox);
     expect(tiny?.available).toBe(false);
   });
 });

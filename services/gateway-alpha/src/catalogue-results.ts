@@ -1,5 +1,5 @@
 import { acceptsPayCurrency, networkFeeOf, payLimitsOf, toFixedDecimals } from '@gw/domain';
-import { admittingMerchant } from '@gw/runtime';
+import { admittingMerchant, type PayingChains } from '@gw/runtime';
 import type { Currency, RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';
 import { alphaNetworkName, alphaTicker, findAlphaCrypto, findAlphaCurrency } from './alpha-currencies';
@@ -9,8 +9,8 @@ import { COMMISSION_PERCENT } from './pricing';
 const money = (amount: string): string => toFixedDecimals(amount, 8);
 
 /** POST /alpha/v1/payment/services: every catalogue coin, available when the merchant accepts it. */
-export function paymentServices(rates: RatesService, merchant: MerchantDocument) {
-  const admitting = admittingMerchant(merchant);
+export function paymentServices(rates: RatesService, merchant: MerchantDocument, chains: PayingChains) {
+  const admitting = admittingMerchant(merchant, chains);
   return rates.cryptoCurrencies().map((crypto) => {
     const limits = payLimitsOf(rates, crypto);
     return {

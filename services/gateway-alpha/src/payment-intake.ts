@@ -1,7 +1,7 @@
 import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
 import { amount as toAmount, clampLifetime } from '@gw/domain';
 import type { Currency, RatesService } from '@gw/rates';
-import { admitOrRefuse, admittedIntakeTerms, type PaymentIntake } from '@gw/runtime';
+import { admitOrRefuse, admittedIntakeTerms, type PayingChains, type PaymentIntake } from '@gw/runtime';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 import {
   DEFAULT_PAY_NETWORK,
@@ -19,6 +19,7 @@ export function alphaIntakeFrom(
   input: AlphaCreatePaymentInput,
   merchant: MerchantDocument,
   rates: RatesService,
+  chains: PayingChains,
 ): PaymentIntake {
   const network = input.network ?? null;
   if (network !== null && !isKnownAlphaNetwork(rates, network))
@@ -52,6 +53,7 @@ export function alphaIntakeFrom(
       lifetimeSeconds: input.lifetime ?? null,
     },
     merchant,
+    chains,
     rates,
     (refusal) => alphaRefusal(refusal, toCurrency === null ? 'currency' : 'to_currency'),
   );

@@ -91,7 +91,7 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
     '/payment/services',
     signed,
     asyncRoute(async (_req, res) => {
-      sendResult(res, paymentServices(ctx.rates.current(), merchantOf(res)));
+      sendResult(res, paymentServices(ctx.rates.current(), merchantOf(res), ctx.config));
     }),
   );
 

@@ -1,3 +1,4 @@
+import { loadConfig } from '@gw/platform';
 import type { AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
 import { payLimitsOf } from '@gw/domain';
 import type { MerchantDocument } from '@gw/views';
@@ -6,12 +7,18 @@ import { merchantAmountOf } from '../src/pricing';
 import { curatedRates } from './support';
 
 const rates = curatedRates();
+const sandbox = { sandboxEnabled: true, chainWatchers: loadConfig({}).chainWatchers };
 const usdt = rates.findCryptoCurrency('usdttrc20');
 
 describe('family A pricing', () => {
   const merchant = { merchantId: 'merchant-1', enabledCoins: null } as MerchantDocument;
   const intake = (amount: string, currency: string, more: Partial<AlphaCreatePaymentInput> = {}) =>
-    alphaIntakeFrom({ amount, currency, network: 'tron', order_id: 'A-1', ...more }, merchant, rates);
+    alphaIntakeFrom(
+      { amount, currency, network: 'tron', order_id: 'A-1', ...more },
+      merchant,
+      rates,
+      sandbox,
+    );
   const price = (discount_percent: number, subtract: number) => {
     const { payAmount, alpha } = intake('100', 'USDT', { discount_percent, subtract });
     return { payerAmount: payAmount, discount: alpha?.discount };

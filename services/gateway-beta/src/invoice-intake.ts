@@ -1,14 +1,13 @@
 import { BETA_LIFETIME_MINUTES, flagValue, type BetaCreateInvoiceInput } from '@gw/contracts/src/api/beta';
 import { amount as toAmount } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
-import { admitOrRefuse, admittedIntakeTerms, type PaymentIntake } from '@gw/runtime';
+import { admitOrRefuse, admittedIntakeTerms, type PayingChains, type PaymentIntake } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import { DEFAULT_PAY_CURRENCY, betaSymbol, findBetaCrypto, findBetaCurrency } from './beta-currencies';
 import { betaRefusal, invalidField } from './beta-errors';
 
-export interface InvoiceSettings {
-  sandboxEnabled: boolean;
-}
+/** The gateway's sandbox switch and watched chains: what decides the coins an invoice can be paid in. */
+export type InvoiceSettings = PayingChains;
 
 /**
  * POST /beta/v1/payment/invoice body (schema-checked) → the family-neutral intake. An invoice priced
@@ -43,6 +42,7 @@ export function invoiceIntakeFrom(
       lifetimeSeconds: lifetimeMinutes * 60,
     },
     merchant,
+    settings,
     rates,
     betaRefusal,
   );

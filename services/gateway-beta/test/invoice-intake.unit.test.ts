@@ -1,9 +1,10 @@
+import { loadConfig } from '@gw/platform';
 import { invoiceIntakeFrom } from '../src/invoice-intake';
 import { BetaError } from '../src/beta-errors';
 import { curatedRates, merchantOf } from './support';
 
 const rates = curatedRates();
-const sandboxOn = { sandboxEnabled: true };
+const sandboxOn = { sandboxEnabled: true, chainWatchers: loadConfig({}).chainWatchers };
 
 function refusal(run: () => unknown) {
   try {
@@ -117,6 +118,7 @@ describe('family B invoice → payment intake', () => {
       refusal(() =>
         invoiceIntakeFrom({ amount: '10', currency: 'USD', sandbox: '1' }, merchantOf(), rates, {
           sandboxEnabled: false,
+          chainWatchers: loadConfig({}).chainWatchers,
         }),
       ),
     ).toMatchObject({

@@ -46,7 +46,7 @@ describe('family B list item', () => {
 });
 
 describe('GET /common/currencies', () => {
-  const currencies = betaCurrencies(rates);
+  const currencies = betaCurrencies(rates, 'every');
 
   it('matches its schema', () => {
     expect(validatorFor(betaCurrenciesSchema)(currencies)).toBe(true);

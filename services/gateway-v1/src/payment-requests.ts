@@ -8,7 +8,10 @@ import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { invalidParams, refusalError } from './http/errors';
 import { codeOf, decimalOf, flagOf, integerOf, optionalDecimalOf, textOf } from './request-values';
 
-export type PaymentSettings = Pick<GatewayConfig, 'sandboxEnabled' | 'paymentLifetimeMinutes'>;
+export type PaymentSettings = Pick<
+  GatewayConfig,
+  'sandboxEnabled' | 'paymentLifetimeMinutes' | 'chainWatchers'
+>;
 
 export function knownCurrency(rates: RatesService, field: string, code: string): Currency {
   if (!rates.isKnownCurrency(code)) throw invalidParams(`${field} "${code}" is not a supported currency`);
@@ -62,6 +65,7 @@ export function paymentIntakeFrom(
       lifetimeSeconds: settings.paymentLifetimeMinutes * 60,
     },
     merchant,
+    settings,
     rates,
     refusalError,
   );
@@ -92,6 +96,7 @@ export function invoicePaymentIntakeFrom(
   const admitted = admitOrRefuse(
     invoicePaymentRequest(invoice, codeOf(body.pay_currency) ?? '', settings.paymentLifetimeMinutes * 60),
     merchant,
+    settings,
     rates,
     refusalError,
   );

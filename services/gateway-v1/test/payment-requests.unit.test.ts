@@ -1,3 +1,4 @@
+import { loadConfig } from '@gw/platform';
 import { v1Validators } from '@gw/contracts/src/api/v1';
 import { CuratedPriceFeed, RatesService } from '@gw/rates';
 import { invoiceTermsFrom } from '../src/invoice-requests';
@@ -5,8 +6,9 @@ import { paymentIntakeFrom, type PaymentSettings } from '../src/payment-requests
 import { flagOf } from '../src/request-values';
 import { merchantDocument } from './fixtures';
 
-const sandbox: PaymentSettings = { sandboxEnabled: true, paymentLifetimeMinutes: 1440 };
-const production: PaymentSettings = { sandboxEnabled: false, paymentLifetimeMinutes: 60 };
+const { chainWatchers } = loadConfig({});
+const sandbox: PaymentSettings = { sandboxEnabled: true, paymentLifetimeMinutes: 1440, chainWatchers };
+const production: PaymentSettings = { sandboxEnabled: false, paymentLifetimeMinutes: 60, chainWatchers };
 let rates: RatesService;
 
 beforeAll(async () => {
@@ -215,6 +217,7 @@ describe('a create-invoice body becoming invoice terms', () => {
     const terms = invoiceTermsFrom(
       invoiceBody({ price_amount: 1000, price_currency: 'usd' }),
       merchantDocument(),
+      sandbox,
       rates,
       now,
     );
@@ -241,6 +244,7 @@ describe('a create-invoice body becoming invoice terms', () => {
         cancel_url: 'https://s.example/no',
       }),
       merchantDocument(),
+      sandbox,
       rates,
       now,
     );

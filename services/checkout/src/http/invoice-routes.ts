@@ -48,7 +48,7 @@ export function invoiceRoutes(
     extra: PageExtras,
   ) {
     const rates = ctx.rates.current();
-    const choices = coinChoicesFor(rates, merchant, invoice);
+    const choices = coinChoicesFor(rates, merchant, invoice, ctx.config);
     const ongoing = extra.ongoing ?? null;
     res
       .status(extra.status ?? 200)
@@ -109,7 +109,10 @@ export function invoiceRoutes(
       if (!picked) {
         return sendInvoicePage(req, res, found, { status: 422, error: texts.invoice.currencyRequired });
       }
-      const choice = findChoice(coinChoicesFor(ctx.rates.current(), found.merchant, found.invoice), picked);
+      const choice = findChoice(
+        coinChoicesFor(ctx.rates.current(), found.merchant, found.invoice, ctx.config),
+        picked,
+      );
       if (!choice?.available) {
         return sendInvoicePage(req, res, found, { status: 422, error: texts.invoice.currencyUnavailable });
       }

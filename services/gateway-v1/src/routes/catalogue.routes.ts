@@ -1,7 +1,7 @@
 import { v1Validators } from '@gw/contracts/src/api/v1';
-import { offeredPayCurrencies, toJsonNumber } from '@gw/domain';
+import { canTakeMoneyOn, offeredPayCurrencies, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { admittingMerchant } from '@gw/runtime';
+import { admittingMerchant, payableNetworksOf } from '@gw/runtime';
 import { Router } from 'express';
 import { merchantOf, optionalMerchant, API_KEY_HEADER } from '../http/auth';
 import { invalidParams } from '../http/errors';
@@ -20,16 +20,23 @@ export function catalogueRoutes({ ctx, directory, auth }: V1RouteDeps): Router {
     res.json({ message: 'OK' });
   });
 
-  router.get('/currencies', (req, res) => {
-    validatedQuery(v1Validators.currenciesQuery, req.query);
-    // Every catalogue coin supports fixed-rate payments, so fixed_rate=true lists the same codes.
-    res.json({
-      currencies: ctx.rates
-        .current()
-        .cryptoCurrencies()
-        .map((crypto) => crypto.code),
-    });
-  });
+  router.get(
+    '/currencies',
+    asyncRoute(async (req, res) => {
+      validatedQuery(v1Validators.currenciesQuery, req.query);
+      // Coins on networks that can take money now: for the merchant whose key comes along, else any merchant.
+      const merchant = await optionalMerchant(directory, req.get(API_KEY_HEADER));
+      const payable = payableNetworksOf(merchant, ctx.config);
+      // Every catalogue coin supports fixed-rate payments, so fixed_rate=true lists the same codes.
+      res.json({
+        currencies: ctx.rates
+          .current()
+          .cryptoCurrencies()
+          .filter((crypto) => canTakeMoneyOn(payable, crypto.network))
+          .map((crypto) => crypto.code),
+      });
+    }),
+  );
 
   router.get('/full-currencies', (_req, res) => {
     res.json({
@@ -41,7 +48,7 @@ export function catalogueRoutes({ ctx, directory, auth }: V1RouteDeps): Router {
   });
 
   router.get('/merchant/coins', auth, (_req, res) => {
-    const coins = offeredPayCurrencies(admittingMerchant(merchantOf(res)), ctx.rates.current());
+    const coins = offeredPayCurrencies(admittingMerchant(merchantOf(res), ctx.config), ctx.rates.current());
     res.json({ selectedCurrencies: coins.map((crypto) => toMerchantCoin(crypto, baseUrl)) });
   });
 

@@ -28,7 +28,7 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
       const request = validated(v1Validators.createInvoice, req.body);
       const merchant = merchantOf(res);
       const now = ctx.clock.now();
-      const terms = invoiceTermsFrom(request, merchant, ctx.rates.current(), now);
+      const terms = invoiceTermsFrom(request, merchant, ctx.config, ctx.rates.current(), now);
       const reply = await ctx.commands.send(streamIdOf('invoice', terms.invoiceId), merchant.merchantId, {
         type: 'CreateInvoice',
         data: terms,

@@ -1,0 +1,102 @@
+import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { adminClient } from '../admin/admin-helpers';
+import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { MerchantCalls } from './merchant-calls';
+
+/** Litecoin on a regtest node (nothing listens there: no deposit is expected here), and no sandbox. */
+const REAL_MONEY_ONLY = {
+  SANDBOX_ENABLED: 'false',
+  LTC_RPC_URL: 'http://127.0.0.1:18597',
+  LTC_CHAIN: 'regtest',
+};
+
+/**
+ * Outside the sandbox an address nobody can spend from is never handed out: a coin is listed and
+ * accepted only on a network where the merchant has a wallet and a watcher runs, in every family.
+ */
+describe('with the sandbox off', () => {
+  let gateway: TestGateway;
+  let merchant: MerchantCalls;
+
+  const createInEveryFamily = (coin: 'btc' | 'ltc') =>
+    Promise.all([
+      merchant.v1('POST', '/v1/payment', { price_amount: 50, price_currency: 'usd', pay_currency: coin }),
+      merchant.alpha('/alpha/v1/payment', {
+        amount: '50',
+        currency: 'USD',
+        to_currency: coin.toUpperCase(),
+        order_id: `real-${coin}-${Date.now()}`,
+      }),
+      merchant.beta('POST', '/beta/v1/payment/invoice', { amount: 50, currency: coin.toUpperCase() }),
+    ]);
+  const listedByEveryFamily = async () => {
+    const [v1Public, v1Own, v1Merchant, alpha, beta] = await Promise.all([
+      fetch(`${gateway.baseUrl}/v1/currencies`).then((response) => response.json()),
+      merchant.v1('GET', '/v1/currencies'),
+      merchant.v1('GET', '/v1/merchant/coins'),
+      merchant.alpha('/alpha/v1/payment/services', {}),
+      merchant.beta('GET', '/beta/v1/common/currencies'),
+    ]);
+    return {
+      v1Public: (v1Public as { currencies: string[] }).currencies,
+      v1Own: v1Own.body.currencies as string[],
+      v1Merchant: (v1Merchant.body.selectedCurrencies as { code: string }[]).map((coin) => coin.code),
+      alpha: (alpha.body.result as { currency: string; network: string; is_available: boolean }[])
+        .filter((service) => service.is_available)
+        .map((service) => service.currency),
+      beta: Object.keys(beta.body.data as Record<string, unknown>),
+    };
+  };
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({ env: REAL_MONEY_ONLY });
+    merchant = new MerchantCalls(gateway.baseUrl, gateway.demoMerchant);
+  });
+
+  afterAll(() => gateway.stop());
+
+  it('refuses every create in each family while the merchant has no wallet, and lists no coin for it', async () => {
+    const [v1, alpha, beta] = await createInEveryFamily('ltc');
+    expect(v1).toMatchObject({ status: 400, body: { status: false, statusCode: 400 } });
+    expect(alpha.status).toBe(422);
+    expect(alpha.body).toMatchObject({ state: 1 });
+    expect(beta.status).toBe(400);
+    expect(beta.body).toMatchObject({
+      status: 400,
+      error: expect.objectContaining({ type: expect.any(String) }),
+    });
+    for (const answer of [v1, alpha, beta]) expect(JSON.stringify(answer.body)).toMatch(/ltc|LTC/);
+
+    const listed = await listedByEveryFamily();
+    expect(listed.v1Own).toEqual([]);
+    expect(listed.v1Merchant).toEqual([]);
+    expect(listed.alpha).toEqual([]);
+    // The public lists show what any merchant could be paid in: the watched network's coin.
+    expect(listed.v1Public).toEqual(['ltc']);
+    expect(listed.beta).toEqual(['LTC']);
+  });
+
+  it("takes a coin once the merchant's wallet is set for a watched network, and only that coin", async () => {
+    const set = await adminClient(gateway)(
+      'PUT',
+      `/merchants/${gateway.demoMerchant.merchantId}/wallets/ltc`,
+      {
+        body: { extended_public_key: testAccountPublicKey(1, 'vpub') },
+      },
+    );
+    expect(set.status).toBe(200);
+
+    const [v1, alpha, beta] = await createInEveryFamily('ltc');
+    expect([v1.status, alpha.status, beta.status]).toEqual([201, 200, 200]);
+    expect(v1.body.pay_address).toMatch(/^rltc1q/);
+    expect(alpha.body.result.address).toMatch(/^rltc1q/);
+
+    const [btcV1] = await createInEveryFamily('btc');
+    expect(btcV1.status).toBe(400);
+
+    const listed = await listedByEveryFamily();
+    expect(listed.v1Own).toEqual(['ltc']);
+    expect(listed.v1Merchant).toEqual(['ltc']);
+    expect(listed.alpha).toEqual(['LTC']);
+  });
+});
