@@ -6,9 +6,30 @@ import { paymentIntakeFrom, type PaymentSettings } from '../src/payment-requests
 import { flagOf } from '../src/request-values';
 import { merchantDocument } from './fixtures';
 
-const { chainWatchers } = loadConfig({});
-const sandbox: PaymentSettings = { sandboxEnabled: true, paymentLifetimeMinutes: 1440, chainWatchers };
-const production: PaymentSettings = { sandboxEnabled: false, paymentLifetimeMinutes: 60, chainWatchers };
+const sandbox: PaymentSettings = {
+  sandboxEnabled: true,
+  paymentLifetimeMinutes: 1440,
+  chainWatchers: loadConfig({}).chainWatchers,
+};
+/** Real money only: a bitcoin regtest node is watched, and the merchant has a wallet for it. */
+const production: PaymentSettings = {
+  sandboxEnabled: false,
+  paymentLifetimeMinutes: 60,
+  chainWatchers: loadConfig({ BTC_RPC_URL: 'http://127.0.0.1:1', BTC_CHAIN: 'regtest' }).chainWatchers,
+};
+const walletMerchant = () => ({
+  ...merchantDocument(),
+  wallets: {
+    btc: {
+      network: 'btc',
+      chainKind: 'regtest',
+      extendedPublicKey: 'tpub-of-the-merchant',
+      descriptor: 'wpkh(tpub-of-the-merchant/0/*)',
+      keyId: 'merchant-key',
+      setAt: '2026-01-01T00:00:00.000Z',
+    },
+  },
+});
 let rates: RatesService;
 
 beforeAll(async () => {
@@ -42,7 +63,7 @@ describe('a create-payment body becoming a payment intake', () => {
   });
 
   it('uses the configured lifetime', () => {
-    expect(paymentIntakeFrom(body(base), merchantDocument(), rates, production).lifetimeSeconds).toBe(3600);
+    expect(paymentIntakeFrom(body(base), walletMerchant(), rates, production).lifetimeSeconds).toBe(3600);
   });
 
   it('takes fixed_rate as the old name of is_fixed_rate, and fee paid by user as a fixed rate', () => {
@@ -89,7 +110,7 @@ describe('a create-payment body becoming a payment intake', () => {
     ).toBe('partially_paid');
     expect(paymentIntakeFrom(body(base), merchantDocument(), rates, sandbox).sandboxCase).toBeNull();
     expect(() =>
-      paymentIntakeFrom(body({ ...base, case: 'success' }), merchantDocument(), rates, production),
+      paymentIntakeFrom(body({ ...base, case: 'success' }), walletMerchant(), rates, production),
     ).toThrow('case is only accepted when the sandbox is enabled');
   });
 
