@@ -11,8 +11,17 @@ export async function ensureDemoMerchant(ctx: ServiceContext): Promise<MerchantK
   return createMerchant(ctx, { name: 'Demo merchant', email: null });
 }
 
-export function describeFirstStart(baseUrl: string, keys: MerchantKeys): string {
+export function describeFirstStart(baseUrl: string, keys: MerchantKeys, sandboxEnabled: boolean): string {
   return [
+    ...(sandboxEnabled
+      ? [
+          '',
+          'The sandbox is on: payments on a chain without your wallet and a watched node run on a',
+          'SIMULATED chain. They are test payments, no real money moves, and /sandbox/v1 pays them.',
+          'To take real money: set your wallet (gateway merchant wallet), run the node (BTC_RPC_URL,',
+          'LTC_RPC_URL), and turn the sandbox off with SANDBOX_ENABLED=false.',
+        ]
+      : []),
     '',
     'A demo merchant was created. These keys are shown only once:',
     `  merchant id (family A "merchant" header)  ${keys.merchantId}`,

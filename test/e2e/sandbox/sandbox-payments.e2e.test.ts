@@ -1,3 +1,4 @@
+import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { SandboxClient } from './sandbox-client';
 
@@ -167,6 +168,16 @@ describe('paying through the sandbox chain', () => {
       expect((await client.call('GET', '/sandbox/v1/payments/123')).status).toBe(404);
       expect((await client.call('POST', '/sandbox/v1/payments/abc/pay', {})).status).toBe(400);
     });
+  });
+
+  it('shows a sandbox payment as a test payment on its hosted page', async () => {
+    const payment = await client.createPayment();
+    const stored = await gateway.gateway.ctx.readModels
+      .collection<PaymentDocument>(COLLECTIONS.payments)
+      .get(String(payment.payment_id));
+    expect(stored?.testPayment).toBe(true);
+    const page = await fetch(`${gateway.baseUrl}/pay/${stored!.uuid}`);
+    expect(await page.text()).toContain('Test payment: paid on a simulated chain');
   });
 
   describe('only the owning merchant moves a payment', () => {

@@ -90,6 +90,9 @@ describe('with the sandbox off', () => {
     expect([v1.status, alpha.status, beta.status]).toEqual([201, 200, 200]);
     expect(v1.body.pay_address).toMatch(/^rltc1q/);
     expect(alpha.body.result.address).toMatch(/^rltc1q/);
+    const page = await fetch(`${gateway.baseUrl}/pay/${String(alpha.body.result.uuid)}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain('Test payment');
 
     const [btcV1] = await createInEveryFamily('btc');
     expect(btcV1.status).toBe(400);

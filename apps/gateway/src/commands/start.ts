@@ -28,6 +28,6 @@ export async function startCommand(
   if (adminToken) terminal.write(describeGeneratedAdminToken(adminToken));
   if (runsAll) {
     const demo = await ensureDemoMerchant(gateway.ctx);
-    if (demo) terminal.write(describeFirstStart(config.baseUrl, demo));
+    if (demo) terminal.write(describeFirstStart(config.baseUrl, demo, config.sandboxEnabled));
   }
 }

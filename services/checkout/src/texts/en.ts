@@ -35,6 +35,7 @@ export const en: CheckoutTexts = {
   },
 
   payment: {
+    testPayment: 'Test payment: paid on a simulated chain. Do not send real coins.',
     sendExactly: 'Send exactly',
     toAddress: 'To this {ticker} address',
     extraId: 'Memo / destination tag',

@@ -42,6 +42,8 @@ export interface CheckoutTexts {
   };
 
   payment: {
+    /** The badge of a sandbox payment: no real money moves. */
+    testPayment: string;
     sendExactly: string;
     /** {ticker} */
     toAddress: string;

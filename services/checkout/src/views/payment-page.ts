@@ -47,7 +47,9 @@ export function renderPaymentPage(model: PaymentPageModel): string {
     data-poll-ms="${model.pollMs}"
     data-stage="${state.stage}"
   >
-    ${merchantHeader(texts, model.merchantName)} ${orderSummary(texts, model.order)}
+    ${merchantHeader(texts, model.merchantName)}
+    ${payment.testPayment ? html`<p class="test-payment" role="note">${texts.payment.testPayment}</p>` : ''}
+    ${orderSummary(texts, model.order)}
     <section class="status stage-${state.stage}" data-status-box aria-live="polite" aria-atomic="true">
       ${CHECKOUT_STAGES.map((stage) => stagePanel(model, stage, field))}
     </section>
