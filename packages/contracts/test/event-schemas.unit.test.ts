@@ -68,8 +68,9 @@ const cmd = <T extends AnyCommand['type']>(type: T, data: Extract<AnyCommand, { 
   ({ type, data, metadata }) as AnyCommand;
 
 const produced: AnyEvent[] = [
+  // V1: an underpayment takes a top-up (family A's wrong_amount is final), and late money opens a repeat.
   ...scenario([
-    cmd('CreatePayment', terms),
+    cmd('CreatePayment', { ...terms, family: 'v1' }),
     cmd('UpdatePaymentEstimate', { payAmount: '15.1', expiresAt: '2026-03-01T12:20:00.000Z' }),
     cmd('RecordDeposit', { txHash: 'a1', amount: '5', fromAddress: null, confirmations: 0 }),
     cmd('RecordDeposit', { txHash: 'a2', amount: '10.1', fromAddress: 'TX', confirmations: 0 }),
