@@ -284,6 +284,33 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
       });
     } finally {
       await resumed.stop();
+      // The gateway's own watchers follow the chain again for the tests after this one.
+      await chainService.chainWatchers.start();
     }
+  });
+
+  it('resumes after the whole gateway restarts, counting nothing twice', async () => {
+    const payment = await createPayment();
+    const apiKey = gateway.demoMerchant.apiKey;
+    const txid = await wallet.pay([{ address: payment.pay_address, amount: baseUnits(payment.pay_amount) }]);
+    await events.until(payment.payment_id, 'PaymentConfirming');
+
+    // Blocks arrive while no watcher runs; the embedded store kept no checkpoint, so the new watcher
+    // looks at the recent blocks again and reports what it finds.
+    await chain.restartGateway(() => node.mine(REQUIRED_CONFIRMATIONS));
+    ({ gateway, events } = chain);
+    const store = gateway.gateway.ctx.eventStore;
+    for (;;) {
+      const stream = await store.readStream(streamIdOf('payment', payment.payment_id));
+      if (stream.some((e) => e.type === 'PaymentFinished')) {
+        expect(stream.filter((e) => e.type === 'DepositDetected')).toHaveLength(1);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const read = await fetch(`${gateway.baseUrl}/v1/payment/${payment.payment_id}`, {
+      headers: { 'x-api-key': apiKey },
+    });
+    expect(await read.json()).toMatchObject({ payment_status: 'finished', payin_hash: txid });
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { testAccountPublicKey } from '@gw/chain/src/testing/wallet-fixtures';
 import { adminClient } from '../../e2e/admin/admin-helpers';
 import { startReceiver, type Receiver } from '../../e2e/notifier/support/receiver';
@@ -19,6 +22,8 @@ export interface WatchedChain {
   events: PaymentEventLog;
   /** The merchant's webhook endpoint. */
   webhooks: Receiver;
+  /** Stops the whole gateway, runs `meanwhile`, and starts it again on the same data directory. */
+  restartGateway(meanwhile: () => Promise<unknown>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -30,14 +35,18 @@ export async function startWatchedChain(
   const buyer = new RegtestWallet(node);
   await buyer.fund(options.coins);
   const webhooks = await startReceiver();
-  const gateway = await startTestGateway({
-    env: {
-      ...node.watcherEnv(options.requiredConfirmations),
-      [`${network.toUpperCase()}_CHAIN`]: 'regtest',
-      SANDBOX_ENABLED: 'false',
-      CHAIN_POLL_INTERVAL_MS: '50',
-    },
-  });
+  const dataDir = await mkdtemp(path.join(tmpdir(), `watched-${network}-`));
+  const start = () =>
+    startTestGateway({
+      dataDir,
+      env: {
+        ...node.watcherEnv(options.requiredConfirmations),
+        [`${network.toUpperCase()}_CHAIN`]: 'regtest',
+        SANDBOX_ENABLED: 'false',
+        CHAIN_POLL_INTERVAL_MS: '50',
+      },
+    });
+  const gateway = await start();
   const wallet = await adminClient(gateway)(
     'PUT',
     `/merchants/${gateway.demoMerchant.merchantId}/wallets/${network}`,
@@ -48,17 +57,26 @@ export async function startWatchedChain(
   if (wallet.status !== 200)
     throw new Error(`the merchant wallet was refused: ${JSON.stringify(wallet.body)}`);
   const events = await PaymentEventLog.start(gateway.gateway.ctx.bus, `test-${network}-watcher`);
-  return {
+  const chain: WatchedChain = {
     node,
     wallet: buyer,
     gateway,
     events,
     webhooks,
+    async restartGateway(meanwhile) {
+      await chain.events.stop();
+      await chain.gateway.stop();
+      await meanwhile();
+      chain.gateway = await start();
+      chain.events = await PaymentEventLog.start(chain.gateway.gateway.ctx.bus, `test-${network}-watcher`);
+    },
     async stop() {
-      await events.stop();
-      await gateway.stop();
+      await chain.events.stop();
+      await chain.gateway.stop();
       await webhooks.close();
       await node.destroy();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return chain;
 }
