@@ -1,9 +1,7 @@
-import { testAccountPublicKey } from '@gw/chain/src/testing';
 import { validatorFor } from '@gw/contracts';
 import { createdPaymentSchema, estimateUpdateSchema, paymentRecordSchema } from '@gw/contracts/src/api/v1';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { expectV1Error, ISO_MILLIS, V1Client, newMerchantClient, readyClient } from './v1-client';
-import { adminClient } from '../admin/admin-helpers';
 
 function expectSchema(schema: object, body: unknown): void {
   const validate = validatorFor(schema);
@@ -307,44 +305,5 @@ describe('V1 payments', () => {
         'Payment id must be a number',
       );
     });
-  });
-});
-
-describe('V1 payments outside the sandbox', () => {
-  let gateway: TestGateway;
-
-  beforeAll(async () => {
-    // Real payments only: bitcoin on a regtest node (nothing listens: no deposit is expected here), to the
-    // merchant's own wallet.
-    gateway = await startTestGateway({
-      env: {
-        SANDBOX_ENABLED: 'false',
-        PAYMENT_LIFETIME_MINUTES: '90',
-        BTC_RPC_URL: 'http://127.0.0.1:18598',
-        BTC_CHAIN: 'regtest',
-      },
-    });
-    const wallet = await adminClient(gateway)(
-      'PUT',
-      `/merchants/${gateway.demoMerchant.merchantId}/wallets/btc`,
-      {
-        body: { extended_public_key: testAccountPublicKey(1, 'vpub') },
-      },
-    );
-    expect(wallet.status).toBe(200);
-  });
-
-  afterAll(() => gateway.stop());
-
-  it('refuses the sandbox case field', async () => {
-    const answer = await (await readyClient(gateway)).post('/v1/payment', { ...BASE, case: 'success' });
-    expectV1Error(answer, 400, 'INVALID_REQUEST_PARAMS', 'case is only accepted when the sandbox is enabled');
-  });
-
-  it('uses the configured payment lifetime', async () => {
-    const created = await (await readyClient(gateway)).createPayment();
-    expect(Date.parse(created.expiration_estimate_date) - Date.parse(created.created_at)).toBe(
-      90 * 60 * 1000,
-    );
   });
 });
