@@ -1,5 +1,6 @@
 import { routesOf } from '../../support/express-routes';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { admin } from '../v1/v1-client';
 import { MerchantCalls, type Answer } from './merchant-calls';
 
 interface Owned {
@@ -8,6 +9,9 @@ interface Owned {
   alphaUuid: string;
   alphaOrderId: string;
   betaTrackId: string;
+  planId: number;
+  subscriptionId: number;
+  payAddress: string;
 }
 
 /**
@@ -25,6 +29,14 @@ const LOOKUPS: Record<string, (a: MerchantCalls, b: Owned) => Promise<Answer>> =
   'POST /alpha/v1/payment/info (order_id)': (a, b) =>
     a.alpha('/alpha/v1/payment/info', { order_id: b.alphaOrderId }),
   'POST /alpha/v1/payment/resend': (a, b) => a.alpha('/alpha/v1/payment/resend', { uuid: b.alphaUuid }),
+  'GET /beta/v1/payment/:trackId': (a, b) => a.beta('GET', `/beta/v1/payment/${b.betaTrackId}`),
+  'GET /v1/subscriptions/:subscriptionId': (a, b) => a.v1('GET', `/v1/subscriptions/${b.subscriptionId}`),
+  'GET /v1/subscriptions/plans/:planId': (a, b) => a.v1('GET', `/v1/subscriptions/plans/${b.planId}`),
+  'GET /sandbox/v1/payments/:paymentId': (a, b) => a.v1('GET', `/sandbox/v1/payments/${b.paymentId}`),
+  'POST /sandbox/v1/payments/:paymentId/pay': (a, b) =>
+    a.v1('POST', `/sandbox/v1/payments/${b.paymentId}/pay`, {}),
+  'POST /sandbox/v1/deposits (pay_address)': (a, b) =>
+    a.v1('POST', '/sandbox/v1/deposits', { pay_address: b.payAddress, amount: '0.00001' }),
 };
 
 /** Lists filtered by another merchant's ids answer empty rather than 404. */
@@ -36,10 +48,12 @@ const LISTS: Record<string, (a: MerchantCalls, b: Owned) => Promise<unknown[]>> 
 };
 
 /**
- * Path parameters that are not a merchant's record: the sandbox and the hosted pages are public by id,
- * the operator API spans merchants, and a currency code is shared catalogue data.
+ * Path parameters that are not a merchant's record: the hosted pages are public by id, the operator API
+ * spans merchants, a currency code is shared catalogue data, and a sandbox transaction hash is looked
+ * up through its payment's owner (the pay routes above).
  */
-const NOT_TENANT_SCOPED = /^[A-Z]+ \/(sandbox|invoice|pay|static|admin)\/|\/exchange-rate\/:currency\//;
+const NOT_TENANT_SCOPED =
+  /^[A-Z]+ \/(invoice|pay|static|admin)\/|\/exchange-rate\/:currency\/|\/sandbox\/v1\/deposits\/:txHash\//;
 
 describe("merchant A never reaches merchant B's records", () => {
   let gateway: TestGateway;
@@ -72,13 +86,33 @@ describe("merchant A never reaches merchant B's records", () => {
       to_currency: 'USDT',
     });
     const beta = await b.beta('POST', '/beta/v1/payment/invoice', { amount: 10, currency: 'USD' });
-    expect([payment.status, invoice.status, alpha.status, beta.status]).toEqual([201, 201, 200, 200]);
+    const plan = await admin(gateway, 'POST', `/merchants/${b.keys.merchantId}/subscription-plans`, {
+      title: 'Plan of B',
+      interval_day: 30,
+      amount: 10,
+      currency: 'usd',
+    });
+    const subscription = await admin(gateway, 'POST', `/merchants/${b.keys.merchantId}/subscriptions`, {
+      subscription_plan_id: plan.body.id,
+      email: 'buyer-of-b@example.com',
+    });
+    expect([
+      payment.status,
+      invoice.status,
+      alpha.status,
+      beta.status,
+      plan.status,
+      subscription.status,
+    ]).toEqual([201, 201, 200, 200, 201, 201]);
     owned = {
       paymentId: payment.body.payment_id,
       invoiceId: invoice.body.id,
       alphaUuid: alpha.body.result.uuid,
       alphaOrderId,
       betaTrackId: beta.body.data.track_id,
+      planId: plan.body.id,
+      subscriptionId: subscription.body.id,
+      payAddress: payment.body.pay_address,
     };
     expect((await b.v1('GET', `/v1/payment/${owned.paymentId}`)).status).toBe(200);
   });
