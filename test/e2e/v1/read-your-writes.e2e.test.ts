@@ -11,8 +11,11 @@ import { V1Client, type JsonBody } from './v1-client';
  * a miss. Pairs run in lanes, one merchant per lane, so a lane's newest payment is the one it just made
  * (what a list read must show first). Runs embedded and, in the `processes` project, over the fleet.
  */
-const PAIRS = 1_000;
 const ON_FLEET = process.env.GATEWAY_TEST_TOPOLOGY === 'processes';
+// On the fleet the development engine (FerretDB 1.24 on SQLite) makes each create take most of a second,
+// so 1,000 pairs of every kind take 30-45 minutes there: more than the whole suite may. scripts/test runs
+// 200 per kind on the fleet; READ_YOUR_WRITES_FLEET_PAIRS=1000 runs the full count (docs/testing.md).
+const PAIRS = ON_FLEET ? Number(process.env.READ_YOUR_WRITES_FLEET_PAIRS ?? 200) : 1_000;
 // A command takes a second or more on the fleet (FerretDB), milliseconds embedded: the fleet needs more
 // pairs in flight. Measured on two cores shared with other work (load average ~20): 1,000 V1 pairs took
 // 6.5 minutes on the fleet, family B pairs over 20; the cap is for such a machine, not the expected time.
@@ -40,7 +43,7 @@ type ReadKind =
 /** Reads of one create, each `true` when it showed the create. */
 type Pair = (lane: Lane, n: number) => Promise<Partial<Record<ReadKind, boolean>>>;
 
-describe('read-your-writes: 1,000 create-then-read pairs per read kind, no wait, no retry', () => {
+describe(`read-your-writes: ${PAIRS} create-then-read pairs per read kind, no wait, no retry`, () => {
   let gateway: TestGateway;
   let lanes: Lane[];
 
