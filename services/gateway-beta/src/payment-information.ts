@@ -1,8 +1,8 @@
-import { betaStatus, hasRequiredConfirmations, toJsonNumber } from '@gw/domain';
+import { hasRequiredConfirmations, toJsonNumber } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { DepositRecord, PaymentDocument } from '@gw/views';
-import { paymentTypeOf, symbolOfCode } from './beta-currencies';
-import { unixSeconds } from './list-item';
+import { symbolOfCode } from './beta-currencies';
+import { betaListItem, unixSeconds } from './list-item';
 
 /**
  * GET /beta/v1/payment/{track_id}: OxaPay's payment information (upstream-apis.md §3.4), one `txs`
@@ -27,11 +27,7 @@ export function betaPaymentInformation(payment: PaymentDocument, rates: RatesSer
     date: unixSeconds(deposit.detectedAt),
   });
   return {
-    track_id: payment.trackId,
-    type: paymentTypeOf(payment.family),
-    amount: toJsonNumber(payment.priceAmount),
-    currency: symbolOfCode(rates, payment.priceCurrency),
-    status: betaStatus(payment.status),
+    ...betaListItem(payment, rates),
     mixed_payment: false,
     callback_url: payment.callbackUrl ?? '',
     description: beta?.description ?? payment.orderDescription ?? '',
@@ -43,7 +39,6 @@ export function betaPaymentInformation(payment: PaymentDocument, rates: RatesSer
     return_url: payment.redirectUrls.return ?? '',
     thanks_message: beta?.thanksMessage ?? '',
     expired_at: unixSeconds(payment.expiresAt),
-    date: unixSeconds(payment.createdAt),
     txs: [...(payment.deposits ?? []), ...payment.lateDeposits].map(transaction),
   };
 }

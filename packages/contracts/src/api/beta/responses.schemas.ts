@@ -58,7 +58,8 @@ export const betaCreatedInvoiceSchema: Schema = closedObject('The created invoic
   date: integerField('When it was created, Unix seconds.'),
 });
 
-export const betaPaymentListItemSchema: Schema = closedObject('A payment of any family.', {
+/** What a history item and the payment information both say of a payment. */
+const paymentSummaryFields = {
   track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),
   type: text('invoice for hosted-page payments (families A and B), white_label for direct V1 payments.', {
     enum: [...BETA_PAYMENT_TYPES],
@@ -67,7 +68,12 @@ export const betaPaymentListItemSchema: Schema = closedObject('A payment of any 
   currency: text("Symbol of the amount's currency, e.g. USD."),
   status: text('Capitalised status.', { enum: [...BETA_STATUSES] }),
   date: integerField('Created, Unix seconds.'),
-});
+};
+
+export const betaPaymentListItemSchema: Schema = closedObject(
+  'A payment of any family.',
+  paymentSummaryFields,
+);
 
 export const betaPaymentListSchema: Schema = closedObject('One page.', {
   list: { type: 'array', items: betaPaymentListItemSchema },
@@ -102,13 +108,7 @@ export const betaTransactionSchema: Schema = closedObject('A transaction that pa
 });
 
 export const betaPaymentInformationSchema: Schema = closedObject('One payment with its transactions.', {
-  track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),
-  type: text('invoice for hosted-page payments (families A and B), white_label for direct V1 payments.', {
-    enum: [...BETA_PAYMENT_TYPES],
-  }),
-  amount: numberField('Amount in currency.'),
-  currency: text("Symbol of the amount's currency, e.g. USD."),
-  status: text('Capitalised status.', { enum: [...BETA_STATUSES] }),
+  ...paymentSummaryFields,
   mixed_payment: { type: 'boolean', description: 'Whether the rest may be paid in another coin (never).' },
   callback_url: text('Webhook URL; empty when none.'),
   description: text('Description; empty when none.'),
@@ -120,7 +120,6 @@ export const betaPaymentInformationSchema: Schema = closedObject('One payment wi
   return_url: text('Where the payer returns; empty when none.'),
   thanks_message: text('Message shown after payment; empty when none.'),
   expired_at: integerField('When it stops being payable, Unix seconds.'),
-  date: integerField('Created, Unix seconds.'),
   txs: { type: 'array', items: betaTransactionSchema },
 });
 
