@@ -156,7 +156,9 @@ infra_apt_install() {
   shift
   infra_say "installing Debian's $engine (first use)"
   {
-    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@"
+    # A fresh machine may still be running its own apt when CI starts: wait for the dpkg lock.
+    apt-get -o DPkg::Lock::Timeout=600 update -q &&
+      DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -q "$@"
   } >"$log_file" 2>&1 || {
     tail -n 30 "$log_file" >&2
     infra_die "apt-get install $* failed (log: $log_file)"
