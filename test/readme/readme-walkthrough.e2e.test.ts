@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeLoopbackPort } from '@gw/platform';
+import { freshAccountPublicKey } from '../../packages/chain/src/testing/wallet-fixtures';
 import { commandsOf, mismatches, readmeBlocks, REPO_ROOT } from './readme-commands';
 
 /**
@@ -23,6 +24,10 @@ const NEWCOMER_ENV = Object.fromEntries(
     .filter((name) => process.env[name] !== undefined)
     .map((name) => [name, process.env[name]!]),
 );
+/** The engines' ports, when a run moved them (INFRA_*_PORT), so `scripts/infra` finds the nodes that run. */
+const INFRA_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name.startsWith('INFRA_')),
+);
 /** A read the README documents an eventual state for is asked again until it shows it, up to this. */
 const SETTLE_MS = 30_000;
 
@@ -33,9 +38,15 @@ class Shell {
   private count = 0;
 
   constructor(cwd: string, env: Record<string, string>) {
-    this.child = spawn('bash', ['--noprofile', '--norc'], { cwd, env: { ...NEWCOMER_ENV, ...env } });
+    this.child = spawn('bash', ['--noprofile', '--norc'], { cwd, env });
     this.child.stdout.setEncoding('utf8').on('data', (chunk: string) => this.take(chunk));
     this.child.stderr.setEncoding('utf8').on('data', (chunk: string) => this.take(chunk));
+  }
+
+  /** The session's environment as it stands (what it exported so far). */
+  async environment(): Promise<Record<string, string>> {
+    const { output } = await this.run(`node -p 'JSON.stringify(process.env)'`);
+    return JSON.parse(output) as Record<string, string>;
   }
 
   /** Runs one command in the session (its variables stay for the next) and returns what it printed. */
@@ -68,12 +79,18 @@ interface StartedGateway {
   keys: Record<string, string>;
 }
 
-/** `./gateway start` as the README says, until its terminal shows the demo merchant's keys. */
-async function startReadmeGateway(dataDir: string): Promise<StartedGateway> {
+/**
+ * `./gateway start` as the README says, in a shell with `env`, until its terminal shows the demo
+ * merchant's keys.
+ */
+async function startReadmeGateway(
+  dataDir: string,
+  env: Record<string, string> = NEWCOMER_ENV,
+): Promise<StartedGateway> {
   const port = await freeLoopbackPort();
   const child = spawn(path.join(REPO_ROOT, 'gateway'), ['start'], {
     cwd: REPO_ROOT,
-    env: { ...NEWCOMER_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
   let terminal = '';
   let stdout = '';
@@ -95,6 +112,13 @@ async function startReadmeGateway(dataDir: string): Promise<StartedGateway> {
   // The keys are shown on the terminal only: the JSON log lines on standard output never carry them.
   for (const secret of Object.values(keys)) expect(stdout).not.toContain(secret);
   return { process: child, url: `http://127.0.0.1:${port}`, baseUrl: `http://localhost:${port}`, keys };
+}
+
+async function stopReadmeGateway(gateway: StartedGateway | undefined): Promise<void> {
+  if (!gateway || gateway.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => gateway.process.once('exit', resolve));
+  gateway.process.kill('SIGTERM');
+  await exited;
 }
 
 async function runDocumented(shell: Shell, block: string, gateway: StartedGateway): Promise<void> {
@@ -128,6 +152,7 @@ describe('the README, run as written', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'readme-walkthrough-'));
     gateway = await startReadmeGateway(dataDir);
     shell = new Shell(await mkdtemp(path.join(tmpdir(), 'readme-shell-')), {
+      ...NEWCOMER_ENV,
       // The family A and B example reads the demo merchant's keys from these, as the README says.
       MERCHANT_ID: gateway.keys.merchantId!,
       PAYMENT_KEY: gateway.keys.paymentKey!,
@@ -137,11 +162,7 @@ describe('the README, run as written', () => {
 
   afterAll(async () => {
     shell?.close();
-    if (gateway && gateway.process.exitCode === null) {
-      const exited = new Promise((resolve) => gateway.process.once('exit', resolve));
-      gateway.process.kill('SIGTERM');
-      await exited;
-    }
+    await stopReadmeGateway(gateway);
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -152,4 +173,56 @@ describe('the README, run as written', () => {
     await runDocumented(shell, walkthrough!.replace(keyLine, `KEY=${gateway.keys.apiKey}`), gateway);
     await runDocumented(shell, families!, gateway);
   }, 120_000);
+});
+
+/**
+ * "Taking real payments" on the regtest litecoind `scripts/infra` runs: the nodes' block starts the
+ * gateway in its shell (the test starts it with that shell's environment), the wallet block runs with
+ * the demo merchant's id and a new wallet's vpub filled in (the node keeps
+ * its chain between runs, so a fixed seed's first address would already be paid), and the payment block pays from
+ * litecoind's own wallet and mines.
+ */
+describe("the README's real payment, run as written", () => {
+  let dataDir: string;
+  let gateway: StartedGateway | undefined;
+  let shell: Shell;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'readme-real-payment-'));
+    // The CLI in the wallet block finds this instance as the README says: from PORT and DATA_DIR.
+    shell = new Shell(REPO_ROOT, { ...NEWCOMER_ENV, ...INFRA_ENV, DATA_DIR: dataDir });
+  });
+
+  afterAll(async () => {
+    shell?.close();
+    await stopReadmeGateway(gateway);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes an ltc payment from a litecoind wallet to finished', async () => {
+    const [nodes, wallet, payment] = readmeBlocks('Taking real payments');
+    const nodeCommands = commandsOf(nodes!).map(({ text }) => text);
+    expect(nodeCommands.at(-1)).toMatch(/^\.\/gateway start(\s+#.*)?$/);
+    for (const command of nodeCommands.slice(0, -1)) {
+      const { code, output } = await shell.run(command);
+      if (code !== 0) throw new Error(`${command} failed (exit ${code}):\n${output}`);
+    }
+    const started = await startReadmeGateway(dataDir, await shell.environment());
+    gateway = started;
+    await shell.run(`export PORT=${new URL(started.url).port}`);
+
+    const merchant = '<merchant id>';
+    const key = 'vpub5Y…';
+    expect(wallet).toContain(merchant);
+    expect(wallet).toContain(` ${key} `);
+    await runDocumented(
+      shell,
+      wallet!.replaceAll(merchant, started.keys.merchantId!).replace(key, freshAccountPublicKey(1, 'vpub')),
+      started,
+    );
+
+    const keyLine = "KEY=<the demo merchant's V1 x-api-key>";
+    expect(payment).toContain(keyLine);
+    await runDocumented(shell, payment!.replace(keyLine, `KEY=${started.keys.apiKey}`), started);
+  }, 180_000);
 });

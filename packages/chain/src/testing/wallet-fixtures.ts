@@ -1,5 +1,6 @@
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
+import { randomBytes } from 'node:crypto';
 
 /**
  * The fixed test seed of every wallet test: BIP84's own test mnemonic. Never for real money: everyone
@@ -29,7 +30,18 @@ export function testAccount(coinType: TestCoinType): HDKey {
 
 /** The test account's public key as a wallet app exports it (watch-only: no private key in it). */
 export function testAccountPublicKey(coinType: TestCoinType, as: keyof typeof PUBLIC_KEY_VERSIONS): string {
-  const account = testAccount(coinType);
+  return accountPublicKey(testAccount(coinType), as);
+}
+
+/**
+ * The public key of a new random wallet's account m/84'/coin'/0', as a wallet app exports it: for a
+ * test that must not meet addresses an earlier run paid on a node that keeps its chain.
+ */
+export function freshAccountPublicKey(coinType: TestCoinType, as: keyof typeof PUBLIC_KEY_VERSIONS): string {
+  return accountPublicKey(HDKey.fromMasterSeed(randomBytes(32)).derive(`m/84'/${coinType}'/0'`), as);
+}
+
+function accountPublicKey(account: HDKey, as: keyof typeof PUBLIC_KEY_VERSIONS): string {
   return new HDKey({
     versions: { private: 0, public: PUBLIC_KEY_VERSIONS[as] },
     publicKey: account.publicKey!,
