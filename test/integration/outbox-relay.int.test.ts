@@ -2,7 +2,7 @@ import { InProcessBus, SchemaValidatingJsonCodec } from '@gw/bus';
 import { InMemoryCache } from '@gw/cache';
 import { TOPIC_SCHEMAS, TOPICS, type EventMessage } from '@gw/contracts';
 import { streamIdOf } from '@gw/domain';
-import { createLogger, loadConfig } from '@gw/platform';
+import { createLogger, loadConfig, systemClock } from '@gw/platform';
 import type { Service } from '@gw/runtime';
 import { OutboxRelay } from '@gw/service-payments';
 import { createProjectorService, Projector } from '@gw/service-projector';
@@ -66,7 +66,7 @@ describe('outbox relay on the MongoDB event store', () => {
 
   it('delivers every event to the read models once and in stream order across a relay crash', async () => {
     const readModels = new RecordingReadModels(mongoReadModels);
-    const projector: Service = createProjectorService({ bus, readModels });
+    const projector: Service = createProjectorService({ bus, readModels, clock: systemClock });
     await projector.start();
     stoppers.push(() => projector.stop());
     const delivered: { streamId: string; version: number }[] = [];

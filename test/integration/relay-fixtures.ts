@@ -44,6 +44,7 @@ export class RelayProcess {
         this.log.push({ relay: this.name, startedAt, endedAt: Date.now(), messages: messages.length });
       },
       subscribe: (options, handler) => this.bus.subscribe(options, handler),
+      consumerLag: () => this.bus.consumerLag(),
       close: async () => undefined,
     };
   }

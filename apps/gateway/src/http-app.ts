@@ -7,6 +7,8 @@ import {
   httpErrorOf,
   noCors,
   requestId,
+  routesOf,
+  RouteTable,
   type MetricsRegistry,
   type ReadinessCheck,
 } from '@gw/platform';
@@ -49,7 +51,8 @@ export function createHttpApp({
   app.set('trust proxy', trustProxy);
   app.disable('x-powered-by');
   app.set('etag', false);
-  const metrics = createMetrics(serviceName, { serviceRegistries });
+  const routes = new RouteTable(routers.flatMap(({ router }) => routesOf(router)));
+  const metrics = createMetrics(serviceName, { serviceRegistries, routes });
   const health = createHealth({ checks: readinessChecks, logger });
   app.use(requestId({ logger }));
   app.use(accessLog({ logger }));

@@ -1,3 +1,4 @@
+import { busMetrics } from '@gw/bus';
 import { CuratedPriceFeed } from '@gw/rates';
 import { RandomKeyAddressAllocator, WorkerAddressAllocator, type AddressAllocator } from '@gw/chain';
 import {
@@ -96,7 +97,7 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
       logger,
       routers: services.flatMap((s) => (s.router ? [{ service: s.name, router: s.router }] : [])),
       readinessChecks: Object.assign({}, ...services.map((s) => s.readinessChecks ?? {})),
-      serviceRegistries: services.flatMap((s) => (s.metrics ? [s.metrics] : [])),
+      serviceRegistries: [busMetrics(infra.bus), ...services.flatMap((s) => (s.metrics ? [s.metrics] : []))],
       trustProxy: config.http.trustProxy,
     });
     http = createHttpServer(app, {

@@ -8,3 +8,4 @@ export * from './request-reply';
 export * from './embedded/in-process-bus';
 export * from './namespaced-bus';
 export * from './kafka';
+export * from './bus-metrics';

@@ -53,8 +53,17 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** Messages on a topic that a consumer group has not committed yet, summed over the topic's partitions. */
+export interface ConsumerLag {
+  groupId: string;
+  topic: string;
+  messages: number;
+}
+
 export interface MessageBus {
   publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions, handler: MessageHandler): Promise<Subscription>;
+  /** The lag of every group this bus subscribed, on each of its topics (metrics). */
+  consumerLag(): Promise<ConsumerLag[]>;
   close(): Promise<void>;
 }

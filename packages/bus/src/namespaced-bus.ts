@@ -1,5 +1,6 @@
 import type { MessageCodec } from './codec';
 import type {
+  ConsumerLag,
   IncomingMessage,
   MessageBus,
   MessageHandler,
@@ -40,6 +41,10 @@ export function namespacedBus(bus: MessageBus, prefix: string): MessageBus {
         },
         (message) => handler(unprefixed(message)),
       ),
+    consumerLag: async (): Promise<ConsumerLag[]> =>
+      (await bus.consumerLag())
+        .filter((lag) => lag.groupId.startsWith(prefix))
+        .map((lag) => ({ ...lag, groupId: lag.groupId.slice(prefix.length), topic: logical(lag.topic) })),
     close: () => bus.close(),
   };
 }

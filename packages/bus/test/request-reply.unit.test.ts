@@ -10,6 +10,7 @@ function busWithStuckPublish(): MessageBus & { published: number } {
       await new Promise<never>(() => undefined);
     },
     subscribe: async () => subscription,
+    consumerLag: async () => [],
     close: async () => undefined,
   };
 }
@@ -34,6 +35,7 @@ describe('RequestReplyClient', () => {
         throw new Error('the message bus is closed');
       },
       subscribe: async () => ({ stop: async () => undefined }),
+      consumerLag: async () => [],
       close: async () => undefined,
     };
     // A timeout far beyond the test's own: waiting for it instead of the publish error would fail the test.

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { RouteTable } from './http/route-table';
 
 /** A prom-client registry: what a service hands the process to serve on /metrics. */
 export type MetricsRegistry = Registry;
@@ -21,6 +22,8 @@ export interface MetricsOptions {
   collectDefaults?: boolean;
   /** Registries of the services in the process (chain watchers…), served with this one. */
   serviceRegistries?: Registry[];
+  /** The routes served, to name requests refused before express matched one of them. */
+  routes?: RouteTable;
 }
 
 /** One registry per service, labelled with the service name, so services sharing a process stay apart. */
@@ -42,10 +45,13 @@ export function createMetrics(service: string, options: MetricsOptions = {}): Se
     httpRequestDuration,
     httpMetrics: () => (req, res, next) => {
       const stopTimer = httpRequestDuration.startTimer();
+      const matched = recordRouteTemplate(req);
       res.once('close', () => {
         // 499: the client went away before the response was complete (the nginx convention).
         const status = res.writableFinished ? String(res.statusCode) : '499';
-        stopTimer({ method: req.method, route: routeTemplate(req), status });
+        const route =
+          matched() ?? options.routes?.templateOf(req.method, pathOf(req.originalUrl)) ?? UNMATCHED_ROUTE;
+        stopTimer({ method: req.method, route, status });
       });
       next();
     },
@@ -61,10 +67,32 @@ export function createMetrics(service: string, options: MetricsOptions = {}): Se
   };
 }
 
-/** `/v1/payment/:id` rather than `/v1/payment/5077125051`: the template the route was declared with. */
-export function routeTemplate(req: Request): string {
-  const route: unknown = req.route;
-  if (!route || typeof route !== 'object' || !('path' in route)) return UNMATCHED_ROUTE;
+/**
+ * `/v1/payment/:id` rather than `/v1/payment/5077125051`: the template of the route that handled the
+ * request. It is read as express enters the route, while `req.baseUrl` is the route's own mount point:
+ * once the response closes, an error handler mounted elsewhere (`router.use('/sandbox/v1', …)`) may
+ * have left another base behind, and prefixing the route with it would name a path that does not exist.
+ */
+function recordRouteTemplate(req: Request): () => string | null {
+  let route: unknown;
+  let template: string | null = null;
+  Object.defineProperty(req, 'route', {
+    configurable: true,
+    enumerable: true,
+    get: () => route,
+    set(value: unknown) {
+      route = value;
+      template = templateOf(req.baseUrl, value);
+    },
+  });
+  return () => template;
+}
+
+/** The path of the URL the client asked for: `req.path` loses the mount points of the routers it went through. */
+const pathOf = (url: string) => url.split('?')[0]!.replace(/(.)\/+$/, '$1');
+
+function templateOf(baseUrl: string, route: unknown): string | null {
+  if (!route || typeof route !== 'object' || !('path' in route)) return null;
   const path = (route as { path: unknown }).path;
-  return `${req.baseUrl}${path instanceof RegExp ? path.source : String(path)}`;
+  return `${baseUrl}${path instanceof RegExp ? path.source : String(path)}`;
 }

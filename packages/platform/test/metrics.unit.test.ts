@@ -1,5 +1,5 @@
 import express from 'express';
-import { createMetrics, UNMATCHED_ROUTE } from '../src';
+import { createMetrics, RouteTable, routesOf, UNMATCHED_ROUTE } from '../src';
 import { startServer, stopStartedServers } from './support/servers';
 
 afterEach(stopStartedServers);
@@ -38,6 +38,39 @@ describe('createMetrics', () => {
       ]),
     );
     expect(JSON.stringify(counts)).not.toContain('5077125051');
+  });
+
+  it('names the route, not the mount point of the error handler that answered, nor <unmatched> for a refusal before routing', async () => {
+    const sandbox = express.Router();
+    sandbox.post('/sandbox/v1/deposits', (_req, _res, next) => next(new Error('bad deposit')));
+    sandbox.use('/sandbox/v1', ((_error, _req, res, _next) => {
+      res.status(400).json({ error: 'bad deposit' });
+    }) as express.ErrorRequestHandler);
+    const admin = express.Router();
+    admin.use((_req, res) => void res.status(401).json({ error: 'admin token required' }));
+    admin.get('/merchants/:merchantId', (_req, res) => void res.json({}));
+    const adminRoot = express.Router().use('/admin/v1', admin);
+    const metrics = createMetrics('all', {
+      collectDefaults: false,
+      routes: new RouteTable([...routesOf(sandbox), ...routesOf(adminRoot)]),
+    });
+    const app = express();
+    app.use(metrics.httpMetrics());
+    app.use(sandbox, adminRoot);
+    const url = (await startServer(app)).url();
+    await (await fetch(`${url}/sandbox/v1/deposits`, { method: 'POST' })).text();
+    await (await fetch(`${url}/admin/v1/merchants/m-1?page=2`)).text();
+    await (await fetch(`${url}/admin/v1/elsewhere`)).text();
+
+    const { values } = await metrics.httpRequestDuration.get();
+    const routes = values
+      .filter((value) => value.metricName === 'http_request_duration_seconds_count')
+      .map((value) => `${value.labels.method} ${value.labels.route} ${value.labels.status}`);
+    expect(routes.sort()).toEqual([
+      'GET /admin/v1/merchants/:merchantId 401',
+      `GET ${UNMATCHED_ROUTE} 401`,
+      'POST /sandbox/v1/deposits 400',
+    ]);
   });
 
   it('serves the Prometheus text format with the service label and process metrics', async () => {

@@ -8,6 +8,7 @@ import { MerchantDirectory, type Service, type ServiceContext } from '@gw/runtim
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import type { Delivery, RedeliveryOrigin } from './delivery/delivery';
 import { Dispatcher, type DispatcherLimits } from './delivery/dispatcher';
+import { WebhookMetrics } from './delivery/webhook-metrics';
 import { retryPolicy } from './delivery/retry-policy';
 import type { Resolver } from './http/destination';
 import { WebhookClient } from './http/webhook-client';
@@ -73,6 +74,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
     facts,
     clock: ctx.clock,
   });
+  const metrics = new WebhookMetrics();
   const dispatcher = new Dispatcher({
     log,
     post: (request) => client.post(request),
@@ -83,6 +85,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
     random: options.random ?? Math.random,
     limits,
     instanceId: options.instanceId ?? randomUUID(),
+    onAttempt: (delivery, result, step) => metrics.onAttempt(delivery, result, step),
     ...(options.onSettled ? { onSettled: options.onSettled } : {}),
   });
   let subscription: Subscription | undefined;
@@ -132,6 +135,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
   return {
     name: 'notifier',
     router,
+    metrics: metrics.registry,
     log,
     redeliver,
     async start() {

@@ -26,6 +26,8 @@ export class CommandHandler {
   constructor(
     private readonly store: EventStore,
     private readonly readModels: Pick<ReadModelWriter, 'write'>,
+    /** Hears each append once, with the stream it extended (metrics). */
+    private readonly onAppended: (history: StoredEvent[], appended: StoredEvent[]) => void = () => {},
   ) {}
 
   async handle(message: CommandMessage): Promise<ReplyMessage> {
@@ -101,6 +103,7 @@ export class CommandHandler {
       events.map((event) => this.toNewEvent(event, message)),
     );
     await this.readModels.write([...history, ...commit.events]);
+    this.onAppended(history, commit.events);
     return {
       ok: true,
       commandId,

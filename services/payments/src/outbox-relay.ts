@@ -9,6 +9,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   pollIntervalMs?: number;
   leaseTtlMs?: number;
+  /** Hears the commits of each batch once it is published and marked (metrics). */
+  onPublished?: (commits: Commit[]) => void;
 }
 
 const LEASE = 'outbox-relay';
@@ -85,6 +87,7 @@ export class OutboxRelay {
         ),
       );
       await this.store.markPublished(commits.map((c: Commit) => c.commitId));
+      this.options.onPublished?.(commits);
       published += commits.length;
       if (this.stopped) return published;
     }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REPLY_HEADERS, replyTo, type IncomingMessage, type MessageBus, type Subscription } from '@gw/bus';
 import type { Cache } from '@gw/cache';
 import { TOPICS, type CommandMessage, type DepositMessage, type EventMessage } from '@gw/contracts';
+import type { Clock } from '@gw/platform';
 import type { Service } from '@gw/runtime';
 import type { EventStore, ReadModelStore } from '@gw/store';
 import { ReadModelWriter } from '@gw/views';
@@ -9,6 +10,7 @@ import type { Logger } from 'pino';
 import { CommandHandler } from './command-handler';
 import { depositToCommand } from './deposit-translator';
 import { OutboxRelay } from './outbox-relay';
+import { PaymentsMetrics } from './payments-metrics';
 import { RepeatedPayments } from './repeated-payments';
 
 export interface PaymentsServiceDeps {
@@ -16,6 +18,7 @@ export interface PaymentsServiceDeps {
   eventStore: EventStore;
   readModels: ReadModelStore;
   cache: Cache;
+  clock: Clock;
   logger: Logger;
 }
 
@@ -29,11 +32,16 @@ export function createPaymentsService({
   eventStore,
   readModels,
   cache,
+  clock,
   logger,
 }: PaymentsServiceDeps): Service {
-  const handler = new CommandHandler(eventStore, new ReadModelWriter(readModels));
+  const metrics = new PaymentsMetrics(eventStore, clock);
+  const handler = new CommandHandler(eventStore, new ReadModelWriter(readModels), (history, appended) =>
+    metrics.onAppended(history, appended),
+  );
   const relay = new OutboxRelay(eventStore, bus, cache, logger.child({ component: 'outbox-relay' }), {
     instanceId: randomUUID(),
+    onPublished: (commits) => metrics.onPublished(commits),
   });
   const repeatedPayments = new RepeatedPayments(handler, eventStore);
   const subscriptions: Subscription[] = [];
@@ -82,6 +90,7 @@ export function createPaymentsService({
       await Promise.all(subscriptions.splice(0).map((s) => s.stop()));
       await relay.stop();
     },
+    metrics: metrics.registry,
     readinessChecks: {
       eventStore: async () => {
         await eventStore.unpublishedCommits(1);

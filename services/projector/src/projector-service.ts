@@ -1,12 +1,19 @@
 import type { MessageBus, Subscription } from '@gw/bus';
 import { TOPICS, type EventMessage } from '@gw/contracts';
+import type { Clock } from '@gw/platform';
 import type { Service } from '@gw/runtime';
 import type { ReadModelStore } from '@gw/store';
+import { ProjectionMetrics } from './projection-metrics';
 import { Projector } from './projector';
 
 /** Consumes `payments.events` and keeps the read models current; the position is committed after the write. */
-export function createProjectorService(deps: { bus: MessageBus; readModels: ReadModelStore }): Service {
+export function createProjectorService(deps: {
+  bus: MessageBus;
+  readModels: ReadModelStore;
+  clock: Clock;
+}): Service {
   const projector = new Projector(deps.readModels);
+  const metrics = new ProjectionMetrics(deps.clock);
   let subscription: Subscription | undefined;
   return {
     name: 'projector',
@@ -14,11 +21,16 @@ export function createProjectorService(deps: { bus: MessageBus; readModels: Read
       await projector.ensureIndexes();
       subscription = await deps.bus.subscribe(
         { topics: [TOPICS.events], groupId: 'projector', fromBeginning: true },
-        async (message) => projector.apply(message.value as EventMessage),
+        async (message) => {
+          const event = message.value as EventMessage;
+          await projector.apply(event);
+          metrics.onApplied(event);
+        },
       );
     },
     async stop() {
       await subscription?.stop();
     },
+    metrics: metrics.registry,
   };
 }

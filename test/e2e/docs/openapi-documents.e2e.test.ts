@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { routeShape, routesOf } from '../../support/express-routes';
+import { routeShape, routesOf } from '@gw/platform';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 
 const run = promisify(execFile);

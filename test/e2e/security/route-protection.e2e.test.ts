@@ -1,4 +1,4 @@
-import { routesOf, type RouteEntry } from '../../support/express-routes';
+import { routesOf, type RouteEntry } from '@gw/platform';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 
 /**

@@ -1,4 +1,4 @@
-import { routesOf } from '../../support/express-routes';
+import { routesOf } from '@gw/platform';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { admin } from '../v1/v1-client';
 import { MerchantCalls, type Answer } from './merchant-calls';

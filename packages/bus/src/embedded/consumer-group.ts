@@ -94,6 +94,14 @@ export class ConsumerGroup {
     return this.workers.get(topic)?.[partition]?.cursor ?? Infinity;
   }
 
+  /** Messages past the cursor of each partition, summed per topic. */
+  lag(): { topic: string; messages: number }[] {
+    return [...this.workers].map(([topic, workers]) => ({
+      topic,
+      messages: workers.reduce((sum, worker) => sum + worker.lag, 0),
+    }));
+  }
+
   hasMembers(): boolean {
     return this.members.length > 0;
   }

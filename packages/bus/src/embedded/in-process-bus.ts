@@ -1,5 +1,6 @@
 import {
   maxAttemptsOf,
+  type ConsumerLag,
   type MessageBus,
   type MessageHandler,
   type OutgoingMessage,
@@ -66,6 +67,12 @@ export class InProcessBus implements MessageBus, GroupHost {
     group.join(member, options.fromBeginning ?? false);
     const joined = group;
     return { stop: () => joined.leave(member) };
+  }
+
+  async consumerLag(): Promise<ConsumerLag[]> {
+    return [...this.groups.values()].flatMap((group) =>
+      group.lag().map((lag) => ({ groupId: group.groupId, ...lag })),
+    );
   }
 
   async close(): Promise<void> {

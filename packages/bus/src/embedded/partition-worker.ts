@@ -24,6 +24,11 @@ export class PartitionWorker {
     public cursor: number,
   ) {}
 
+  /** Messages in the log past the committed position. */
+  get lag(): number {
+    return Math.max(0, this.log.endOffset - Math.max(this.cursor, this.log.startOffset));
+  }
+
   /** Starts delivering on a later turn of the event loop, never inside the publisher's call stack. */
   kick(): void {
     if (this.running || this.host.isClosed()) return;

@@ -5,6 +5,7 @@ import { deadLetterHeaders, deadLetterTopic } from '../dead-letter';
 import {
   maxAttemptsOf,
   type MessageBus,
+  type ConsumerLag,
   type MessageHandler,
   type OutgoingMessage,
   type SubscribeOptions,
@@ -82,6 +83,7 @@ export class KafkaBus implements MessageBus, MemberHost {
   private readonly publishTimeoutMs: number;
   private readonly members = new Set<KafkaGroupMember>();
   private readonly groupIds = new Set<string>();
+  private readonly groupTopics = new Map<string, Set<string>>();
   private readonly publishing = new Set<Promise<unknown>>();
   private state: 'new' | 'started' | 'closed' = 'new';
 
@@ -152,8 +154,47 @@ export class KafkaBus implements MessageBus, MemberHost {
     const member = new KafkaGroupMember(this, options, maxAttempts, handler);
     this.members.add(member);
     this.groupIds.add(options.groupId);
+    const topics = this.groupTopics.get(options.groupId) ?? new Set<string>();
+    for (const topic of options.topics) topics.add(topic);
+    this.groupTopics.set(options.groupId, topics);
     await member.start();
     return member;
+  }
+
+  /**
+   * Each partition's high watermark less the group's committed offset; a partition the group never
+   * committed counts from its low watermark, where a consumer starting from the beginning would.
+   */
+  async consumerLag(): Promise<ConsumerLag[]> {
+    this.assertStarted();
+    const ends = new Map<string, Map<number, { low: number; high: number }>>();
+    const endsOf = async (topic: string) => {
+      let byPartition = ends.get(topic);
+      if (!byPartition) {
+        const offsets = await this.admin.fetchTopicOffsets(topic);
+        byPartition = new Map(
+          offsets.map((p) => [p.partition, { low: Number(p.low), high: Number(p.high) }]),
+        );
+        ends.set(topic, byPartition);
+      }
+      return byPartition;
+    };
+    const lags: ConsumerLag[] = [];
+    for (const [groupId, topics] of this.groupTopics) {
+      const committed = await this.admin.fetchOffsets({ groupId, topics: [...topics] });
+      for (const { topic, partitions } of committed) {
+        const byPartition = await endsOf(topic);
+        let messages = 0;
+        for (const { partition, offset } of partitions) {
+          const end = byPartition.get(partition);
+          if (!end) continue;
+          const position = Number(offset) >= 0 ? Number(offset) : end.low;
+          messages += Math.max(0, end.high - position);
+        }
+        lags.push({ groupId, topic, messages });
+      }
+    }
+    return lags;
   }
 
   /** Stops every subscription (each finishing its message in hand), lets publishes under way end, disconnects. */

@@ -79,6 +79,15 @@ export class BusHarness {
     return received;
   }
 
+  /** Waits until `probe` answers true, for at most the delivery timeout. */
+  async until(probe: () => Promise<boolean>): Promise<void> {
+    const deadline = Date.now() + this.deliveryTimeoutMs;
+    while (!(await probe())) {
+      if (Date.now() > deadline) throw new Error('condition not reached in time');
+      await sleep(5);
+    }
+  }
+
   eventually(assertion: () => void): Promise<void> {
     return eventually(assertion, this.deliveryTimeoutMs);
   }

@@ -96,6 +96,31 @@ export function describeFailureAndPositionContract(h: BusHarness): void {
       );
     });
 
+    it('reports the messages a group has not committed yet, and none once it handled them', async () => {
+      const topic = h.topic('lag');
+      const groupId = h.group('lag');
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const handled: unknown[] = [];
+      await h.subscribe({ topics: [topic], groupId, fromBeginning: true }, async (message) => {
+        await gate;
+        handled.push(message.value);
+      });
+      const lag = async () =>
+        (await h.bus.consumerLag()).find((entry) => entry.groupId === groupId && entry.topic === topic)
+          ?.messages;
+
+      await h.bus.publish(
+        topic,
+        ['first', 'second', 'third'].map((value) => ({ key: 'payment-1', value })),
+      );
+      await h.until(async () => (await lag()) === 3);
+      release();
+
+      await h.until(async () => (await lag()) === 0);
+      expect(handled).toEqual(['first', 'second', 'third']);
+    });
+
     it('stop() waits for the in-flight handler to finish', async () => {
       const topic = h.topic('graceful');
       let release: () => void = () => undefined;

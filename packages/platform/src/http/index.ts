@@ -10,3 +10,4 @@ export * from './request-id';
 export * from './request-target';
 export * from './security-headers';
 export * from './server';
+export * from './route-table';

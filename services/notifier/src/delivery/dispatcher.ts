@@ -5,7 +5,7 @@ import type { PostResult, WebhookPost } from '../http/webhook-client';
 import type { DeliveryLog } from '../log/delivery-log';
 import type { Delivery } from './delivery';
 import { DueHeap } from './due-heap';
-import { afterAttempt, logEventOf, whenPending } from './process-manager';
+import { afterAttempt, logEventOf, whenPending, type DeliveryStep } from './process-manager';
 import type { RetryPolicy } from './retry-policy';
 
 export interface DispatcherLimits {
@@ -29,6 +29,8 @@ export interface DispatcherDeps {
   random: () => number;
   limits: DispatcherLimits;
   instanceId: string;
+  /** Called after every HTTP attempt with the step it led to (metrics). */
+  onAttempt?: (delivery: Delivery, result: PostResult, step: DeliveryStep) => void;
   /** Called once a delivery is delivered or dead (metrics, tests). */
   onSettled?: (delivery: Delivery) => void;
 }
@@ -181,6 +183,7 @@ export class Dispatcher {
     });
     httpDone();
     const step = afterAttempt(delivery, { ...result, at }, this.deps.policy, this.deps.random);
+    this.deps.onAttempt?.(delivery, result, step);
     const event = logEventOf(step);
     if (!event) return;
     // Located by id: a redelivered earlier status may have been queued in front while this one was out.

@@ -38,6 +38,36 @@ function mountPathOf(layer: Layer): string {
   return mounted[1]!.replace(/\\\//g, '/').replace(/\\\./g, '.').replace(/\\-/g, '-');
 }
 
+/**
+ * Finds the route template a request's method and path fall under, for requests refused before express
+ * matched a route (an admin token checked by `router.use`): their metrics name the endpoint, not
+ * `<unmatched>`.
+ */
+export class RouteTable {
+  private readonly patterns: { method: string; pattern: RegExp; template: string }[];
+
+  constructor(routes: readonly RouteEntry[]) {
+    this.patterns = routes.map(({ method, path }) => ({
+      method,
+      template: path,
+      pattern: new RegExp(
+        `^${path
+          .split(/(:[A-Za-z0-9_]+)/)
+          .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .join('')}/?$`,
+      ),
+    }));
+  }
+
+  templateOf(method: string, path: string): string | null {
+    const wanted = method === 'HEAD' ? ['HEAD', 'GET'] : [method];
+    return (
+      this.patterns.find((route) => wanted.includes(route.method) && route.pattern.test(path))?.template ??
+      null
+    );
+  }
+}
+
 /** `/v1/payment/:paymentId/` and `/v1/payment/{payment_id}` both become `/v1/payment/{}`. */
 export function routeShape(path: string): string {
   return path.replace(/:[A-Za-z0-9_]+|\{[^}]+\}/g, '{}').replace(/(.)\/+$/, '$1');
