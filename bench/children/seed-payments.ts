@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       },
       admittingMerchant({ enabledCoins: null }, config),
       rates.current(),
+      null,
     );
     const terms = await newPaymentTerms(sources, {
       merchantId,

@@ -15,6 +15,7 @@ export type DomainErrorCode =
   | 'COIN_NOT_ENABLED'
   | 'NETWORK_NOT_PAYABLE'
   | 'NO_COIN_ENABLED'
+  | 'STALE_PRICE'
   | 'BELOW_MINIMUM'
   | 'ABOVE_MAXIMUM'
   | 'INVALID_LIFETIME';

@@ -3,6 +3,7 @@ import { RatesService } from '@gw/rates';
 import { acceptsPayCurrency, type AdmittingMerchant } from '../src/admission/coin-acceptance';
 import { admitPayment, type PaymentRequestTerms } from '../src/admission/admission';
 import { PAYMENT_LIFETIMES } from '../src/admission/lifetimes';
+import { PaymentRefused } from '../src/admission/refusals';
 import { compare } from '../src/money';
 import { admissionSpec } from '../src/testing/admission-spec';
 
@@ -157,6 +158,50 @@ describe('admitting a payment', () => {
     });
   });
 
+  describe('outside the sandbox, on prices of a certain age', () => {
+    const live = new RatesService({
+      source: 'live',
+      takenAt: '2026-01-01T00:10:00.000Z',
+      pricesUsd: { btc: '50000', usd: '1', eur: '1.25' },
+      quotedAt: { btc: '2026-01-01T00:09:00.000Z', usd: '2026-01-01T00:05:00.000Z' },
+    });
+    const at = (now: string) => admissionSpec(live, { now: new Date(now), maxAgeSeconds: 600 });
+
+    it('opens a payment while both prices are within the limit', () => {
+      at('2026-01-01T00:15:00.000Z').given(everyCoin).when(usd('10', 'btc')).then({ payAmount: '0.0002' });
+    });
+
+    it('refuses it once the older of the two prices passes the limit', () => {
+      const refused = at('2026-01-01T00:15:01.000Z').given(everyCoin).when(usd('10', 'btc'));
+      expect(refused.thenRefuses('STALE_PRICE').refusal).toMatchObject({
+        currency: { code: 'usd' },
+        quotedAt: '2026-01-01T00:05:00.000Z',
+        maxAgeSeconds: 600,
+      });
+    });
+
+    it('takes the snapshot time for a price the source did not date', () => {
+      const eur = usd('10', 'btc', { priceCurrency: 'eur' });
+      at('2026-01-01T00:19:00.000Z').given(everyCoin).when(eur).then({ priceCurrency: 'eur' });
+      at('2026-01-01T00:20:01.000Z').given(everyCoin).when(eur).thenRefuses('STALE_PRICE');
+    });
+
+    it('refuses a currency the live snapshot does not price, whatever its catalogue price', () => {
+      const refusal = at('2026-01-01T00:10:00.000Z')
+        .given(everyCoin)
+        .when(usd('10', 'ltc'))
+        .thenRefuses('STALE_PRICE').refusal;
+      expect(refusal).toMatchObject({ currency: { code: 'ltc' }, quotedAt: null });
+      expect(new PaymentRefused(refusal).message).toBe(
+        'no current price for ltc: no live price, and prices older than 600 s are not used; retry later',
+      );
+    });
+
+    it('checks the request before the prices', () => {
+      at('2030-01-01T00:00:00.000Z').given(everyCoin).when(usd('10', 'nope')).thenRefuses('UNKNOWN_CURRENCY');
+    });
+  });
+
   describe('lifetime', () => {
     it("takes the family's default when the request names none", () => {
       spec.given(everyCoin).when(usd('10', 'btc')).then({ lifetimeSeconds: 86_400 });
@@ -209,7 +254,7 @@ describe('admitting a payment', () => {
             const request = usd((cents / 100).toFixed(2), pay);
             const listed = acceptsPayCurrency(merchant, rates.findCryptoCurrency(pay));
             try {
-              const admitted = admitPayment(request, merchant, rates);
+              const admitted = admitPayment(request, merchant, rates, null);
               expect(listed).toBe(true);
               expect(compare(admitted.payAmount, rates.minAmount(pay, pay).minAmount)).toBeGreaterThanOrEqual(
                 0,

@@ -29,6 +29,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const WATCHED_NETWORKS = ['btc', 'ltc'] as const;
 export type WatchedNetwork = (typeof WATCHED_NETWORKS)[number];
 
+/** Where prices come from: the fixed catalogue snapshot, or CoinGecko's public simple-price API. */
+export const PRICE_FEEDS = ['curated', 'coingecko'] as const;
+export type PriceFeedName = (typeof PRICE_FEEDS)[number];
+
 /** Which chain a network's node follows: it decides the wallet keys accepted and the address prefix. */
 export const CHAIN_KINDS = ['mainnet', 'testnet', 'regtest'] as const;
 export type ChainKind = (typeof CHAIN_KINDS)[number];
@@ -194,6 +198,40 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     default: '30000',
     description:
       'Time a client has to send its whole request, body included; slower ones get 408 and are closed.',
+  },
+  {
+    name: 'PRICE_FEED',
+    default: 'coingecko (sandbox: curated)',
+    description:
+      'Where prices come from: curated (the fixed catalogue snapshot, for the sandbox) or coingecko (live, CoinGecko /simple/price).',
+  },
+  {
+    name: 'PRICE_SOURCE_URL',
+    default: 'https://api.coingecko.com/api/v3',
+    description: 'Base URL of the CoinGecko API the live feed reads (pro-api.coingecko.com for a paid plan).',
+  },
+  {
+    name: 'PRICE_SOURCE_API_KEY',
+    default: null,
+    description:
+      'CoinGecko API key (a secret), sent as x-cg-demo-api-key, or x-cg-pro-api-key on pro-api.coingecko.com; keyless access has stricter rate limits.',
+  },
+  {
+    name: 'PRICE_SOURCE_TIMEOUT_MS',
+    default: '5000',
+    description: 'How long one price request may take before it counts as failed.',
+  },
+  {
+    name: 'PRICE_REFRESH_MS',
+    default: '60000',
+    description:
+      'Pause between two price refreshes (CoinGecko updates its public prices every 60 s); every service reads the published prices at most this often.',
+  },
+  {
+    name: 'PRICE_MAX_AGE_SECONDS',
+    default: '600',
+    description:
+      'Outside the sandbox, a payment is refused when the price of its currencies is older than this (the source down or stale).',
   },
   ...WATCHED_NETWORKS.flatMap(chainWatcherDocs),
   {

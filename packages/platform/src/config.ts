@@ -9,6 +9,8 @@ import {
   type WatchedNetwork,
   CHAIN_KINDS,
   type ChainKind,
+  PRICE_FEEDS,
+  type PriceFeedName,
 } from './config-docs';
 import {
   parseBaseUrl,
@@ -64,6 +66,17 @@ export function chainNodeFor(watchers: ChainWatchersConfig, network: string): Ch
     : null;
 }
 
+export interface PricesConfig {
+  feed: PriceFeedName;
+  /** Base URL of the CoinGecko API (`…/api/v3`). */
+  sourceUrl: string;
+  apiKey: string | null;
+  timeoutMs: number;
+  refreshIntervalMs: number;
+  /** Outside the sandbox, a payment is refused on prices older than this. */
+  maxAgeSeconds: number;
+}
+
 interface CommonConfig {
   service: ServiceName;
   port: number;
@@ -84,6 +97,7 @@ interface CommonConfig {
   /** Slow-client bounds of the HTTP server: whole header block, and whole request. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; trustProxy: false | number | string[] };
   chainWatchers: ChainWatchersConfig;
+  prices: PricesConfig;
 }
 
 export type GatewayConfig = Readonly<CommonConfig> &
@@ -109,7 +123,12 @@ export class ConfigError extends Error {
 
 const ENGINE_VARIABLES = ['KAFKA_BROKERS', 'MONGODB_URL', 'REDIS_URL'] as const;
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
-const SECRET_VARIABLES = new Set(['MASTER_KEY', 'ADMIN_TOKEN', ...WATCHED_NETWORKS.map(rpcPasswordVariable)]);
+const SECRET_VARIABLES = new Set([
+  'MASTER_KEY',
+  'ADMIN_TOKEN',
+  'PRICE_SOURCE_API_KEY',
+  ...WATCHED_NETWORKS.map(rpcPasswordVariable),
+]);
 
 /** Collects every bad variable instead of stopping at the first, so one failed start shows them all. */
 class EnvReader {
@@ -161,6 +180,7 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
     null,
   );
 
+  const sandboxEnabled = reader.read('SANDBOX_ENABLED', parseBoolean, engines === null);
   const common: CommonConfig = {
     service,
     port,
@@ -169,7 +189,7 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
     dataDir: path.resolve(reader.raw('DATA_DIR') ?? './.data'),
     adminToken,
     masterKey,
-    sandboxEnabled: reader.read('SANDBOX_ENABLED', parseBoolean, engines === null),
+    sandboxEnabled,
     logLevel: reader.read('LOG_LEVEL', (raw) => parseOneOf(raw, LOG_LEVELS), 'info'),
     requestTimeoutMs: reader.read(
       'REQUEST_TIMEOUT_MS',
@@ -205,6 +225,7 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
       trustProxy: reader.read('TRUST_PROXY', parseTrustProxy, false),
     },
     chainWatchers: readChainWatchers(reader),
+    prices: readPrices(reader, sandboxEnabled),
   };
   if (common.http.headersTimeoutMs > common.http.requestTimeoutMs) {
     reader.fail('HTTP_HEADERS_TIMEOUT_MS', 'must not exceed HTTP_REQUEST_TIMEOUT_MS');
@@ -258,6 +279,25 @@ function readChainWatchers(reader: EnvReader): ChainWatchersConfig {
       (raw) => parseInteger(raw, 10, 10 * 60 * 1000),
       2000,
     ),
+  };
+}
+
+function readPrices(reader: EnvReader, sandboxEnabled: boolean): PricesConfig {
+  return {
+    feed: reader.read(
+      'PRICE_FEED',
+      (raw) => parseOneOf(raw, PRICE_FEEDS),
+      sandboxEnabled ? 'curated' : 'coingecko',
+    ),
+    sourceUrl: reader.read(
+      'PRICE_SOURCE_URL',
+      (raw) => parseUrl(raw, ['http:', 'https:']).replace(/\/+$/, ''),
+      'https://api.coingecko.com/api/v3',
+    ),
+    apiKey: reader.raw('PRICE_SOURCE_API_KEY') ?? null,
+    timeoutMs: reader.read('PRICE_SOURCE_TIMEOUT_MS', (raw) => parseInteger(raw, 1, 120_000), 5_000),
+    refreshIntervalMs: reader.read('PRICE_REFRESH_MS', (raw) => parseInteger(raw, 100, ONE_DAY_MS), 60_000),
+    maxAgeSeconds: reader.read('PRICE_MAX_AGE_SECONDS', (raw) => parseInteger(raw, 1, 7 * 24 * 3600), 600),
   };
 }
 

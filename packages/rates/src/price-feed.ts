@@ -9,11 +9,22 @@ export interface PriceSnapshot {
   source: string;
   takenAt: string;
   pricesUsd: Readonly<Record<string, string>>;
+  /**
+   * When the source last updated each price (ISO 8601), where the source says and it is earlier than
+   * `takenAt`: a live source can serve a price it has not updated for a while.
+   */
+  quotedAt?: Readonly<Record<string, string>>;
 }
 
-/** Where prices come from: the curated catalogue now, a live market feed behind the same port later. */
+/** Where prices come from: the curated catalogue (the sandbox), or a live market source. */
 export interface PriceFeed {
+  /** Rejects with {@link PriceSourceError} when the source is down, slow or answers nonsense. */
   snapshot(): Promise<PriceSnapshot>;
+}
+
+/** A price source failed to give a usable snapshot; the last published one stays in place. */
+export class PriceSourceError extends Error {
+  override readonly name = 'PriceSourceError';
 }
 
 export class CuratedPriceFeed implements PriceFeed {

@@ -62,6 +62,16 @@ export class RatesService {
     return this.fiats;
   }
 
+  /**
+   * When the price of a currency was quoted (ISO 8601), or null when the snapshot does not price it and
+   * it converts at the curated catalogue's price.
+   */
+  priceQuotedAt(code: string): string | null {
+    const currency = this.findCurrency(code);
+    if (this.snapshot.pricesUsd[currency.code] === undefined) return null;
+    return this.snapshot.quotedAt?.[currency.code] ?? this.snapshot.takenAt;
+  }
+
   isKnownCurrency(code: string): boolean {
     return this.byCode.has(code.trim().toLowerCase());
   }

@@ -5,9 +5,11 @@ import {
   type AdmittingMerchant,
   type PayableNetworks,
   type PaymentRequestTerms,
+  type PriceFreshness,
   type RatesSnapshot,
   type Refusal,
 } from '@gw/domain';
+import type { GatewayConfig } from '@gw/platform';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { payingWallet, type PayingChains } from './pay-addresses';
 import type { PaymentIntake } from './payment-intake';
@@ -35,16 +37,30 @@ export function admittingMerchant(
   return { enabledCoins: merchant.enabledCoins, payableNetworks: payableNetworksOf(merchant, chains) };
 }
 
+/** What admission needs of the gateway's settings: where money can be taken, and how old a price may be. */
+export type AdmissionSettings = PayingChains & Pick<GatewayConfig, 'prices'>;
+
+/** Outside the sandbox, real money is asked only on prices younger than the configured limit. */
+export function priceFreshnessOf(settings: AdmissionSettings, now: Date): PriceFreshness | null {
+  return settings.sandboxEnabled ? null : { now, maxAgeSeconds: settings.prices.maxAgeSeconds };
+}
+
 /** {@link admitPayment} for an entry point: a refusal leaves as that entry point's own error. */
 export function admitOrRefuse(
   request: PaymentRequestTerms,
   merchant: Pick<MerchantDocument, 'enabledCoins' | 'wallets'>,
-  chains: PayingChains,
+  settings: AdmissionSettings,
   rates: RatesSnapshot,
+  now: Date,
   refusalError: (refusal: Refusal, message: string) => Error,
 ): AdmittedPayment {
   try {
-    return admitPayment(request, admittingMerchant(merchant, chains), rates);
+    return admitPayment(
+      request,
+      admittingMerchant(merchant, settings),
+      rates,
+      priceFreshnessOf(settings, now),
+    );
   } catch (error) {
     throw error instanceof PaymentRefused ? refusalError(error.refusal, error.message) : error;
   }

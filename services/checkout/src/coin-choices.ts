@@ -1,6 +1,12 @@
 import { admitPayment, offeredPayCurrencies, PaymentRefused, type Amount } from '@gw/domain';
 import type { CryptoCurrency, RatesService } from '@gw/rates';
-import { admittingMerchant, invoicePaymentRequest, type PayingChains } from '@gw/runtime';
+import {
+  admittingMerchant,
+  invoicePaymentRequest,
+  priceFreshnessOf,
+  type AdmissionSettings,
+  type PayingChains,
+} from '@gw/runtime';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 
 /** A currency the buyer may pick for an invoice, with what the order would cost in it. */
@@ -26,10 +32,11 @@ export function coinChoicesFor(
   rates: RatesService,
   merchant: MerchantDocument,
   invoice: InvoiceDocument,
-  chains: PayingChains,
+  settings: AdmissionSettings,
+  now: Date,
 ): CoinChoice[] {
-  const choices = enabledCryptos(rates, merchant, chains).map((crypto) =>
-    choiceOf(rates, merchant, invoice, crypto, chains),
+  const choices = enabledCryptos(rates, merchant, settings).map((crypto) =>
+    choiceOf(rates, merchant, invoice, crypto, settings, now),
   );
   const preselected = preselectedCode(invoice, choices);
   return preselected === null
@@ -45,11 +52,17 @@ function choiceOf(
   merchant: MerchantDocument,
   invoice: InvoiceDocument,
   crypto: CryptoCurrency,
-  chains: PayingChains,
+  settings: AdmissionSettings,
+  now: Date,
 ): CoinChoice {
   try {
     const request = invoicePaymentRequest(invoice, crypto.code, null);
-    const admitted = admitPayment(request, admittingMerchant(merchant, chains), rates);
+    const admitted = admitPayment(
+      request,
+      admittingMerchant(merchant, settings),
+      rates,
+      priceFreshnessOf(settings, now),
+    );
     return { crypto, approxAmount: admitted.payAmount, available: true };
   } catch (error) {
     if (!(error instanceof PaymentRefused)) throw error;

@@ -108,6 +108,7 @@ export class InvoicePaymentStarter {
       merchant,
       this.ctx.config,
       this.ctx.rates.current(),
+      this.ctx.clock.now(),
       (refusal, message) => new PaymentRefusedError(refusal.code, message),
     );
     return {

@@ -21,7 +21,8 @@ const invoice = (fields: Partial<InvoiceDocument> = {}) =>
     ...fields,
   }) as InvoiceDocument;
 
-const sandbox = { sandboxEnabled: true, chainWatchers: loadConfig({}).chainWatchers };
+const sandbox = loadConfig({});
+const NOW = new Date('2026-01-01T00:00:00.000Z');
 
 describe('coin choices', () => {
   it('offers the whole catalogue when the merchant restricted nothing', () => {
@@ -39,6 +40,7 @@ describe('coin choices', () => {
       merchant(['btc', 'eth', 'usdc']),
       invoice({ payCurrency: 'usdc' }),
       sandbox,
+      NOW,
     );
     expect(choices.map((c) => c.crypto.code)).toEqual(['usdc', 'btc', 'eth']);
     expect(preselectedCode(invoice({ payCurrency: 'usdc' }), choices)).toBe('usdc');
@@ -47,10 +49,16 @@ describe('coin choices', () => {
   });
 
   it('prices the order in each coin and marks coins whose minimum the order does not reach', () => {
-    const [btc] = coinChoicesFor(rates, merchant(['btc']), invoice(), sandbox);
+    const [btc] = coinChoicesFor(rates, merchant(['btc']), invoice(), sandbox, NOW);
     expect(btc?.approxAmount).toBe(rates.payAmountFor('50', 'usd', 'btc'));
     expect(btc?.available).toBe(true);
-    const [tiny] = coinChoicesFor(rates, merchant(['usdterc20']), invoice({ priceAmount: '1' }), sandbox);
+    const [tiny] = coinChoicesFor(
+      rates,
+      merchant(['usdterc20']),
+      invoice({ priceAmount: '1' }),
+      sandbox,
+      NOW,
+    );
     expect(tiny?.available).toBe(false);
   });
 });

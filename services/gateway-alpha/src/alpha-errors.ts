@@ -1,5 +1,5 @@
 import type { AlphaFieldErrors } from '@gw/contracts/src/api/alpha';
-import { assertNever, type Refusal } from '@gw/domain';
+import { assertNever, stalePriceMessage, type Refusal } from '@gw/domain';
 import type { CryptoCurrency } from '@gw/rates';
 import { alphaNetworkName } from './alpha-currencies';
 
@@ -61,6 +61,8 @@ export function alphaRefusal(refusal: Refusal, payField: 'currency' | 'to_curren
       return unprocessable(`${coinName(refusal.coin)} cannot take payments for the merchant`);
     case 'NO_COIN_ENABLED':
       return unprocessable('No currency of this network is enabled for the merchant');
+    case 'STALE_PRICE':
+      return unprocessable(stalePriceMessage(refusal.currency.code.toUpperCase(), refusal));
     case 'BELOW_MINIMUM':
       return unprocessable(`Minimum amount is ${refusal.minimum} ${refusal.coin.ticker.toUpperCase()}`);
     case 'ABOVE_MAXIMUM':

@@ -1,7 +1,7 @@
 import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
 import { amount as toAmount, clampLifetime } from '@gw/domain';
 import type { Currency, RatesService } from '@gw/rates';
-import { admitOrRefuse, admittedIntakeTerms, type PayingChains, type PaymentIntake } from '@gw/runtime';
+import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type PaymentIntake } from '@gw/runtime';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 import {
   DEFAULT_PAY_NETWORK,
@@ -19,7 +19,8 @@ export function alphaIntakeFrom(
   input: AlphaCreatePaymentInput,
   merchant: MerchantDocument,
   rates: RatesService,
-  chains: PayingChains,
+  settings: AdmissionSettings,
+  now: Date,
 ): PaymentIntake {
   const network = input.network ?? null;
   if (network !== null && !isKnownAlphaNetwork(rates, network))
@@ -53,8 +54,9 @@ export function alphaIntakeFrom(
       lifetimeSeconds: input.lifetime ?? null,
     },
     merchant,
-    chains,
+    settings,
     rates,
+    now,
     (refusal) => alphaRefusal(refusal, toCurrency === null ? 'currency' : 'to_currency'),
   );
 

@@ -23,7 +23,7 @@ export async function openAlphaPayment(
     const refresh = existing?.status === 'expired' && flagValue(input.is_refresh, false);
     const intake = refresh
       ? refreshedIntakeOf(existing)
-      : alphaIntakeFrom(input, merchant, ctx.rates.current(), ctx.config);
+      : alphaIntakeFrom(input, merchant, ctx.rates.current(), ctx.config, ctx.clock.now());
     return open(ctx, intake);
   });
 }

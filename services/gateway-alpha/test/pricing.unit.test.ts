@@ -7,7 +7,8 @@ import { merchantAmountOf } from '../src/pricing';
 import { curatedRates } from './support';
 
 const rates = curatedRates();
-const sandbox = { sandboxEnabled: true, chainWatchers: loadConfig({}).chainWatchers };
+const sandbox = loadConfig({});
+const NOW = new Date(rates.snapshot.takenAt);
 const usdt = rates.findCryptoCurrency('usdttrc20');
 
 describe('family A pricing', () => {
@@ -18,6 +19,7 @@ describe('family A pricing', () => {
       merchant,
       rates,
       sandbox,
+      NOW,
     );
   const price = (discount_percent: number, subtract: number) => {
     const { payAmount, alpha } = intake('100', 'USDT', { discount_percent, subtract });

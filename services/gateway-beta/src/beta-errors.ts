@@ -75,6 +75,11 @@ export function betaRefusal(refusal: Refusal): BetaError {
       });
     case 'NO_COIN_ENABLED':
       return invalidField({ key: 'currency', message: 'No currency is enabled for this merchant.' });
+    case 'STALE_PRICE':
+      return invalidField({
+        key: 'currency',
+        message: `No current price for ${refusal.currency.code.toUpperCase()}; try again later.`,
+      });
     case 'BELOW_MINIMUM':
       return invalidField({
         key: 'amount',

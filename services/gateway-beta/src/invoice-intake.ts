@@ -1,13 +1,13 @@
 import { BETA_LIFETIME_MINUTES, flagValue, type BetaCreateInvoiceInput } from '@gw/contracts/src/api/beta';
 import { amount as toAmount } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
-import { admitOrRefuse, admittedIntakeTerms, type PayingChains, type PaymentIntake } from '@gw/runtime';
+import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type PaymentIntake } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import { DEFAULT_PAY_CURRENCY, betaSymbol, findBetaCrypto, findBetaCurrency } from './beta-currencies';
 import { betaRefusal, invalidField } from './beta-errors';
 
-/** The gateway's sandbox switch and watched chains: what decides the coins an invoice can be paid in. */
-export type InvoiceSettings = PayingChains;
+/** The gateway's sandbox switch, watched chains and price age limit: what decides whether an invoice opens. */
+export type InvoiceSettings = AdmissionSettings;
 
 /**
  * POST /beta/v1/payment/invoice body (schema-checked) → the family-neutral intake. An invoice priced
@@ -19,6 +19,7 @@ export function invoiceIntakeFrom(
   merchant: MerchantDocument,
   rates: RatesService,
   settings: InvoiceSettings,
+  now: Date,
 ): PaymentIntake {
   const price = findBetaCurrency(rates, input.currency);
   if (!price) throw invalidField({ key: 'currency', message: 'The selected currency is invalid.' });
@@ -44,6 +45,7 @@ export function invoiceIntakeFrom(
     merchant,
     settings,
     rates,
+    now,
     betaRefusal,
   );
 

@@ -63,7 +63,7 @@ export function createBetaRouter(ctx: ServiceContext): Router {
     asyncRoute(async (req, res) => {
       const input = valid(betaValidators.createInvoice.check(req.body));
       const merchant = merchantOf(res);
-      const intake = invoiceIntakeFrom(input, merchant, ctx.rates.current(), ctx.config);
+      const intake = invoiceIntakeFrom(input, merchant, ctx.rates.current(), ctx.config, ctx.clock.now());
       const { terms, reply } = await openPayment(ctx, intake);
       if (!reply.ok) throw invalidField({ key: 'amount', message: reply.error.message });
       sendData(res, {

@@ -4,7 +4,8 @@ import { BetaError } from '../src/beta-errors';
 import { curatedRates, merchantOf } from './support';
 
 const rates = curatedRates();
-const sandboxOn = { sandboxEnabled: true, chainWatchers: loadConfig({}).chainWatchers };
+const sandboxOn = loadConfig({});
+const NOW = new Date(rates.snapshot.takenAt);
 
 function refusal(run: () => unknown) {
   try {
@@ -18,7 +19,13 @@ function refusal(run: () => unknown) {
 
 describe('family B invoice → payment intake', () => {
   it('opens a fiat invoice in USDT on Tron with the upstream defaults', () => {
-    const intake = invoiceIntakeFrom({ amount: '10.00', currency: 'USD' }, merchantOf(), rates, sandboxOn);
+    const intake = invoiceIntakeFrom(
+      { amount: '10.00', currency: 'USD' },
+      merchantOf(),
+      rates,
+      sandboxOn,
+      NOW,
+    );
     expect(intake).toMatchObject({
       family: 'beta',
       priceAmount: '10',
@@ -61,6 +68,7 @@ describe('family B invoice → payment intake', () => {
       merchantOf(),
       rates,
       sandboxOn,
+      NOW,
     );
     expect(intake).toMatchObject({
       priceCurrency: 'usdttrc20',
@@ -87,7 +95,7 @@ describe('family B invoice → payment intake', () => {
 
   it('pays a crypto-priced invoice in that coin', () => {
     expect(
-      invoiceIntakeFrom({ amount: '0.01', currency: 'BTC' }, merchantOf(), rates, sandboxOn),
+      invoiceIntakeFrom({ amount: '0.01', currency: 'BTC' }, merchantOf(), rates, sandboxOn, NOW),
     ).toMatchObject({ payCurrency: 'btc', payAmount: '0.01' });
   });
 
@@ -108,7 +116,7 @@ describe('family B invoice → payment intake', () => {
   ])('refuses %j', (fields, expected) => {
     expect(
       refusal(() =>
-        invoiceIntakeFrom({ amount: '10', currency: 'USD', ...fields }, merchantOf(), rates, sandboxOn),
+        invoiceIntakeFrom({ amount: '10', currency: 'USD', ...fields }, merchantOf(), rates, sandboxOn, NOW),
       ),
     ).toEqual(expected);
   });
@@ -116,10 +124,13 @@ describe('family B invoice → payment intake', () => {
   it('refuses a sandbox invoice when the sandbox is disabled', () => {
     expect(
       refusal(() =>
-        invoiceIntakeFrom({ amount: '10', currency: 'USD', sandbox: '1' }, merchantOf(), rates, {
-          sandboxEnabled: false,
-          chainWatchers: loadConfig({}).chainWatchers,
-        }),
+        invoiceIntakeFrom(
+          { amount: '10', currency: 'USD', sandbox: '1' },
+          merchantOf(),
+          rates,
+          loadConfig({ SANDBOX_ENABLED: 'false' }),
+          NOW,
+        ),
       ),
     ).toMatchObject({
       key: 'sandbox',
@@ -128,11 +139,12 @@ describe('family B invoice → payment intake', () => {
 
   it('opens in the first coin the merchant enabled, and refuses others', () => {
     expect(
-      invoiceIntakeFrom({ amount: '50', currency: 'USD' }, merchantOf(['btc']), rates, sandboxOn).payCurrency,
+      invoiceIntakeFrom({ amount: '50', currency: 'USD' }, merchantOf(['btc']), rates, sandboxOn, NOW)
+        .payCurrency,
     ).toBe('btc');
     expect(
       refusal(() =>
-        invoiceIntakeFrom({ amount: '50', currency: 'LTC' }, merchantOf(['btc']), rates, sandboxOn),
+        invoiceIntakeFrom({ amount: '50', currency: 'LTC' }, merchantOf(['btc']), rates, sandboxOn, NOW),
       ),
     ).toEqual({
       status: 400,

@@ -3,7 +3,7 @@ import type { RawBody } from '@gw/contracts/src/api/v1';
 import type { InvoiceTerms } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';
-import { admitOrRefuse, invoicePaymentRequest, type PayingChains } from '@gw/runtime';
+import { admitOrRefuse, invoicePaymentRequest, type AdmissionSettings } from '@gw/runtime';
 import { refusalError } from './http/errors';
 import { knownCrypto, knownCurrency } from './payment-requests';
 import { codeOf, decimalOf, flagOf, textOf } from './request-values';
@@ -15,7 +15,7 @@ export const newTokenId = (): string => randomBytes(7).toString('base64url');
 export function invoiceTermsFrom(
   body: RawBody,
   merchant: MerchantDocument,
-  chains: PayingChains,
+  settings: AdmissionSettings,
   rates: RatesService,
   now: Date,
 ): InvoiceTerms {
@@ -29,8 +29,9 @@ export function invoiceTermsFrom(
       : admitOrRefuse(
           invoicePaymentRequest({ priceAmount, priceCurrency: priceCurrency.code }, payCode, null),
           merchant,
-          chains,
+          settings,
           rates,
+          now,
           refusalError,
         ).payCurrency;
   const payoutCode = codeOf(body.payout_currency);

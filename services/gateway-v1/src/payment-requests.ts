@@ -10,7 +10,7 @@ import { codeOf, decimalOf, flagOf, integerOf, optionalDecimalOf, textOf } from 
 
 export type PaymentSettings = Pick<
   GatewayConfig,
-  'sandboxEnabled' | 'paymentLifetimeMinutes' | 'chainWatchers'
+  'sandboxEnabled' | 'paymentLifetimeMinutes' | 'chainWatchers' | 'prices'
 >;
 
 export function knownCurrency(rates: RatesService, field: string, code: string): Currency {
@@ -54,6 +54,7 @@ export function paymentIntakeFrom(
   merchant: MerchantDocument,
   rates: RatesService,
   settings: PaymentSettings,
+  now: Date,
 ): PaymentIntake {
   const admitted = admitOrRefuse(
     {
@@ -67,6 +68,7 @@ export function paymentIntakeFrom(
     merchant,
     settings,
     rates,
+    now,
     refusalError,
   );
   checkPayoutFields(rates, body, admitted.payCurrency);
@@ -92,12 +94,14 @@ export function invoicePaymentIntakeFrom(
   merchant: MerchantDocument,
   rates: RatesService,
   settings: PaymentSettings,
+  now: Date,
 ): PaymentIntake {
   const admitted = admitOrRefuse(
     invoicePaymentRequest(invoice, codeOf(body.pay_currency) ?? '', settings.paymentLifetimeMinutes * 60),
     merchant,
     settings,
     rates,
+    now,
     refusalError,
   );
   checkPayoutFields(rates, body, admitted.payCurrency);

@@ -1,22 +1,21 @@
 import { loadConfig } from '@gw/platform';
 import { v1Validators } from '@gw/contracts/src/api/v1';
-import { CuratedPriceFeed, RatesService } from '@gw/rates';
+import { CuratedPriceFeed, RatesService, curatedCatalogue } from '@gw/rates';
 import { invoiceTermsFrom } from '../src/invoice-requests';
 import { paymentIntakeFrom, type PaymentSettings } from '../src/payment-requests';
 import { flagOf } from '../src/request-values';
 import { merchantDocument } from './fixtures';
 
-const sandbox: PaymentSettings = {
-  sandboxEnabled: true,
-  paymentLifetimeMinutes: 1440,
-  chainWatchers: loadConfig({}).chainWatchers,
-};
+/** The curated prices are current at the moment they were taken. */
+const NOW = new Date(curatedCatalogue.pricedAt);
+const sandbox: PaymentSettings = loadConfig({});
 /** Real money only: a bitcoin regtest node is watched, and the merchant has a wallet for it. */
-const production: PaymentSettings = {
-  sandboxEnabled: false,
-  paymentLifetimeMinutes: 60,
-  chainWatchers: loadConfig({ BTC_RPC_URL: 'http://127.0.0.1:1', BTC_CHAIN: 'regtest' }).chainWatchers,
-};
+const production: PaymentSettings = loadConfig({
+  SANDBOX_ENABLED: 'false',
+  PAYMENT_LIFETIME_MINUTES: '60',
+  BTC_RPC_URL: 'http://127.0.0.1:1',
+  BTC_CHAIN: 'regtest',
+});
 const walletMerchant = () => ({
   ...merchantDocument(),
   wallets: {
@@ -51,6 +50,7 @@ describe('a create-payment body becoming a payment intake', () => {
       merchantDocument(),
       rates,
       sandbox,
+      NOW,
     );
     expect(intake).toMatchObject({
       priceAmount: '100.1',
@@ -63,22 +63,26 @@ describe('a create-payment body becoming a payment intake', () => {
   });
 
   it('uses the configured lifetime', () => {
-    expect(paymentIntakeFrom(body(base), walletMerchant(), rates, production).lifetimeSeconds).toBe(3600);
+    expect(paymentIntakeFrom(body(base), walletMerchant(), rates, production, NOW).lifetimeSeconds).toBe(
+      3600,
+    );
   });
 
   it('takes fixed_rate as the old name of is_fixed_rate, and fee paid by user as a fixed rate', () => {
     expect(
-      paymentIntakeFrom(body({ ...base, fixed_rate: 'True' }), merchantDocument(), rates, sandbox)
+      paymentIntakeFrom(body({ ...base, fixed_rate: 'True' }), merchantDocument(), rates, sandbox, NOW)
         .isFixedRate,
     ).toBe(true);
     expect(
-      paymentIntakeFrom(body({ ...base, is_fixed_rate: 0 }), merchantDocument(), rates, sandbox).isFixedRate,
+      paymentIntakeFrom(body({ ...base, is_fixed_rate: 0 }), merchantDocument(), rates, sandbox, NOW)
+        .isFixedRate,
     ).toBe(false);
     const feePaid = paymentIntakeFrom(
       body({ ...base, is_fee_paid_by_user: 'true' }),
       merchantDocument(),
       rates,
       sandbox,
+      NOW,
     );
     expect(feePaid).toMatchObject({ isFixedRate: true, isFeePaidByUser: true });
   });
@@ -89,6 +93,7 @@ describe('a create-payment body becoming a payment intake', () => {
       merchantDocument(),
       rates,
       sandbox,
+      NOW,
     );
     expect(intake.payAmount).toBe('0.00123457');
   });
@@ -99,43 +104,50 @@ describe('a create-payment body becoming a payment intake', () => {
       merchantDocument(),
       rates,
       sandbox,
+      NOW,
     );
     expect(intake).toMatchObject({ orderId: '42', purchaseId: 777 });
   });
 
   it('passes the sandbox case on only when the sandbox is enabled', () => {
     expect(
-      paymentIntakeFrom(body({ ...base, case: 'partially_paid' }), merchantDocument(), rates, sandbox)
+      paymentIntakeFrom(body({ ...base, case: 'partially_paid' }), merchantDocument(), rates, sandbox, NOW)
         .sandboxCase,
     ).toBe('partially_paid');
-    expect(paymentIntakeFrom(body(base), merchantDocument(), rates, sandbox).sandboxCase).toBeNull();
+    expect(paymentIntakeFrom(body(base), merchantDocument(), rates, sandbox, NOW).sandboxCase).toBeNull();
     expect(() =>
-      paymentIntakeFrom(body({ ...base, case: 'success' }), walletMerchant(), rates, production),
+      paymentIntakeFrom(body({ ...base, case: 'success' }), walletMerchant(), rates, production, NOW),
     ).toThrow('case is only accepted when the sandbox is enabled');
   });
 
   it('refuses unknown currencies naming the field', () => {
     expect(() =>
-      paymentIntakeFrom(body({ ...base, pay_currency: 'doesnotexist' }), merchantDocument(), rates, sandbox),
+      paymentIntakeFrom(
+        body({ ...base, pay_currency: 'doesnotexist' }),
+        merchantDocument(),
+        rates,
+        sandbox,
+        NOW,
+      ),
     ).toThrow('pay_currency "doesnotexist" is not a supported currency');
     expect(() =>
-      paymentIntakeFrom(body({ ...base, price_currency: 'xyz' }), merchantDocument(), rates, sandbox),
+      paymentIntakeFrom(body({ ...base, price_currency: 'xyz' }), merchantDocument(), rates, sandbox, NOW),
     ).toThrow('price_currency "xyz" is not a supported currency');
     expect(() =>
-      paymentIntakeFrom(body({ ...base, pay_currency: 'eur' }), merchantDocument(), rates, sandbox),
+      paymentIntakeFrom(body({ ...base, pay_currency: 'eur' }), merchantDocument(), rates, sandbox, NOW),
     ).toThrow('pay_currency "eur" is not a crypto currency');
   });
 
   it('refuses a coin the merchant did not enable', () => {
     const merchant = merchantDocument({ enabledCoins: ['eth'] });
-    expect(() => paymentIntakeFrom(body(base), merchant, rates, sandbox)).toThrow(
+    expect(() => paymentIntakeFrom(body(base), merchant, rates, sandbox, NOW)).toThrow(
       'pay_currency "btc" is not enabled for this merchant',
     );
   });
 
   it('refuses a price below the minimum payment as upstream does', () => {
     expect(() =>
-      paymentIntakeFrom(body({ ...base, price_amount: '0.01' }), merchantDocument(), rates, sandbox),
+      paymentIntakeFrom(body({ ...base, price_amount: '0.01' }), merchantDocument(), rates, sandbox, NOW),
     ).toThrow(/^amountTo is too small/);
   });
 
@@ -146,6 +158,7 @@ describe('a create-payment body becoming a payment intake', () => {
         merchantDocument(),
         rates,
         sandbox,
+        NOW,
       ),
     ).toThrow(/^payout_address is not a valid .* address for btc$/);
     expect(() =>
@@ -154,6 +167,7 @@ describe('a create-payment body becoming a payment intake', () => {
         merchantDocument(),
         rates,
         sandbox,
+        NOW,
       ),
     ).toThrow('payout_currency "nope" is not a supported currency');
     const accepted = paymentIntakeFrom(
@@ -161,6 +175,7 @@ describe('a create-payment body becoming a payment intake', () => {
       merchantDocument(),
       rates,
       sandbox,
+      NOW,
     );
     expect(accepted.payCurrency).toBe('btc');
   });

@@ -11,8 +11,23 @@ import { PaymentRefused, type CurrencyRole } from './refusals';
  */
 export type RatesSnapshot = Pick<
   RatesService,
-  'isKnownCurrency' | 'findCurrency' | 'cryptoCurrencies' | 'payAmountFor' | 'minAmount' | 'estimate'
+  | 'isKnownCurrency'
+  | 'findCurrency'
+  | 'cryptoCurrencies'
+  | 'payAmountFor'
+  | 'minAmount'
+  | 'estimate'
+  | 'priceQuotedAt'
 >;
+
+/**
+ * How old a price may be for real money to be asked on it. Null in the sandbox, whose fixed catalogue
+ * prices are meant not to move.
+ */
+export interface PriceFreshness {
+  now: Date;
+  maxAgeSeconds: number;
+}
 
 /** Payer amounts above this many US dollars are refused (family A advertises it as `max_amount`). */
 export const MAX_PAYMENT_USD = '1000000';
@@ -59,13 +74,15 @@ export interface PayLimits {
 
 /**
  * The one rule for opening a payment, whatever the family: known currencies, a pay coin the merchant
- * accepts on a network that can take money, a payer amount within the coin's limits, and a lifetime
- * within the family's window. Throws {@link PaymentRefused} naming the first rule broken.
+ * accepts on a network that can take money, current prices for both currencies (outside the sandbox),
+ * a payer amount within the coin's limits, and a lifetime within the family's window. Throws
+ * {@link PaymentRefused} naming the first rule broken.
  */
 export function admitPayment(
   request: PaymentRequestTerms,
   merchant: AdmittingMerchant,
   rates: RatesSnapshot,
+  freshness: PriceFreshness | null,
 ): AdmittedPayment {
   if (!isPositive(request.priceAmount))
     throw new PaymentRefused({ code: 'INVALID_AMOUNT', priceAmount: request.priceAmount });
@@ -74,6 +91,8 @@ export function admitPayment(
     request.payCurrency === null
       ? defaultPayCurrency(rates, merchant, request.defaultPayCurrencies ?? [])
       : acceptedCoin(merchant, cryptoOf(rates, 'pay', request.payCurrency));
+  if (freshness)
+    for (const currency of [priceCurrency, payCurrency]) requireFreshPrice(rates, currency, freshness);
   const { payAmount, discount } = priceToPay(rates, request, priceCurrency, payCurrency);
   requireWithinLimits(rates, payCurrency, payAmount);
   return {
@@ -131,6 +150,19 @@ function defaultPayCurrency(
     if (currency.kind === 'crypto' && acceptsPayCurrency(merchant, currency)) return currency;
   }
   throw new PaymentRefused({ code: 'NO_COIN_ENABLED' });
+}
+
+/** A price the snapshot does not quote converts at the catalogue's fixed price: never real money's. */
+function requireFreshPrice(rates: RatesSnapshot, currency: Currency, freshness: PriceFreshness): void {
+  const quotedAt = rates.priceQuotedAt(currency.code);
+  const ageSeconds = quotedAt === null ? null : (freshness.now.getTime() - Date.parse(quotedAt)) / 1000;
+  if (ageSeconds === null || ageSeconds > freshness.maxAgeSeconds)
+    throw new PaymentRefused({
+      code: 'STALE_PRICE',
+      currency,
+      quotedAt,
+      maxAgeSeconds: freshness.maxAgeSeconds,
+    });
 }
 
 /** payer amount = converted price − discount + the payer's share of the network fee, rounded up. */

@@ -1,4 +1,4 @@
-import type { CryptoCurrency } from '@gw/rates';
+import type { CryptoCurrency, Currency } from '@gw/rates';
 import type { Amount } from '../money';
 import { DomainError, assertNever } from '../errors';
 import type { LifetimeWindow } from './lifetimes';
@@ -14,6 +14,8 @@ export type Refusal =
   | { code: 'COIN_NOT_ENABLED'; role: CurrencyRole; coin: CryptoCurrency }
   | { code: 'NETWORK_NOT_PAYABLE'; role: CurrencyRole; coin: CryptoCurrency }
   | { code: 'NO_COIN_ENABLED' }
+  /** No price of the currency newer than the limit: the source is down or stale, or never quoted it. */
+  | { code: 'STALE_PRICE'; currency: Currency; quotedAt: string | null; maxAgeSeconds: number }
   | { code: 'BELOW_MINIMUM'; coin: CryptoCurrency; payAmount: Amount; minimum: Amount }
   | { code: 'ABOVE_MAXIMUM'; coin: CryptoCurrency; payAmount: Amount; maximum: Amount }
   | { code: 'INVALID_LIFETIME'; lifetimeSeconds: number; window: LifetimeWindow };
@@ -43,6 +45,8 @@ function describe(refusal: Refusal): string {
       return `${refusal.coin.code} on ${refusal.coin.networkName} cannot take payments for this merchant`;
     case 'NO_COIN_ENABLED':
       return 'no currency is enabled for this merchant';
+    case 'STALE_PRICE':
+      return stalePriceMessage(refusal.currency.code, refusal);
     case 'BELOW_MINIMUM':
       return `${refusal.payAmount} ${refusal.coin.code} is below the minimum payment of ${refusal.minimum} ${refusal.coin.code}`;
     case 'ABOVE_MAXIMUM':
@@ -52,4 +56,13 @@ function describe(refusal: Refusal): string {
     default:
       return assertNever(refusal);
   }
+}
+
+/** Why no payment can be asked in a currency now, in words every family reuses. */
+export function stalePriceMessage(
+  code: string,
+  refusal: Pick<Extract<Refusal, { code: 'STALE_PRICE' }>, 'quotedAt' | 'maxAgeSeconds'>,
+): string {
+  const last = refusal.quotedAt === null ? 'no live price' : `its last price is from ${refusal.quotedAt}`;
+  return `no current price for ${code}: ${last}, and prices older than ${refusal.maxAgeSeconds} s are not used; retry later`;
 }

@@ -4,6 +4,7 @@ import {
   admitPayment,
   type AdmittedPayment,
   type PaymentRequestTerms,
+  type PriceFreshness,
   type RatesSnapshot,
 } from '../admission/admission';
 import type { AdmittingMerchant } from '../admission/coin-acceptance';
@@ -11,14 +12,14 @@ import { thrownBy } from './decider-spec';
 
 /**
  * given(merchant).when(request).then({...}) / .thenRefuses(code): admission tests that read as
- * specifications, against one rates snapshot.
+ * specifications, against one rates snapshot; prices are checked for freshness only when one is given.
  */
-export function admissionSpec(rates: RatesSnapshot) {
+export function admissionSpec(rates: RatesSnapshot, freshness: PriceFreshness | null = null) {
   return {
     given(merchant: AdmittingMerchant) {
       return {
         when(request: PaymentRequestTerms) {
-          const run = () => admitPayment(request, merchant, rates);
+          const run = () => admitPayment(request, merchant, rates, freshness);
           return {
             /** The admitted terms match these (currencies compared by code). */
             then(expected: Partial<Omit<AdmittedPayment, 'priceCurrency' | 'payCurrency'>> & CurrencyCodes) {

@@ -48,7 +48,7 @@ export function invoiceRoutes(
     extra: PageExtras,
   ) {
     const rates = ctx.rates.current();
-    const choices = coinChoicesFor(rates, merchant, invoice, ctx.config);
+    const choices = coinChoicesFor(rates, merchant, invoice, ctx.config, ctx.clock.now());
     const ongoing = extra.ongoing ?? null;
     res
       .status(extra.status ?? 200)
@@ -110,7 +110,7 @@ export function invoiceRoutes(
         return sendInvoicePage(req, res, found, { status: 422, error: texts.invoice.currencyRequired });
       }
       const choice = findChoice(
-        coinChoicesFor(ctx.rates.current(), found.merchant, found.invoice, ctx.config),
+        coinChoicesFor(ctx.rates.current(), found.merchant, found.invoice, ctx.config, ctx.clock.now()),
         picked,
       );
       if (!choice?.available) {

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { RequestCancelledError } from '@gw/bus';
 import type { V1ErrorCode } from '@gw/contracts/src/api/v1';
 import type { ReplyMessage } from '@gw/contracts';
-import { assertNever, type CurrencyRole, type Refusal } from '@gw/domain';
+import { assertNever, stalePriceMessage, type CurrencyRole, type Refusal } from '@gw/domain';
 import { httpErrorOf } from '@gw/platform';
 import { RatesError } from '@gw/rates';
 import { CommandTimeoutError } from '@gw/runtime';
@@ -88,6 +88,8 @@ export function refusalError(refusal: Refusal): V1ApiError {
       );
     case 'NO_COIN_ENABLED':
       return invalidParams('no currency is enabled for this merchant');
+    case 'STALE_PRICE':
+      return new V1ApiError(422, 'PRICE_UNAVAILABLE', stalePriceMessage(refusal.currency.code, refusal));
     case 'BELOW_MINIMUM':
       return invalidParams(
         `amountTo is too small: ${refusal.payAmount} ${refusal.coin.code} is below the minimum payment of ${refusal.minimum} ${refusal.coin.code}`,

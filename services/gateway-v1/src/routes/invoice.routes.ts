@@ -68,7 +68,14 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
       const request = validated(v1Validators.createInvoicePayment, req.body);
       const merchant = merchantOf(res);
       const invoice = await ownInvoice(String(request.iid), merchant.merchantId);
-      const intake = invoicePaymentIntakeFrom(request, invoice, merchant, ctx.rates.current(), ctx.config);
+      const intake = invoicePaymentIntakeFrom(
+        request,
+        invoice,
+        merchant,
+        ctx.rates.current(),
+        ctx.config,
+        ctx.clock.now(),
+      );
       const { terms, reply } = await openPayment(ctx, intake);
       if (!reply.ok) throw replyError(reply);
       const started = await ctx.commands.send(streamIdOf('invoice', invoice.invoiceId), merchant.merchantId, {

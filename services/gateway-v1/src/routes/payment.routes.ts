@@ -32,7 +32,13 @@ export function paymentRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
     idempotent,
     asyncRoute(async (req, res) => {
       const request = validated(v1Validators.createPayment, req.body);
-      const intake = paymentIntakeFrom(request, merchantOf(res), ctx.rates.current(), ctx.config);
+      const intake = paymentIntakeFrom(
+        request,
+        merchantOf(res),
+        ctx.rates.current(),
+        ctx.config,
+        ctx.clock.now(),
+      );
       const { terms, reply } = await openPayment(ctx, intake);
       if (!reply.ok) throw replyError(reply);
       res.status(201).json(toCreatedPayment(terms));
