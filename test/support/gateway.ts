@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeLoopbackPort, loadConfig, type Clock, type Logger } from '@gw/platform';
 import { createMerchant, type MerchantKeys } from '@gw/runtime';
+import { CoinGeckoStandIn } from '@gw/service-rates/src/testing/coingecko-stand-in';
 import { startGateway, type RunningGateway } from '../../apps/gateway/src/runner';
 import { Fleet } from './fleet';
 
@@ -34,6 +35,36 @@ export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
  * GATEWAY_TEST_TOPOLOGY=processes, every service as its own OS process on the real engines.
  */
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const prices = await livePricesFor(options.env ?? {});
+  try {
+    const gateway = await startTestGatewayOn({ ...options, env: { ...options.env, ...prices?.env } });
+    if (!prices) return gateway;
+    return {
+      ...gateway,
+      async stop() {
+        await gateway.stop();
+        await prices.standIn.stop();
+      },
+    };
+  } catch (error) {
+    await prices?.standIn.stop();
+    throw error;
+  }
+}
+
+/**
+ * Outside the sandbox prices come from the live feed, and there is no internet here: a gateway that
+ * names no price source gets a local CoinGecko stand-in serving the catalogue prices, always current.
+ */
+async function livePricesFor(
+  env: Record<string, string>,
+): Promise<{ standIn: CoinGeckoStandIn; env: Record<string, string> } | null> {
+  if (env.SANDBOX_ENABLED !== 'false' || env.PRICE_SOURCE_URL !== undefined) return null;
+  const standIn = await CoinGeckoStandIn.start();
+  return { standIn, env: { PRICE_SOURCE_URL: standIn.baseUrl } };
+}
+
+async function startTestGatewayOn(options: TestGatewayOptions): Promise<TestGateway> {
   if (process.env.GATEWAY_TEST_TOPOLOGY === 'processes') return startFleetGateway(options);
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'gateway-test-')));

@@ -1,5 +1,5 @@
 import { busMetrics } from '@gw/bus';
-import { CuratedPriceFeed } from '@gw/rates';
+import { CuratedPriceFeed, type PriceSnapshot } from '@gw/rates';
 import { RandomKeyAddressAllocator, WorkerAddressAllocator, type AddressAllocator } from '@gw/chain';
 import {
   createHttpServer,
@@ -92,6 +92,8 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
       await service.start();
       services.push(service);
     }
+    // The rates service (this process's, or another's) has published by now: answer with those prices.
+    await ctx.rates.refresh();
     const { app } = createHttpApp({
       serviceName: config.service,
       logger,
@@ -127,6 +129,12 @@ export async function buildContext(
   const secrets = new SecretBox(await resolveMasterKey(config));
   const commands = new CommandClient(infra.bus, config.requestTimeoutMs, () => clock.now());
   if (config.service === 'all' || COMMAND_SENDERS.has(config.service)) await commands.start();
+  const rates = new CachedRatesSource(
+    infra.cache,
+    await pricesBeforePublication(config, clock),
+    config.prices.refreshIntervalMs,
+  );
+  await rates.refresh();
   return {
     config,
     logger,
@@ -138,7 +146,7 @@ export async function buildContext(
     idempotencyRecords: infra.idempotencyRecords,
     secrets,
     commands,
-    rates: new CachedRatesSource(infra.cache, await new CuratedPriceFeed().snapshot()),
+    rates,
     addresses: new MerchantPayAddresses({
       readModels: infra.readModels,
       commands,
@@ -146,4 +154,13 @@ export async function buildContext(
       sandbox: addresses,
     }),
   };
+}
+
+/**
+ * What converts before the rates service has published: the sandbox's catalogue snapshot, or, with a
+ * live feed, no price at all (amounts convert at the catalogue's, and no payment opens on them).
+ */
+async function pricesBeforePublication(config: GatewayConfig, clock: Clock): Promise<PriceSnapshot> {
+  if (config.prices.feed === 'curated') return new CuratedPriceFeed().snapshot();
+  return { source: 'none', takenAt: clock.now().toISOString(), pricesUsd: {} };
 }

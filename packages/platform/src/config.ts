@@ -227,6 +227,9 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
     chainWatchers: readChainWatchers(reader),
     prices: readPrices(reader, sandboxEnabled),
   };
+  if (!sandboxEnabled && common.prices.feed === 'curated') {
+    reader.fail('PRICE_FEED', 'curated prices are for the sandbox; with SANDBOX_ENABLED=false use coingecko');
+  }
   if (common.http.headersTimeoutMs > common.http.requestTimeoutMs) {
     reader.fail('HTTP_HEADERS_TIMEOUT_MS', 'must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }

@@ -322,6 +322,52 @@ describe('HTTP server timeouts', () => {
   });
 });
 
+describe('prices', () => {
+  it('takes the curated snapshot in the sandbox and CoinGecko outside it', () => {
+    expect(loadConfig({}).prices).toEqual({
+      feed: 'curated',
+      sourceUrl: 'https://api.coingecko.com/api/v3',
+      apiKey: null,
+      timeoutMs: 5000,
+      refreshIntervalMs: 60_000,
+      maxAgeSeconds: 600,
+    });
+    expect(loadConfig({ ...ENGINES }).prices.feed).toBe('coingecko');
+    expect(loadConfig({ SANDBOX_ENABLED: 'false' }).prices.feed).toBe('coingecko');
+  });
+
+  it('reads the source, its timeout, the refresh pace and the age limit', () => {
+    const prices = loadConfig({
+      PRICE_FEED: 'coingecko',
+      PRICE_SOURCE_URL: 'http://127.0.0.1:18201/api/v3/',
+      PRICE_SOURCE_API_KEY: 'CG-key',
+      PRICE_SOURCE_TIMEOUT_MS: '750',
+      PRICE_REFRESH_MS: '15000',
+      PRICE_MAX_AGE_SECONDS: '120',
+    }).prices;
+    expect(prices).toEqual({
+      feed: 'coingecko',
+      sourceUrl: 'http://127.0.0.1:18201/api/v3',
+      apiKey: 'CG-key',
+      timeoutMs: 750,
+      refreshIntervalMs: 15_000,
+      maxAgeSeconds: 120,
+    });
+  });
+
+  it('refuses the fixed snapshot for real money, and a bad feed or age limit', () => {
+    expect(issuesOf({ SANDBOX_ENABLED: 'false', PRICE_FEED: 'curated' })).toEqual([
+      {
+        variable: 'PRICE_FEED',
+        message: 'curated prices are for the sandbox; with SANDBOX_ENABLED=false use coingecko',
+      },
+    ]);
+    expect(
+      issuesOf({ PRICE_FEED: 'binance', PRICE_MAX_AGE_SECONDS: '0' }).map((issue) => issue.variable),
+    ).toEqual(['PRICE_FEED', 'PRICE_MAX_AGE_SECONDS']);
+  });
+});
+
 describe('CONFIG_DOCS', () => {
   function variablesRead(env: Record<string, string>): Set<string> {
     const read = new Set<string>();

@@ -44,7 +44,7 @@ async function startWith(failure: Error): Promise<{ url: string; close: () => Pr
     readModels,
     cache,
     idempotencyRecords: cache,
-    rates: { current: () => rates },
+    rates: { current: () => rates, refresh: async () => undefined },
     addresses: new SandboxPayAddresses({
       allocate: async () => ({ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', extraId: null }),
     }),

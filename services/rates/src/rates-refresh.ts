@@ -18,6 +18,12 @@ export async function refreshRates(feed: PriceFeed, cache: Cache): Promise<Price
   return snapshot;
 }
 
+/** The snapshot every service converts with now; null before the first refresh. */
+export async function publishedSnapshot(cache: Cache): Promise<PriceSnapshot | null> {
+  const raw = await cache.get(RATES_SNAPSHOT_KEY);
+  return raw ? (JSON.parse(raw) as PriceSnapshot) : null;
+}
+
 function assertUsable(snapshot: PriceSnapshot): void {
   const prices = Object.entries(snapshot.pricesUsd);
   if (prices.length === 0)

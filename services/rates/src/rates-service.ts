@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { CuratedPriceFeed, type PriceFeed, type PriceSnapshot } from '@gw/rates';
+import type { PriceFeed, PriceSnapshot } from '@gw/rates';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { LeasedLoop } from '@gw/runtime';
-import { refreshRates } from './rates-refresh';
+import { priceFeedOf } from './price-feeds';
+import { publishedSnapshot, refreshRates } from './rates-refresh';
 
 export const RATES_LEASE = 'rates';
 
 export interface RatesRefreshOptions {
-  /** Where prices come from. Default: the curated catalogue's snapshot. */
+  /** Where prices come from. Default: the configured feed (PRICE_FEED). */
   feed?: PriceFeed;
-  /** Pause between refreshes. Default 5 minutes. */
+  /** Pause between refreshes. Default: PRICE_REFRESH_MS. */
   intervalMs?: number;
   /** How long the lease outlives a silent holder before another replica takes over. Default 2 intervals. */
   leaseTtlMs?: number;
@@ -21,14 +22,45 @@ export interface RatesRefreshService extends Service {
   runOnce(): Promise<PriceSnapshot | null>;
 }
 
-/** Keeps the shared price snapshot fresh: one replica at a time, behind the `rates` lease. */
+/**
+ * Keeps the shared price snapshot fresh: one replica at a time, behind the `rates` lease. A failed
+ * refresh leaves the last published snapshot in place; once it is older than PRICE_MAX_AGE_SECONDS,
+ * payments outside the sandbox are refused, the `prices` readiness check fails and every failed
+ * refresh is logged as an error.
+ */
 export function createRatesService(
   ctx: ServiceContext,
   options: RatesRefreshOptions = {},
 ): RatesRefreshService {
-  const intervalMs = options.intervalMs ?? 5 * 60_000;
-  const feed = options.feed ?? new CuratedPriceFeed();
+  const { prices } = ctx.config;
+  const intervalMs = options.intervalMs ?? prices.refreshIntervalMs;
+  const feed = options.feed ?? priceFeedOf(prices, ctx.clock);
   const logger = ctx.logger.child({ service: 'rates' });
+  const ageSecondsOf = (snapshot: PriceSnapshot) =>
+    Math.round((ctx.clock.now().getTime() - Date.parse(pricesDateOf(snapshot))) / 1000);
+  /** Only real money cares how old a price is: the sandbox's catalogue snapshot is meant not to move. */
+  const isStale = (snapshot: PriceSnapshot | null) =>
+    !ctx.config.sandboxEnabled && (snapshot === null || ageSecondsOf(snapshot) > prices.maxAgeSeconds);
+
+  const refresh = async (): Promise<PriceSnapshot> => {
+    try {
+      const snapshot = await refreshRates(feed, ctx.cache);
+      logger.debug({ source: snapshot.source, takenAt: snapshot.takenAt }, 'rates refreshed');
+      return snapshot;
+    } catch (error) {
+      const last = await publishedSnapshot(ctx.cache).catch(() => null);
+      const context = {
+        err: error,
+        lastTakenAt: last?.takenAt ?? null,
+        lastAgeSeconds: last ? ageSecondsOf(last) : null,
+        maxAgeSeconds: prices.maxAgeSeconds,
+      };
+      if (isStale(last))
+        logger.error(context, 'price source failed and the last prices are stale: payments are refused');
+      else logger.warn(context, 'price source failed; the last prices stay in use');
+      throw error;
+    }
+  };
   const loop = new LeasedLoop(
     ctx.cache,
     logger,
@@ -38,18 +70,37 @@ export function createRatesService(
       intervalMs,
       leaseTtlMs: options.leaseTtlMs ?? 2 * intervalMs,
     },
-    async () => {
-      const snapshot = await refreshRates(feed, ctx.cache);
-      logger.debug({ source: snapshot.source, takenAt: snapshot.takenAt }, 'rates refreshed');
-      return snapshot;
-    },
+    refresh,
   );
   return {
     name: 'rates',
     async start() {
+      // Prices are in place before any service of this process answers; a failure is logged and retried.
+      await loop.runOnce().catch(() => undefined);
       loop.start();
     },
     stop: () => loop.stop(),
     runOnce: () => loop.runOnce(),
+    readinessChecks: {
+      /** Fails outside the sandbox while no published price is younger than PRICE_MAX_AGE_SECONDS. */
+      prices: async () => {
+        const published = await publishedSnapshot(ctx.cache);
+        if (!isStale(published)) return;
+        throw new Error(
+          published === null
+            ? 'no prices published yet'
+            : `the newest price is ${ageSecondsOf(published)} s old, over the ${prices.maxAgeSeconds} s limit`,
+        );
+      },
+    },
   };
+}
+
+/**
+ * When the market the snapshot shows was last seen moving: its newest quote where the source dates
+ * them (a source that is up but has stopped updating serves old quotes), else when it was taken.
+ */
+export function pricesDateOf(snapshot: PriceSnapshot): string {
+  const quoted = Object.values(snapshot.quotedAt ?? {});
+  return quoted.length === 0 ? snapshot.takenAt : quoted.reduce((newest, at) => (at > newest ? at : newest));
 }

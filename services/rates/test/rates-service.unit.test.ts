@@ -1,6 +1,6 @@
 import { InMemoryCache } from '@gw/cache';
-import { createLogger, loadConfig } from '@gw/platform';
-import type { PriceFeed, PriceSnapshot } from '@gw/rates';
+import { createLogger, loadConfig, ManualClock } from '@gw/platform';
+import { PriceSourceError, type PriceFeed, type PriceSnapshot } from '@gw/rates';
 import { CachedRatesSource, RATES_SNAPSHOT_KEY, type ServiceContext } from '@gw/runtime';
 import { InvalidPriceSnapshotError, refreshRates } from '../src/rates-refresh';
 import { RATES_LEASE, createRatesService } from '../src/rates-service';
@@ -87,5 +87,83 @@ describe('createRatesService', () => {
     const published = await createRatesService(contextWith(cache)).runOnce();
     expect(published?.source).toBe('curated');
     expect(Number(published?.pricesUsd.btc)).toBeGreaterThan(0);
+  });
+});
+
+describe('the rates service outside the sandbox', () => {
+  const liveConfig = loadConfig({ SANDBOX_ENABLED: 'false', PRICE_MAX_AGE_SECONDS: '600' });
+  const fromSource = (takenAt: Date, quotedAt: Date): PriceSnapshot => ({
+    source: 'coingecko',
+    takenAt: takenAt.toISOString(),
+    pricesUsd: { usd: '1', btc: '90000' },
+    quotedAt: { btc: quotedAt.toISOString() },
+  });
+
+  /** A source answering with `answers` in turn, a PriceSourceError for `'down'`. */
+  const sourceAnswering = (...answers: (PriceSnapshot | 'down')[]): PriceFeed => ({
+    async snapshot() {
+      const answer = answers.shift() ?? 'down';
+      if (answer === 'down') throw new PriceSourceError('CoinGecko is unreachable: connection refused');
+      return answer;
+    },
+  });
+
+  const started = (feed: PriceFeed, clock: ManualClock) => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger({
+      level: 'info',
+      destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    const ctx = {
+      cache: new InMemoryCache(),
+      logger,
+      config: liveConfig,
+      clock,
+    } as unknown as ServiceContext;
+    const service = createRatesService(ctx, { feed });
+    const ready = () => service.readinessChecks!.prices!();
+    return { service, lines, ready };
+  };
+
+  it('is not ready before its first prices, and says so in the log', async () => {
+    const clock = new ManualClock('2026-11-25T10:00:00.000Z');
+    const { service, lines, ready } = started(sourceAnswering('down'), clock);
+    await expect(service.runOnce()).rejects.toBeInstanceOf(PriceSourceError);
+    await expect(ready()).rejects.toThrow('no prices published yet');
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        msg: 'price source failed and the last prices are stale: payments are refused',
+        lastTakenAt: null,
+      }),
+    );
+  });
+
+  it('stays ready on its last prices through an outage shorter than the limit, then is not', async () => {
+    const clock = new ManualClock('2026-11-25T10:00:00.000Z');
+    const { service, lines, ready } = started(
+      sourceAnswering(fromSource(clock.now(), clock.now()), 'down', 'down'),
+      clock,
+    );
+    await service.runOnce();
+    await expect(ready()).resolves.toBeUndefined();
+
+    clock.advance(600_000);
+    await expect(service.runOnce()).rejects.toThrow('connection refused');
+    await expect(ready()).resolves.toBeUndefined();
+    expect(lines.at(-1)).toMatchObject({ level: 'warn', lastAgeSeconds: 600, maxAgeSeconds: 600 });
+
+    clock.advance(1_000);
+    await expect(service.runOnce()).rejects.toThrow('connection refused');
+    await expect(ready()).rejects.toThrow('the newest price is 601 s old, over the 600 s limit');
+    expect(lines.at(-1)).toMatchObject({ level: 'error', lastAgeSeconds: 601 });
+  });
+
+  it('is not ready on a source that answers but stopped updating its prices', async () => {
+    const clock = new ManualClock('2026-11-25T10:00:00.000Z');
+    const hourAgo = new Date(clock.now().getTime() - 3_600_000);
+    const { service, ready } = started(sourceAnswering(fromSource(clock.now(), hourAgo)), clock);
+    await service.runOnce();
+    await expect(ready()).rejects.toThrow('the newest price is 3600 s old');
   });
 });

@@ -92,7 +92,7 @@ export function admitPayment(
       ? defaultPayCurrency(rates, merchant, request.defaultPayCurrencies ?? [])
       : acceptedCoin(merchant, cryptoOf(rates, 'pay', request.payCurrency));
   if (freshness)
-    for (const currency of [priceCurrency, payCurrency]) requireFreshPrice(rates, currency, freshness);
+    for (const currency of [payCurrency, priceCurrency]) requireFreshPrice(rates, currency, freshness);
   const { payAmount, discount } = priceToPay(rates, request, priceCurrency, payCurrency);
   requireWithinLimits(rates, payCurrency, payAmount);
   return {
