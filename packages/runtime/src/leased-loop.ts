@@ -25,9 +25,10 @@ export class LeasedLoop<Result> {
     private readonly work: () => Promise<Result>,
   ) {}
 
-  start(): void {
+  /** Starts passing every interval, the first one after `firstPassInMs` (at once by default). */
+  start(firstPassInMs = 0): void {
     this.stopped = false;
-    this.schedule(0);
+    this.schedule(firstPassInMs);
   }
 
   async stop(): Promise<void> {

@@ -77,7 +77,7 @@ export function createRatesService(
     async start() {
       // Prices are in place before any service of this process answers; a failure is logged and retried.
       await loop.runOnce().catch(() => undefined);
-      loop.start();
+      loop.start(intervalMs);
     },
     stop: () => loop.stop(),
     runOnce: () => loop.runOnce(),
