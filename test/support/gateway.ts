@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeLoopbackPort, loadConfig, type Clock, type Logger } from '@gw/platform';
 import { createMerchant, type MerchantKeys } from '@gw/runtime';
-import { CoinGeckoStandIn } from '@gw/service-rates/src/testing/coingecko-stand-in';
+import { CoinGeckoStandIn } from '../../services/rates/src/testing/coingecko-stand-in';
 import { startGateway, type RunningGateway } from '../../apps/gateway/src/runner';
 import { Fleet } from './fleet';
 

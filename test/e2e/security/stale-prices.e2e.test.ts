@@ -1,5 +1,8 @@
 import { testAccountPublicKey } from '@gw/chain/src/testing';
-import { CoinGeckoStandIn, type StandInBehaviour } from '@gw/service-rates/src/testing/coingecko-stand-in';
+import {
+  CoinGeckoStandIn,
+  type StandInBehaviour,
+} from '../../../services/rates/src/testing/coingecko-stand-in';
 import { adminClient } from '../admin/admin-helpers';
 import { AlphaClient } from '../alpha/alpha-client';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
