@@ -6,3 +6,4 @@ export * from './messages/message.schemas';
 export * from './validation';
 export { renderEventCatalogue } from './catalogue/event-catalogue';
 export * from './api/openapi-paths';
+export * from './api/webhooks';

@@ -30,8 +30,8 @@ export interface Page {
   offset: number;
 }
 
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 500;
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 500;
 
 export function pageQuery(query: Request['query']): Page {
   return {

@@ -3,3 +3,4 @@ export * from './admin-router';
 export * from './admin-token';
 export * from './admin-views';
 export * from './admin-errors';
+export * from './admin-openapi';

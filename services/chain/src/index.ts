@@ -8,3 +8,4 @@ export * from './sandbox/errors';
 export * from './sandbox/ledger';
 export * from './sandbox/sandbox-chain';
 export * from './sandbox/sandbox-router';
+export * from './sandbox/sandbox-openapi';

@@ -1,125 +1,66 @@
 import { escapeHtml } from '@gw/platform';
-import { API_FAMILIES, type ApiFamily, type OpenApiDocument } from './openapi-documents';
-
-interface Parameter {
-  name: string;
-  in: string;
-  required: boolean;
-  description?: string;
-  schema: Record<string, unknown>;
-}
-
-interface Operation {
-  operationId: string;
-  summary: string;
-  parameters?: Parameter[];
-  requestBody?: { description?: string; content: Record<string, { schema: unknown }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
-}
-
-/** Headers that identify the caller; everything else in `parameters` is request data. */
-const AUTH_HEADERS = new Set(['x-api-key', 'merchant', 'sign', 'merchant_api_key']);
+import { API_DOCUMENTS, type ApiDocumentName, type OpenApiDocument } from './openapi-documents';
 
 export const DOCS_STYLESHEET_PATH = '/docs/docs.css';
+export const DOCS_SCRIPT_PATH = '/docs/docs.js';
+export const DOCS_ASSETS_PATH = '/docs/assets';
 
-/** The reference page: every operation of every family with its parameters, schemas and auth headers. */
-export function renderDocsPage(documents: Record<ApiFamily, OpenApiDocument>): string {
-  const families = API_FAMILIES.map((family) => familySection(family, documents[family])).join('\n');
-  const contents = API_FAMILIES.map(
-    (family) =>
-      `<li><a href="#${family}">${escapeHtml(documents[family].info.title)}</a> (<a href="/docs/${family}.json">OpenAPI 3.1 JSON</a>)</li>`,
-  ).join('');
+/**
+ * The reference page: Swagger UI (from the swagger-ui-dist package, served from our own origin) over
+ * one of the five documents (`?api=<name>`), with search (filter by tag) and try-it. The page holds no
+ * inline script or style, so the strict CSP stays as it is; the start-up script is a file of its own.
+ * Swagger UI's own top bar is not used: its logo is an SVG with an inline <style>, which the CSP
+ * refuses, so the documents are picked from a plain list of links.
+ */
+export function renderDocsPage(documents: Record<ApiDocumentName, OpenApiDocument>): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference</title>
+<link rel="stylesheet" href="${DOCS_ASSETS_PATH}/swagger-ui.css">
 <link rel="stylesheet" href="${DOCS_STYLESHEET_PATH}">
+<link rel="icon" href="data:,">
 </head>
 <body>
-<header><h1>API reference</h1><ul class="families">${contents}</ul></header>
-<main>
-${families}
-</main>
+<nav class="documents"><strong>API reference</strong>${API_DOCUMENTS.map(
+    (name) =>
+      `<a href="/docs?api=${name}" data-api="${name}">${escapeHtml(shortTitle(documents[name]))}</a> <a class="json" href="/docs/${name}.json">JSON</a>`,
+  ).join('')}</nav>
+<noscript><p>The reference needs JavaScript; the OpenAPI 3.1 documents themselves are linked above.</p></noscript>
+<div id="swagger-ui"></div>
+<script src="${DOCS_ASSETS_PATH}/swagger-ui-bundle.js"></script>
+<script src="${DOCS_SCRIPT_PATH}"></script>
 </body>
 </html>
 `;
 }
 
-function familySection(family: ApiFamily, document: OpenApiDocument): string {
-  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, Operation>).map(([method, operation]) =>
-      operationSection(method, path, operation),
-    ),
-  );
-  return `<section id="${family}">
-<h2>${escapeHtml(document.info.title)}</h2>
-<p>${escapeHtml(document.info.description)}</p>
-${operations.join('\n')}
-</section>`;
-}
+const shortTitle = (document: OpenApiDocument): string =>
+  document.info.title.replace(/^Crypto payment gateway: /, '');
 
-function operationSection(method: string, path: string, operation: Operation): string {
-  const parameters = operation.parameters ?? [];
-  const auth = parameters.filter(
-    (parameter) => parameter.in === 'header' && AUTH_HEADERS.has(parameter.name),
-  );
-  const inputs = parameters.filter((parameter) => !auth.includes(parameter));
-  const body = operation.requestBody?.content['application/json']?.schema;
-  return `<article class="operation" id="${escapeHtml(operation.operationId)}">
-<h3><span class="method ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3>
-<p>${escapeHtml(operation.summary)}</p>
-<p class="auth">Auth: ${
-    auth.length === 0
-      ? 'none'
-      : auth
-          .map(
-            (header) =>
-              `<code>${escapeHtml(header.name)}</code> header${header.description ? ` (${escapeHtml(header.description)})` : ''}`,
-          )
-          .join(', ')
-  }</p>
-${inputs.length > 0 ? parametersTable(inputs) : ''}
-${body ? `<h4>Request body</h4>${operation.requestBody?.description ? `<p>${escapeHtml(operation.requestBody.description)}</p>` : ''}${schemaBlock('application/json', body)}` : ''}
-<h4>Responses</h4>
-<dl class="responses">
-${Object.entries(operation.responses)
-  .map(
-    ([status, response]) =>
-      `<dt>${escapeHtml(status)}</dt><dd>${escapeHtml(response.description)}${
-        response.content?.['application/json']
-          ? schemaBlock('Schema', response.content['application/json'].schema)
-          : ''
-      }</dd>`,
-  )
-  .join('\n')}
-</dl>
-</article>`;
-}
-
-function parametersTable(parameters: Parameter[]): string {
-  const rows = parameters
-    .map(
-      (parameter) =>
-        `<tr><td><code>${escapeHtml(parameter.name)}</code></td><td>${escapeHtml(parameter.in)}</td><td>${
-          parameter.required ? 'yes' : 'no'
-        }</td><td><code>${escapeHtml(typeOf(parameter.schema))}</code></td><td>${escapeHtml(parameter.description ?? '')}</td></tr>`,
-    )
-    .join('');
-  return `<h4>Parameters</h4>
-<table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`;
-}
-
-function schemaBlock(label: string, schema: unknown): string {
-  return `<details><summary>${escapeHtml(label)}</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`;
-}
-
-function typeOf(schema: Record<string, unknown>): string {
-  if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
-  if (typeof schema.type === 'string') return schema.type;
-  if (Array.isArray(schema.type)) return schema.type.join(' | ');
-  const alternatives = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined;
-  if (Array.isArray(alternatives)) return alternatives.map(typeOf).join(' | ');
-  return 'any';
+/**
+ * Starts Swagger UI on the document `?api=` names (V1 by default). validatorUrl null: Swagger UI would
+ * otherwise send the document to its public online validator for a badge.
+ */
+export function renderDocsScript(): string {
+  return `'use strict';
+(function () {
+  var names = ${JSON.stringify(API_DOCUMENTS)};
+  var asked = new URLSearchParams(window.location.search).get('api');
+  var name = names.indexOf(asked) >= 0 ? asked : names[0];
+  var current = document.querySelector('nav.documents a[data-api="' + name + '"]');
+  if (current) current.setAttribute('aria-current', 'page');
+  window.ui = SwaggerUIBundle({
+    url: '/docs/' + name + '.json',
+    dom_id: '#swagger-ui',
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+    deepLinking: true,
+    filter: true,
+    validatorUrl: null,
+  });
+})();
+`;
 }

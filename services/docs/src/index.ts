@@ -1,3 +1,8 @@
 export * from './docs-service';
 export { createDocsRouter } from './docs-router';
-export { API_FAMILIES, openApiDocument, type ApiFamily, type OpenApiDocument } from './openapi-documents';
+export {
+  API_DOCUMENTS,
+  openApiDocument,
+  type ApiDocumentName,
+  type OpenApiDocument,
+} from './openapi-documents';

@@ -1,5 +1,5 @@
 export * from './gateway-alpha-service';
 export { createAlphaRouter } from './router';
-export { alphaOpenApiPaths } from './openapi';
+export { ALPHA_SECURITY_SCHEMES, alphaOpenApiPaths } from './openapi';
 export { alphaSign, verifyAlphaSign } from './signature';
 export { signingMerchant } from './authenticate';

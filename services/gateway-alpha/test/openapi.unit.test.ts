@@ -1,8 +1,10 @@
 import { ALPHA_OPERATIONS, alphaValidators } from '@gw/contracts/src/api/alpha';
-import { alphaOpenApiPaths } from '../src/openapi';
+import { ALPHA_SECURITY_SCHEMES, alphaOpenApiPaths } from '../src/openapi';
 
 type Operation = {
   operationId: string;
+  description?: string;
+  security: Record<string, string[]>[];
   parameters: { name: string; in: string; required: boolean; schema: unknown }[];
   requestBody?: { content: { 'application/json': { schema: unknown } } };
   responses: Record<string, { content: { 'application/json': { schema: unknown } } }>;
@@ -55,12 +57,12 @@ describe('family A OpenAPI paths', () => {
     expect(currency).toMatchObject({ in: 'path', required: true });
   });
 
-  it('requires the merchant and sign headers on every call', () => {
-    for (const { path, method } of ALPHA_OPERATIONS) {
-      const headers = operation(path, method).parameters.filter(
-        (parameter) => parameter.in === 'header' && parameter.required,
-      );
-      expect(headers.map((header) => header.name)).toEqual(['merchant', 'sign']);
+  it('requires the merchant and sign headers together on every call', () => {
+    expect(ALPHA_SECURITY_SCHEMES.merchant).toMatchObject({ type: 'apiKey', in: 'header', name: 'merchant' });
+    expect(ALPHA_SECURITY_SCHEMES.sign).toMatchObject({ type: 'apiKey', in: 'header', name: 'sign' });
+    for (const { path, method, signing } of ALPHA_OPERATIONS) {
+      expect(operation(path, method).security).toEqual([{ merchant: [], sign: [] }]);
+      expect(operation(path, method).description).toContain(signing);
     }
   });
 

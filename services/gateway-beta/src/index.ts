@@ -1,3 +1,3 @@
 export * from './gateway-beta-service';
 export { createBetaRouter } from './router';
-export { betaOpenApiPaths } from './openapi';
+export { BETA_SECURITY_SCHEMES, betaOpenApiPaths } from './openapi';

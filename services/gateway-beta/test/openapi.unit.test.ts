@@ -1,8 +1,9 @@
 import { BETA_OPERATIONS, betaValidators } from '@gw/contracts/src/api/beta';
-import { betaOpenApiPaths } from '../src/openapi';
+import { BETA_SECURITY_SCHEMES, betaOpenApiPaths } from '../src/openapi';
 
 type Operation = {
   operationId: string;
+  security: Record<string, string[]>[];
   parameters: { name: string; in: string; required: boolean; schema: unknown }[];
   requestBody?: { content: { 'application/json': { schema: unknown } } };
   responses: Record<string, { content: { 'application/json': { schema: unknown } } }>;
@@ -44,12 +45,14 @@ describe('family B OpenAPI paths', () => {
   });
 
   it('asks for merchant_api_key exactly where the gateway does', () => {
+    expect(BETA_SECURITY_SCHEMES.merchantApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'merchant_api_key',
+    });
     for (const { paths: operationPaths, method, auth } of BETA_OPERATIONS) {
       for (const path of operationPaths) {
-        const keyed = operation(path, method).parameters.some(
-          (parameter) => parameter.name === 'merchant_api_key' && parameter.required,
-        );
-        expect(keyed).toBe(auth);
+        expect(operation(path, method).security).toEqual(auth ? [{ merchantApiKey: [] }] : []);
       }
     }
   });

@@ -5,4 +5,4 @@ export * from './records/invoice-record';
 export * from './records/currency-records';
 export * from './records/subscription-records';
 export { paymentListFind, SORT_FIELD_COLUMNS } from './list-query';
-export { v1OpenApiPaths } from './openapi';
+export { V1_SECURITY_SCHEMES, v1OpenApiPaths } from './openapi';

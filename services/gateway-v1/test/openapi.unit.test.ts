@@ -1,8 +1,9 @@
 import { V1_OPERATIONS, v1Validators } from '@gw/contracts/src/api/v1';
-import { v1OpenApiPaths } from '../src/openapi';
+import { V1_SECURITY_SCHEMES, v1OpenApiPaths } from '../src/openapi';
 
 type Operation = {
   operationId: string;
+  security: Record<string, string[]>[];
   parameters: { name: string; in: string; required: boolean; schema: unknown }[];
   requestBody?: { content: { 'application/json': { schema: unknown } } };
   responses: Record<string, { links?: Record<string, { operationId: string; parameters: object }> }>;
@@ -34,10 +35,13 @@ describe('family V1 OpenAPI paths', () => {
     );
   });
 
-  it('requires x-api-key exactly on the protected operations', () => {
+  it('requires the x-api-key scheme exactly on the protected operations', () => {
+    expect(V1_SECURITY_SCHEMES.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     for (const { path, method, auth } of V1_OPERATIONS) {
-      const apiKey = operation(path, method).parameters.find((parameter) => parameter.name === 'x-api-key');
-      expect({ path, required: apiKey?.required ?? false }).toEqual({ path, required: auth });
+      expect({ path, security: operation(path, method).security }).toEqual({
+        path,
+        security: auth ? [{ apiKey: [] }] : [],
+      });
     }
   });
 

@@ -12,7 +12,7 @@ import {
   nowPaymentsRawBodyVerifier,
   oxaPayPhpVerifier,
 } from './support/independent-verifiers';
-import { fixedFacts, paidLifecycle, paymentTerms, stored } from './support/payments';
+import { fixedFacts, lateDeposit, paidLifecycle, paymentTerms, stored } from './support/payments';
 
 /** The webhook statuses a whole stream produces, in order, as the notifier decides them. */
 function webhookStatuses(events: PaymentEvent[]): string[] {
@@ -181,21 +181,8 @@ describe('each family on the wire', () => {
 });
 
 describe('money that arrives after the payment was done', () => {
-  const secondDeposit = (family: 'v1' | 'alpha' | 'beta'): PaymentEvent => ({
-    type: 'LateDepositReceived',
-    data: {
-      txHash: 'tx-late',
-      amount: '0.0015',
-      fromAddress: 'bc1qlate',
-      confirmations: 0,
-      detectedAt: '2026-01-02T10:00:00.000Z',
-      paymentStatus: 'finished',
-      repeatedPayment:
-        family === 'v1' ? { paymentId: 5077999001, uuid: '8b03432e-0000-4000-8000-0000000000c1' } : null,
-    },
-  });
   const afterLateDeposit = (family: 'v1' | 'alpha' | 'beta') => {
-    const history = stored('payment-1', [...paidLifecycle(paymentTerms({ family })), secondDeposit(family)]);
+    const history = stored('payment-1', [...paidLifecycle(paymentTerms({ family })), lateDeposit(family)]);
     return paymentAtVersion(history, history.length)!.payment;
   };
   const bodyOf = (family: 'v1' | 'alpha' | 'beta') =>

@@ -2,6 +2,8 @@ import type { Schema } from '../messages/schema-builders';
 
 export type PathItems = Record<string, Record<string, unknown>>;
 export type OpenApiParameter = Record<string, unknown>;
+/** Alternatives of named `securitySchemes`, every scheme of one alternative required together. */
+export type SecurityRequirement = Record<string, string[]>;
 
 /** What every family's operation table says of an endpoint, as far as OpenAPI needs it. */
 export interface DocumentedOperation {
@@ -19,8 +21,10 @@ export interface FamilyDocumentation<Operation extends DocumentedOperation> {
   tag: string;
   /** The routes an operation answers on (family B's list answers with and without the trailing slash). */
   pathsOf(operation: Operation): readonly string[];
-  /** Credential headers, in the family's own names. */
-  authHeaders(operation: Operation): OpenApiParameter[];
+  /** Who may call the operation, as the family's `securitySchemes`; `[]` for a public operation. */
+  security(operation: Operation): SecurityRequirement[];
+  /** What the operation's description adds to its summary (family A: what `sign` is computed over). */
+  description?(operation: Operation): string;
   requestBody?: { description?: string; required?(operation: Operation): boolean };
 }
 
@@ -58,9 +62,10 @@ function operationObject<Operation extends DocumentedOperation>(
   return {
     operationId,
     summary: operation.summary,
+    ...(family.description ? { description: family.description(operation) } : {}),
     tags: [family.tag],
+    security: family.security(operation),
     parameters: [
-      ...family.authHeaders(operation),
       ...(operation.idempotent ? [IDEMPOTENCY_KEY] : []),
       ...parametersOf(pathParamsSchema(operation.pathParams), 'path'),
       ...parametersOf(operation.query, 'query'),

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@gw/store';
-import type { PaymentEvent, PaymentTerms } from '@gw/domain';
+import type { Family, PaymentEvent, PaymentTerms } from '@gw/domain';
 import {
   SAMPLE_CREATED_AT,
   paidLifecycle as sharedLifecycle,
@@ -40,3 +40,18 @@ export const fixedFacts: CurrencyFacts = {
       ? { ticker: 'BTC', networkName: 'Bitcoin' }
       : { ticker: code.toUpperCase(), networkName: code },
 };
+
+/** Money that comes after the payment was done; V1 opens a repeated payment for it. */
+export const lateDeposit = (family: Family): PaymentEvent => ({
+  type: 'LateDepositReceived',
+  data: {
+    txHash: 'tx-late',
+    amount: '0.0015',
+    fromAddress: 'bc1qlate',
+    confirmations: 0,
+    detectedAt: '2026-01-02T10:00:00.000Z',
+    paymentStatus: 'finished',
+    repeatedPayment:
+      family === 'v1' ? { paymentId: 5077999001, uuid: '8b03432e-0000-4000-8000-0000000000c1' } : null,
+  },
+});

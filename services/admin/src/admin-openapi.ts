@@ -1,0 +1,178 @@
+import { openApiPaths, type DocumentedOperation, type PathItems, type Schema } from '@gw/contracts';
+import {
+  changeSubscriptionStatusSchema,
+  createMerchantSchema,
+  createPlanSchema,
+  createSubscriptionSchema,
+  refundSchema,
+  setCoinsSchema,
+  setWalletSchema,
+} from './admin-schemas';
+import { DEFAULT_LIMIT, MAX_LIMIT } from './admin-params';
+import { ADMIN_PREFIX } from './admin-router';
+import { CREDENTIALS } from './admin-views';
+
+export const ADMIN_SECURITY_SCHEMES = {
+  adminToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The operator token (ADMIN_TOKEN). Without one configured the admin API answers 503.',
+  },
+} as const;
+
+/** The admin API's one error shape (AdminErrorBody). */
+const errorSchema: Schema = {
+  type: 'object',
+  required: ['statusCode', 'error', 'message'],
+  additionalProperties: false,
+  properties: {
+    statusCode: { type: 'integer' },
+    error: { type: 'string' },
+    message: { type: 'string' },
+  },
+};
+
+const object = (description: string): Schema => ({ type: 'object', description });
+const id = (description: string): Schema => ({ type: 'string', minLength: 1, description });
+const merchantId = { merchantId: id('Merchant id.') };
+const errors = (more: Record<number, string> = {}) =>
+  Object.fromEntries(
+    Object.entries({
+      400: 'Invalid input.',
+      401: 'Missing or wrong admin token.',
+      404: 'No such record.',
+      ...more,
+      503: 'The admin API is disabled (no ADMIN_TOKEN).',
+    }).map(([status, description]) => [status, { description, schema: errorSchema }]),
+  );
+
+interface AdminOperation extends DocumentedOperation {
+  path: string;
+}
+
+const OPERATIONS: AdminOperation[] = [
+  {
+    operationId: 'adminCreateMerchant',
+    method: 'post',
+    path: '/merchants',
+    summary: 'Creates a merchant and returns its credentials, which are shown only here.',
+    body: createMerchantSchema,
+    responses: {
+      201: { description: 'The merchant and its keys.', schema: object('Merchant and keys.') },
+      ...errors(),
+    },
+  },
+  {
+    operationId: 'adminListMerchants',
+    method: 'get',
+    path: '/merchants',
+    summary: 'Lists merchants (no credentials).',
+    query: {
+      type: 'object',
+      properties: {
+        limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+        offset: { type: 'integer', minimum: 0, default: 0 },
+      },
+    },
+    responses: {
+      200: { description: 'A page of merchants.', schema: object('{count, limit, offset, result}.') },
+      ...errors(),
+    },
+  },
+  {
+    operationId: 'adminGetMerchant',
+    method: 'get',
+    path: '/merchants/{merchantId}',
+    summary: 'One merchant (no credentials).',
+    pathParams: merchantId,
+    responses: { 200: { description: 'The merchant.', schema: object('Merchant.') }, ...errors() },
+  },
+  {
+    operationId: 'adminRotateMerchantCredential',
+    method: 'post',
+    path: '/merchants/{merchantId}/keys/{credential}/rotate',
+    summary: 'Replaces one credential; the old one stops working at once.',
+    pathParams: { ...merchantId, credential: { type: 'string', enum: Object.keys(CREDENTIALS) } },
+    responses: { 200: { description: 'The new credential.', schema: object('The new key.') }, ...errors() },
+  },
+  {
+    operationId: 'adminSetMerchantCoins',
+    method: 'put',
+    path: '/merchants/{merchantId}/coins',
+    summary: 'Sets the coins a merchant accepts (null: every coin with a wallet).',
+    pathParams: merchantId,
+    body: setCoinsSchema,
+    responses: { 200: { description: 'The merchant.', schema: object('Merchant.') }, ...errors() },
+  },
+  {
+    operationId: 'adminSetMerchantWallet',
+    method: 'put',
+    path: '/merchants/{merchantId}/wallets/{network}',
+    summary: "Sets the merchant's wallet on a network: pay addresses are derived from its public key.",
+    pathParams: { ...merchantId, network: id('Network code, e.g. btc.') },
+    body: setWalletSchema,
+    responses: {
+      200: { description: 'The wallet.', schema: object('Wallet.') },
+      ...errors({ 409: 'Refused.' }),
+    },
+  },
+  {
+    operationId: 'adminListMerchantWallets',
+    method: 'get',
+    path: '/merchants/{merchantId}/wallets',
+    summary: "The merchant's wallets and whether a watcher runs for each.",
+    pathParams: merchantId,
+    responses: { 200: { description: 'The wallets.', schema: object('Wallets.') }, ...errors() },
+  },
+  {
+    operationId: 'adminCreateSubscriptionPlan',
+    method: 'post',
+    path: '/merchants/{merchantId}/subscription-plans',
+    summary: 'Creates a recurring-payment plan for a merchant.',
+    pathParams: merchantId,
+    body: createPlanSchema,
+    responses: { 201: { description: 'The plan.', schema: object('Plan.') }, ...errors() },
+  },
+  {
+    operationId: 'adminCreateSubscription',
+    method: 'post',
+    path: '/merchants/{merchantId}/subscriptions',
+    summary: 'Subscribes an email address to a plan.',
+    pathParams: merchantId,
+    body: createSubscriptionSchema,
+    responses: { 201: { description: 'The subscription.', schema: object('Subscription.') }, ...errors() },
+  },
+  {
+    operationId: 'adminChangeSubscriptionStatus',
+    method: 'patch',
+    path: '/subscriptions/{subscriptionId}',
+    summary: 'Pauses, resumes or cancels a subscription.',
+    pathParams: { subscriptionId: id('Subscription id.') },
+    body: changeSubscriptionStatusSchema,
+    responses: {
+      200: { description: 'The subscription.', schema: object('Subscription.') },
+      ...errors({ 409: 'Refused.' }),
+    },
+  },
+  {
+    operationId: 'adminRefundPayment',
+    method: 'post',
+    path: '/payments/{paymentId}/refund',
+    summary: 'Marks a payment refunded.',
+    pathParams: { paymentId: { type: 'string', pattern: '^\\d+$', description: 'Numeric payment id.' } },
+    body: refundSchema,
+    responses: {
+      200: { description: 'The payment.', schema: object('Payment.') },
+      ...errors({ 409: 'Refused.' }),
+    },
+  },
+];
+
+/** OpenAPI 3.1 path items of the admin API, with the request schemas its routes validate with. */
+export function adminOpenApiPaths(): PathItems {
+  return openApiPaths(OPERATIONS, {
+    tag: 'Admin (/admin/v1)',
+    pathsOf: (operation) => [`${ADMIN_PREFIX}${operation.path}`],
+    security: () => [{ adminToken: [] }],
+  });
+}
