@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { RatesService } from '@gw/rates';
 import { acceptsPayCurrency, type AdmittingMerchant } from '../src/admission/coin-acceptance';
-import { admitPayment, type PaymentRequestTerms } from '../src/admission/admission';
+import { admitPayment, currentPayAmount, type PaymentRequestTerms } from '../src/admission/admission';
 import { PAYMENT_LIFETIMES } from '../src/admission/lifetimes';
 import { PaymentRefused } from '../src/admission/refusals';
 import { compare } from '../src/money';
@@ -195,6 +195,16 @@ describe('admitting a payment', () => {
       expect(new PaymentRefused(refusal).message).toBe(
         'no current price for ltc: no live price, and prices older than 600 s are not used; retry later',
       );
+    });
+
+    it('re-estimates a waiting payment on current prices only', () => {
+      const terms = { priceAmount: '10', priceCurrency: 'usd', payCurrency: 'btc' };
+      const freshness = (now: string) => ({ now: new Date(now), maxAgeSeconds: 600 });
+      expect(currentPayAmount(terms, live, freshness('2026-01-01T00:15:00.000Z'))).toBe('0.0002');
+      expect(() => currentPayAmount(terms, live, freshness('2026-01-01T00:15:01.000Z'))).toThrow(
+        PaymentRefused,
+      );
+      expect(currentPayAmount(terms, live, null)).toBe('0.0002');
     });
 
     it('checks the request before the prices', () => {

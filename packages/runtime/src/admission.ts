@@ -54,13 +54,15 @@ export function admitOrRefuse(
   now: Date,
   refusalError: (refusal: Refusal, message: string) => Error,
 ): AdmittedPayment {
+  return refusedAs(refusalError, () =>
+    admitPayment(request, admittingMerchant(merchant, settings), rates, priceFreshnessOf(settings, now)),
+  );
+}
+
+/** Runs a domain rule for an entry point: a {@link PaymentRefused} leaves as that entry point's own error. */
+export function refusedAs<T>(refusalError: (refusal: Refusal, message: string) => Error, rule: () => T): T {
   try {
-    return admitPayment(
-      request,
-      admittingMerchant(merchant, settings),
-      rates,
-      priceFreshnessOf(settings, now),
-    );
+    return rule();
   } catch (error) {
     throw error instanceof PaymentRefused ? refusalError(error.refusal, error.message) : error;
   }

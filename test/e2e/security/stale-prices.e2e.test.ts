@@ -1,4 +1,5 @@
 import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { ManualClock } from '@gw/platform';
 import {
   CoinGeckoStandIn,
   type StandInBehaviour,
@@ -11,8 +12,9 @@ import { MerchantCalls, type Answer } from './merchant-calls';
 const TWO_HOURS_MS = 2 * 3600_000;
 
 /** Real money on Litecoin regtest (no deposit is expected: nothing listens there), prices from a stand-in. */
-async function realMoneyGateway(standIn: CoinGeckoStandIn): Promise<TestGateway> {
+async function realMoneyGateway(standIn: CoinGeckoStandIn, clock?: ManualClock): Promise<TestGateway> {
   const gateway = await startTestGateway({
+    clock,
     env: {
       SANDBOX_ENABLED: 'false',
       LTC_RPC_URL: 'http://127.0.0.1:18597',
@@ -137,6 +139,30 @@ describe('outside the sandbox, on live prices', () => {
     expect(reads.minimum.status).toBe(200);
     expect(reads.rates.status).toBe(200);
     expect(reads.fiats).toMatchObject({ status: 200, body: { data: { EUR: expect.anything() } } });
+  });
+
+  it('keeps creating and re-estimating on the last prices after the source fails, until they pass the limit', async () => {
+    const clock = new ManualClock(new Date());
+    gateway = await realMoneyGateway(standIn, clock);
+    standIn.behaviour = 'drop';
+    const merchant = new MerchantCalls(gateway.baseUrl, gateway.demoMerchant);
+    const created = await merchant.v1('POST', '/v1/payment', {
+      price_amount: 50,
+      price_currency: 'usd',
+      pay_currency: 'ltc',
+    });
+    expect(created.status).toBe(201);
+    const reestimate = () =>
+      merchant.v1('POST', `/v1/payment/${String(created.body.payment_id)}/update-merchant-estimate`, {});
+
+    clock.advance(590_000);
+    expect((await reestimate()).status).toBe(200);
+
+    clock.advance(20_000);
+    expect(await reestimate()).toMatchObject({ status: 422, body: { code: 'PRICE_UNAVAILABLE' } });
+    const [v1, alpha, beta] = await createInEveryFamily(merchant);
+    expect([v1.status, alpha.status, beta.status]).toEqual([422, 422, 400]);
+    expect(await pricesCheck(gateway)).toBe('down');
   });
 
   it.each<[StandInBehaviour, string]>([

@@ -91,8 +91,7 @@ export function admitPayment(
     request.payCurrency === null
       ? defaultPayCurrency(rates, merchant, request.defaultPayCurrencies ?? [])
       : acceptedCoin(merchant, cryptoOf(rates, 'pay', request.payCurrency));
-  if (freshness)
-    for (const currency of [payCurrency, priceCurrency]) requireFreshPrice(rates, currency, freshness);
+  requireFreshPrices(rates, [payCurrency, priceCurrency], freshness);
   const { payAmount, discount } = priceToPay(rates, request, priceCurrency, payCurrency);
   requireWithinLimits(rates, payCurrency, payAmount);
   return {
@@ -103,6 +102,21 @@ export function admitPayment(
     discount,
     lifetimeSeconds: lifetimeOf(request),
   };
+}
+
+/**
+ * What the payer of a waiting payment must send at today's prices (V1 `update-merchant-estimate`),
+ * held to the price rule a new payment is: outside the sandbox, only on current prices.
+ */
+export function currentPayAmount(
+  terms: { priceAmount: Amount; priceCurrency: string; payCurrency: string },
+  rates: RatesSnapshot,
+  freshness: PriceFreshness | null,
+): Amount {
+  const priceCurrency = currencyOf(rates, 'price', terms.priceCurrency);
+  const payCurrency = cryptoOf(rates, 'pay', terms.payCurrency);
+  requireFreshPrices(rates, [payCurrency, priceCurrency], freshness);
+  return rates.payAmountFor(terms.priceAmount, priceCurrency.code, payCurrency.code);
 }
 
 /** The coins a merchant offers payers, in catalogue order: every list and picker shows exactly these. */
@@ -153,6 +167,14 @@ function defaultPayCurrency(
 }
 
 /** A price the snapshot does not quote converts at the catalogue's fixed price: never real money's. */
+function requireFreshPrices(
+  rates: RatesSnapshot,
+  currencies: readonly Currency[],
+  freshness: PriceFreshness | null,
+): void {
+  if (freshness) for (const currency of currencies) requireFreshPrice(rates, currency, freshness);
+}
+
 function requireFreshPrice(rates: RatesSnapshot, currency: Currency, freshness: PriceFreshness): void {
   const quotedAt = rates.priceQuotedAt(currency.code);
   const ageSeconds = quotedAt === null ? null : (freshness.now.getTime() - Date.parse(quotedAt)) / 1000;

@@ -1,11 +1,11 @@
 import { v1Validators } from '@gw/contracts/src/api/v1';
-import { streamIdOf, toJsonNumber } from '@gw/domain';
+import { currentPayAmount, streamIdOf, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { openPayment } from '@gw/runtime';
+import { openPayment, priceFreshnessOf, refusedAs } from '@gw/runtime';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
-import { invalidParams, notFound, replyError } from '../http/errors';
+import { invalidParams, notFound, refusalError, replyError } from '../http/errors';
 import { validated, validatedQuery } from '../http/validation';
 import { newTokenId } from '../invoice-requests';
 import { pagesCountOf, paymentListFind } from '../list-query';
@@ -71,8 +71,10 @@ export function paymentRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
     asyncRoute(async (req, res) => {
       const merchantId = merchantOf(res).merchantId;
       const doc = await ownPayment(String(req.params.paymentId), merchantId);
-      const payAmount = ctx.rates.current().payAmountFor(doc.priceAmount, doc.priceCurrency, doc.payCurrency);
       const now = ctx.clock.now();
+      const payAmount = refusedAs(refusalError, () =>
+        currentPayAmount(doc, ctx.rates.current(), priceFreshnessOf(ctx.config, now)),
+      );
       const expiresAt = new Date(now.getTime() + ctx.config.paymentLifetimeMinutes * 60_000).toISOString();
       const reply = await ctx.commands.send(streamIdOf('payment', doc.paymentId), merchantId, {
         type: 'UpdatePaymentEstimate',
