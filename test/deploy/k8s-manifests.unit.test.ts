@@ -218,6 +218,7 @@ describe('configuration objects', () => {
         'SCHEMA_REGISTRY_URL',
         'LTC_RPC_PASSWORD',
         'LTC_RPC_USER',
+        'PRICE_SOURCE_API_KEY',
       ].sort(),
     );
     // Left empty on purpose: a forgotten value stops the services at start instead of running with a
