@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freeLoopbackPort, loadConfig, type Clock, type Logger } from '@gw/platform';
+import { freeLoopbackPort, loadConfig, type Clock, type Logger, type SpanProcessor } from '@gw/platform';
 import { createMerchant, type MerchantKeys } from '@gw/runtime';
 import { CoinGeckoStandIn } from '../../services/rates/src/testing/coingecko-stand-in';
 import { startGateway, type RunningGateway } from '../../apps/gateway/src/runner';
@@ -15,6 +15,8 @@ export interface TestGatewayOptions {
   clock?: Clock;
   /** Where the gateway logs; by default a logger at the configured LOG_LEVEL (silent unless set). */
   logger?: Logger;
+  /** Where the embedded gateway's spans go (an in-memory exporter); tracing is off without them. */
+  spanProcessors?: SpanProcessor[];
 }
 
 export interface TestGateway {
@@ -78,7 +80,11 @@ async function startTestGatewayOn(options: TestGatewayOptions): Promise<TestGate
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     ...options.env,
   });
-  const gateway = await startGateway(config, { clock: options.clock, logger: options.logger });
+  const gateway = await startGateway(config, {
+    clock: options.clock,
+    logger: options.logger,
+    spanProcessors: options.spanProcessors,
+  });
   return handleOver(gateway, gateway.url, dataDir, async () => {
     await gateway.stop();
     if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
@@ -106,9 +112,9 @@ async function handleOver(
 
 /** The same handle over a fleet of service processes; the test acts through a context of its own. */
 async function startFleetGateway(options: TestGatewayOptions): Promise<TestGateway> {
-  if (options.clock || options.dataDir) {
+  if (options.clock || options.dataDir || options.spanProcessors) {
     throw new Error(
-      'a fleet of processes runs on the system clock and the real engines: no manual clock, no data dir',
+      'a fleet of processes runs on the system clock and the real engines: no manual clock, no data dir, no in-process spans',
     );
   }
   const fleet = await Fleet.start({ env: { ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...options.env } });

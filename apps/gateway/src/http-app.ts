@@ -7,6 +7,7 @@ import {
   httpErrorOf,
   noCors,
   requestId,
+  requestSpans,
   routesOf,
   RouteTable,
   type MetricsRegistry,
@@ -56,6 +57,7 @@ export function createHttpApp({
   const health = createHealth({ checks: readinessChecks, logger });
   app.use(requestId({ logger }));
   app.use(accessLog({ logger }));
+  app.use(requestSpans(routes));
   app.use(metrics.httpMetrics());
   app.use(noCors());
   app.use(health.router);

@@ -6,6 +6,7 @@ import {
   createKafkaBus,
   createMessageCodec,
   namespacedBus,
+  tracedBus,
   namespacedCodec,
   type MessageBus,
 } from '@gw/bus';
@@ -48,7 +49,7 @@ async function embeddedInfrastructure(config: GatewayConfig): Promise<Infrastruc
   const bus = new InProcessBus({ codec: new SchemaValidatingJsonCodec(TOPIC_SCHEMAS) });
   const eventStore = await JsonlEventStore.open({ directory: config.dataDir });
   return withClose({
-    bus,
+    bus: tracedBus(bus),
     eventStore,
     readModels: new InMemoryReadModelStore(),
     cache: new InMemoryCache(),
@@ -94,7 +95,7 @@ async function engineInfrastructure(engines: EngineConfig, logger: Logger): Prom
       }),
     );
     return withClose({
-      bus: namespacedBus(kafka, prefix),
+      bus: tracedBus(namespacedBus(kafka, prefix)),
       eventStore,
       readModels,
       cache,

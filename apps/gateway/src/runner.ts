@@ -5,6 +5,8 @@ import {
   createHttpServer,
   createLogger,
   resolveMasterKey,
+  startTracing,
+  type SpanProcessor,
   SecretBox,
   systemClock,
   type Clock,
@@ -28,6 +30,8 @@ import { COMMAND_SENDERS, SERVICE_FACTORIES } from './service-registry';
 export interface RunOptions {
   clock?: Clock;
   logger?: Logger;
+  /** Where spans go instead of the configured OTLP endpoint (tests: an in-memory exporter). */
+  spanProcessors?: SpanProcessor[];
 }
 
 export interface RunningGateway {
@@ -45,6 +49,7 @@ export interface RunningGateway {
 export async function startGateway(config: GatewayConfig, options: RunOptions = {}): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, service: config.service });
   const clock = options.clock ?? systemClock;
+  const tracing = startTracing(`cryptogate-${config.service}`, config.tracing, options.spanProcessors);
   const infra = await buildInfrastructure(config, logger);
   // Generates pay addresses on a worker thread, started at the first allocation.
   const addresses = new WorkerAddressAllocator({
@@ -84,6 +89,7 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
     await ctx.commands.stop();
     await infra.close();
     await addresses.close();
+    await tracing?.shutdown();
   };
 
   try {

@@ -9,3 +9,4 @@ export * from './embedded/in-process-bus';
 export * from './namespaced-bus';
 export * from './kafka';
 export * from './bus-metrics';
+export * from './traced-bus';

@@ -143,6 +143,18 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   },
   { name: 'LOG_LEVEL', default: 'info', description: `Log level: ${LOG_LEVELS.join(', ')}.` },
   {
+    name: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    default: null,
+    description:
+      'OTLP/HTTP endpoint traces are exported to (e.g. http://otel-collector:4318/v1/traces); tracing is off when unset.',
+  },
+  {
+    name: 'OTEL_TRACES_SAMPLE_RATIO',
+    default: '1',
+    description:
+      'Share of new traces recorded, 0 to 1; a request that arrives with a trace keeps its sampling decision.',
+  },
+  {
     name: 'REQUEST_TIMEOUT_MS',
     default: '10000',
     description: 'How long a gateway waits for the payments service to reply to a command.',

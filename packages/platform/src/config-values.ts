@@ -111,3 +111,9 @@ export function parseMasterKey(raw: string): Buffer {
   }
   throw new Error('must be a 32-byte key written as 64 hex characters or base64');
 }
+
+export function parseRatio(raw: string): number {
+  const value = Number(raw);
+  if (!/^\d*\.?\d+$/.test(raw) || value > 1) throw new Error('must be a number from 0 to 1');
+  return value;
+}

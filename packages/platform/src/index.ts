@@ -14,3 +14,4 @@ export * from './free-port';
 export * from './html-escape';
 export * from './files/jsonl-file';
 export * from './files/group-commit-writer';
+export * from './tracing';

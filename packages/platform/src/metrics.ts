@@ -45,13 +45,11 @@ export function createMetrics(service: string, options: MetricsOptions = {}): Se
     httpRequestDuration,
     httpMetrics: () => (req, res, next) => {
       const stopTimer = httpRequestDuration.startTimer();
-      const matched = recordRouteTemplate(req);
+      const route = routeOfRequest(req, options.routes);
       res.once('close', () => {
         // 499: the client went away before the response was complete (the nginx convention).
         const status = res.writableFinished ? String(res.statusCode) : '499';
-        const route =
-          matched() ?? options.routes?.templateOf(req.method, pathOf(req.originalUrl)) ?? UNMATCHED_ROUTE;
-        stopTimer({ method: req.method, route, status });
+        stopTimer({ method: req.method, route: route(), status });
       });
       next();
     },
@@ -65,6 +63,22 @@ export function createMetrics(service: string, options: MetricsOptions = {}): Se
         .catch(next);
     },
   };
+}
+
+const routeRecorders = new WeakMap<Request, () => string>();
+
+/**
+ * The route template of a request, read once it is answered: the route that handled it, else the route
+ * table's match for its path (a request refused before routing), else `<unmatched>`. Install before the
+ * routes; the metrics and the request's span share one recorder.
+ */
+export function routeOfRequest(req: Request, routes?: RouteTable): () => string {
+  const known = routeRecorders.get(req);
+  if (known) return known;
+  const matched = recordRouteTemplate(req);
+  const route = () => matched() ?? routes?.templateOf(req.method, pathOf(req.originalUrl)) ?? UNMATCHED_ROUTE;
+  routeRecorders.set(req, route);
+  return route;
 }
 
 /**

@@ -394,3 +394,24 @@ describe('CONFIG_DOCS', () => {
     }
   });
 });
+
+describe('tracing', () => {
+  it('is off by default and samples every trace once an OTLP endpoint is set', () => {
+    expect(loadConfig({}).tracing).toEqual({ otlpEndpoint: null, sampleRatio: 1 });
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://otel-collector:4318/v1/traces',
+        OTEL_TRACES_SAMPLE_RATIO: '0.25',
+      }).tracing,
+    ).toEqual({ otlpEndpoint: 'http://otel-collector:4318/v1/traces', sampleRatio: 0.25 });
+  });
+
+  it('names a bad endpoint or ratio', () => {
+    expect(
+      issuesOf({
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'grpc://collector',
+        OTEL_TRACES_SAMPLE_RATIO: '1.5',
+      }).map((issue) => issue.variable),
+    ).toEqual(['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_TRACES_SAMPLE_RATIO']);
+  });
+});

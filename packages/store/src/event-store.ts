@@ -8,6 +8,11 @@
 export interface EventMetadata {
   correlationId: string;
   causationId: string;
+  /**
+   * The trace of the command that appended the event (W3C `traceparent`), kept with the commit so the
+   * outbox relay publishes the event in that trace. Not part of the published event.
+   */
+  traceparent?: string;
 }
 
 export interface NewEvent {

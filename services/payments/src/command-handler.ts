@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandMessage, ReplyMessage } from '@gw/contracts';
 import { DomainError, decideFromHistory, type AnyEvent } from '@gw/domain';
+import { activeTraceparent } from '@gw/platform';
 import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '@gw/store';
 import type { ReadModelWriter } from '@gw/views';
 
@@ -114,13 +115,18 @@ export class CommandHandler {
   }
 
   private toNewEvent(event: AnyEvent, message: CommandMessage): NewEvent {
+    const traceparent = activeTraceparent();
     return {
       eventId: randomUUID(),
       type: event.type,
       occurredAt: message.command.metadata.now,
       merchantId: message.merchantId,
       data: event.data as unknown as Record<string, unknown>,
-      metadata: { correlationId: message.command.metadata.correlationId, causationId: message.commandId },
+      metadata: {
+        correlationId: message.command.metadata.correlationId,
+        causationId: message.commandId,
+        ...(traceparent ? { traceparent } : {}),
+      },
     };
   }
 }

@@ -1,6 +1,7 @@
 import type { Cache } from '@gw/cache';
 import type { MessageBus } from '@gw/bus';
 import { TOPICS, type EventMessage } from '@gw/contracts';
+import { TRACEPARENT } from '@gw/platform';
 import type { Commit, EventStore } from '@gw/store';
 import type { Logger } from 'pino';
 
@@ -83,7 +84,11 @@ export class OutboxRelay {
       await this.bus.publish(
         TOPICS.events,
         commits.flatMap((commit) =>
-          commit.events.map((event) => ({ key: commit.streamId, value: toEventMessage(event) })),
+          commit.events.map((event) => ({
+            key: commit.streamId,
+            value: toEventMessage(event),
+            headers: traceHeadersOf(event),
+          })),
         ),
       );
       await this.store.markPublished(commits.map((c: Commit) => c.commitId));
@@ -94,6 +99,9 @@ export class OutboxRelay {
   }
 }
 
+const traceHeadersOf = (event: Commit['events'][number]): Record<string, string> =>
+  event.metadata.traceparent ? { [TRACEPARENT]: event.metadata.traceparent } : {};
+
 export function toEventMessage(event: Commit['events'][number]): EventMessage {
   return {
     eventId: event.eventId,
@@ -103,6 +111,6 @@ export function toEventMessage(event: Commit['events'][number]): EventMessage {
     occurredAt: event.occurredAt,
     merchantId: event.merchantId,
     data: event.data,
-    metadata: event.metadata,
+    metadata: { correlationId: event.metadata.correlationId, causationId: event.metadata.causationId },
   };
 }

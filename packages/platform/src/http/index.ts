@@ -11,3 +11,4 @@ export * from './request-target';
 export * from './security-headers';
 export * from './server';
 export * from './route-table';
+export * from './request-span';

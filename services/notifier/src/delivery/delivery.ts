@@ -33,6 +33,8 @@ export interface NewDelivery {
   body: string;
   headers: Record<string, string>;
   createdAt: string;
+  /** The trace of the status change (W3C `traceparent`), which every attempt continues. */
+  traceparent?: string;
 }
 
 export interface Delivery extends NewDelivery {

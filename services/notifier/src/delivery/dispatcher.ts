@@ -1,5 +1,5 @@
 import type { Cache } from '@gw/cache';
-import type { Clock } from '@gw/platform';
+import { SpanKind, traceContextOf, TRACEPARENT, withSpan, type Clock } from '@gw/platform';
 import type { Logger } from 'pino';
 import type { PostResult, WebhookPost } from '../http/webhook-client';
 import type { DeliveryLog } from '../log/delivery-log';
@@ -176,11 +176,23 @@ export class Dispatcher {
 
   private async attempt(delivery: Delivery, httpDone: () => void): Promise<void> {
     const at = this.deps.clock.now().toISOString();
-    const result = await this.deps.post({
-      url: delivery.url,
-      body: delivery.body,
-      headers: delivery.headers,
-    });
+    const result = await withSpan(
+      `webhook ${delivery.family}`,
+      {
+        kind: SpanKind.CLIENT,
+        parent: traceContextOf({ [TRACEPARENT]: delivery.traceparent }),
+        attributes: { 'webhook.delivery_id': delivery.deliveryId, 'webhook.status': delivery.webhookStatus },
+      },
+      async (span) => {
+        const posted = await this.deps.post({
+          url: delivery.url,
+          body: delivery.body,
+          headers: delivery.headers,
+        });
+        if (posted.statusCode !== null) span.setAttribute('http.response.status_code', posted.statusCode);
+        return posted;
+      },
+    );
     httpDone();
     const step = afterAttempt(delivery, { ...result, at }, this.deps.policy, this.deps.random);
     this.deps.onAttempt?.(delivery, result, step);

@@ -10,7 +10,7 @@ import {
   type MerchantEvent,
   type PaymentEvent,
 } from '@gw/domain';
-import type { Clock, SecretBox } from '@gw/platform';
+import { activeTraceparent, type Clock, type SecretBox } from '@gw/platform';
 import type { EventStore } from '@gw/store';
 import { deliveryIdOf, type Delivery } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
@@ -80,6 +80,7 @@ export class StatusIntake {
 
     const signingKey = await this.signingKeyOf(payment.terms.merchantId, payment.terms.family);
     const request = buildWebhookRequest(payment, this.deps.facts, signingKey);
+    const traceparent = activeTraceparent();
     return this.deps.log.append({
       type: 'DeliveryScheduled',
       delivery: {
@@ -94,6 +95,7 @@ export class StatusIntake {
         body: request.body,
         headers: request.headers,
         createdAt: this.deps.clock.now().toISOString(),
+        ...(traceparent ? { traceparent } : {}),
       },
     });
   }

@@ -1,0 +1,122 @@
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import type { TracingConfig } from './config';
+
+export { SpanKind, SpanStatusCode };
+export type { SpanProcessor };
+
+/** The W3C Trace Context header a message or stored record carries its trace in. */
+export const TRACEPARENT = 'traceparent';
+
+export interface Tracing {
+  /** Exports the spans still buffered and uninstalls the provider. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Installs this process's tracer provider, W3C Trace Context propagation and the async context that
+ * carries the active span through awaits. Off (null: every span is a no-op, no header is written)
+ * unless an OTLP endpoint is configured or span processors are given (tests hand an in-memory exporter).
+ */
+export function startTracing(
+  serviceName: string,
+  config: TracingConfig,
+  processors?: SpanProcessor[],
+): Tracing | null {
+  const spanProcessors =
+    processors ??
+    (config.otlpEndpoint
+      ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.otlpEndpoint }))]
+      : []);
+  if (spanProcessors.length === 0) return null;
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': serviceName }),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.sampleRatio) }),
+    spanProcessors,
+  });
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
+  return {
+    async shutdown() {
+      await provider.shutdown();
+      trace.disable();
+      propagation.disable();
+      context.disable();
+    },
+  };
+}
+
+const tracer = () => trace.getTracer('cryptogate');
+
+export interface SpanOptions {
+  kind: SpanKind;
+  attributes?: Attributes;
+  /** The context the span continues; the active one by default. */
+  parent?: Context;
+}
+
+/** Runs `work` inside a new span, active for everything it awaits; a throw marks the span failed. */
+export function withSpan<T>(
+  name: string,
+  options: SpanOptions,
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
+  const { kind, attributes, parent = context.active() } = options;
+  return tracer().startActiveSpan(name, { kind, attributes }, parent, async (span) => {
+    try {
+      return await work(span);
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** Starts a span that the caller ends, and the context in which it is the active one. */
+export function startSpan(name: string, options: SpanOptions): { span: Span; context: Context } {
+  const { kind, attributes, parent = context.active() } = options;
+  const span = tracer().startSpan(name, { kind, attributes }, parent);
+  return { span, context: trace.setSpan(parent, span) };
+}
+
+/** Runs `work` with `ctx` as the active context (express middleware continuing a request's span). */
+export const runInContext = <T>(ctx: Context, work: () => T): T => context.with(ctx, work);
+
+/** The active trace as W3C headers (`traceparent`, `tracestate`); empty when tracing is off. */
+export function traceHeaders(ctx: Context = context.active()): Record<string, string> {
+  const headers: Record<string, string> = {};
+  propagation.inject(ctx, headers);
+  return headers;
+}
+
+/** The active trace's `traceparent`, to store beside work that continues later (an outbox commit, a webhook). */
+export const activeTraceparent = (): string | undefined => traceHeaders()[TRACEPARENT];
+
+/** The trace context carried by headers (a message's, a request's, or a stored `traceparent`). */
+export function traceContextOf(headers: Record<string, string | string[] | undefined>): Context {
+  return propagation.extract(ROOT_CONTEXT, headers);
+}

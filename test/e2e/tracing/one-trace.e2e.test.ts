@@ -1,0 +1,62 @@
+import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { eventually } from '../notifier/support/notifier-harness';
+import { startReceiver, type Receiver } from '../notifier/support/receiver';
+import { SandboxClient } from '../sandbox/sandbox-client';
+
+const describeHop = (span: ReadableSpan) =>
+  [span.name, span.attributes['messaging.consumer.group.name']].filter(Boolean).join(' by ');
+
+describe('one trace from a create request to its webhook', () => {
+  const exporter = new InMemorySpanExporter();
+  let gateway: TestGateway;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await gateway.stop();
+  });
+
+  it('follows POST /v1/payment through payments.commands, payments.events, the projector and the notifier to the IPN', async () => {
+    const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const payment = await new SandboxClient(gateway).createPayment({
+      ipn_callback_url: `${receiver.url}/ipn`,
+    });
+    // A second request without a caller's trace starts its own: the trace below must not mix with it.
+    await fetch(`${gateway.baseUrl}/v1/status`, {
+      headers: { traceparent: `00-${callerTrace}-00f067aa0ba902b7-01` },
+    });
+    await eventually(() => receiver.calls.length >= 1);
+
+    const spans = await eventually(() => {
+      const finished = exporter.getFinishedSpans();
+      return finished.some((span) => span.name === 'webhook v1') && finished;
+    });
+    const create = spans.find((span) => span.name === 'POST /v1/payment');
+    expect(create?.attributes['http.response.status_code']).toBe(201);
+    const traceId = create!.spanContext().traceId;
+    const hops = spans.filter((span) => span.spanContext().traceId === traceId).map(describeHop);
+    expect(hops).toEqual(
+      expect.arrayContaining([
+        'POST /v1/payment',
+        'publish payments.commands',
+        'process payments.commands by payments',
+        'process payments.events by projector',
+        'process payments.events by notifier',
+        'webhook v1',
+      ]),
+    );
+    const webhook = spans.find((span) => span.name === 'webhook v1')!;
+    expect(webhook.spanContext().traceId).toBe(traceId);
+    expect(webhook.attributes['http.response.status_code']).toBe(200);
+    expect(receiver.calls[0]!.json.payment_id).toBe(payment.payment_id);
+    expect(receiver.calls[0]!.headers.traceparent).toBeUndefined();
+
+    const status = spans.find((span) => span.name === 'GET /v1/status');
+    expect(status?.spanContext().traceId).toBe(callerTrace);
+  });
+});
