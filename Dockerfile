@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 #
 # One image for every service. SERVICE=<name> picks the service (projector, payments, chain, scheduler,
-# rates, notifier, admin, gateway-v1, gateway-alpha, gateway-beta, checkout, docs); unset, the container
+# rates, notifier, admin, gateway-v1, gateway-alpha, gateway-beta, checkout, docs, dashboard); unset, the container
 # runs all of them in one process (the embedded default). See docs/deployment.md.
 
 # A supported LTS (Node 20 reached end of life on 2026-04-30); CI runs the unit and e2e suites on it.

@@ -41,8 +41,11 @@ await build({
   external: [...OPTIONAL_MONGODB_PEERS, 'tsx/cjs/api'],
   logLevel: 'warning',
 });
-// The checkout's stylesheet and script are read from `static/` beside the code that serves them.
-cpSync(path.join(root, 'services/checkout/src/static'), path.join(outdir, 'static'), { recursive: true });
+// The checkout's and the dashboard's stylesheets and scripts are read from `static/` beside the code
+// that serves them; their file names differ, so both fit one folder.
+for (const service of ['checkout', 'dashboard']) {
+  cpSync(path.join(root, `services/${service}/src/static`), path.join(outdir, 'static'), { recursive: true });
+}
 // `node dist/gateway.js` is how it runs; the source's tsx hashbang would not fit the bundle.
 const cli = path.join(outdir, 'gateway.js');
 writeFileSync(cli, readFileSync(cli, 'utf8').replace(/^#!.*\n/, '#!/usr/bin/env node\n'));

@@ -21,6 +21,7 @@ export const ROUTES: readonly { prefix: string; service: Exclude<ServiceName, 'a
   { prefix: '/static/checkout', service: 'checkout' },
   { prefix: '/static/coins', service: 'checkout' },
   { prefix: '/docs', service: 'docs' },
+  { prefix: '/dashboard', service: 'dashboard' },
 ];
 
 const BY_LENGTH = [...ROUTES].sort((a, b) => b.prefix.length - a.prefix.length);

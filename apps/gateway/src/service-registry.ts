@@ -3,6 +3,7 @@ import type { Service, ServiceContext } from '@gw/runtime';
 import { createAdminService } from '@gw/service-admin';
 import { createChainService } from '@gw/service-chain';
 import { createCheckoutService } from '@gw/service-checkout';
+import { createDashboardService } from '@gw/service-dashboard';
 import { createDocsService } from '@gw/service-docs';
 import { createGatewayAlphaService } from '@gw/service-gateway-alpha';
 import { createGatewayBetaService } from '@gw/service-gateway-beta';
@@ -33,6 +34,7 @@ export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] 
   ['gateway-beta', createGatewayBetaService],
   ['checkout', createCheckoutService],
   ['docs', createDocsService],
+  ['dashboard', createDashboardService],
 ];
 
 /**
@@ -44,6 +46,7 @@ export const COMMAND_SENDERS: ReadonlySet<ServiceName> = new Set<ServiceName>([
   'admin',
   'chain',
   'checkout',
+  'dashboard',
   'gateway-v1',
   'gateway-alpha',
   'gateway-beta',

@@ -18,6 +18,8 @@ describe('routing a public path to its service', () => {
     ['/static/coins/btc.svg', 'checkout'],
     ['/docs', 'docs'],
     ['/docs/v1.json', 'docs'],
+    ['/dashboard', 'dashboard'],
+    ['/dashboard/payments/123', 'dashboard'],
   ])('%s goes to %s', (path, service) => {
     expect(serviceForPath(path)).toBe(service);
   });
@@ -26,5 +28,6 @@ describe('routing a public path to its service', () => {
     expect(serviceForPath('/v10/payment')).toBeNull();
     expect(serviceForPath('/payment')).toBeNull();
     expect(serviceForPath('/invoices')).toBeNull();
+    expect(serviceForPath('/dashboards')).toBeNull();
   });
 });

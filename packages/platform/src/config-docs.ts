@@ -19,6 +19,7 @@ export const SERVICE_NAMES = [
   'rates',
   'admin',
   'docs',
+  'dashboard',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -181,6 +182,16 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     default: '0',
     description:
       'Requests per minute per merchant (or IP when unauthenticated) on /beta/v1; 0 turns the limit off.',
+  },
+  {
+    name: 'DASHBOARD_SESSION_MINUTES',
+    default: '60',
+    description: 'How long a dashboard sign-in lasts; the merchant signs in again after it.',
+  },
+  {
+    name: 'DASHBOARD_SIGN_IN_LIMIT',
+    default: '10',
+    description: 'Dashboard sign-in attempts per minute per client IP; 0 turns the limit off.',
   },
   {
     name: 'WEBHOOK_ALLOWED_HOSTS',

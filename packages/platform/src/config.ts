@@ -93,6 +93,8 @@ interface CommonConfig {
   requestTimeoutMs: number;
   paymentLifetimeMinutes: number;
   rateLimitsPerMinute: { v1: number; alpha: number; beta: number };
+  /** The merchant dashboard: how long a sign-in lasts, and sign-in attempts per client IP per minute (0: no limit). */
+  dashboard: { sessionMinutes: number; signInsPerMinute: number };
   webhooks: { allowedHosts: readonly string[]; timeoutMs: number };
   bodyLimitBytes: number;
   /** Slow-client bounds of the HTTP server: whole header block, and whole request. */
@@ -215,6 +217,14 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
       v1: reader.read('RATE_LIMIT_V1', (raw) => parseInteger(raw, 0, 1_000_000), 0),
       alpha: reader.read('RATE_LIMIT_ALPHA', (raw) => parseInteger(raw, 0, 1_000_000), 0),
       beta: reader.read('RATE_LIMIT_BETA', (raw) => parseInteger(raw, 0, 1_000_000), 0),
+    },
+    dashboard: {
+      sessionMinutes: reader.read(
+        'DASHBOARD_SESSION_MINUTES',
+        (raw) => parseInteger(raw, 1, 30 * 24 * 60),
+        60,
+      ),
+      signInsPerMinute: reader.read('DASHBOARD_SIGN_IN_LIMIT', (raw) => parseInteger(raw, 0, 1_000_000), 10),
     },
     webhooks: {
       allowedHosts: reader.read('WEBHOOK_ALLOWED_HOSTS', parseHostList, []),

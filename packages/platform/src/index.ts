@@ -15,3 +15,4 @@ export * from './html-escape';
 export * from './files/jsonl-file';
 export * from './files/group-commit-writer';
 export * from './tracing';
+export * from './html';

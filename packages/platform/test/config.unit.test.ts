@@ -34,6 +34,7 @@ describe('loadConfig defaults', () => {
       requestTimeoutMs: 10_000,
       paymentLifetimeMinutes: 1440,
       rateLimitsPerMinute: { v1: 0, alpha: 0, beta: 0 },
+      dashboard: { sessionMinutes: 60, signInsPerMinute: 10 },
       webhooks: { allowedHosts: [], timeoutMs: 3000 },
       bodyLimitBytes: 100 * 1024,
       http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, trustProxy: false },
@@ -114,6 +115,7 @@ describe('loadConfig values', () => {
       requestTimeoutMs: 2500,
       paymentLifetimeMinutes: 60,
       rateLimitsPerMinute: { v1: 600, alpha: 120, beta: 0 },
+      dashboard: { sessionMinutes: 60, signInsPerMinute: 10 },
       webhooks: { allowedHosts: ['127.0.0.1', 'localhost'], timeoutMs: 5000 },
       bodyLimitBytes: 1024 * 1024,
       http: {

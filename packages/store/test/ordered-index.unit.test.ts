@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { InMemoryReadModelStore, type ReadModelDocument } from '../src';
+import { InMemoryReadModelStore, type Range, type ReadModelDocument } from '../src';
 
 interface Row extends ReadModelDocument {
   merchantId: string;
@@ -18,7 +18,19 @@ const row = fc.record({
 const query = fc.record({
   merchantId: fc.constantFrom('m1', 'm2', 'm3'),
   status: fc.option(fc.constantFrom('waiting', 'finished'), { nil: undefined }),
-  createdAt: fc.option(fc.constantFrom<string | null>('2026-01-01', '2026-01-02', null), { nil: undefined }),
+  // Equalities, and the ranges a keyset page starts from.
+  createdAt: fc.option(
+    fc.constantFrom<string | null | Range>(
+      '2026-01-01',
+      '2026-01-02',
+      null,
+      { $lt: '2026-01-02' },
+      { $gt: '2026-01-02' },
+      { $gte: '2026-01-02' },
+      { $lte: '2026-01-02' },
+    ),
+    { nil: undefined },
+  ),
   direction: fc.constantFrom<1 | -1>(1, -1),
   skip: fc.integer({ min: 0, max: 5 }),
   limit: fc.integer({ min: 0, max: 6 }),

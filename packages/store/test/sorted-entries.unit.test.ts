@@ -14,7 +14,7 @@ const operation = fc.record({
 });
 
 describe('sorted entries in chunks', () => {
-  it('keeps the same order, sizes and equality ranges as one sorted array, across chunk splits and removals', () => {
+  it('keeps the same order, sizes, equality ranges and keyset walks as one sorted array, across chunk splits and removals', () => {
     fc.assert(
       fc.property(
         fc.array(operation, { maxLength: 80 }),
@@ -39,6 +39,15 @@ describe('sorted entries in chunks', () => {
           for (const value of ['a', 'b', 1, null]) {
             expect([...entries.equalTo(value)]).toEqual(
               model.filter(([v]) => compareValues(v, value) === 0).map(([, id]) => id),
+            );
+            expect([...entries.descendingBelow(value)]).toEqual(
+              model
+                .filter(([v]) => compareValues(v, value) < 0)
+                .map(([, id]) => id)
+                .reverse(),
+            );
+            expect([...entries.ascendingFrom(value)]).toEqual(
+              model.filter(([v]) => compareValues(v, value) >= 0).map(([, id]) => id),
             );
           }
         },

@@ -18,6 +18,14 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
     { fields: [['uuid', 1]], unique: true },
     { fields: [['trackId', 1]], unique: true },
     { fields: [['payAddress', 1]] },
+    // The dashboard: search by transaction id, and the list's keyset pages (newest id first).
+    { fields: [['deposits.txHash', 1]] },
+    {
+      fields: [
+        ['merchantId', 1],
+        ['paymentId', 1],
+      ],
+    },
     {
       fields: [
         ['merchantId', 1],

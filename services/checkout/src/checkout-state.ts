@@ -1,6 +1,6 @@
 import { compare, isPositive, subtract, takesDeposits, type Amount, type PaymentStatus } from '@gw/domain';
 import type { PaymentDocument } from '@gw/views';
-import { safeHttpUrl } from './html';
+import { safeHttpUrl } from '@gw/platform';
 
 /** What the buyer is shown, collapsing the payment lifecycle to the moments that matter to them. */
 export type CheckoutStage =

@@ -1,5 +1,5 @@
 import type { CryptoCurrency } from '@gw/rates';
-import { escapeHtml } from './html';
+import { escapeHtml } from '@gw/platform';
 
 /** Brand colours of the catalogue's coins; any other ticker gets a stable colour from its name. */
 const BRAND_COLOURS: Readonly<Record<string, string>> = {

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { CSRF_COOKIE, cookieValue, isGenuinePost, issueCsrfToken } from '../src/csrf';
+import { cookieValue } from '@gw/platform';
+import { CSRF_COOKIE, isGenuinePost, issueCsrfToken } from '../src/csrf';
 
 const BASE_URL = 'https://pay.example.com';
 const TOKEN = 'A'.repeat(32);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CHECKOUT_STYLE, CHECKOUT_STYLE_CSP_SOURCE } from '../src/assets';
-import { escapeHtml, html, safeHttpUrl, trusted } from '../src/html';
+import { escapeHtml, html, safeHttpUrl, trusted } from '@gw/platform';
 import { fill, fillText, textsFor } from '../src/texts';
 import { en } from '../src/texts/en';
 

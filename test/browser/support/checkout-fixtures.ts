@@ -63,6 +63,19 @@ export class CheckoutFixtures {
     return this.v1('GET', `/v1/invoice-payment?invoiceId=${encodeURIComponent(invoiceId)}`);
   }
 
+  /** POST /v1/payment as the merchant; returns the payment once the read model has it. */
+  async createPayment(fields: Record<string, unknown> = {}): Promise<PaymentDocument> {
+    const body = { price_amount: 25, price_currency: 'usd', pay_currency: 'btc', ...fields };
+    const answer = await this.v1('POST', '/v1/payment', body);
+    if (answer.status !== 201)
+      throw new Error(`POST /v1/payment answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    const paymentId = Number(answer.body.payment_id);
+    return this.until(
+      () => this.ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments).findOne({ paymentId }),
+      `payment ${paymentId}`,
+    );
+  }
+
   /** Family A: POST /alpha/v1/payment signed like upstream; returns the payment's `url`. */
   async createAlphaPayment(fields: Record<string, unknown>): Promise<string> {
     const body = JSON.stringify({

@@ -31,6 +31,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /pay/:uuid/qr.svg': 'hosted page QR code',
   'GET /static/checkout/checkout.js': 'hosted page asset',
   'GET /static/coins/:file': 'hosted page asset',
+  'GET /dashboard/sign-in': 'the dashboard sign-in form',
+  'POST /dashboard/sign-in': 'the dashboard sign-in (CSRF token checked, rate-limited)',
 };
 
 type Credentials = 'none' | 'wrong';
@@ -82,6 +84,12 @@ const FAMILIES: {
   },
 ];
 
+/** The dashboard's pages answer a browser without a session with the way to the sign-in form. */
+const DASHBOARD = {
+  prefix: '/dashboard',
+  wrongCredentials: { cookie: `dashboard_session=${'A'.repeat(43)}` },
+};
+
 const label = ({ method, path }: RouteEntry) => `${method} ${path}`;
 const concrete = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, '1');
 
@@ -104,6 +112,7 @@ describe('every route refuses callers without valid credentials', () => {
       'admin',
       'alpha',
       'beta',
+      'dashboard',
       'docs',
       'invoice',
       'pay',
@@ -125,6 +134,17 @@ describe('every route refuses callers without valid credentials', () => {
       expect(protectedRoutes.length).toBeGreaterThan(20);
       const failures: string[] = [];
       for (const route of protectedRoutes) {
+        if (route.path.startsWith(DASHBOARD.prefix)) {
+          const response = await fetch(`${gateway.baseUrl}${concrete(route.path)}`, {
+            method: route.method,
+            redirect: 'manual',
+            headers: credentials === 'wrong' ? DASHBOARD.wrongCredentials : {},
+          });
+          const location = response.headers.get('location');
+          if (response.status !== 303 || location !== '/dashboard/sign-in')
+            failures.push(`${label(route)}: ${response.status} to ${location} instead of the sign-in form`);
+          continue;
+        }
         const family = FAMILIES.find(({ prefix }) => route.path.startsWith(prefix));
         if (!family) {
           failures.push(`${label(route)}: no family error shape known for this prefix`);

@@ -12,3 +12,6 @@ export * from './security-headers';
 export * from './server';
 export * from './route-table';
 export * from './request-span';
+export * from './cookies';
+export * from './double-submit-token';
+export * from './static-asset';

@@ -45,7 +45,14 @@ export class OrderedIndex {
     if (equal === undefined) return undefined;
     const bucket = this.buckets.get(equal);
     if (!bucket) return [];
-    return sort[0]![1] === 1 ? bucket.ascending() : bucket.descending();
+    // A keyset page (`id < cursor`) starts at its cursor instead of walking every newer entry first.
+    const bound = filter[this.sortField];
+    const range = bound !== undefined && isRange(bound) ? bound : undefined;
+    if (sort[0]![1] === 1) {
+      const from = range?.$gt ?? range?.$gte;
+      return from === undefined ? bucket.ascending() : bucket.ascendingFrom(from);
+    }
+    return range?.$lt === undefined ? bucket.descending() : bucket.descendingBelow(range.$lt);
   }
 
   /**

@@ -62,6 +62,31 @@ export class SortedEntries {
     }
   }
 
+  /** Descending from the last entry whose value is below `value`: a keyset page's `$lt` bound. */
+  *descendingBelow(value: unknown): Iterable<string> {
+    // Chunks before chunkFor's are wholly below; in its chunk, so are the entries before positionIn's.
+    let c = this.chunkFor(value, '');
+    let end = c < this.chunks.length ? positionIn(this.chunks[c]!, value, '') : 0;
+    if (c === this.chunks.length) {
+      c--;
+      end = c >= 0 ? this.chunks[c]!.ids.length : 0;
+    }
+    for (; c >= 0; c--) {
+      const ids = this.chunks[c]!.ids;
+      for (let i = end - 1; i >= 0; i--) yield ids[i]!;
+      if (c > 0) end = this.chunks[c - 1]!.ids.length;
+    }
+  }
+
+  /** Ascending from the first entry whose value is not below `value`: a keyset page's `$gt`/`$gte` bound. */
+  *ascendingFrom(value: unknown): Iterable<string> {
+    for (let c = this.chunkFor(value, ''), first = true; c < this.chunks.length; c++, first = false) {
+      const chunk = this.chunks[c]!;
+      for (let at = first ? positionIn(chunk, value, '') : 0; at < chunk.ids.length; at++)
+        yield chunk.ids[at]!;
+    }
+  }
+
   /** The ids whose value equals `value` (in compareValues' sense), in id order. */
   *equalTo(value: unknown): Iterable<string> {
     for (let c = this.chunkFor(value, ''); c < this.chunks.length; c++) {

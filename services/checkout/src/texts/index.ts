@@ -1,4 +1,4 @@
-import { html, type HtmlValue, type SafeHtml } from '../html';
+import { html, type HtmlValue, type SafeHtml } from '@gw/platform';
 import { en } from './en';
 import type { CheckoutTexts } from './texts';
 

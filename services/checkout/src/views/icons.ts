@@ -1,4 +1,4 @@
-import { trusted, type SafeHtml } from '../html';
+import { trusted, type SafeHtml } from '@gw/platform';
 
 const icon = (path: string, extra = ''): SafeHtml =>
   trusted(`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path${extra} d="${path}"/></svg>`);

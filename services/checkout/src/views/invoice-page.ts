@@ -1,7 +1,7 @@
 import { invoicePath, paymentPath } from '../checkout-state';
 import type { CoinChoice } from '../coin-choices';
 import { CSRF_FIELD } from '../csrf';
-import { html, type SafeHtml } from '../html';
+import { html, type SafeHtml } from '@gw/platform';
 import { fill, fillText, type CheckoutTexts } from '../texts';
 import { merchantHeader, orderSummary, renderPage, type OrderSummary } from './layout';
 

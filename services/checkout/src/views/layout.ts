@@ -1,5 +1,5 @@
 import { CHECKOUT_SCRIPT_PATH, CHECKOUT_STYLE } from '../assets';
-import { html, trusted, type SafeHtml } from '../html';
+import { html, trusted, type SafeHtml } from '@gw/platform';
 import { fill, type CheckoutTexts } from '../texts';
 import { ICONS } from './icons';
 

@@ -1,4 +1,4 @@
-import { html } from '../html';
+import { html } from '@gw/platform';
 import type { CheckoutTexts } from '../texts';
 import { ICONS } from './icons';
 import { renderPage } from './layout';

@@ -1,6 +1,6 @@
 import type { PaymentDocument } from '@gw/views';
 import { CHECKOUT_STAGES, paymentPath, type CheckoutStage, type CheckoutState } from '../checkout-state';
-import { html, type SafeHtml } from '../html';
+import { html, type SafeHtml } from '@gw/platform';
 import { qrPathOf } from '../payment-status';
 import { paymentUriFor } from '../qr-code';
 import { fill, fillText, type CheckoutTexts } from '../texts';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@gw/platform';
+import { escapeHtml } from './html-escape';
 
 /**
  * HTML built from template literals. Every interpolated value is escaped unless it is already
@@ -13,8 +13,6 @@ export class SafeHtml {
 }
 
 export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
-
-export { escapeHtml };
 
 function render(value: HtmlValue): string {
   if (value instanceof SafeHtml) return value.value;
@@ -32,12 +30,12 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
   return new SafeHtml(out);
 }
 
-/** Markup this service generated itself (a QR code, a logo), never anything a merchant or buyer typed. */
+/** Markup the service generated itself (a QR code, a logo, a chart), never anything a merchant or buyer typed. */
 export const trusted = (markup: string): SafeHtml => new SafeHtml(markup);
 
 /**
- * Merchant-supplied redirect URLs end up in href attributes and in `location.assign`: only absolute
- * http(s) URLs pass, so a `javascript:` URL can never run on the checkout's origin.
+ * Merchant-supplied URLs end up in href attributes and in `location.assign`: only absolute http(s)
+ * URLs pass, so a `javascript:` URL can never run on our pages' origin.
  */
 export function safeHttpUrl(url: string | null | undefined): string | null {
   if (!url) return null;

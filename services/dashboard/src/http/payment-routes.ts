@@ -1,0 +1,78 @@
+import { streamIdOf } from '@gw/domain';
+import { asyncRoute } from '@gw/platform';
+import type { ServiceContext } from '@gw/runtime';
+import { COLLECTIONS, type PaymentDocument } from '@gw/views';
+import { Router, type Request } from 'express';
+import { listPayments, parsePaymentListQuery, searchPayments } from '../payments/payment-list';
+import { renderPaymentPage } from '../views/payment-page';
+import { renderPaymentsPage } from '../views/payments-page';
+import { sendNotFound } from './responses';
+import { merchantOf, signedInOf } from './signed-in';
+
+const PAYMENT_ID = /^[1-9]\d{0,15}$/;
+
+/** The payment list (filters, search, keyset pages) and one payment with its deposits and events. */
+export function paymentRoutes(ctx: ServiceContext): Router {
+  const router = Router();
+  const payments = () => ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+  const currencies = () =>
+    ctx.rates
+      .current()
+      .cryptoCurrencies()
+      .map((currency) => currency.code)
+      .sort();
+
+  router.get(
+    '/dashboard/payments',
+    asyncRoute(async (req, res) => {
+      const merchant = merchantOf(res);
+      const { query, problems } = parsePaymentListQuery(req.query as Record<string, unknown>);
+      const searched = query.search !== null && problems.length === 0;
+      const page =
+        problems.length > 0
+          ? { payments: [], older: null, newer: null }
+          : searched
+            ? {
+                payments: await searchPayments(payments(), merchant.merchantId, query.search!),
+                older: null,
+                newer: null,
+              }
+            : await listPayments(payments(), merchant.merchantId, query);
+      res
+        .status(problems.length > 0 ? 400 : 200)
+        .type('html')
+        .send(
+          renderPaymentsPage({
+            chrome: signedInOf(res).chrome('payments'),
+            query,
+            page,
+            searched,
+            problems,
+            currencies: currencies(),
+          }),
+        );
+    }),
+  );
+
+  router.get(
+    '/dashboard/payments/:paymentId',
+    asyncRoute(async (req: Request<{ paymentId: string }>, res) => {
+      const merchant = merchantOf(res);
+      if (!PAYMENT_ID.test(req.params.paymentId)) return sendNotFound(req, res);
+      const paymentId = Number(req.params.paymentId);
+      // Scoped to the signed-in merchant: another merchant's payment id is simply not found.
+      const payment = await payments().findOne({ merchantId: merchant.merchantId, paymentId });
+      if (!payment) return sendNotFound(req, res);
+      const events = await ctx.eventStore.readStream(streamIdOf('payment', paymentId));
+      res.type('html').send(
+        renderPaymentPage({
+          chrome: signedInOf(res).chrome('payments'),
+          payment,
+          events: events.filter((event) => event.merchantId === merchant.merchantId),
+        }),
+      );
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,154 @@
+import { isPaymentStatus, type Family, type PaymentStatus } from '@gw/domain';
+import type { Filter, ReadModelCollection } from '@gw/store';
+import type { PaymentDocument } from '@gw/views';
+
+export const PAGE_SIZE = 50;
+export const FAMILIES: readonly Family[] = ['v1', 'alpha', 'beta'];
+const CODE = /^[a-z0-9]{2,20}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const CURSOR = /^[1-9]\d{0,15}$/;
+const SEARCH_MAX = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The payment list's filters as the page's form sends them, checked. */
+export interface PaymentListQuery {
+  status: PaymentStatus | null;
+  family: Family | null;
+  currency: string | null;
+  network: string | null;
+  /** Whole UTC days, inclusive. */
+  from: string | null;
+  to: string | null;
+  search: string | null;
+  /** Keyset cursors: the page of payments older than `before`, or newer than `after`. */
+  before: number | null;
+  after: number | null;
+}
+
+export interface ParsedListQuery {
+  query: PaymentListQuery;
+  /** One sentence per refused field; the page shows them and lists nothing. */
+  problems: string[];
+}
+
+export function parsePaymentListQuery(raw: Record<string, unknown>): ParsedListQuery {
+  const problems: string[] = [];
+  const text = (name: string): string | null => {
+    const value = raw[name];
+    if (value === undefined || value === '') return null;
+    if (typeof value !== 'string') {
+      problems.push(`${name} must be given once`);
+      return null;
+    }
+    return value.trim() === '' ? null : value.trim();
+  };
+  const checked = <T extends string>(name: string, valid: (value: string) => boolean, hint: string) => {
+    const value = text(name);
+    if (value !== null && !valid(value)) {
+      problems.push(`${name} ${hint}`);
+      return null;
+    }
+    return value as T | null;
+  };
+  const cursor = (name: string): number | null => {
+    const value = checked(name, (v) => CURSOR.test(v), 'must be a payment id');
+    return value === null ? null : Number(value);
+  };
+  const query: PaymentListQuery = {
+    status: checked<PaymentStatus>('status', isPaymentStatus, 'is not a payment status'),
+    family: checked<Family>(
+      'family',
+      (v) => (FAMILIES as readonly string[]).includes(v),
+      'must be v1, alpha or beta',
+    ),
+    currency:
+      checked('currency', (v) => CODE.test(v.toLowerCase()), 'must be a currency code')?.toLowerCase() ??
+      null,
+    network:
+      checked('network', (v) => CODE.test(v.toLowerCase()), 'must be a network code')?.toLowerCase() ?? null,
+    from: checked('from', isDay, 'must be a date (YYYY-MM-DD)'),
+    to: checked('to', isDay, 'must be a date (YYYY-MM-DD)'),
+    search: checked('q', (v) => v.length <= SEARCH_MAX, `must be at most ${SEARCH_MAX} characters`),
+    before: cursor('before'),
+    after: cursor('after'),
+  };
+  if (query.from && query.to && query.from > query.to) problems.push('from must not be after to');
+  return { query, problems };
+}
+
+const isDay = (value: string): boolean => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+
+/**
+ * The list's filter: always one merchant's payments, then each chosen filter as an equality or a range,
+ * so the store walks its (merchantId, paymentId) index from the cursor instead of counting past pages.
+ * Payment ids grow with creation time, so "newest first" is "highest id first".
+ */
+export function listFilter(merchantId: string, query: PaymentListQuery): Filter {
+  const filter: Filter = { merchantId };
+  if (query.status) filter.status = query.status;
+  if (query.family) filter.family = query.family;
+  if (query.currency) filter.payCurrency = query.currency;
+  if (query.network) filter.payNetwork = query.network;
+  if (query.from || query.to) {
+    filter.createdAt = {
+      ...(query.from ? { $gte: `${query.from}T00:00:00.000Z` } : {}),
+      ...(query.to ? { $lt: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS).toISOString() } : {}),
+    };
+  }
+  if (query.before !== null) filter.paymentId = { $lt: query.before };
+  else if (query.after !== null) filter.paymentId = { $gt: query.after };
+  return filter;
+}
+
+export interface PaymentPage {
+  payments: PaymentDocument[];
+  /** Cursor of the next older page, or null on the last one. */
+  older: number | null;
+  /** Cursor of the next newer page, or null on the first one. */
+  newer: number | null;
+}
+
+export async function listPayments(
+  payments: ReadModelCollection<PaymentDocument>,
+  merchantId: string,
+  query: PaymentListQuery,
+  pageSize = PAGE_SIZE,
+): Promise<PaymentPage> {
+  const forward = query.after === null;
+  const found = await payments.find({
+    filter: listFilter(merchantId, query),
+    sort: [['paymentId', forward ? -1 : 1]],
+    limit: pageSize + 1,
+  });
+  const more = found.length > pageSize;
+  const page = found.slice(0, pageSize);
+  if (!forward) page.reverse();
+  const first = page[0]?.paymentId ?? null;
+  const last = page[page.length - 1]?.paymentId ?? null;
+  return {
+    payments: page,
+    older: forward ? (more ? last : null) : last,
+    newer: forward ? (query.before === null ? null : first) : more ? first : null,
+  };
+}
+
+/**
+ * One box for an order id, a pay address, a transaction id or a payment id: each is an indexed lookup
+ * within the merchant's payments, so a search costs a few index reads whatever the store holds.
+ */
+export async function searchPayments(
+  payments: ReadModelCollection<PaymentDocument>,
+  merchantId: string,
+  term: string,
+  limit = PAGE_SIZE,
+): Promise<PaymentDocument[]> {
+  const lookups: Filter[] = [
+    { merchantId, orderId: term },
+    { merchantId, payAddress: term },
+    { merchantId, 'deposits.txHash': term },
+  ];
+  if (CURSOR.test(term)) lookups.push({ merchantId, paymentId: Number(term) });
+  const results = await Promise.all(lookups.map((filter) => payments.find({ filter, limit })));
+  const byId = new Map(results.flat().map((payment) => [payment.paymentId, payment]));
+  return [...byId.values()].sort((a, b) => b.paymentId - a.paymentId).slice(0, limit);
+}

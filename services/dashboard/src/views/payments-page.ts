@@ -1,0 +1,138 @@
+import { PAYMENT_STATUSES } from '@gw/domain';
+import { html, trusted, type SafeHtml } from '@gw/platform';
+import type { PaymentDocument } from '@gw/views';
+import { FAMILIES, type PaymentListQuery, type PaymentPage } from '../payments/payment-list';
+import { amount, scrollingTable, statusBadge, testBadge, when } from './format';
+import { notice, renderPage, type Chrome } from './layout';
+
+export interface PaymentsView {
+  chrome: Chrome;
+  query: PaymentListQuery;
+  page: PaymentPage;
+  /** Present when the visitor searched: the matches replace the paged list. */
+  searched: boolean;
+  problems: string[];
+  currencies: string[];
+}
+
+export function renderPaymentsPage(view: PaymentsView): string {
+  const { query, page } = view;
+  return renderPage({
+    title: 'Payments',
+    chrome: view.chrome,
+    body: html`<h1>Payments</h1>
+      ${view.problems.length > 0 && notice(`Check the filters: ${view.problems.join('; ')}.`, 'error')}
+      <form
+        class="panel"
+        method="get"
+        action="/dashboard/payments"
+        role="search"
+        aria-label="Filter payments"
+      >
+        <div class="filters">
+          <div>
+            <label for="q">Order id, address, transaction or payment id</label>
+            <input id="q" name="q" type="search" value="${query.search ?? ''}" />
+          </div>
+          ${select('status', 'Status', PAYMENT_STATUSES, query.status)}
+          ${select('family', 'API family', FAMILIES, query.family)}
+          ${select('currency', 'Pay currency', view.currencies, query.currency)}
+          <div>
+            <label for="network">Network</label>
+            <input id="network" name="network" value="${query.network ?? ''}" />
+          </div>
+          <div>
+            <label for="from">From (UTC day)</label>
+            <input id="from" name="from" type="date" value="${query.from ?? ''}" />
+          </div>
+          <div>
+            <label for="to">To (UTC day)</label>
+            <input id="to" name="to" type="date" value="${query.to ?? ''}" />
+          </div>
+          <div class="row">
+            <button type="submit">Apply</button>
+            <a href="/dashboard/payments">Clear</a>
+          </div>
+        </div>
+      </form>
+      <p id="live-status" class="muted" aria-live="polite"></p>
+      ${paymentsTable(page.payments, view.searched ? 'Search results' : 'Payments, newest first')}
+      ${!view.searched && pager(query, page)}`,
+  });
+}
+
+function select(name: string, label: string, options: readonly string[], selected: string | null): SafeHtml {
+  return html`<div>
+    <label for="${name}">${label}</label>
+    <select id="${name}" name="${name}">
+      <option value="">Any</option>
+      ${options.map(
+        (option) =>
+          html`<option value="${option}" ${option === selected ? trusted('selected') : ''}>
+            ${option}
+          </option>`,
+      )}
+    </select>
+  </div>`;
+}
+
+export function paymentsTable(payments: PaymentDocument[], caption: string): SafeHtml {
+  if (payments.length === 0) return html`<p class="panel">No payments match.</p>`;
+  return scrollingTable(
+    caption,
+    html`<table>
+      <caption>
+        ${caption}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Payment</th>
+          <th scope="col">Created (UTC)</th>
+          <th scope="col">Status</th>
+          <th scope="col">Order</th>
+          <th scope="col" class="num">Price</th>
+          <th scope="col" class="num">Pay amount</th>
+          <th scope="col" class="num">Paid</th>
+          <th scope="col">Family</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${payments.map(
+          (payment) =>
+            html`<tr>
+              <td><a href="/dashboard/payments/${payment.paymentId}">${payment.paymentId}</a></td>
+              <td>${when(payment.createdAt)}</td>
+              <td>${statusBadge(payment.status)}${testBadge(payment.testPayment)}</td>
+              <td>${payment.orderId ?? '—'}</td>
+              <td class="num">${amount(payment.priceAmount, payment.priceCurrency)}</td>
+              <td class="num">${amount(payment.payAmount, payment.payCurrency)}</td>
+              <td class="num">${amount(payment.actuallyPaid, payment.payCurrency)}</td>
+              <td>${payment.family}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>`,
+  );
+}
+
+function pager(query: PaymentListQuery, page: PaymentPage): SafeHtml {
+  const link = (cursor: 'before' | 'after', value: number) => {
+    const params = new URLSearchParams();
+    for (const [name, set] of [
+      ['status', query.status],
+      ['family', query.family],
+      ['currency', query.currency],
+      ['network', query.network],
+      ['from', query.from],
+      ['to', query.to],
+    ] as const) {
+      if (set) params.set(name, set);
+    }
+    params.set(cursor, String(value));
+    return `/dashboard/payments?${params.toString()}`;
+  };
+  return html`<nav class="pager" aria-label="Pages">
+    ${page.newer !== null && html`<a href="${link('after', page.newer)}" rel="prev">← Newer</a>`}
+    ${page.older !== null && html`<a href="${link('before', page.older)}" rel="next">Older →</a>`}
+  </nav>`;
+}
