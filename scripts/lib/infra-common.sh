@@ -18,13 +18,14 @@ INFRA_FERRETDB_PORT="${INFRA_FERRETDB_PORT:-27018}"
 INFRA_REDIS_PORT="${INFRA_REDIS_PORT:-16379}"
 INFRA_BTCD_PORT="${INFRA_BTCD_PORT:-18334}"
 INFRA_LITECOIND_PORT="${INFRA_LITECOIND_PORT:-19443}"
+INFRA_REGISTRY_PORT="${INFRA_REGISTRY_PORT:-18081}"
 # Seconds an engine gets to answer after it is started (a cold JVM on two cores is the slowest).
 INFRA_START_TIMEOUT="${INFRA_START_TIMEOUT:-90}"
 # Seconds an engine gets to exit after SIGTERM before it is killed.
 INFRA_STOP_GRACE="${INFRA_STOP_GRACE:-30}"
 
 # shellcheck disable=SC2034 # used by scripts/infra
-INFRA_ENGINES=(kafka ferretdb redis btcd litecoind)
+INFRA_ENGINES=(kafka ferretdb redis btcd litecoind registry)
 
 infra_say() { printf 'infra: %s\n' "$*" >&2; }
 

@@ -7,7 +7,7 @@ import {
   type MessageBus,
 } from '../src';
 import { eventually } from '../src/testing';
-import { FakeSchemaRegistry } from './support/fake-schema-registry';
+import { RegistryProxy } from './support/registry-proxy';
 import { closeAndClean, makeTestKafkaBus, rawKafka, uniqueSuffix } from './support/kafka-test-bus';
 
 const waitFor = (assertion: () => void) => eventually(assertion, 15_000);
@@ -116,14 +116,16 @@ describe('KafkaBus specifics', () => {
   });
 
   describe('with the schema registry codec', () => {
-    let registry: FakeSchemaRegistry;
+    // The real registry behind a proxy that can play an outage.
+    let registry: RegistryProxy;
     beforeEach(async () => {
-      registry = new FakeSchemaRegistry();
+      registry = new RegistryProxy();
       await registry.start();
     });
     afterEach(() => registry.stop());
 
     const depositSchema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
       required: ['payAddress', 'amount'],
       properties: { payAddress: { type: 'string' }, amount: { type: 'string' } },
@@ -179,7 +181,7 @@ describe('KafkaBus specifics', () => {
 
       // The client tries a lookup four times (one try, three retries on 503) before the codec gives
       // up with CodecUnavailableError; a fifth lookup is the member trying the message again.
-      const lookups = () => registry.requests.filter((request) => request.path.startsWith('/schemas/ids/'));
+      const lookups = () => registry.paths.filter((path) => path.startsWith('/schemas/ids/'));
       await waitFor(() => expect(lookups().length).toBeGreaterThanOrEqual(5));
       expect(handled).toEqual([]);
       registry.unavailable = false;

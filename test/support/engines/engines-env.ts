@@ -2,7 +2,8 @@ import { homedir, userInfo } from 'node:os';
 
 /**
  * Every environment variable of the engines' test harness, read and written here and nowhere else.
- * The tests themselves only ever see KAFKA_BROKERS, MONGODB_URL and REDIS_URL; the fault tests'
+ * The tests themselves only ever see KAFKA_BROKERS, MONGODB_URL, REDIS_URL and (local engines)
+ * SCHEMA_REGISTRY_URL; the fault tests'
  * EngineControl also reads the provider and the container ids the global setup hands over.
  */
 
@@ -16,6 +17,8 @@ export interface EngineUrls {
   kafkaBrokers: string;
   mongodbUrl: string;
   redisUrl: string;
+  /** SCHEMA_REGISTRY_URL: the registry scripts/infra runs; the codec tests need it, the rest run without. */
+  schemaRegistryUrl?: string;
 }
 
 /** Where a Docker engine may answer, from the variables testcontainers itself looks at. */
@@ -46,7 +49,9 @@ const URL_VARIABLES = {
   kafkaBrokers: 'KAFKA_BROKERS',
   mongodbUrl: 'MONGODB_URL',
   redisUrl: 'REDIS_URL',
-} as const satisfies Record<keyof EngineUrls, string>;
+} as const satisfies Record<Exclude<keyof EngineUrls, 'schemaRegistryUrl'>, string>;
+
+const SCHEMA_REGISTRY_VARIABLE = 'SCHEMA_REGISTRY_URL';
 
 const CONTAINER_ID_VARIABLES = {
   kafka: 'ENGINES_KAFKA_CONTAINER_ID',
@@ -90,6 +95,7 @@ export function engineEnvironment(urls: EngineUrls, handoff: EngineHandoff): Rec
     [URL_VARIABLES.redisUrl]: urls.redisUrl,
     ENGINES_PROVIDER: handoff.provider,
   };
+  if (urls.schemaRegistryUrl) exported[SCHEMA_REGISTRY_VARIABLE] = urls.schemaRegistryUrl;
   if (handoff.provider === 'testcontainers') {
     exported[CONTAINER_ID_VARIABLES.kafka] = handoff.containerIds.kafka;
     exported[CONTAINER_ID_VARIABLES.redis] = handoff.containerIds.redis;
@@ -127,12 +133,14 @@ function readUrls(env: Env): EngineUrls | null {
   const missing = entries.filter(([, value]) => value === null);
   if (missing.length === entries.length) return null;
   if (missing.length > 0) {
-    const names = missing.map(([key]) => URL_VARIABLES[key as keyof EngineUrls]);
+    const names = missing.map(([key]) => URL_VARIABLES[key as keyof typeof URL_VARIABLES]);
     throw new Error(
       `${names.join(' and ')} unset: set all of ${Object.values(URL_VARIABLES).join(', ')} or none`,
     );
   }
-  return Object.fromEntries(entries) as unknown as EngineUrls;
+  const urls = Object.fromEntries(entries) as unknown as EngineUrls;
+  const schemaRegistryUrl = nonEmpty(env[SCHEMA_REGISTRY_VARIABLE]);
+  return schemaRegistryUrl ? { ...urls, schemaRegistryUrl } : urls;
 }
 
 function nonEmpty(value: string | undefined): string | null {

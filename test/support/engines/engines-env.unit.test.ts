@@ -68,6 +68,7 @@ describe('scripts/infra env output', () => {
         INFRA_KAFKA_PORT: '1111',
         INFRA_FERRETDB_PORT: '2222',
         INFRA_REDIS_PORT: '3333',
+        INFRA_REGISTRY_PORT: '4444',
       },
       encoding: 'utf8',
     });
@@ -75,6 +76,7 @@ describe('scripts/infra env output', () => {
       kafkaBrokers: '127.0.0.1:1111',
       mongodbUrl: 'mongodb://127.0.0.1:2222/gateway?retryWrites=false',
       redisUrl: 'redis://127.0.0.1:3333',
+      schemaRegistryUrl: 'http://127.0.0.1:4444/apis/ccompat/v7',
     });
   });
 

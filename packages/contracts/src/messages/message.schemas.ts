@@ -14,10 +14,24 @@ import {
 
 const eventTypes = Object.keys(EVENT_DATA_SCHEMAS);
 
+/**
+ * Every topic contract names its dialect (a registry tells a JSON Schema from other content by
+ * `$schema`; Apicurio refuses to guess) and carries its major version in its `$id`. Changes within a
+ * major version are BACKWARD compatible and become new versions of the registry subject
+ * `<topic>-value`; a breaking change is a new major version on a new topic (docs/events.md).
+ */
+export const JSON_SCHEMA_DIALECT = 'http://json-schema.org/draft-07/schema#';
+export const contractSchemaId = (topic: string, major: number): string =>
+  `https://gateway.local/schemas/${topic}/v${major}.json`;
+const contract = (topic: string, major: number, title: string): Schema => ({
+  $schema: JSON_SCHEMA_DIALECT,
+  $id: contractSchemaId(topic, major),
+  title: `${title}, v${major}`,
+});
+
 /** `payments.events`: the envelope, with `data` checked against the schema of its `type`. */
 export const EVENT_MESSAGE_SCHEMA: Schema = {
-  $id: 'https://gateway.local/schemas/payments.events.json',
-  title: 'payments.events message',
+  ...contract(TOPICS.events, 1, 'payments.events message'),
   ...object({
     eventId: string(),
     type: enumOf(eventTypes),
@@ -58,8 +72,7 @@ const COMMAND_TYPES: readonly AnyCommandType[] = [
 
 /** `payments.commands`. Command data is checked by the deciders; the envelope is checked here. */
 export const COMMAND_MESSAGE_SCHEMA: Schema = {
-  $id: 'https://gateway.local/schemas/payments.commands.json',
-  title: 'payments.commands message',
+  ...contract(TOPICS.commands, 1, 'payments.commands message'),
   ...object({
     commandId: string(),
     streamId: string(),
@@ -73,8 +86,7 @@ export const COMMAND_MESSAGE_SCHEMA: Schema = {
 };
 
 export const REPLY_MESSAGE_SCHEMA: Schema = {
-  $id: 'https://gateway.local/schemas/payments.replies.json',
-  title: 'payments.replies message',
+  ...contract(TOPICS.replies, 1, 'payments.replies message'),
   oneOf: [
     object({
       ok: { const: true },
@@ -105,8 +117,7 @@ const depositFields = object({
 });
 
 export const DEPOSIT_MESSAGE_SCHEMA: Schema = {
-  $id: 'https://gateway.local/schemas/chain.deposits.json',
-  title: 'chain.deposits message',
+  ...contract(TOPICS.deposits, 1, 'chain.deposits message'),
   ...depositFields,
   // Optional, so messages written before it existed (and the sandbox's) stay valid: BACKWARD.
   properties: { ...(depositFields.properties as Schema), blockHash: nullable(string()) },
