@@ -34,24 +34,33 @@ infra_registry_install() {
   command -v mvn >/dev/null || infra_die "mvn is not on PATH; apt-get install -y maven"
   infra_say "installing Apicurio Registry $REGISTRY_VERSION from Maven Central (first use, ~160 MB)"
   local scratch="$REGISTRY_HOME.partial" log_file="$INFRA_LOG_DIR/install-registry.log"
-  rm -rf "$scratch"
-  mkdir -p "$scratch"
-  if ! mvn -q -B org.apache.maven.plugins:maven-dependency-plugin:3.8.1:unpack \
+  # Run from a folder of its own: without a project the plugin writes its "already unpacked" markers
+  # under a literal `${project.basedir}/target` in the working directory, and a marker left from
+  # an earlier install would make it skip the unpack (overWriteReleases makes it unpack anyway).
+  local work="$scratch.mvn"
+  rm -rf "$scratch" "$work"
+  mkdir -p "$scratch" "$work"
+  if ! (cd "$work" && mvn -q -B org.apache.maven.plugins:maven-dependency-plugin:3.8.1:unpack \
     -Dartifact="io.apicurio:apicurio-registry-app:$REGISTRY_VERSION:tar.gz:all" \
-    -DoutputDirectory="$scratch" >"$log_file" 2>&1; then
+    -Dmdep.overWriteReleases=true -DoutputDirectory="$scratch") >"$log_file" 2>&1; then
     tail -n 30 "$log_file" >&2
     infra_die "fetching Apicurio Registry failed (log: $log_file)"
   fi
+  rm -rf "$work"
+  [[ -f "$scratch/quarkus-run.jar" ]] || infra_die "the Apicurio Registry archive held no quarkus-run.jar (log: $log_file)"
   rm -rf "$REGISTRY_HOME"
   mv "$scratch" "$REGISTRY_HOME"
 }
 
-infra_registry_check_ports() { infra_require_port_free registry "$INFRA_REGISTRY_PORT" INFRA_REGISTRY_PORT; }
+infra_registry_check_ports() {
+  infra_require_port_free registry "$INFRA_REGISTRY_PORT" INFRA_REGISTRY_PORT
+  infra_require_port_free registry "$INFRA_REGISTRY_MANAGEMENT_PORT" INFRA_REGISTRY_MANAGEMENT_PORT
+}
 
 # Storage is H2 in a file under the data folder, not the default in-memory H2: schema ids are
 # written into every Kafka message, so they must survive a registry restart as the messages do.
-# The management interface (health, metrics on 0.0.0.0:9000) is switched off: two registries on
-# one machine would fight over its port, and readiness is probed on the API itself.
+# The management interface (health, metrics) is fixed on at build time and would take 0.0.0.0:9000,
+# where two registries on one machine would collide: it gets a loopback port of its own.
 infra_registry_start() {
   infra_already_running registry && return 0
   infra_registry_install
@@ -59,7 +68,8 @@ infra_registry_start() {
   local java
   java="$(infra_registry_java)"
   mkdir -p "$REGISTRY_DATA"
-  QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$INFRA_REGISTRY_PORT" QUARKUS_MANAGEMENT_ENABLED=false \
+  QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$INFRA_REGISTRY_PORT" \
+    QUARKUS_MANAGEMENT_HOST=127.0.0.1 QUARKUS_MANAGEMENT_PORT="$INFRA_REGISTRY_MANAGEMENT_PORT" \
     APICURIO_DATASOURCE_URL="jdbc:h2:file:$REGISTRY_DATA/registry;DB_CLOSE_ON_EXIT=FALSE" \
     infra_spawn "$(infra_pid_file registry)" "$(infra_log_file registry)" \
     "$java" -Xms64m -Xmx384m -XX:+UseSerialGC -jar "$REGISTRY_JAR"
@@ -75,4 +85,4 @@ infra_registry_wait() {
   done
 }
 
-infra_registry_ports() { printf '%s' "$INFRA_REGISTRY_PORT"; }
+infra_registry_ports() { printf '%s (management %s)' "$INFRA_REGISTRY_PORT" "$INFRA_REGISTRY_MANAGEMENT_PORT"; }
