@@ -25,16 +25,21 @@ const ROUTES: [path: string, service: string][] = [
   ['/beta/v1/payment/invoice', 'gateway-beta'],
   ['/beta/v1/common/currencies', 'gateway-beta'],
   ['/beta/v1/webhook/test', 'notifier'],
-  [`${ADMIN_PREFIX}/merchants`, 'admin'],
-  [`${ADMIN_PREFIX}/payments/5077125051/refund`, 'admin'],
-  [WEBHOOK_ADMIN_PREFIX, 'notifier'],
-  [`${WEBHOOK_ADMIN_PREFIX}/deliveries`, 'notifier'],
   ...CHECKOUT_PREFIXES.map((prefix): [string, string] => [
     `${prefix}/4f2a9c1e-0b7d-4e55-9a1c-2d3e4f5a6b7c`,
     'checkout',
   ]),
   ['/pay/4f2a9c1e-0b7d-4e55-9a1c-2d3e4f5a6b7c/status.json', 'checkout'],
 ];
+/** The admin API: behind the compose proxy, and on Kubernetes only through the admin-ingress component. */
+const ADMIN_ROUTES: [path: string, service: string][] = [
+  [`${ADMIN_PREFIX}/merchants`, 'admin'],
+  [`${ADMIN_PREFIX}/payments/5077125051/refund`, 'admin'],
+  [WEBHOOK_ADMIN_PREFIX, 'notifier'],
+  [`${WEBHOOK_ADMIN_PREFIX}/deliveries`, 'notifier'],
+];
+const isAdminPath = (requestPath: string) =>
+  requestPath === ADMIN_PREFIX || requestPath.startsWith(`${ADMIN_PREFIX}/`);
 /** A path for every entry of the gateway's own route table (what the multi-process tests route by). */
 const TABLE_PATHS = GATEWAY_ROUTES.map(({ prefix, exact }) => (exact ? prefix : `${prefix}/0b5e7b0c`));
 
@@ -47,7 +52,7 @@ describe('the docker-compose proxy (deploy/nginx.conf)', () => {
   const serviceFor = (requestPath: string) => nginxLocationFor(locations, requestPath)?.service ?? null;
   const compose = loadYaml('docker-compose.yml') as { services: Record<string, K8sObject> };
 
-  it.each(ROUTES)('sends %s to %s', (requestPath, service) => {
+  it.each([...ROUTES, ...ADMIN_ROUTES])('sends %s to %s', (requestPath, service) => {
     expect(serviceFor(requestPath)).toBe(service);
   });
 
@@ -92,16 +97,18 @@ describe('the Kubernetes Ingress (k8s/ingress.yaml)', () => {
     expect(ingressBackendFor(paths, requestPath)).toBe(service);
   });
 
-  it.each(TABLE_PATHS.filter((requestPath) => serviceForPath(requestPath) !== 'chain'))(
-    'agrees with the gateway route table on %s',
+  it.each(
+    TABLE_PATHS.filter((requestPath) => serviceForPath(requestPath) !== 'chain' && !isAdminPath(requestPath)),
+  )('agrees with the gateway route table on %s', (requestPath) => {
+    expect(ingressBackendFor(paths, requestPath)).toBe(serviceForPath(requestPath));
+  });
+
+  it.each([...INTERNAL, SANDBOX, ...ADMIN_ROUTES.map(([requestPath]) => requestPath)])(
+    'does not expose %s',
     (requestPath) => {
-      expect(ingressBackendFor(paths, requestPath)).toBe(serviceForPath(requestPath));
+      expect(ingressBackendFor(paths, requestPath)).toBeNull();
     },
   );
-
-  it.each([...INTERNAL, SANDBOX])('does not expose %s', (requestPath) => {
-    expect(ingressBackendFor(paths, requestPath)).toBeNull();
-  });
 
   it('routes only to Services that exist, on their http port, with Exact or Prefix paths', () => {
     for (const path of rule.http.paths) {
@@ -121,5 +128,34 @@ describe('the Kubernetes Ingress (k8s/ingress.yaml)', () => {
     expect(baseUrl.protocol).toBe('https:');
     expect(rule.host).toBe(baseUrl.host);
     expect(ingress.spec.tls).toEqual([expect.objectContaining({ hosts: [baseUrl.host] })]);
+  });
+});
+
+describe('the admin Ingress (k8s/components/admin-ingress)', () => {
+  const [ingress] = loadManifests('k8s/components/admin-ingress/admin-ingress.yaml')
+    .map((document) => document.object as K8sObject)
+    .filter((object) => object.kind === 'Ingress');
+  const [rule] = ingress!.spec.rules;
+  const paths: IngressPath[] = rule.http.paths.map((path: K8sObject) => ({
+    path: path.path,
+    pathType: path.pathType,
+    service: path.backend.service.name,
+  }));
+
+  it.each(ADMIN_ROUTES)('sends %s to %s', (requestPath, service) => {
+    expect(ingressBackendFor(paths, requestPath)).toBe(service);
+  });
+
+  it.each(ROUTES.map(([requestPath]) => requestPath))('leaves %s to the public Ingress', (requestPath) => {
+    expect(ingressBackendFor(paths, requestPath)).toBeNull();
+  });
+
+  it('answers on another host and Ingress class than the public one', () => {
+    const publicIngress = k8sYamlFiles()
+      .flatMap(loadManifests)
+      .map((document) => document.object as K8sObject)
+      .find((object) => object.kind === 'Ingress')!;
+    expect(rule.host).not.toBe(publicIngress.spec.rules[0].host);
+    expect(ingress!.spec.ingressClassName).not.toBe(publicIngress.spec.ingressClassName);
   });
 });
