@@ -15,6 +15,9 @@ INFRA_LOG_DIR="$INFRA_DIR/log"
 INFRA_KAFKA_PORT="${INFRA_KAFKA_PORT:-19092}"
 INFRA_KAFKA_CONTROLLER_PORT="${INFRA_KAFKA_CONTROLLER_PORT:-19093}"
 INFRA_FERRETDB_PORT="${INFRA_FERRETDB_PORT:-27018}"
+# FerretDB's storage: postgresql (default, on the postgres engine) or sqlite (files, no second engine).
+INFRA_FERRETDB_BACKEND="${INFRA_FERRETDB_BACKEND:-postgresql}"
+INFRA_POSTGRES_PORT="${INFRA_POSTGRES_PORT:-15432}"
 INFRA_REDIS_PORT="${INFRA_REDIS_PORT:-16379}"
 INFRA_BTCD_PORT="${INFRA_BTCD_PORT:-18334}"
 INFRA_LITECOIND_PORT="${INFRA_LITECOIND_PORT:-19443}"
@@ -26,7 +29,7 @@ INFRA_START_TIMEOUT="${INFRA_START_TIMEOUT:-90}"
 INFRA_STOP_GRACE="${INFRA_STOP_GRACE:-30}"
 
 # shellcheck disable=SC2034 # used by scripts/infra
-INFRA_ENGINES=(kafka ferretdb redis btcd litecoind registry)
+INFRA_ENGINES=(kafka postgres ferretdb redis btcd litecoind registry)
 
 infra_say() { printf 'infra: %s\n' "$*" >&2; }
 

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# FerretDB 1.24.2 (MongoDB wire protocol) on its SQLite backend, built with go. Sourced.
+# FerretDB 1.24.2 (MongoDB wire protocol) on PostgreSQL (the postgres engine) or SQLite, built with go. Sourced.
 
 FERRETDB_VERSION=1.24.2
 FERRETDB_HOME="$INFRA_INSTALL_DIR/ferretdb-$FERRETDB_VERSION"
@@ -63,8 +63,21 @@ infra_ferretdb_start() {
   # warn: at warn FerretDB logs every ok:0 reply in full (each duplicate-key rejection, and the
   # driver's endSessions on every client close, a command FerretDB 1.24 does not have).
   mkdir -p "$FERRETDB_DATA/sqlite" "$FERRETDB_DATA/state"
+  local backend
+  case "$INFRA_FERRETDB_BACKEND" in
+    postgresql)
+      # Its own engine, started first by `up`; `up ferretdb` alone starts it too. FerretDB starts
+      # only once PostgreSQL answers and has FerretDB's database.
+      infra_postgres_start
+      infra_postgres_wait
+      backend=(--handler=postgresql
+        --postgresql-url="postgres://$POSTGRES_ROLE@127.0.0.1:$INFRA_POSTGRES_PORT/$POSTGRES_DATABASE")
+      ;;
+    sqlite) backend=(--handler=sqlite --sqlite-url="file:$FERRETDB_DATA/sqlite/") ;;
+    *) infra_die "INFRA_FERRETDB_BACKEND must be postgresql or sqlite, not $INFRA_FERRETDB_BACKEND" ;;
+  esac
   infra_spawn "$(infra_pid_file ferretdb)" "$(infra_log_file ferretdb)" \
-    "$FERRETDB_BIN" --handler=sqlite --sqlite-url="file:$FERRETDB_DATA/sqlite/" \
+    "$FERRETDB_BIN" "${backend[@]}" \
     --listen-addr="127.0.0.1:$INFRA_FERRETDB_PORT" --state-dir="$FERRETDB_DATA/state" \
     --debug-addr=- --telemetry=disable --log-level=error
   infra_record_ports ferretdb

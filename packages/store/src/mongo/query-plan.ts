@@ -10,6 +10,8 @@ export interface QueryPlan {
   indexes: string[];
   /** FerretDB only: whether the filter reached the SQL backend at all. */
   filterPushdown?: boolean;
+  /** FerretDB only: the SQL backend that answered. */
+  backend?: 'sqlite' | 'postgresql';
 }
 
 /** MongoDB: the winning plan's stage tree (classic `inputStage(s)` or SBE `queryPlan`). */
@@ -32,15 +34,41 @@ function mongoPlan(explain: Document): QueryPlan {
   };
 }
 
-/** FerretDB 1.24 (SQLite): `queryPlanner.Plan` holds SQLite's EXPLAIN QUERY PLAN lines. */
+/**
+ * FerretDB 1.24: `queryPlanner.Plan` holds the backend's own plan, SQLite's EXPLAIN QUERY PLAN lines
+ * or PostgreSQL's EXPLAIN (FORMAT JSON) node tree.
+ */
 function ferretPlan(explain: Document): QueryPlan {
-  const lines: string[] = Array.isArray(explain.queryPlanner?.Plan) ? explain.queryPlanner.Plan : [];
-  const indexes = lines.flatMap((line) => /USING (?:COVERING )?INDEX (\S+)/.exec(line)?.[1] ?? []);
+  const plan: unknown = explain.queryPlanner?.Plan;
+  const filterPushdown = explain.filterPushdown === true;
+  if (Array.isArray(plan)) {
+    const lines = plan as string[];
+    const indexes = lines.flatMap((line) => /USING (?:COVERING )?INDEX (\S+)/.exec(line)?.[1] ?? []);
+    return {
+      engine: 'ferretdb',
+      backend: 'sqlite',
+      collectionScan: lines.some((line) => /detail=SCAN /.test(line)) && indexes.length === 0,
+      indexes,
+      filterPushdown,
+    };
+  }
+  const nodes: Document[] = [];
+  const walk = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    nodes.push(node as Document);
+    for (const child of ((node as Document).Plans as unknown[] | undefined) ?? []) walk(child);
+  };
+  walk(plan);
   return {
     engine: 'ferretdb',
-    collectionScan: lines.some((line) => /detail=SCAN /.test(line)) && indexes.length === 0,
-    indexes,
-    filterPushdown: explain.filterPushdown === true,
+    backend: 'postgresql',
+    collectionScan: nodes.some((node) => node['Node Type'] === 'Seq Scan'),
+    indexes: [
+      ...new Set(
+        nodes.flatMap((node) => (typeof node['Index Name'] === 'string' ? [node['Index Name']] : [])),
+      ),
+    ],
+    filterPushdown,
   };
 }
 
