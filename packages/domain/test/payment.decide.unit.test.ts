@@ -258,6 +258,17 @@ describe('payment decider', () => {
         .thenThrows('INVALID_AMOUNT');
     });
 
+    it('finishes without a payout or a fee when the money went to the merchant wallet', () => {
+      const onWallet: PaymentEvent = {
+        type: 'PaymentCreated',
+        data: paymentTerms({ payWalletKeyId: 'wallet-key-1', payAddressIndex: 0 }),
+      };
+      spec
+        .given([onWallet, ...history.slice(1)])
+        .when({ type: 'StartPayout', data: { serviceFeePercent: '0.5' }, metadata: meta() })
+        .then([{ type: 'PaymentFinished', data: { payoutHash: null, outcomeAmount: '0.0015', at } }]);
+    });
+
     it('finishes once the payout completes', () => {
       const sending: PaymentEvent[] = [
         ...history,

@@ -103,7 +103,7 @@ export const EVENT_DATA_SCHEMAS = {
   PaymentConfirming: object({ actuallyPaid: decimal(), at: at() }),
   PaymentConfirmed: object({ actuallyPaid: decimal(), at: at() }),
   PayoutStarted: object({ outcomeAmount: decimal(), outcomeCurrency: string(), at: at() }),
-  PaymentFinished: object({ payoutHash: string(), outcomeAmount: decimal(), at: at() }),
+  PaymentFinished: object({ payoutHash: nullableString(), outcomeAmount: decimal(), at: at() }),
   PaymentFailed: object({ reason: string(), at: at() }),
   PaymentRefunded: object({ refundHash: nullableString(), at: at() }),
   PaymentExpired: object({ at: at() }),

@@ -201,11 +201,12 @@ function requireTransition(payment: ExistingPayment, to: PaymentStatus): void {
 }
 
 function startPayout({ data, metadata }: StartPayout, payment: ExistingPayment): PaymentEvent[] {
-  requireTransition(payment, 'sending');
   if (isNegative(data.serviceFeePercent) || compare(data.serviceFeePercent, '100') > 0) {
     // Above 100 % the outcome would be negative: the merchant would owe money for being paid.
     throw new DomainError('INVALID_AMOUNT', 'service fee must be between 0 and 100 percent');
   }
+  if (paidToMerchantWallet(payment)) return finishWithoutPayout(payment, metadata.now);
+  requireTransition(payment, 'sending');
   const fee = percentOf(payment.actuallyPaid, data.serviceFeePercent);
   const outcomeAmount = roundDown(subtract(payment.actuallyPaid, fee), payment.terms.payDecimals);
   return [
@@ -214,6 +215,18 @@ function startPayout({ data, metadata }: StartPayout, payment: ExistingPayment):
       data: { outcomeAmount, outcomeCurrency: payment.terms.outcomeCurrency, at: metadata.now },
     },
   ];
+}
+
+/**
+ * A payment to an address of the merchant's own watch-only wallet: the buyer's money is already the
+ * merchant's, so the gateway holds nothing to pay out or take a fee from.
+ */
+const paidToMerchantWallet = (payment: ExistingPayment): boolean => payment.terms.payWalletKeyId !== null;
+
+function finishWithoutPayout(payment: ExistingPayment, now: string): PaymentEvent[] {
+  requireTransition(payment, 'finished');
+  const outcomeAmount = roundDown(payment.actuallyPaid, payment.terms.payDecimals);
+  return [{ type: 'PaymentFinished', data: { payoutHash: null, outcomeAmount, at: now } }];
 }
 
 function completePayout({ data, metadata }: CompletePayout, payment: ExistingPayment): PaymentEvent[] {

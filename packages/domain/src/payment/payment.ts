@@ -111,9 +111,10 @@ export type PayoutStarted = DomainEvent<
   'PayoutStarted',
   { outcomeAmount: Amount; outcomeCurrency: string; at: string }
 >;
+/** `payoutHash` is null when nothing was paid out: the deposits went straight to the merchant's wallet. */
 export type PaymentFinished = DomainEvent<
   'PaymentFinished',
-  { payoutHash: string; outcomeAmount: Amount; at: string }
+  { payoutHash: string | null; outcomeAmount: Amount; at: string }
 >;
 export type PaymentFailed = DomainEvent<'PaymentFailed', { reason: string; at: string }>;
 export type PaymentRefunded = DomainEvent<'PaymentRefunded', { refundHash: string | null; at: string }>;

@@ -17,8 +17,9 @@ const TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
   waiting: ['confirming', 'partially_paid', 'failed', 'expired'],
   partially_paid: ['confirming', 'failed', 'refunded'],
   confirming: ['confirmed', 'failed'],
-  // Back to confirming when a reorganisation takes a deposit's confirmations away.
-  confirmed: ['sending', 'confirming', 'failed'],
+  // Back to confirming when a reorganisation takes a deposit's confirmations away; straight to
+  // finished when the money already sits in the merchant's own wallet (nothing to pay out).
+  confirmed: ['sending', 'finished', 'confirming', 'failed'],
   sending: ['finished', 'failed'],
   finished: ['refunded'],
   failed: [],
