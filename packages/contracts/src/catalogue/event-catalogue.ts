@@ -1,5 +1,5 @@
 import { EVENT_DATA_SCHEMAS } from '../messages/event-data.schemas';
-import { EVENT_MESSAGE_SCHEMA } from '../messages/message.schemas';
+import { EVENT_MESSAGE_SCHEMA, JSON_SCHEMA_DIALECT } from '../messages/message.schemas';
 import type { Schema } from '../messages/schema-builders';
 import { TOPICS } from '../topics';
 
@@ -31,6 +31,10 @@ export function renderEventCatalogue(): string {
     '',
     'Decimal amounts are strings (`"12.5"`), never binary floats; timestamps are ISO 8601 UTC.',
     '',
+    ...CONTRACT_SECTIONS,
+    '',
+    '## Event types',
+    '',
     '| event | stream |',
     '| --- | --- |',
     ...Object.keys(EVENT_DATA_SCHEMAS).map(
@@ -42,6 +46,52 @@ export function renderEventCatalogue(): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** How the topic is versioned, framed, dead-lettered and consumed: the same for every event type. */
+const CONTRACT_SECTIONS = [
+  '## Versions',
+  '',
+  `The message schema is JSON Schema (\`$schema\` ${JSON_SCHEMA_DIALECT}) with its major version in its`,
+  `\`$id\`: \`${String(EVENT_MESSAGE_SCHEMA.$id)}\`. Within a major version every change is BACKWARD`,
+  'compatible (a consumer on the new schema reads every older message): fields and event types are only',
+  'added, as optional fields or new `type` values; objects are closed (`additionalProperties: false`), so',
+  'a consumer sees exactly the fields listed here. A breaking change is a new major version, `v2` in the',
+  '`$id`, published on a new topic beside this one until consumers have moved.',
+  '',
+  'With a schema registry (`SCHEMA_REGISTRY_URL`, Confluent-compatible: Apicurio Registry in development),',
+  'the schema is registered at every start under the subject `<topic>-value`, here `payments.events-value`',
+  '(the TopicNameStrategy), with compatibility BACKWARD; a start whose schema the registry finds',
+  'incompatible, or whose subject is set to another compatibility, fails. Each registered version of',
+  'the subject is one backward-compatible step of the major version in the `$id`.',
+  '',
+  '## Wire format',
+  '',
+  '- Key: the stream id (UTF-8), so one stream stays on one partition, in version order.',
+  '- Value without a registry: the envelope as UTF-8 JSON (first byte `{`), validated against the',
+  "  schema by the producer and again by the gateway's own consumers.",
+  '- Value with a registry: the Confluent framing, byte 0 = magic `0x00`, bytes 1–4 = the schema id',
+  '  (big-endian int32) as the registry issued it, then the same UTF-8 JSON. Consumers fetch the',
+  "  writer's schema by id (`GET <registry>/schemas/ids/<id>`) and cache it. A consumer that reads both",
+  '  looks at the first byte.',
+  '- Headers: `traceparent` (W3C trace context) when the request that caused the event was traced.',
+  '',
+  '## Dead-letter topics',
+  '',
+  'A gateway consumer that cannot handle a message retries it with backoff, holding the partition so',
+  'the stream keeps its order, and after its attempts publishes the original bytes, key and headers to',
+  '`<topic>.dlq` (`payments.events.dlq`, `payments.commands.dlq`, `chain.deposits.dlq`, …) with three',
+  'headers added: `x-dlq-reason` (the error, one line), `x-dlq-original-topic` and `x-dlq-attempts`. A',
+  'dead letter keeps the original wire format, so it decodes as the original did. A message that only',
+  'failed because the registry was unreachable is retried, never dead-lettered. Internal subscribers',
+  'run their own consumer groups and their own dead-letter handling; an example consumer to copy is in',
+  '`apps/events-consumer-example`.',
+  '',
+  '## Delivery',
+  '',
+  "The outbox relay publishes each commit's events after they are stored, at least once: a commit",
+  'can be published twice (a relay crash between send and mark), so handlers skip a `(streamId,',
+  "version)` they have handled, and a stream's versions arrive in order.",
+];
 
 function fieldTable(schema: Schema, prefix = ''): string[] {
   const header = prefix === '' ? ['| field | type | required |', '| --- | --- | --- |'] : [];

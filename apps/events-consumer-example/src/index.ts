@@ -1,0 +1,3 @@
+export * from './consumer';
+export * from './payment-event';
+export * from './wire-format';
