@@ -7,6 +7,7 @@ import type { ServiceName } from '@gw/platform';
  */
 export const ROUTES: readonly { prefix: string; service: Exclude<ServiceName, 'all'>; exact?: boolean }[] = [
   { prefix: '/admin/v1/webhooks', service: 'notifier' },
+  { prefix: '/dashboard/webhooks', service: 'notifier' },
   { prefix: '/admin/v1', service: 'admin' },
   { prefix: '/v1/ipn/test', service: 'notifier', exact: true },
   { prefix: '/v1', service: 'gateway-v1' },

@@ -20,6 +20,8 @@ describe('routing a public path to its service', () => {
     ['/docs/v1.json', 'docs'],
     ['/dashboard', 'dashboard'],
     ['/dashboard/payments/123', 'dashboard'],
+    ['/dashboard/webhooks', 'notifier'],
+    ['/dashboard/webhooks/d-1/redeliver', 'notifier'],
   ])('%s goes to %s', (path, service) => {
     expect(serviceForPath(path)).toBe(service);
   });

@@ -21,6 +21,7 @@ import { catalogueFacts } from './payloads/catalogue-facts';
 import { adminWebhookRoutes } from './routes/admin-routes';
 import { alphaWebhookRoutes } from './routes/alpha-routes';
 import { betaWebhookTestRoutes } from './routes/beta-routes';
+import { dashboardWebhookPages } from './routes/dashboard-webhook-pages';
 import { v1IpnTestRoutes } from './routes/v1-routes';
 
 export interface NotifierOptions {
@@ -121,6 +122,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
       bodyLimitBytes: ctx.config.bodyLimitBytes,
     }),
   );
+  router.use(dashboardWebhookPages(ctx, { log, redeliver }));
   router.use(v1IpnTestRoutes(common));
   router.use(betaWebhookTestRoutes(common));
   router.use(

@@ -3,13 +3,22 @@ import type { ServiceContext } from '@gw/runtime';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { renderPage } from '../views/layout';
 import { renderMessagePage } from '../views/sign-in-page';
-import { NoMerchantChosenError, signedInOf } from './signed-in';
+import { NoMerchantChosenError, signedInOf, type SignedIn } from './signed-in';
 
+const NOT_FOUND = 'There is nothing here, or it belongs to another merchant.';
+
+/** Signed in, the page keeps its navigation; before the sign-in, a plain page. */
 export function sendNotFound(_req: Request, res: Response): void {
-  res
-    .status(404)
-    .type('html')
-    .send(renderMessagePage('Not found', 'There is nothing here, or it belongs to another merchant.'));
+  const signedIn = res.locals.signedIn as SignedIn | undefined;
+  const page = signedIn
+    ? renderPage({
+        title: 'Not found',
+        chrome: signedIn.chrome(null),
+        body: html`<h1>Not found</h1>
+          <p class="panel">${NOT_FOUND}</p>`,
+      })
+    : renderMessagePage('Not found', NOT_FOUND);
+  res.status(404).type('html').send(page);
 }
 
 /** One error handler for the pages: the operator without a merchant is asked to pick one; the rest is logged. */

@@ -4,6 +4,7 @@ import { asyncRoute, jsonBody, timingSafeEqualStr } from '@gw/platform';
 import type { Logger } from 'pino';
 import type { Delivery, DeliveryState } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
+import { redeliverDead } from '../log/redeliver-dead';
 import { deliveryDetailView, deliverySummaryView } from './delivery-views';
 
 export const WEBHOOK_ADMIN_PREFIX = '/admin/v1/webhooks';
@@ -73,18 +74,7 @@ export function adminWebhookRoutes(deps: AdminWebhookDeps): Router {
     asyncRoute(async (req, res) => {
       const merchantId = stringParam((req.body as Record<string, unknown>).merchant_id, 'merchant_id');
       if (!merchantId) throw new AdminRequestError(400, 'merchant_id is required');
-      // Collect first, then redeliver: a delivery that dies again at once must not be picked up twice.
-      const dead: Delivery[] = [];
-      for (let offset = 0; ; offset += MAX_LIMIT) {
-        const page = await deps.log.find({ merchantId, state: 'dead', limit: MAX_LIMIT, offset });
-        dead.push(...page.deliveries);
-        if (page.deliveries.length < MAX_LIMIT) break;
-      }
-      const redelivered: string[] = [];
-      for (const delivery of dead.reverse()) {
-        await deps.redeliver(delivery.deliveryId);
-        redelivered.push(delivery.deliveryId);
-      }
+      const redelivered = await redeliverDead(deps.log, merchantId, deps.redeliver);
       res
         .status(202)
         .json({ merchant_id: merchantId, redelivered: redelivered.length, delivery_ids: redelivered });
