@@ -22,6 +22,13 @@ export const amount = (value: string, currency: string): string => `${value} ${c
 export const when = (iso: string | null): SafeHtml | string =>
   iso === null ? '—' : html`<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')}</time>`;
 
+/** The end of every filter form: apply, or clear back to the unfiltered page. */
+export const filterActions = (unfilteredPath: string): SafeHtml =>
+  html`<div class="row">
+    <button type="submit">Apply</button>
+    <a href="${unfilteredPath}">Clear</a>
+  </div>`;
+
 /** A table that scrolls sideways on a phone, reachable and named for the keyboard and screen readers. */
 export const scrollingTable = (label: string, table: SafeHtml): SafeHtml =>
   html`<div class="table-wrap" role="region" aria-label="${label}" tabindex="0">${table}</div>`;

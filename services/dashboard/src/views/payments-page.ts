@@ -2,7 +2,7 @@ import { PAYMENT_STATUSES } from '@gw/domain';
 import { html, trusted, type SafeHtml } from '@gw/platform';
 import type { PaymentDocument } from '@gw/views';
 import { FAMILIES, type PaymentListQuery, type PaymentPage } from '../payments/payment-list';
-import { amount, scrollingTable, statusBadge, testBadge, when } from './format';
+import { amount, filterActions, scrollingTable, statusBadge, testBadge, when } from './format';
 import { notice, renderPage, type Chrome } from './layout';
 
 export interface PaymentsView {
@@ -49,10 +49,7 @@ export function renderPaymentsPage(view: PaymentsView): string {
             <label for="to">To (UTC day)</label>
             <input id="to" name="to" type="date" value="${query.to ?? ''}" />
           </div>
-          <div class="row">
-            <button type="submit">Apply</button>
-            <a href="/dashboard/payments">Clear</a>
-          </div>
+          ${filterActions('/dashboard/payments')}
         </div>
       </form>
       <p id="live-status" class="muted" aria-live="polite"></p>

@@ -1,4 +1,4 @@
-import { notice, renderPage, scrollingTable, when, csrfField } from '@gw/service-dashboard';
+import { csrfField, filterActions, notice, renderPage, scrollingTable, when } from '@gw/service-dashboard';
 import { html, type SafeHtml } from '@gw/platform';
 import type { Chrome } from '@gw/service-dashboard';
 import type { Delivery, DeliveryState } from '../delivery/delivery';
@@ -46,10 +46,7 @@ export function renderDeliveryList(view: DeliveryListView): string {
             <label for="payment_id">Payment id</label>
             <input id="payment_id" name="payment_id" inputmode="numeric" value="${view.paymentId ?? ''}" />
           </div>
-          <div class="row">
-            <button type="submit">Apply</button>
-            <a href="/dashboard/webhooks">Clear</a>
-          </div>
+          ${filterActions('/dashboard/webhooks')}
         </div>
       </form>
       <form method="post" action="/dashboard/webhooks/redeliver-dead" class="row">
