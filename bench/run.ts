@@ -6,7 +6,9 @@
  * creates its merchant over the admin API, seeds stored payments where a scenario needs them, and loads
  * it with autocannon from this process. A bare express baseline runs on the same port first; every
  * scenario is reported as a ratio to it. Results: bench/results/<scenario>.json and README.md
- * (--quick writes to bench/results/quick/, the engines target to .../engines/).
+ * (--quick writes to bench/results/quick/, the engines target to .../engines/). `--traced` turns
+ * OpenTelemetry tracing on in the gateway, exporting every span to an OTLP sink in this process
+ * (results in .../traced/), to price tracing against an untraced run.
  *
  * The engines target (`--target engines`: the engines KAFKA_BROKERS, MONGODB_URL and REDIS_URL name, else
  * the local ones of scripts/infra, started for the run and stopped after it if they were stopped) runs every service in its own process on the real engines behind the path proxy (the fleet), in a
@@ -36,6 +38,7 @@ import { allScenarios } from './scenarios';
 import { ENGINES_LIST_STORED_PAYMENTS, LIST_STORED_PAYMENTS } from './scenarios/http-scenarios';
 import { createPayments, v1CreatePayment } from './scenarios/requests';
 import { freeLoopbackPort } from '../packages/platform/src/free-port';
+import { startOtlpSink } from './runner/otlp-sink';
 
 const DEFAULT_SIZES = [10_000, 100_000, 1_000_000];
 const ENGINES_TOPOLOGY =
@@ -56,6 +59,7 @@ function parseFlags() {
       'list-stored': { type: 'string' },
       'profile-service': { type: 'string', default: 'payments' },
       'seed-seconds': { type: 'string' },
+      traced: { type: 'boolean', default: false },
     },
   });
 }
@@ -80,9 +84,15 @@ async function main(): Promise<void> {
     baseEnv,
   };
   const { target, release } = await targetOf(values.target ?? 'embedded');
+  const sink = values.traced ? await startOtlpSink() : undefined;
   try {
-    await runBench(values, positionals, settings, target);
+    const traced: Target = sink
+      ? { ...target, env: { ...target.env, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: sink.url } }
+      : target;
+    await runBench(values, positionals, settings, traced);
+    if (sink) log(`tracing: ${sink.exports()} OTLP exports received`);
   } finally {
+    await sink?.close();
     await release();
   }
 }
@@ -120,6 +130,7 @@ async function runBench(
     'results',
     ...(quick ? ['quick'] : []),
     ...(onEngines ? ['engines'] : []),
+    ...(values.traced ? ['traced'] : []),
   );
   const mainResultsDir = path.join(REPO_ROOT, 'bench', 'results');
   const profileDir = values.profile
