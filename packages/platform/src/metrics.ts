@@ -55,7 +55,7 @@ export function createMetrics(service: string, options: MetricsOptions = {}): Se
     },
     metricsHandler: () => (_req, res, next) => {
       const served = options.serviceRegistries?.length
-        ? Registry.merge([registry, ...options.serviceRegistries])
+        ? mergedWithServiceLabel(service, [registry, ...options.serviceRegistries])
         : registry;
       served
         .metrics()
@@ -63,6 +63,13 @@ export function createMetrics(service: string, options: MetricsOptions = {}): Se
         .catch(next);
     },
   };
+}
+
+/** A merged registry has no default labels of its own: every series it serves gets the process's service again. */
+function mergedWithServiceLabel(service: string, registries: Registry[]): Registry {
+  const merged = Registry.merge(registries);
+  merged.setDefaultLabels({ service });
+  return merged;
 }
 
 const routeRecorders = new WeakMap<Request, () => string>();

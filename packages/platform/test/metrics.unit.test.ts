@@ -1,4 +1,5 @@
 import express from 'express';
+import { Gauge, Registry } from 'prom-client';
 import { createMetrics, RouteTable, routesOf, UNMATCHED_ROUTE } from '../src';
 import { startServer, stopStartedServers } from './support/servers';
 
@@ -91,6 +92,19 @@ describe('createMetrics', () => {
     expect(countLine).toMatch(/} 1$/);
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('labels the services’ own metrics and its HTTP metrics with the process’s service when it serves them together', async () => {
+    const watchers = new Registry();
+    new Gauge({ name: 'chain_node_up', help: 'node answers', registers: [watchers] }).set(1);
+    const metrics = createMetrics('all', { collectDefaults: false, serviceRegistries: [watchers] });
+    metrics.httpRequestDuration.observe({ method: 'GET', route: '/x', status: '200' }, 0.1);
+    const app = express();
+    app.get('/metrics', metrics.metricsHandler());
+    const url = (await startServer(app)).url();
+    const text = await (await fetch(`${url}/metrics`)).text();
+    expect(text).toContain('chain_node_up{service="all"} 1');
+    expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*service="all"[^}]*\} 1/);
   });
 
   it('keeps registries of different services apart', async () => {
