@@ -73,12 +73,37 @@ const produced: AnyEvent[] = [
     cmd('CreatePayment', { ...terms, family: 'v1' }),
     cmd('UpdatePaymentEstimate', { payAmount: '15.1', expiresAt: '2026-03-01T12:20:00.000Z' }),
     cmd('RecordDeposit', { txHash: 'a1', amount: '5', fromAddress: null, confirmations: 0 }),
-    cmd('RecordDeposit', { txHash: 'a2', amount: '10.1', fromAddress: 'TX', confirmations: 0 }),
+    // A chain watcher names the output (txid:vout); the sandbox names none.
+    cmd('RecordDeposit', {
+      txHash: 'a2',
+      outputIndex: 1,
+      amount: '10.1',
+      fromAddress: 'TX',
+      confirmations: 0,
+    }),
     cmd('RecordDeposit', { txHash: 'a1', amount: '5', fromAddress: null, confirmations: 1 }),
-    cmd('RecordDeposit', { txHash: 'a2', amount: '10.1', fromAddress: 'TX', confirmations: 1 }),
+    cmd('RecordDeposit', {
+      txHash: 'a2',
+      outputIndex: 1,
+      amount: '10.1',
+      fromAddress: 'TX',
+      confirmations: 1,
+    }),
     // A reorganisation, then the new branch.
-    cmd('RecordDeposit', { txHash: 'a2', amount: '10.1', fromAddress: 'TX', confirmations: 0 }),
-    cmd('RecordDeposit', { txHash: 'a2', amount: '10.1', fromAddress: 'TX', confirmations: 1 }),
+    cmd('RecordDeposit', {
+      txHash: 'a2',
+      outputIndex: 1,
+      amount: '10.1',
+      fromAddress: 'TX',
+      confirmations: 0,
+    }),
+    cmd('RecordDeposit', {
+      txHash: 'a2',
+      outputIndex: 1,
+      amount: '10.1',
+      fromAddress: 'TX',
+      confirmations: 1,
+    }),
     cmd('StartPayout', { serviceFeePercent: '0.5' }),
     cmd('CompletePayout', { payoutHash: 'b'.repeat(64) }),
     cmd('RefundPayment', { refundHash: null }),
@@ -208,6 +233,27 @@ describe('event schemas and domain event types', () => {
     expect(describeErrors(validate.errors)).toBe('');
     expect(ok).toBe(true);
   });
+
+  it.each(['DepositDetected', 'DepositConfirmationsUpdated', 'LateDepositReceived'] as const)(
+    'accept a %s stored before deposits named their output (BACKWARD)',
+    (type) => {
+      const event = produced.find((e) => e.type === type)!;
+      const { outputIndex: _outputIndex, ...stored } = event.data as { outputIndex?: number | null };
+      const validate = validatorFor(EVENT_MESSAGE_SCHEMA);
+      const message = {
+        eventId: 'e1',
+        type,
+        streamId: 's-1',
+        version: 1,
+        occurredAt: metadata.now,
+        merchantId: 'm1',
+        data: stored,
+        metadata: { correlationId: 'c', causationId: 'c' },
+      };
+      expect(validate(message)).toBe(true);
+      expect(stored).not.toHaveProperty('outputIndex');
+    },
+  );
 
   it('reject an event whose data drifts from its type', () => {
     const validate = validatorFor(EVENT_MESSAGE_SCHEMA);

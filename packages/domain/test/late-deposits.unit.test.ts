@@ -29,6 +29,7 @@ const late = (
   type: 'LateDepositReceived' as const,
   data: {
     txHash: 'tx-late',
+    outputIndex: null,
     amount: '0.0015',
     fromAddress: 'bc1qlate',
     confirmations: 0,
@@ -84,6 +85,7 @@ describe('money that arrives late or twice', () => {
             type: 'LateDepositConfirmationsUpdated',
             data: {
               txHash: 'tx-late',
+              outputIndex: null,
               amount: '0.0015',
               confirmations: 2,
               repeatedPaymentId: child.paymentId,
@@ -98,6 +100,7 @@ describe('money that arrives late or twice', () => {
         type: 'LateDepositConfirmationsUpdated' as const,
         data: {
           txHash: 'tx-late',
+          outputIndex: null,
           amount: '0.0015',
           confirmations: 2,
           repeatedPaymentId: child.paymentId,
@@ -116,6 +119,7 @@ describe('money that arrives late or twice', () => {
         type: 'LateDepositConfirmationsUpdated' as const,
         data: {
           txHash: 'tx-late',
+          outputIndex: null,
           amount: '0.0015',
           confirmations: 2,
           repeatedPaymentId: child.paymentId,
@@ -166,6 +170,7 @@ describe('money that arrives late or twice', () => {
             type: 'DepositDetected',
             data: {
               txHash: 'tx1',
+              outputIndex: null,
               amount: '0.002',
               fromAddress: 'bc1qlate',
               confirmations: 0,

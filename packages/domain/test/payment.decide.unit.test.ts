@@ -18,9 +18,18 @@ const detected = (
   amount: string,
   confirmations: number,
   actuallyPaid: string,
+  outputIndex: number | null = null,
 ): PaymentEvent => ({
   type: 'DepositDetected',
-  data: { txHash, amount, fromAddress: 'bc1qsender', confirmations, detectedAt: at, actuallyPaid },
+  data: {
+    txHash,
+    outputIndex,
+    amount,
+    fromAddress: 'bc1qsender',
+    confirmations,
+    detectedAt: at,
+    actuallyPaid,
+  },
 });
 
 describe('payment decider', () => {
@@ -183,6 +192,7 @@ describe('payment decider', () => {
           type: 'LateDepositReceived',
           data: {
             txHash: 'tx2',
+            outputIndex: null,
             amount: '0.0005',
             fromAddress: 'bc1qsender',
             confirmations: 0,
@@ -207,7 +217,10 @@ describe('payment decider', () => {
         .given(history)
         .when(deposit('tx1', '0.0015', 1))
         .then([
-          { type: 'DepositConfirmationsUpdated', data: { txHash: 'tx1', confirmations: 1, updatedAt: at } },
+          {
+            type: 'DepositConfirmationsUpdated',
+            data: { txHash: 'tx1', outputIndex: null, confirmations: 1, updatedAt: at },
+          },
         ]);
     });
 
@@ -216,7 +229,10 @@ describe('payment decider', () => {
         .given(history)
         .when(deposit('tx1', '0.0015', 2))
         .then([
-          { type: 'DepositConfirmationsUpdated', data: { txHash: 'tx1', confirmations: 2, updatedAt: at } },
+          {
+            type: 'DepositConfirmationsUpdated',
+            data: { txHash: 'tx1', outputIndex: null, confirmations: 2, updatedAt: at },
+          },
           { type: 'PaymentConfirmed', data: { actuallyPaid: '0.0015', at } },
         ]);
     });
@@ -304,7 +320,12 @@ describe('payment decider', () => {
           { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } },
         ])
         .when(reorged(0))
-        .then([{ type: 'DepositConfirmationsLost', data: { txHash: 'tx1', confirmations: 0, at: later } }]);
+        .then([
+          {
+            type: 'DepositConfirmationsLost',
+            data: { txHash: 'tx1', outputIndex: null, confirmations: 0, at: later },
+          },
+        ]);
     });
 
     it('steps a confirmed payment back to confirming', () => {
@@ -312,7 +333,10 @@ describe('payment decider', () => {
         .given(confirmed)
         .when(reorged(1))
         .then([
-          { type: 'DepositConfirmationsLost', data: { txHash: 'tx1', confirmations: 1, at: later } },
+          {
+            type: 'DepositConfirmationsLost',
+            data: { txHash: 'tx1', outputIndex: null, confirmations: 1, at: later },
+          },
           { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at: later } },
         ]);
     });
@@ -320,7 +344,10 @@ describe('payment decider', () => {
     it('confirms again once the deposit holds the required confirmations on the new branch', () => {
       const stepBack: PaymentEvent[] = [
         ...confirmed,
-        { type: 'DepositConfirmationsLost', data: { txHash: 'tx1', confirmations: 0, at: later } },
+        {
+          type: 'DepositConfirmationsLost',
+          data: { txHash: 'tx1', outputIndex: null, confirmations: 0, at: later },
+        },
         { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at: later } },
       ];
       spec
@@ -329,7 +356,12 @@ describe('payment decider', () => {
         .then([
           {
             type: 'DepositConfirmationsUpdated',
-            data: { txHash: 'tx1', confirmations: 2, updatedAt: '2026-01-01T12:00:00.000Z' },
+            data: {
+              txHash: 'tx1',
+              outputIndex: null,
+              confirmations: 2,
+              updatedAt: '2026-01-01T12:00:00.000Z',
+            },
           },
           { type: 'PaymentConfirmed', data: { actuallyPaid: '0.0015', at: '2026-01-01T12:00:00.000Z' } },
         ]);
@@ -342,7 +374,12 @@ describe('payment decider', () => {
           { type: 'PayoutStarted', data: { outcomeAmount: '0.0014925', outcomeCurrency: 'btc', at } },
         ])
         .when(reorged(0))
-        .then([{ type: 'DepositConfirmationsLost', data: { txHash: 'tx1', confirmations: 0, at: later } }]);
+        .then([
+          {
+            type: 'DepositConfirmationsLost',
+            data: { txHash: 'tx1', outputIndex: null, confirmations: 0, at: later },
+          },
+        ]);
     });
 
     it('ignores an observation older than the last one applied (a late redelivery)', () => {
@@ -376,6 +413,81 @@ describe('payment decider', () => {
     });
   });
 
+  describe('when one transaction pays the address in two outputs', () => {
+    const output = (outputIndex: number, confirmations: number) => ({
+      ...deposit('tx1', '0.00075', confirmations),
+      data: { ...deposit('tx1', '0.00075', confirmations).data, outputIndex },
+    });
+    const firstOutput = detected('tx1', '0.00075', 0, '0.00075', 0);
+
+    it('counts each output as its own deposit (txid:vout) and sums them', () => {
+      spec
+        .given([
+          created,
+          firstOutput,
+          { type: 'PaymentUnderpaid', data: { actuallyPaid: '0.00075', missingAmount: '0.00075', at } },
+        ])
+        .when(output(1, 0))
+        .then([
+          detected('tx1', '0.00075', 0, '0.0015', 1),
+          { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } },
+        ]);
+    });
+
+    it('confirms the output it names, and a redelivered output counts nothing twice', () => {
+      const both: PaymentEvent[] = [
+        created,
+        firstOutput,
+        detected('tx1', '0.00075', 0, '0.0015', 1),
+        { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } },
+      ];
+      spec.given(both).when(output(1, 0)).then([]);
+      spec
+        .given(both)
+        .when(output(1, 2))
+        .then([
+          {
+            type: 'DepositConfirmationsUpdated',
+            data: { txHash: 'tx1', outputIndex: 1, confirmations: 2, updatedAt: at },
+          },
+        ]);
+    });
+  });
+
+  describe('events stored before deposits named their output', () => {
+    it('fold as deposits of the whole transaction, which a sandbox observation without an output still names', () => {
+      const stored = {
+        type: 'DepositDetected',
+        data: {
+          txHash: 'tx1',
+          amount: '0.0015',
+          fromAddress: null,
+          confirmations: 0,
+          detectedAt: at,
+          actuallyPaid: '0.0015',
+        },
+      } as PaymentEvent;
+      const history = [
+        created,
+        stored,
+        { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } } as PaymentEvent,
+      ];
+      expect(spec.given(history).state()).toMatchObject({
+        actuallyPaid: '0.0015',
+        deposits: [{ txHash: 'tx1' }],
+      });
+      spec
+        .given(history)
+        .when(deposit('tx1', '0.0015', 1))
+        .then([
+          {
+            type: 'DepositConfirmationsUpdated',
+            data: { txHash: 'tx1', outputIndex: null, confirmations: 1, updatedAt: at },
+          },
+        ]);
+    });
+  });
+
   describe('evolve', () => {
     it('ignores events that do not apply instead of throwing during replay', () => {
       const state = spec.given([{ type: 'PaymentExpired', data: { at } }]).state();
@@ -388,7 +500,10 @@ describe('payment decider', () => {
           created,
           detected('tx1', '0.0015', 0, '0.0015'),
           { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } },
-          { type: 'DepositConfirmationsUpdated', data: { txHash: 'tx1', confirmations: 2, updatedAt: at } },
+          {
+            type: 'DepositConfirmationsUpdated',
+            data: { txHash: 'tx1', outputIndex: null, confirmations: 2, updatedAt: at },
+          },
           { type: 'PaymentConfirmed', data: { actuallyPaid: '0.0015', at } },
           { type: 'PayoutStarted', data: { outcomeAmount: '0.0014925', outcomeCurrency: 'btc', at } },
           { type: 'PaymentFinished', data: { payoutHash: 'ab', outcomeAmount: '0.0014925', at } },

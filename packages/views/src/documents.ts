@@ -76,6 +76,8 @@ export interface PaymentDocument extends ReadModelDocument {
 
 export interface DepositRecord {
   txHash: string;
+  /** The output (`vout`) or log (`logIndex`) of the transaction; null or absent where the chain names none. */
+  outputIndex?: number | null;
   amount: string;
   fromAddress: string | null;
   confirmations: number;

@@ -1,4 +1,4 @@
-import { assertNever, isSameDeposit, statusAfter, type PaymentEvent } from '@gw/domain';
+import { assertNever, isSameDeposit, statusAfter, type DepositRef, type PaymentEvent } from '@gw/domain';
 import type { DepositRecord, PaymentDocument } from './documents';
 
 const valueOf = (amount: string): number => Number(amount);
@@ -163,7 +163,7 @@ const depositsOf = (doc: PaymentDocument): DepositRecord[] => doc.deposits ?? []
 
 function withConfirmations(
   doc: PaymentDocument,
-  change: { txHash: string; confirmations: number },
+  change: DepositRef & { confirmations: number },
 ): DepositRecord[] {
   return depositsOf(doc).map((deposit) =>
     isSameDeposit(deposit, change) ? { ...deposit, confirmations: change.confirmations } : deposit,

@@ -22,6 +22,7 @@ export function depositToCommand(deposit: DepositMessage): CommandMessage {
       type: 'RecordDeposit',
       data: {
         txHash: deposit.txHash,
+        outputIndex: deposit.outputIndex ?? null,
         amount: deposit.amount,
         fromAddress: deposit.fromAddress,
         confirmations: deposit.confirmations,

@@ -23,6 +23,7 @@ describe('depositToCommand', () => {
         type: 'RecordDeposit',
         data: {
           txHash: 'ab'.repeat(32),
+          outputIndex: null,
           amount: '0.0015',
           fromAddress: null,
           confirmations: 1,
@@ -53,6 +54,14 @@ describe('depositToCommand', () => {
     expect(ids.size).toBe(4);
     expect(depositToCommand(inBlock).commandId).toBe(depositToCommand({ ...inBlock }).commandId);
   });
+
+  it("tells apart two outputs of one transaction: a watcher's deposit is txid:vout", () => {
+    const output = (outputIndex: number) =>
+      depositToCommand({ ...sandboxDeposit, blockHash: 'b1', outputIndex });
+    expect(output(0).commandId).toContain(`btc:${'ab'.repeat(32)}:0:`);
+    expect(output(0).commandId).not.toBe(output(1).commandId);
+    expect(output(1).command.data).toMatchObject({ txHash: 'ab'.repeat(32), outputIndex: 1 });
+  });
 });
 
 describe('the repeated payment a late deposit would open (V1)', () => {
@@ -65,6 +74,9 @@ describe('the repeated payment a late deposit would open (V1)', () => {
   it('is named by the deposit: a redelivered observation names the same child, another deposit another', () => {
     expect(idsOf({ ...sandboxDeposit })).toEqual(idsOf(sandboxDeposit));
     expect(idsOf({ ...sandboxDeposit, txHash: 'cd'.repeat(32) })).not.toEqual(idsOf(sandboxDeposit));
+    expect(idsOf({ ...sandboxDeposit, outputIndex: 1 })).not.toEqual(
+      idsOf({ ...sandboxDeposit, outputIndex: 0 }),
+    );
     expect(idsOf(sandboxDeposit).uuid).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );

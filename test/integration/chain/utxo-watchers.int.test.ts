@@ -218,6 +218,30 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
     }
   });
 
+  it('counts two outputs of one transaction to one address as two deposits (txid:vout), summed', async () => {
+    const payment = await createPayment();
+    const total = baseUnits(payment.pay_amount);
+    const txid = await wallet.pay([
+      { address: payment.pay_address, amount: total / 2n },
+      { address: payment.pay_address, amount: total - total / 2n },
+    ]);
+    await node.mine(REQUIRED_CONFIRMATIONS);
+    const history = await events.until(payment.payment_id, 'PaymentFinished');
+    const detected = history.filter((e) => e.type === 'DepositDetected').map((e) => e.data);
+    expect(detected).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ txHash: txid, outputIndex: 0 }),
+        expect.objectContaining({ txHash: txid, outputIndex: 1 }),
+      ]),
+    );
+    expect(detected).toHaveLength(2);
+    expect(await readPayment(payment)).toMatchObject({
+      payment_status: 'finished',
+      payin_hash: txid,
+      actually_paid: payment.pay_amount,
+    });
+  });
+
   it('takes the confirmations of a reorganised block away and finishes only on the longer branch', async () => {
     const payment = await createPayment();
     const txid = await wallet.pay([{ address: payment.pay_address, amount: baseUnits(payment.pay_amount) }]);

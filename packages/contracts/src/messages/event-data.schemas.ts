@@ -10,10 +10,15 @@ import {
   object,
   string,
   timestamp,
+  withOptional,
   type Schema,
 } from './schema-builders';
 
 const nullableString = () => nullable(string());
+
+/** The output (`vout`) or log (`logIndex`) of a deposit's transaction; absent from events stored before it. */
+const withOutputIndex = (schema: Schema): Schema =>
+  withOptional(schema, { outputIndex: nullable(integer({ minimum: 0 })) });
 
 const paymentTerms = object({
   paymentId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
@@ -81,24 +86,30 @@ const at = timestamp;
 /** The `data` schema of every event type; `satisfies` makes a missing event type a compile error. */
 export const EVENT_DATA_SCHEMAS = {
   PaymentCreated: paymentTerms,
-  DepositDetected: object({
-    txHash: string(),
-    amount: decimal(),
-    fromAddress: nullableString(),
-    confirmations: integer({ minimum: 0 }),
-    detectedAt: at(),
-    actuallyPaid: decimal(),
-  }),
-  DepositConfirmationsUpdated: object({
-    txHash: string(),
-    confirmations: integer({ minimum: 0 }),
-    updatedAt: at(),
-  }),
-  DepositConfirmationsLost: object({
-    txHash: string(),
-    confirmations: integer({ minimum: 0 }),
-    at: at(),
-  }),
+  DepositDetected: withOutputIndex(
+    object({
+      txHash: string(),
+      amount: decimal(),
+      fromAddress: nullableString(),
+      confirmations: integer({ minimum: 0 }),
+      detectedAt: at(),
+      actuallyPaid: decimal(),
+    }),
+  ),
+  DepositConfirmationsUpdated: withOutputIndex(
+    object({
+      txHash: string(),
+      confirmations: integer({ minimum: 0 }),
+      updatedAt: at(),
+    }),
+  ),
+  DepositConfirmationsLost: withOutputIndex(
+    object({
+      txHash: string(),
+      confirmations: integer({ minimum: 0 }),
+      at: at(),
+    }),
+  ),
   PaymentUnderpaid: object({ actuallyPaid: decimal(), missingAmount: decimal(), at: at() }),
   PaymentConfirming: object({ actuallyPaid: decimal(), at: at() }),
   PaymentConfirmed: object({ actuallyPaid: decimal(), at: at() }),
@@ -108,27 +119,31 @@ export const EVENT_DATA_SCHEMAS = {
   PaymentRefunded: object({ refundHash: nullableString(), at: at() }),
   PaymentExpired: object({ at: at() }),
   PaymentOverpaid: object({ actuallyPaid: decimal(), overpaidAmount: decimal(), at: at() }),
-  LateDepositReceived: object({
-    txHash: string(),
-    amount: decimal(),
-    fromAddress: nullableString(),
-    confirmations: integer({ minimum: 0 }),
-    detectedAt: at(),
-    paymentStatus: enumOf(PAYMENT_STATUSES),
-    repeatedPayment: nullable(
-      object({
-        paymentId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-        uuid: string({ format: 'uuid' }),
-      }),
-    ),
-  }),
-  LateDepositConfirmationsUpdated: object({
-    txHash: string(),
-    amount: decimal(),
-    confirmations: integer({ minimum: 0 }),
-    repeatedPaymentId: nullable(integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-    updatedAt: at(),
-  }),
+  LateDepositReceived: withOutputIndex(
+    object({
+      txHash: string(),
+      amount: decimal(),
+      fromAddress: nullableString(),
+      confirmations: integer({ minimum: 0 }),
+      detectedAt: at(),
+      paymentStatus: enumOf(PAYMENT_STATUSES),
+      repeatedPayment: nullable(
+        object({
+          paymentId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+          uuid: string({ format: 'uuid' }),
+        }),
+      ),
+    }),
+  ),
+  LateDepositConfirmationsUpdated: withOutputIndex(
+    object({
+      txHash: string(),
+      amount: decimal(),
+      confirmations: integer({ minimum: 0 }),
+      repeatedPaymentId: nullable(integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+      updatedAt: at(),
+    }),
+  ),
   PaymentEstimateUpdated: object({ payAmount: decimal(), expiresAt: at(), at: at() }),
   InvoiceCreated: object({
     invoiceId: string(),

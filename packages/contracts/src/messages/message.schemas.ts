@@ -10,6 +10,7 @@ import {
   string,
   timestamp,
   type Schema,
+  withOptional,
 } from './schema-builders';
 
 const eventTypes = Object.keys(EVENT_DATA_SCHEMAS);
@@ -118,9 +119,11 @@ const depositFields = object({
 
 export const DEPOSIT_MESSAGE_SCHEMA: Schema = {
   ...contract(TOPICS.deposits, 1, 'chain.deposits message'),
-  ...depositFields,
-  // Optional, so messages written before it existed (and the sandbox's) stay valid: BACKWARD.
-  properties: { ...(depositFields.properties as Schema), blockHash: nullable(string()) },
+  // Optional, so messages written before they existed (and the sandbox's) stay valid: BACKWARD.
+  ...withOptional(depositFields, {
+    blockHash: nullable(string()),
+    outputIndex: nullable(integer({ minimum: 0 })),
+  }),
 };
 
 /** Topic → schema: what the schema codec validates (and registers with a schema registry). */

@@ -18,3 +18,12 @@ export const object = (properties: Record<string, Schema>): Schema => ({
   required: Object.keys(properties),
   additionalProperties: false,
 });
+
+/**
+ * A closed object with properties added after it was first published: optional, so messages and
+ * events written before them stay valid (BACKWARD compatible).
+ */
+export const withOptional = (schema: Schema, properties: Record<string, Schema>): Schema => ({
+  ...schema,
+  properties: { ...(schema.properties as Schema), ...properties },
+});

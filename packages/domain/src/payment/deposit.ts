@@ -5,6 +5,12 @@ import type { PaymentStatus } from './statuses';
 /** A transaction that paid into a payment's address. */
 export interface Deposit {
   txHash: string;
+  /**
+   * Where in its transaction the money arrived: a UTXO output's `vout`, an EVM log's `logIndex`. Null
+   * where the chain reports a transaction as one deposit (the sandbox); absent from events stored before
+   * outputs were told apart, which named the whole transaction. Read it through `outputIndexOf`.
+   */
+  outputIndex?: number | null;
   amount: Amount;
   fromAddress: string | null;
   confirmations: number;
@@ -28,14 +34,23 @@ export interface LateDeposit extends Deposit {
   repeatedPayment: RepeatedPaymentIds | null;
 }
 
-/**
- * What identifies one deposit, so that a redelivered observation is never counted twice. Chain watchers
- * that see several outputs of one transaction extend this (txid:vout); every comparison goes through it.
- */
-export const depositIdOf = (deposit: Pick<Deposit, 'txHash'>): string => deposit.txHash;
+/** The transaction and output a deposit arrived in. */
+export type DepositRef = Pick<Deposit, 'txHash' | 'outputIndex'>;
 
-export const isSameDeposit = (a: Pick<Deposit, 'txHash'>, b: Pick<Deposit, 'txHash'>): boolean =>
-  depositIdOf(a) === depositIdOf(b);
+/** A deposit event stored before outputs were told apart named the whole transaction: output index null. */
+export const outputIndexOf = (deposit: DepositRef): number | null => deposit.outputIndex ?? null;
+
+/**
+ * What identifies one deposit, so that a redelivered observation is never counted twice while two
+ * outputs of one transaction are two deposits: `txid:vout` (`txhash:logIndex` on EVM chains), or the
+ * transaction hash alone where the chain names no output. Every comparison goes through it.
+ */
+export const depositIdOf = (deposit: DepositRef): string => {
+  const outputIndex = outputIndexOf(deposit);
+  return outputIndex === null ? deposit.txHash : `${deposit.txHash}:${outputIndex}`;
+};
+
+export const isSameDeposit = (a: DepositRef, b: DepositRef): boolean => depositIdOf(a) === depositIdOf(b);
 
 /**
  * Whether money that arrives now still counts towards the payment. Once the payout has started (and in

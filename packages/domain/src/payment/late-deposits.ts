@@ -1,10 +1,18 @@
 import { add, compare, divide, isPositive, multiply, roundUp, subtract, type Amount } from '../money';
-import { isSameDeposit, type Deposit, type LateDeposit, type RepeatedPaymentIds } from './deposit';
+import {
+  isSameDeposit,
+  outputIndexOf,
+  type Deposit,
+  type LateDeposit,
+  type RepeatedPaymentIds,
+} from './deposit';
 import type { ExistingPayment, Family, PaymentEvent, PaymentTerms } from './payment';
 
 /** A transaction seen at a payment's address, as the chain reports it. */
 export interface ObservedDeposit {
   txHash: string;
+  /** The output (`vout`) or log (`logIndex`) of the transaction; absent or null where the chain names none (the sandbox). */
+  outputIndex?: number | null;
   amount: Amount;
   fromAddress: string | null;
   confirmations: number;
@@ -30,6 +38,7 @@ export function receiveLateDeposit(
     type: 'LateDepositReceived',
     data: {
       txHash: deposit.txHash,
+      outputIndex: outputIndexOf(deposit),
       amount: deposit.amount,
       fromAddress: deposit.fromAddress,
       confirmations: deposit.confirmations,
@@ -60,6 +69,7 @@ export function confirmLateDeposit(
       type: 'LateDepositConfirmationsUpdated',
       data: {
         txHash: late.txHash,
+        outputIndex: outputIndexOf(late),
         amount: late.amount,
         confirmations,
         repeatedPaymentId: late.repeatedPayment?.paymentId ?? null,

@@ -12,7 +12,9 @@ import {
   evolvePayment,
   hasRequiredConfirmations,
   isSameDeposit,
+  outputIndexOf,
   takesDeposits,
+  type Deposit,
   type ExistingPayment,
   type Payment,
   type PaymentEvent,
@@ -104,7 +106,7 @@ export function paidThreshold(payment: ExistingPayment): Amount {
 function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayment): PaymentEvent[] {
   const at = metadata.now;
   const known = payment.deposits.find((d) => isSameDeposit(d, data));
-  if (known) return confirmDeposit(payment, known.txHash, known.confirmations, data.confirmations, at);
+  if (known) return confirmDeposit(payment, known, data.confirmations, at);
   const late = findLateDeposit(payment, data);
   if (late) return confirmLateDeposit(payment, late, data.confirmations, at);
   if (!isPositive(data.amount)) throw new DomainError('INVALID_AMOUNT', 'deposit amount must be positive');
@@ -116,6 +118,7 @@ function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayme
       type: 'DepositDetected',
       data: {
         txHash: data.txHash,
+        outputIndex: outputIndexOf(data),
         amount: data.amount,
         fromAddress: data.fromAddress,
         confirmations: data.confirmations,
@@ -148,19 +151,20 @@ function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayme
 
 function confirmDeposit(
   payment: ExistingPayment,
-  txHash: string,
-  previous: number,
+  known: Deposit,
   confirmations: number,
   at: string,
 ): PaymentEvent[] {
-  if (confirmations < previous) return loseConfirmations(payment, txHash, confirmations, at);
-  if (confirmations === previous) return [];
+  if (confirmations < known.confirmations) return loseConfirmations(payment, known, confirmations, at);
+  if (confirmations === known.confirmations) return [];
+  const { txHash } = known;
+  const outputIndex = outputIndexOf(known);
   const events: PaymentEvent[] = [
-    { type: 'DepositConfirmationsUpdated', data: { txHash, confirmations, updatedAt: at } },
+    { type: 'DepositConfirmationsUpdated', data: { txHash, outputIndex, confirmations, updatedAt: at } },
   ];
   const allConfirmed = payment.deposits.every((d) =>
     hasRequiredConfirmations(
-      isSameDeposit(d, { txHash }) ? { confirmations } : d,
+      isSameDeposit(d, known) ? { confirmations } : d,
       payment.terms.requiredConfirmations,
     ),
   );
@@ -178,13 +182,17 @@ function confirmDeposit(
  */
 function loseConfirmations(
   payment: ExistingPayment,
-  txHash: string,
+  deposit: Deposit,
   confirmations: number,
   at: string,
 ): PaymentEvent[] {
+  const { txHash } = deposit;
+  const outputIndex = outputIndexOf(deposit);
   if (payment.depositsObservedAt !== null && Date.parse(at) < Date.parse(payment.depositsObservedAt))
     return [];
-  const events: PaymentEvent[] = [{ type: 'DepositConfirmationsLost', data: { txHash, confirmations, at } }];
+  const events: PaymentEvent[] = [
+    { type: 'DepositConfirmationsLost', data: { txHash, outputIndex, confirmations, at } },
+  ];
   if (
     payment.status === 'confirmed' &&
     !hasRequiredConfirmations({ confirmations }, payment.terms.requiredConfirmations)

@@ -1,12 +1,13 @@
 import type { Amount } from '../money';
 import type { DomainEvent } from '../messages';
 import { assertNever } from '../errors';
-import { isSameDeposit, type Deposit, type LateDeposit } from './deposit';
+import { isSameDeposit, type Deposit, type DepositRef, type LateDeposit } from './deposit';
 import type { PaymentStatus } from './statuses';
 
-export type { Deposit, LateDeposit, RepeatedPaymentIds } from './deposit';
+export type { Deposit, DepositRef, LateDeposit, RepeatedPaymentIds } from './deposit';
 export {
   depositIdOf,
+  outputIndexOf,
   hasRequiredConfirmations,
   isSameDeposit,
   takesDeposits,
@@ -94,12 +95,12 @@ export type PaymentCreated = DomainEvent<'PaymentCreated', PaymentTerms>;
 export type DepositDetected = DomainEvent<'DepositDetected', Deposit & { actuallyPaid: Amount }>;
 export type DepositConfirmationsUpdated = DomainEvent<
   'DepositConfirmationsUpdated',
-  { txHash: string; confirmations: number; updatedAt: string }
+  { txHash: string; outputIndex?: number | null; confirmations: number; updatedAt: string }
 >;
 /** The block holding the deposit left the best chain (a reorganisation): its confirmations went down. */
 export type DepositConfirmationsLost = DomainEvent<
   'DepositConfirmationsLost',
-  { txHash: string; confirmations: number; at: string }
+  { txHash: string; outputIndex?: number | null; confirmations: number; at: string }
 >;
 export type PaymentUnderpaid = DomainEvent<
   'PaymentUnderpaid',
@@ -128,6 +129,7 @@ export type LateDepositConfirmationsUpdated = DomainEvent<
   'LateDepositConfirmationsUpdated',
   {
     txHash: string;
+    outputIndex?: number | null;
     amount: Amount;
     confirmations: number;
     repeatedPaymentId: number | null;
@@ -252,9 +254,9 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       };
     }
     case 'DepositConfirmationsUpdated':
-      return withConfirmations(state, event.data.txHash, event.data.confirmations, event.data.updatedAt);
+      return withConfirmations(state, event.data, event.data.confirmations, event.data.updatedAt);
     case 'DepositConfirmationsLost':
-      return withConfirmations(state, event.data.txHash, event.data.confirmations, event.data.at);
+      return withConfirmations(state, event.data, event.data.confirmations, event.data.at);
     case 'PaymentUnderpaid':
       return { ...state, status: 'partially_paid', updatedAt: event.data.at };
     case 'PaymentConfirming':
@@ -314,13 +316,13 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
 
 function withConfirmations(
   state: ExistingPayment,
-  txHash: string,
+  deposit: DepositRef,
   confirmations: number,
   at: string,
 ): ExistingPayment {
   return {
     ...state,
-    deposits: state.deposits.map((d) => (isSameDeposit(d, { txHash }) ? { ...d, confirmations } : d)),
+    deposits: state.deposits.map((d) => (isSameDeposit(d, deposit) ? { ...d, confirmations } : d)),
     updatedAt: at,
     depositsObservedAt: at,
   };

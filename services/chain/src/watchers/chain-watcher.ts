@@ -5,13 +5,7 @@ import { fromBaseUnits } from '@gw/rates';
 import type { ReadModelStore } from '@gw/store';
 import type { Logger } from 'pino';
 import type { BlockRef, ChainSource, NodeState, Transfer } from './chain-source';
-import {
-  REMEMBERED_BLOCKS,
-  depositId,
-  type WatchCheckpoint,
-  type WatchStore,
-  type WatchedDeposit,
-} from './watch-store';
+import { REMEMBERED_BLOCKS, depositId, type WatchCheckpoint, type WatchStore } from './watch-store';
 import { watchedPayments, type WatchedPayment } from './watched-payments';
 
 /** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
@@ -215,7 +209,7 @@ export class ChainWatcher {
     }
   }
 
-  /** Publishes each deposit (the outputs of one transaction to one payment) whose confirmations or block changed. */
+  /** Publishes each deposit (one output paying a payment's address) whose confirmations or block changed. */
   private async report(payments: WatchedPayment[], processed: BlockRef): Promise<void> {
     this.current = { ...this.current, processed };
     const deposits = await this.deps.store.depositsOf(
@@ -223,49 +217,47 @@ export class ChainWatcher {
       payments.map((p) => p.paymentId),
     );
     const requiredOf = new Map(payments.map((p) => [p.paymentId, p.requiredConfirmations]));
-    const byTransaction = new Map<string, WatchedDeposit[]>();
     for (const deposit of deposits) {
-      const key = `${deposit.paymentId}:${deposit.txHash}`;
-      byTransaction.set(key, [...(byTransaction.get(key) ?? []), deposit]);
-    }
-    for (const outputs of byTransaction.values()) {
-      const first = outputs[0]!;
-      const block = first.block;
+      const block = deposit.block;
       const confirmations = block ? Math.max(0, processed.height - block.height + 1) : 0;
       const blockHash = block?.hash ?? null;
-      const required = requiredOf.get(first.paymentId) ?? 1;
+      const required = requiredOf.get(deposit.paymentId) ?? 1;
       // Past the required count, more blocks change nothing for the payment: only a new block hash is news.
-      const unchanged = outputs.every(
-        (o) =>
-          o.reported?.blockHash === blockHash &&
-          (o.reported.confirmations === confirmations ||
-            (o.reported.confirmations >= required && confirmations >= required)),
-      );
+      const reported = deposit.reported;
+      const unchanged =
+        reported?.blockHash === blockHash &&
+        (reported.confirmations === confirmations ||
+          (reported.confirmations >= required && confirmations >= required));
       if (unchanged) continue;
-      const baseUnits = outputs.reduce((sum, o) => sum + BigInt(o.amount), 0n);
       const message: DepositMessage = {
-        payAddress: first.payAddress,
+        payAddress: deposit.payAddress,
         network: this.network,
-        paymentId: first.paymentId,
-        merchantId: first.merchantId,
-        txHash: first.txHash,
-        amount: fromBaseUnits(baseUnits.toString(), this.source.decimals),
+        paymentId: deposit.paymentId,
+        merchantId: deposit.merchantId,
+        txHash: deposit.txHash,
+        outputIndex: deposit.outputIndex,
+        amount: fromBaseUnits(deposit.amount, this.source.decimals),
         fromAddress: null,
         confirmations,
         observedAt: this.deps.clock.now().toISOString(),
         blockHash,
       };
       await this.deps.bus.publish(TOPICS.deposits, [{ key: message.payAddress, value: message }]);
-      for (const output of outputs) {
-        await this.deps.store.save({
-          ...output,
-          reported: { confirmations, blockHash },
-          version: output.version + 1,
-        });
-      }
+      await this.deps.store.save({
+        ...deposit,
+        reported: { confirmations, blockHash },
+        version: deposit.version + 1,
+      });
       this.current = { ...this.current, depositsReported: this.current.depositsReported + 1 };
       this.deps.logger.info(
-        { network: this.network, paymentId: first.paymentId, txHash: first.txHash, confirmations, blockHash },
+        {
+          network: this.network,
+          paymentId: deposit.paymentId,
+          txHash: deposit.txHash,
+          outputIndex: deposit.outputIndex,
+          confirmations,
+          blockHash,
+        },
         'deposit reported',
       );
     }
