@@ -6,7 +6,7 @@ import {
   receiveAddresses,
   type ChainKind,
   type WalletKeyErrorCode,
-  type WalletNetwork,
+  type UtxoWalletNetwork,
 } from '../src';
 import { testAccount, testAccountPublicKey, type TestCoinType } from '../src/testing';
 
@@ -22,7 +22,12 @@ const BIP84_FIRST_ADDRESSES = [
 const account = testAccount;
 const exportedAccount = testAccountPublicKey;
 /** The address a wallet holding the private keys computes for m/84'/coin'/0'/0/index. */
-const walletAppAddress = (coinType: TestCoinType, network: WalletNetwork, kind: ChainKind, index: number) =>
+const walletAppAddress = (
+  coinType: TestCoinType,
+  network: UtxoWalletNetwork,
+  kind: ChainKind,
+  index: number,
+) =>
   p2wpkh(account(coinType).deriveChild(0).deriveChild(index).publicKey!, chainParameters(network, kind))
     .address;
 

@@ -14,10 +14,10 @@ const rates = new RatesService({
 });
 const spec = admissionSpec(rates);
 
-const everyCoin: AdmittingMerchant = { enabledCoins: null, payableNetworks: 'every' };
+const everyCoin: AdmittingMerchant = { enabledCoins: null, payableCoins: 'every' };
 const onlyCoins = (...enabledCoins: string[]): AdmittingMerchant => ({
   enabledCoins,
-  payableNetworks: 'every',
+  payableCoins: 'every',
 });
 const usd = (priceAmount: string, payCurrency: string | null, more: Partial<PaymentRequestTerms> = {}) => ({
   family: 'v1' as const,
@@ -138,7 +138,7 @@ describe('admitting a payment', () => {
   });
 
   describe('when a network cannot take money for the merchant', () => {
-    const btcOnly: AdmittingMerchant = { enabledCoins: null, payableNetworks: new Set(['btc']) };
+    const btcOnly: AdmittingMerchant = { enabledCoins: null, payableCoins: new Set(['btc']) };
 
     it('refuses a coin on that network', () => {
       spec.given(btcOnly).when(usd('10', 'ltc')).thenRefuses('NETWORK_NOT_PAYABLE');

@@ -11,6 +11,13 @@ import {
   type ChainKind,
   PRICE_FEEDS,
   type PriceFeedName,
+  ENV_PREFIX,
+  EVM_CHAINS,
+  EVM_TOKENS,
+  EVM_WATCHED_NETWORKS,
+  type EvmWatchedNetwork,
+  UTXO_WATCHED_NETWORKS,
+  type UtxoWatchedNetwork,
 } from './config-docs';
 import {
   parseBaseUrl,
@@ -40,22 +47,41 @@ export interface EngineConfig {
   redisKeyPrefix: string;
 }
 
-/** A chain node a watcher reads (Bitcoin Core style JSON-RPC: btcd, litecoind, bitcoind). */
+/**
+ * A chain node a watcher reads: Bitcoin Core style JSON-RPC (btcd, litecoind, bitcoind), or an EVM
+ * node's Ethereum JSON-RPC.
+ */
 export interface ChainNodeConfig {
-  /** The network code of the currency catalogue the node serves (`btc`, `ltc`). */
+  /** The network code of the currency catalogue the node serves (`btc`, `ltc`, `eth`, `bsc`, `matic`). */
   network: WatchedNetwork;
   rpcUrl: string;
   rpcUser: string | null;
   rpcPassword: string | null;
-  /** Confirmations a deposit needs; null keeps the network's catalogue default (btc 2, ltc 6). */
+  /** Confirmations a deposit needs; null keeps the network's catalogue default (btc 2, ltc 6, eth 12…). */
   confirmations: number | null;
+  /** The catalogue coins the watcher follows: the native coin, and on EVM networks the configured tokens. */
+  coins: readonly string[];
+  /** EVM networks only: the chain the node must follow and the tokens watched. */
+  evm: Readonly<EvmNodeConfig> | null;
+}
+
+export interface EvmNodeConfig {
+  /** What eth_chainId must answer. */
+  chainId: number;
+  /** The native coin's catalogue code (eth, bnbbsc, maticmainnet). */
+  nativeCoin: string;
+  /** Token contracts by catalogue coin code (usdterc20 → 0xdAC1…). */
+  tokens: Readonly<Record<string, string>>;
 }
 
 export interface ChainWatchersConfig {
   /** One entry per network whose node URL is set: exactly the networks that take real payments. */
   nodes: Readonly<Partial<Record<WatchedNetwork, Readonly<ChainNodeConfig>>>>;
-  /** The chain each network runs on (BTC_CHAIN…), set or not its node: merchant wallets are checked against it. */
-  chains: Readonly<Record<WatchedNetwork, ChainKind>>;
+  /**
+   * The chain each UTXO network runs on (BTC_CHAIN…), set or not its node: merchant wallets are checked
+   * against it. EVM keys serve every EVM chain; their watchers check the chain id instead.
+   */
+  chains: Readonly<Record<UtxoWatchedNetwork, ChainKind>>;
   /** Pause between two looks at a node (new blocks, mempool). */
   pollIntervalMs: number;
 }
@@ -270,24 +296,58 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
 }
 
 function rpcPasswordVariable(network: WatchedNetwork): string {
-  return `${network.toUpperCase()}_RPC_PASSWORD`;
+  return `${ENV_PREFIX[network]}_RPC_PASSWORD`;
+}
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+function parseContractAddress(raw: string): string {
+  if (!EVM_ADDRESS.test(raw)) throw new Error('must be a 0x-prefixed 20-byte hex contract address');
+  return raw;
+}
+
+function readEvmChain(reader: EnvReader, network: EvmWatchedNetwork): EvmNodeConfig {
+  const prefix = ENV_PREFIX[network];
+  const defaults = EVM_CHAINS[network];
+  const tokens: Record<string, string> = {};
+  for (const token of EVM_TOKENS) {
+    const { coin, contract } = defaults.tokens[token];
+    tokens[coin] = reader.read(`${prefix}_${token.toUpperCase()}_CONTRACT`, parseContractAddress, contract);
+  }
+  return {
+    chainId: reader.read(`${prefix}_CHAIN_ID`, (raw) => parseInteger(raw, 1, 2 ** 53 - 1), defaults.chainId),
+    nativeCoin: defaults.nativeCoin,
+    tokens,
+  };
 }
 
 function readChainWatchers(reader: EnvReader): ChainWatchersConfig {
   const nodes: Partial<Record<WatchedNetwork, ChainNodeConfig>> = {};
-  const chains = {} as Record<WatchedNetwork, ChainKind>;
+  const chains = {} as Record<UtxoWatchedNetwork, ChainKind>;
+  for (const network of UTXO_WATCHED_NETWORKS) {
+    chains[network] = reader.read(
+      `${ENV_PREFIX[network]}_CHAIN`,
+      (raw) => parseOneOf(raw, CHAIN_KINDS),
+      'mainnet',
+    );
+  }
   for (const network of WATCHED_NETWORKS) {
-    const prefix = network.toUpperCase();
-    chains[network] = reader.read(`${prefix}_CHAIN`, (raw) => parseOneOf(raw, CHAIN_KINDS), 'mainnet');
+    const prefix = ENV_PREFIX[network];
+    const isEvm = (EVM_WATCHED_NETWORKS as readonly string[]).includes(network);
+    const evm = isEvm ? readEvmChain(reader, network as EvmWatchedNetwork) : null;
     const rpcUrl = reader.read(`${prefix}_RPC_URL`, (raw) => parseUrl(raw, ['http:', 'https:']), null);
     const rpcUser = reader.raw(`${prefix}_RPC_USER`) ?? null;
     const rpcPassword = reader.raw(rpcPasswordVariable(network)) ?? null;
     const confirmations = reader.read(`${prefix}_CONFIRMATIONS`, (raw) => parseInteger(raw, 1, 10_000), null);
     if (rpcUrl === null) {
+      const evmVariables = evm
+        ? [`${prefix}_CHAIN_ID`, ...EVM_TOKENS.map((token) => `${prefix}_${token.toUpperCase()}_CONTRACT`)]
+        : [];
       for (const variable of [
         `${prefix}_RPC_USER`,
         rpcPasswordVariable(network),
         `${prefix}_CONFIRMATIONS`,
+        ...evmVariables,
       ]) {
         if (reader.raw(variable) !== undefined)
           reader.fail(variable, `needs ${prefix}_RPC_URL (the node to watch)`);
@@ -300,7 +360,9 @@ function readChainWatchers(reader: EnvReader): ChainWatchersConfig {
         'is set without its pair',
       );
     }
-    nodes[network] = { network, rpcUrl, rpcUser, rpcPassword, confirmations };
+    // A UTXO network's native coin has the network's code (btc, ltc).
+    const coins = evm ? [evm.nativeCoin, ...Object.keys(evm.tokens)] : [network];
+    nodes[network] = { network, rpcUrl, rpcUser, rpcPassword, confirmations, coins, evm };
   }
   return {
     nodes,

@@ -285,6 +285,8 @@ describe('chain watchers', () => {
           rpcUser: 'u',
           rpcPassword: 'p',
           confirmations: null,
+          coins: ['btc'],
+          evm: null,
         },
         ltc: {
           network: 'ltc',
@@ -292,6 +294,8 @@ describe('chain watchers', () => {
           rpcUser: null,
           rpcPassword: null,
           confirmations: 12,
+          coins: ['ltc'],
+          evm: null,
         },
       },
       chains: { btc: 'mainnet', ltc: 'regtest' },
@@ -299,11 +303,50 @@ describe('chain watchers', () => {
     });
   });
 
+  it('watches an EVM network with its chain id and the mainnet stablecoin contracts unless told otherwise', () => {
+    const config = loadConfig({
+      ETH_RPC_URL: 'http://127.0.0.1:8545',
+      ETH_CHAIN_ID: '31337',
+      ETH_CONFIRMATIONS: '3',
+      ETH_USDT_CONTRACT: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      POLYGON_RPC_URL: 'https://polygon.example.com/rpc/key',
+    });
+    expect(config.chainWatchers.nodes.eth).toEqual({
+      network: 'eth',
+      rpcUrl: 'http://127.0.0.1:8545',
+      rpcUser: null,
+      rpcPassword: null,
+      confirmations: 3,
+      coins: ['eth', 'usdterc20', 'usdc'],
+      evm: {
+        chainId: 31337,
+        nativeCoin: 'eth',
+        tokens: {
+          usdterc20: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+          usdc: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        },
+      },
+    });
+    expect(config.chainWatchers.nodes.matic).toMatchObject({
+      confirmations: null,
+      coins: ['maticmainnet', 'usdtmatic', 'usdcmatic'],
+      evm: { chainId: 137, tokens: { usdtmatic: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F' } },
+    });
+    expect(config.chainWatchers.nodes.bsc).toBeUndefined();
+  });
+
   it.each([
     [{ BTC_RPC_URL: 'tcp://127.0.0.1:1' }, 'BTC_RPC_URL', /http or https/],
     [{ LTC_RPC_USER: 'u' }, 'LTC_RPC_USER', /needs LTC_RPC_URL/],
     [{ BTC_RPC_URL: 'http://127.0.0.1:1', BTC_RPC_USER: 'u' }, 'BTC_RPC_PASSWORD', /without its pair/],
     [{ BTC_RPC_URL: 'http://127.0.0.1:1', BTC_CONFIRMATIONS: '0' }, 'BTC_CONFIRMATIONS', /between 1/],
+    [{ ETH_CHAIN_ID: '31337' }, 'ETH_CHAIN_ID', /needs ETH_RPC_URL/],
+    [
+      { BSC_RPC_URL: 'http://127.0.0.1:1', BSC_USDT_CONTRACT: '0x123' },
+      'BSC_USDT_CONTRACT',
+      /contract address/,
+    ],
+    [{ POLYGON_RPC_URL: 'http://127.0.0.1:1', POLYGON_CHAIN_ID: 'x' }, 'POLYGON_CHAIN_ID', /whole number/],
     [{ CHAIN_POLL_INTERVAL_MS: 'often' }, 'CHAIN_POLL_INTERVAL_MS', /whole number/],
     [{ BTC_CHAIN: 'signet' }, 'BTC_CHAIN', /mainnet, testnet, regtest/],
   ])('refuses %j naming %s', (env, variable, message) => {

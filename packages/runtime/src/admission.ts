@@ -3,7 +3,7 @@ import {
   PaymentRefused,
   type AdmittedPayment,
   type AdmittingMerchant,
-  type PayableNetworks,
+  type PayableCoins,
   type PaymentRequestTerms,
   type PriceFreshness,
   type RatesSnapshot,
@@ -15,18 +15,19 @@ import { payingWallet, type PayingChains } from './pay-addresses';
 import type { PaymentIntake } from './payment-intake';
 
 /**
- * The networks that can take money now. The sandbox chain pays on every network while it is on (as
- * test payments); outside it, only a network where the merchant has a wallet for the chain the
- * operator's node follows, and a watcher runs. Without a merchant (a public list), the networks a
- * watcher runs for.
+ * The coins that can take money now. The sandbox chain pays every coin while it is on (as test
+ * payments); outside it, only the coins a watcher follows (a network's native coin, and the configured
+ * tokens of an EVM network) on a network where the merchant has a wallet for the chain the operator's
+ * node follows. Without a merchant (a public list), the coins the watchers follow.
  */
-export function payableNetworksOf(
+export function payableCoinsOf(
   merchant: Pick<MerchantDocument, 'wallets'> | null,
   chains: PayingChains,
-): PayableNetworks {
+): PayableCoins {
   if (chains.sandboxEnabled) return 'every';
-  const watched = Object.keys(chains.chainWatchers.nodes);
-  return new Set(merchant ? watched.filter((network) => payingWallet(merchant, network, chains)) : watched);
+  const nodes = Object.values(chains.chainWatchers.nodes);
+  const paying = merchant ? nodes.filter((node) => payingWallet(merchant, node.network, chains)) : nodes;
+  return new Set(paying.flatMap((node) => node.coins));
 }
 
 /** What admission needs of a merchant: its coins, and the networks it can be paid on now. */
@@ -34,7 +35,7 @@ export function admittingMerchant(
   merchant: Pick<MerchantDocument, 'enabledCoins' | 'wallets'>,
   chains: PayingChains,
 ): AdmittingMerchant {
-  return { enabledCoins: merchant.enabledCoins, payableNetworks: payableNetworksOf(merchant, chains) };
+  return { enabledCoins: merchant.enabledCoins, payableCoins: payableCoinsOf(merchant, chains) };
 }
 
 /** What admission needs of the gateway's settings: where money can be taken, and how old a price may be. */

@@ -1,6 +1,12 @@
-import { parseWatchOnlyWallet, receiveAddresses, WALLET_GAP_LIMIT, type WatchOnlyWallet } from '@gw/chain';
+import {
+  parseWatchOnlyWallet,
+  receiveAddresses,
+  WALLET_GAP_LIMIT,
+  walletNetworkOf,
+  type WatchOnlyWallet,
+} from '@gw/chain';
 import { streamIdOf, walletIdOf } from '@gw/domain';
-import { chainNodeFor, WATCHED_NETWORKS } from '@gw/platform';
+import { UTXO_WATCHED_NETWORKS, type ChainWatchersConfig, type UtxoWatchedNetwork } from '@gw/platform';
 import { COLLECTIONS, type PaymentDocument, type WalletDocument } from '@gw/views';
 import type { ServiceContext } from './context';
 import { MerchantCommandError } from './merchant-onboarding';
@@ -17,8 +23,13 @@ export interface WalletStatus {
   /** Handed-out addresses after the last one that received money: past the gap limit, wallet apps stop looking. */
   unusedInARow: number;
   gapLimit: number;
-  /** A watcher follows the network: payments to this wallet can be created now. */
-  takesPayments: boolean;
+  /** The networks a watcher follows that pay to this wallet (for `evm`: eth, bsc, matic): payments can be created there now. */
+  paidOn: string[];
+}
+
+/** The watched networks whose payments go to a wallet network's addresses. */
+export function networksPayingTo(walletNetwork: string, watchers: ChainWatchersConfig): string[] {
+  return Object.keys(watchers.nodes).filter((network) => walletNetworkOf(network) === walletNetwork);
 }
 
 /**
@@ -32,8 +43,8 @@ export async function setMerchantWallet(
   network: string,
   keyText: string,
 ): Promise<WalletStatus> {
-  const chainKind = (WATCHED_NETWORKS as readonly string[]).includes(network)
-    ? ctx.config.chainWatchers.chains[network as (typeof WATCHED_NETWORKS)[number]]
+  const chainKind = (UTXO_WATCHED_NETWORKS as readonly string[]).includes(network)
+    ? ctx.config.chainWatchers.chains[network as UtxoWatchedNetwork]
     : 'mainnet';
   const wallet = parseWatchOnlyWallet(keyText, network, chainKind);
   const { network: walletNetwork, ...key } = wallet;
@@ -68,6 +79,6 @@ export async function walletStatus(
     addressesHandedOut,
     unusedInARow: Math.max(0, addressesHandedOut - 1 - lastPaidIndex),
     gapLimit: WALLET_GAP_LIMIT,
-    takesPayments: chainNodeFor(ctx.config.chainWatchers, wallet.network) !== null,
+    paidOn: networksPayingTo(wallet.network, ctx.config.chainWatchers),
   };
 }

@@ -1,6 +1,13 @@
-import { isWalletNetwork, receiveAddress, type AddressAllocator, type WatchOnlyWallet } from '@gw/chain';
+import {
+  isWalletNetwork,
+  receiveAddress,
+  walletNetworkOf,
+  type AddressAllocator,
+  type ChainKind,
+  type WatchOnlyWallet,
+} from '@gw/chain';
 import { allocatedIndexOf, streamIdOf, walletIdOf, type MerchantWallet } from '@gw/domain';
-import { chainNodeFor, type GatewayConfig } from '@gw/platform';
+import { chainNodeFor, type GatewayConfig, type UtxoWatchedNetwork } from '@gw/platform';
 import type { ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import type { CommandClient } from './command-client';
@@ -43,31 +50,35 @@ export class NoPayingWalletError extends Error {
 export type PayingChains = Pick<GatewayConfig, 'sandboxEnabled' | 'chainWatchers'>;
 
 /**
- * The merchant's wallet that can take real money on a network: set for the chain the network's node
- * follows, and with a watcher running. A wallet set for another chain (the operator moved the node from
- * regtest to mainnet) takes nothing.
+ * The merchant's wallet that can take real money on a network (`eth`, `bsc` and `matic` pay to the one
+ * `evm` wallet): with a watcher running, and for a UTXO chain set for the chain the network's node
+ * follows. A wallet set for another chain (the operator moved the node from regtest to mainnet) takes
+ * nothing; an EVM key serves every EVM chain, whose watcher checks the node's chain id.
  */
 export function payingWallet(
   merchant: Pick<MerchantDocument, 'wallets'> | null,
   network: string,
   config: Pick<GatewayConfig, 'chainWatchers'>,
 ): WatchOnlyWallet | null {
-  const wallet = merchant?.wallets?.[network];
+  const walletNetwork = walletNetworkOf(network);
+  const recorded = walletNetwork === null ? undefined : merchant?.wallets?.[walletNetwork];
   const node = chainNodeFor(config.chainWatchers, network);
+  const wallet = recorded ? watchOnlyOf(recorded) : null;
   if (!wallet || !node) return null;
-  return wallet.chainKind === config.chainWatchers.chains[node.network] ? watchOnlyOf(wallet) : null;
+  if (wallet.network === 'evm') return wallet;
+  return wallet.chainKind === config.chainWatchers.chains[node.network as UtxoWatchedNetwork] ? wallet : null;
 }
 
 /** A recorded merchant wallet as packages/chain derives from it; null for a network it cannot derive on. */
 export function watchOnlyOf(wallet: MerchantWallet): WatchOnlyWallet | null {
   if (!isWalletNetwork(wallet.network)) return null;
-  return {
-    network: wallet.network,
-    chainKind: wallet.chainKind as WatchOnlyWallet['chainKind'],
+  const key = {
     extendedPublicKey: wallet.extendedPublicKey,
     descriptor: wallet.descriptor,
     keyId: wallet.keyId,
   };
+  if (wallet.network === 'evm') return { network: 'evm', chainKind: 'evm', ...key };
+  return { network: wallet.network, chainKind: wallet.chainKind as ChainKind, ...key };
 }
 
 /**

@@ -163,6 +163,8 @@ export interface WalletView {
   unused_addresses_in_a_row: number;
   gap_limit: number;
   takes_payments: boolean;
+  /** The watched networks paying to this wallet: one for btc and ltc, up to eth, bsc and matic for evm. */
+  paid_on: string[];
   warnings: string[];
 }
 
@@ -174,9 +176,11 @@ export interface WalletListView {
 export function walletView(merchantId: string, status: WalletStatus): WalletView {
   const { wallet } = status;
   const warnings: string[] = [];
-  if (!status.takesPayments)
+  if (status.paidOn.length === 0)
     warnings.push(
-      `No ${wallet.network} node is watched here (${wallet.network.toUpperCase()}_RPC_URL): ${wallet.network} payments cannot be created yet`,
+      wallet.network === 'evm'
+        ? 'No EVM node is watched here (ETH_RPC_URL, BSC_RPC_URL, POLYGON_RPC_URL): eth, bsc and matic payments cannot be created yet'
+        : `No ${wallet.network} node is watched here (${wallet.network.toUpperCase()}_RPC_URL): ${wallet.network} payments cannot be created yet`,
     );
   if (status.unusedInARow >= status.gapLimit)
     warnings.push(
@@ -193,7 +197,8 @@ export function walletView(merchantId: string, status: WalletStatus): WalletView
     addresses_handed_out: status.addressesHandedOut,
     unused_addresses_in_a_row: status.unusedInARow,
     gap_limit: status.gapLimit,
-    takes_payments: status.takesPayments,
+    takes_payments: status.paidOn.length > 0,
+    paid_on: status.paidOn,
     warnings,
   };
 }

@@ -1,4 +1,4 @@
-import { canTakeMoneyOn, toJsonNumber, type PayableNetworks } from '@gw/domain';
+import { canTakeMoneyIn, toJsonNumber, type PayableCoins } from '@gw/domain';
 import type { CryptoCurrency, RatesService } from '@gw/rates';
 import { betaSymbol } from './beta-currencies';
 
@@ -25,13 +25,13 @@ const coinName = (crypto: CryptoCurrency): string => crypto.name.replace(/\s*\([
 /**
  * GET /beta/v1/common/currencies: one entry per symbol, its catalogue listings as networks keyed by
  * network name. The catalogue has no separate payout minimum, so withdraw_min repeats deposit_min;
- * no static addresses are offered, so static_fixed_fee is 0. Only networks that can take money now
- * are listed: every one in the sandbox, outside it those a watcher runs for.
+ * no static addresses are offered, so static_fixed_fee is 0. Only coins that can take money now
+ * are listed: every one in the sandbox, outside it those a watcher follows.
  */
-export function betaCurrencies(rates: RatesService, payable: PayableNetworks): Record<string, BetaCurrency> {
+export function betaCurrencies(rates: RatesService, payable: PayableCoins): Record<string, BetaCurrency> {
   const currencies: Record<string, BetaCurrency> = {};
   for (const crypto of rates.cryptoCurrencies()) {
-    if (!canTakeMoneyOn(payable, crypto.network)) continue;
+    if (!canTakeMoneyIn(payable, crypto)) continue;
     const symbol = betaSymbol(crypto);
     const entry = (currencies[symbol] ??= { symbol, name: coinName(crypto), status: true, networks: {} });
     entry.networks[crypto.networkName] = {

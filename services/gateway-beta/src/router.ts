@@ -1,6 +1,6 @@
 import { betaValidators, type BetaCheck } from '@gw/contracts/src/api/beta';
 import { asyncRoute, bareJsonContentType, parseBody } from '@gw/platform';
-import { MerchantDirectory, openPayment, payableNetworksOf, type ServiceContext } from '@gw/runtime';
+import { MerchantDirectory, openPayment, payableCoinsOf, type ServiceContext } from '@gw/runtime';
 import { idempotency } from '@gw/runtime/src/idempotency';
 import { rateLimit } from '@gw/runtime/src/rate-limit';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
@@ -105,7 +105,7 @@ export function createBetaRouter(ctx: ServiceContext): Router {
   );
 
   beta.get('/common/currencies', (_req, res) =>
-    sendData(res, betaCurrencies(ctx.rates.current(), payableNetworksOf(null, ctx.config))),
+    sendData(res, betaCurrencies(ctx.rates.current(), payableCoinsOf(null, ctx.config))),
   );
   beta.get('/common/fiats', (_req, res) => sendData(res, betaFiats(ctx.rates.current())));
 

@@ -260,7 +260,7 @@ describe('currency records', () => {
     const rates = new RatesService(await new CuratedPriceFeed().snapshot());
     const all = rates.cryptoCurrencies();
     const offered = (enabledCoins: string[] | null) =>
-      offeredPayCurrencies({ enabledCoins, payableNetworks: 'every' }, rates);
+      offeredPayCurrencies({ enabledCoins, payableCoins: 'every' }, rates);
     expect(offered(null)).toHaveLength(all.length);
     const selected = offered(['BTC', 'usdttrc20']).map((crypto) =>
       toMerchantCoin(crypto, 'http://localhost:8080'),

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseWatchOnlyWallet, receiveAddresses } from '@gw/chain';
-import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey, testEvmAccount, testEvmAccountPublicKey } from '@gw/chain/src/testing';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { readyClient } from '../v1/v1-client';
@@ -98,8 +98,13 @@ describe("a merchant's watch-only wallet", () => {
       ['a mistyped key', `${VPUB.slice(0, -1)}${VPUB.endsWith('a') ? 'b' : 'a'}`, /checksum/],
       ['a descriptor with a wrong checksum', `wpkh(${TPUB}/0/*)#aaaaaaaa`, /checksum/],
       ['a chain without wallets', 'x', /no watch-only wallets/],
+      [
+        'on an EVM network, a key below the account level',
+        testEvmAccount().deriveChild(0).publicExtendedKey,
+        /m\/44'\/60'\/0'/,
+      ],
     ])('%s', async (_, key, message) => {
-      const network = key === 'x' ? 'trx' : 'ltc';
+      const network = key === 'x' ? 'trx' : key.startsWith('xpub') ? 'eth' : 'ltc';
       const answer = await adminClient(gateway!)(
         'PUT',
         `/merchants/${gateway!.demoMerchant.merchantId}/wallets/${network}`,
@@ -114,5 +119,52 @@ describe("a merchant's watch-only wallet", () => {
         message: expect.stringMatching(message),
       });
     });
+  });
+
+  it('on EVM networks is one xpub set once, whose one run of indexes pays eth, its tokens and bsc alike', async () => {
+    await gateway?.stop();
+    gateway = await startTestGateway({
+      env: {
+        SANDBOX_ENABLED: 'false',
+        ETH_RPC_URL: 'http://127.0.0.1:18598',
+        ETH_CHAIN_ID: '31337',
+        BSC_RPC_URL: 'http://127.0.0.1:18597',
+      },
+    });
+    const merchantId = gateway.demoMerchant.merchantId;
+    const evmAddresses = receiveAddresses(
+      parseWatchOnlyWallet(testEvmAccountPublicKey(), 'evm', 'mainnet'),
+      0,
+      5,
+    );
+    const set = await adminClient(gateway)('PUT', `/merchants/${merchantId}/wallets/eth`, {
+      body: { extended_public_key: testEvmAccountPublicKey() },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({
+      network: 'evm',
+      chain: 'evm',
+      first_addresses: evmAddresses,
+      takes_payments: true,
+      paid_on: ['eth', 'bsc'],
+      warnings: [],
+    });
+
+    const client = await readyClient(gateway);
+    const created = [];
+    for (const coin of ['eth', 'usdterc20', 'bnbbsc', 'usdcbsc'])
+      created.push(await client.createPayment({ pay_currency: coin, price_amount: 100 }));
+    expect(created.map((payment) => payment.pay_address)).toEqual(evmAddresses.slice(0, 4));
+
+    // Only what a watcher follows: dai is on Ethereum, but no watcher reads its contract.
+    const dai = await client.post('/v1/payment', {
+      price_amount: 100,
+      price_currency: 'usd',
+      pay_currency: 'dai',
+    });
+    expect(dai.status).toBe(400);
+    expect(dai.text).toContain('cannot take payments');
+    const listed = await client.get<{ currencies: string[] }>('/v1/currencies');
+    expect(listed.body.currencies).toEqual(['eth', 'usdterc20', 'usdc', 'bnbbsc', 'usdtbsc', 'usdcbsc']);
   });
 });

@@ -91,8 +91,9 @@ export const MERCHANT_COMMANDS: Record<string, AdminCommand> = {
     },
   },
   wallet: {
-    synopsis: 'merchant wallet <merchant-id> <btc|ltc> <xpub|zpub|tpub|vpub|wpkh(<key>/0/*)>',
-    summary: "set the merchant's watch-only wallet for a chain; prints its first receive addresses",
+    synopsis: 'merchant wallet <merchant-id> <btc|ltc|evm> <xpub|zpub|tpub|vpub|wpkh(<key>/0/*)>',
+    summary:
+      "set the merchant's watch-only wallet for a chain (evm: the m/44'/60'/0' xpub, for eth, bsc and matic); prints its first receive addresses",
     args: ['merchant-id', 'network', 'extended-public-key'],
     options: {},
     async run({ client, args: [merchantId = '', network = '', key = ''], print }) {

@@ -111,7 +111,7 @@ export function describeWallet(wallet: WalletView): string {
     ...wallet.first_addresses.map((address, index) => `    ${index}  ${address}`),
     `  addresses handed out       ${wallet.addresses_handed_out}`,
     `  unused in a row            ${wallet.unused_addresses_in_a_row} (wallet apps scan ${wallet.gap_limit})`,
-    `  takes payments             ${wallet.takes_payments ? 'yes' : 'no'}`,
+    `  takes payments             ${wallet.takes_payments ? `yes (${wallet.paid_on.join(', ')})` : 'no'}`,
     ...wallet.warnings.map((warning) => `  warning: ${warning}`),
   ]);
 }

@@ -51,3 +51,12 @@ function accountPublicKey(account: HDKey, as: keyof typeof PUBLIC_KEY_VERSIONS):
     index: account.index,
   }).publicExtendedKey;
 }
+
+/** m/44'/60'/0' of the test seed (MetaMask's and Ledger Live's account 0), private keys included. */
+export function testEvmAccount(): HDKey {
+  seed ??= HDKey.fromMasterSeed(mnemonicToSeedSync(TEST_MNEMONIC));
+  return seed.derive(`m/44'/60'/0'`);
+}
+
+/** The EVM test account's xpub: what a merchant pastes for its evm wallet. */
+export const testEvmAccountPublicKey = (): string => testEvmAccount().publicExtendedKey;

@@ -1,5 +1,6 @@
 export * from './wallet-networks';
 export * from './wallet-key-error';
 export * from './watch-only-wallet';
+export { parseEvmWallet } from './evm-wallet';
 export { receiveAddress, receiveAddresses } from './receive-addresses';
 export { descriptorChecksum } from './descriptor-checksum';

@@ -4,7 +4,8 @@ export type WalletKeyErrorCode =
   | 'PRIVATE_KEY'
   | 'WRONG_CHAIN'
   | 'UNSUPPORTED_DESCRIPTOR'
-  | 'UNSUPPORTED_NETWORK';
+  | 'UNSUPPORTED_NETWORK'
+  | 'NOT_AN_ACCOUNT_KEY';
 
 /** Why an extended public key or descriptor cannot be a merchant's wallet; the message says it to the merchant. */
 export class WalletKeyError extends Error {

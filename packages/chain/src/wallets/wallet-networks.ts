@@ -1,9 +1,20 @@
 import type { ChainKind } from '@gw/platform';
 import type { BTC_NETWORK } from '@scure/btc-signer/utils';
 
-/** Chains on which a merchant's watch-only wallet gives every payment its own address (BIP84 native segwit). */
-export const WALLET_NETWORKS = ['btc', 'ltc'] as const;
+/**
+ * Chains on which a merchant's watch-only wallet gives every payment its own address: Bitcoin and Litecoin
+ * (BIP84 native segwit), and `evm`, one BIP44 account key (m/44'/60'/0') for every EVM network.
+ */
+export const WALLET_NETWORKS = ['btc', 'ltc', 'evm'] as const;
 export type WalletNetwork = (typeof WALLET_NETWORKS)[number];
+export type UtxoWalletNetwork = Exclude<WalletNetwork, 'evm'>;
+
+/**
+ * The EVM networks watchers can follow. They share one address space, so they share the merchant's one
+ * `evm` wallet and its one run of derivation indexes: an address is never handed to two payments, even
+ * on two chains, and coins a buyer sends on the wrong chain still reach an address of that payment only.
+ */
+export const EVM_NETWORKS = ['eth', 'bsc', 'matic'] as const;
 
 /**
  * Which chain a network's node follows (BTC_CHAIN, LTC_CHAIN). Mainnet takes only mainnet keys; testnet
@@ -14,8 +25,14 @@ export type { ChainKind };
 export const isWalletNetwork = (network: string): network is WalletNetwork =>
   (WALLET_NETWORKS as readonly string[]).includes(network);
 
+/** The wallet a catalogue network pays to (`eth`, `bsc` and `matic` all pay to `evm`), or null when none can. */
+export function walletNetworkOf(network: string): WalletNetwork | null {
+  if ((EVM_NETWORKS as readonly string[]).includes(network)) return 'evm';
+  return isWalletNetwork(network) ? network : null;
+}
+
 /** Base58 and bech32 parameters per chain (Bitcoin's and Litecoin's chainparams). */
-const PARAMETERS: Record<WalletNetwork, Record<ChainKind, BTC_NETWORK>> = {
+const PARAMETERS: Record<UtxoWalletNetwork, Record<ChainKind, BTC_NETWORK>> = {
   btc: {
     mainnet: { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05, wif: 0x80 },
     testnet: { bech32: 'tb', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef },
@@ -28,7 +45,7 @@ const PARAMETERS: Record<WalletNetwork, Record<ChainKind, BTC_NETWORK>> = {
   },
 };
 
-export function chainParameters(network: WalletNetwork, kind: ChainKind): BTC_NETWORK {
+export function chainParameters(network: UtxoWalletNetwork, kind: ChainKind): BTC_NETWORK {
   return PARAMETERS[network][kind];
 }
 

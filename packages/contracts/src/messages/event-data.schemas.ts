@@ -189,7 +189,7 @@ export const EVENT_DATA_SCHEMAS = {
   MerchantCoinsChanged: object({ enabledCoins: nullable(arrayOf(string())), at: at() }),
   MerchantWalletSet: object({
     network: string(),
-    chainKind: enumOf(['mainnet', 'testnet', 'regtest']),
+    chainKind: enumOf(['mainnet', 'testnet', 'regtest', 'evm']),
     extendedPublicKey: string(),
     descriptor: string(),
     keyId: string(),

@@ -1,7 +1,7 @@
 import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
 import { add, compare, isPositive, percentOf, roundDown, roundUp, subtract, type Amount } from '../money';
 import type { Family } from '../payment/payment';
-import { acceptsPayCurrency, canTakeMoneyOn, isCoinEnabled, type AdmittingMerchant } from './coin-acceptance';
+import { acceptsPayCurrency, canTakeMoneyIn, isCoinEnabled, type AdmittingMerchant } from './coin-acceptance';
 import { PAYMENT_LIFETIMES } from './lifetimes';
 import { PaymentRefused, type CurrencyRole } from './refusals';
 
@@ -148,7 +148,7 @@ function cryptoOf(rates: RatesSnapshot, role: CurrencyRole, code: string): Crypt
 function acceptedCoin(merchant: AdmittingMerchant, coin: CryptoCurrency): CryptoCurrency {
   if (!isCoinEnabled(merchant.enabledCoins, coin))
     throw new PaymentRefused({ code: 'COIN_NOT_ENABLED', role: 'pay', coin });
-  if (!canTakeMoneyOn(merchant.payableNetworks, coin.network))
+  if (!canTakeMoneyIn(merchant.payableCoins, coin))
     throw new PaymentRefused({ code: 'NETWORK_NOT_PAYABLE', role: 'pay', coin });
   return coin;
 }

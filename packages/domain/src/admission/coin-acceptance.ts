@@ -2,14 +2,15 @@ import type { CryptoCurrency } from '@gw/rates';
 import type { MerchantProfile } from '../merchant/merchant';
 
 /**
- * The networks on which a merchant can take money right now. Outside the sandbox that needs the
- * merchant's wallet for the chain and a running watcher; the sandbox chain can pay on every network.
+ * The coins (catalogue codes) a merchant can take money in right now. Outside the sandbox that needs the
+ * merchant's wallet for the chain and a running watcher that follows the coin (a network's native coin,
+ * and on EVM networks the tokens configured); the sandbox chain can pay any coin.
  */
-export type PayableNetworks = 'every' | ReadonlySet<string>;
+export type PayableCoins = 'every' | ReadonlySet<string>;
 
 /** What admission needs to know of a merchant. */
 export interface AdmittingMerchant extends Pick<MerchantProfile, 'enabledCoins'> {
-  payableNetworks: PayableNetworks;
+  payableCoins: PayableCoins;
 }
 
 type Coin = Pick<CryptoCurrency, 'code' | 'aliases' | 'network'>;
@@ -27,11 +28,11 @@ export function isCoinEnabled(enabledCoins: readonly string[] | null, coin: Coin
   });
 }
 
-export function canTakeMoneyOn(payableNetworks: PayableNetworks, network: string): boolean {
-  return payableNetworks === 'every' || payableNetworks.has(network);
+export function canTakeMoneyIn(payableCoins: PayableCoins, coin: Pick<Coin, 'code'>): boolean {
+  return payableCoins === 'every' || payableCoins.has(coin.code);
 }
 
 /** Whether a merchant offers this coin to payers: named in its coin list, on a network that can take money. */
 export function acceptsPayCurrency(merchant: AdmittingMerchant, coin: Coin): boolean {
-  return isCoinEnabled(merchant.enabledCoins, coin) && canTakeMoneyOn(merchant.payableNetworks, coin.network);
+  return isCoinEnabled(merchant.enabledCoins, coin) && canTakeMoneyIn(merchant.payableCoins, coin);
 }

@@ -1,7 +1,7 @@
 import { v1Validators } from '@gw/contracts/src/api/v1';
-import { canTakeMoneyOn, offeredPayCurrencies, toJsonNumber } from '@gw/domain';
+import { canTakeMoneyIn, offeredPayCurrencies, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { admittingMerchant, payableNetworksOf } from '@gw/runtime';
+import { admittingMerchant, payableCoinsOf } from '@gw/runtime';
 import { Router } from 'express';
 import { merchantOf, optionalMerchant, API_KEY_HEADER } from '../http/auth';
 import { invalidParams } from '../http/errors';
@@ -26,13 +26,13 @@ export function catalogueRoutes({ ctx, directory, auth }: V1RouteDeps): Router {
       validatedQuery(v1Validators.currenciesQuery, req.query);
       // Coins on networks that can take money now: for the merchant whose key comes along, else any merchant.
       const merchant = await optionalMerchant(directory, req.get(API_KEY_HEADER));
-      const payable = payableNetworksOf(merchant, ctx.config);
+      const payable = payableCoinsOf(merchant, ctx.config);
       // Every catalogue coin supports fixed-rate payments, so fixed_rate=true lists the same codes.
       res.json({
         currencies: ctx.rates
           .current()
           .cryptoCurrencies()
-          .filter((crypto) => canTakeMoneyOn(payable, crypto.network))
+          .filter((crypto) => canTakeMoneyIn(payable, crypto))
           .map((crypto) => crypto.code),
       });
     }),
