@@ -19,7 +19,7 @@ const resourcesOf = (dir: string): K8sObject[] =>
   (kustomizationOf(dir).resources as string[]).flatMap((resource) =>
     loadManifests(path.join(dir, resource)).map((document) => document.object as K8sObject),
   );
-const OVERLAYS = ['k8s/overlays/dev', 'k8s/overlays/production'];
+const OVERLAYS = ['deploy/kustomize/dev', 'deploy/kustomize/production'];
 const COMPONENTS = ['k8s/components/admin-ingress', 'k8s/components/monitoring'];
 
 describe.each(OVERLAYS)('the %s overlay', (overlay) => {
@@ -30,7 +30,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       apiVersion: 'kustomize.config.k8s.io/v1beta1',
       kind: 'Kustomization',
     });
-    expect(kustomization.resources).toEqual(['../..']);
+    expect(kustomization.resources).toEqual(['../../../k8s']);
     for (const component of kustomization.components ?? []) {
       const dir = path.join(overlay, component);
       expect(kustomizationOf(dir)).toMatchObject({ kind: 'Component' });
@@ -75,8 +75,8 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
 
 describe('the profiles', () => {
   it('dev puts the admin API on the internal Ingress; production adds monitoring and keeps the admin API off', () => {
-    expect(kustomizationOf('k8s/overlays/dev').components).toEqual(['../../components/admin-ingress']);
-    expect(kustomizationOf('k8s/overlays/production').components).toEqual(['../../components/monitoring']);
+    expect(kustomizationOf('deploy/kustomize/dev').components).toEqual(['../../../k8s/components/admin-ingress']);
+    expect(kustomizationOf('deploy/kustomize/production').components).toEqual(['../../../k8s/components/monitoring']);
   });
 });
 
