@@ -1,6 +1,6 @@
 import type { Cache } from '@gw/cache';
 import type { MessageBus } from '@gw/bus';
-import { TOPICS, type EventMessage } from '@gw/contracts';
+import { TOPICS, publicEventData, type EventMessage } from '@gw/contracts';
 import { TRACEPARENT } from '@gw/platform';
 import type { Commit, EventStore } from '@gw/store';
 import type { Logger } from 'pino';
@@ -110,7 +110,7 @@ export function toEventMessage(event: Commit['events'][number]): EventMessage {
     version: event.version,
     occurredAt: event.occurredAt,
     merchantId: event.merchantId,
-    data: event.data,
+    data: publicEventData(event.type, event.data),
     metadata: { correlationId: event.metadata.correlationId, causationId: event.metadata.causationId },
   };
 }

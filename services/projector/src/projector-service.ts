@@ -23,7 +23,7 @@ export function createProjectorService(deps: {
         { topics: [TOPICS.events], groupId: 'projector', fromBeginning: true },
         async (message) => {
           const event = message.value as EventMessage;
-          await projector.apply(event);
+          await projector.applyPublished(event);
           metrics.onApplied(event);
         },
       );

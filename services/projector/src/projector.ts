@@ -1,5 +1,5 @@
 import type { ReadModelStore, StoredEvent } from '@gw/store';
-import { COLLECTIONS, ReadModelWriter, type CollectionName } from '@gw/views';
+import { COLLECTIONS, ReadModelWriter, projectionFor, type CollectionName } from '@gw/views';
 
 /** How often a rebuild reports its progress, in events: often enough for a rate, rarely enough to cost nothing. */
 const PROGRESS_EVERY = 1_000;
@@ -22,6 +22,16 @@ export class Projector {
 
   apply(event: StoredEvent): Promise<void> {
     return this.writer.write([event]);
+  }
+
+  /**
+   * An event as `payments.events` carries it. Merchant documents hold credentials the topic never
+   * carries, so only the write side (payments, with each append) and a rebuild from the event store
+   * write them; the topic's merchant events are left to them.
+   */
+  async applyPublished(event: StoredEvent): Promise<void> {
+    if (projectionFor(event).collection === COLLECTIONS.merchants) return;
+    await this.apply(event);
   }
 
   /**

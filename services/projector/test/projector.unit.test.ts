@@ -6,7 +6,11 @@ import { Projector } from '../src/projector';
 function storedLifecycle(paymentId: number): StoredEvent[] {
   const terms = paymentTerms(paymentId);
   const streamId = `payment-${paymentId}`;
-  return paidLifecycle(terms).map((event, i) => ({ ...toNewEvent(event, terms.merchantId), streamId, version: i + 1 }));
+  return paidLifecycle(terms).map((event, i) => ({
+    ...toNewEvent(event, terms.merchantId),
+    streamId,
+    version: i + 1,
+  }));
 }
 
 describe('projector', () => {
@@ -54,5 +58,43 @@ describe('projector', () => {
       version: events.length,
       status: 'finished',
     });
+  });
+});
+
+describe('projector on payments.events', () => {
+  const merchantCreated = (data: Record<string, unknown>): StoredEvent => ({
+    eventId: 'e-m1',
+    type: 'MerchantCreated',
+    streamId: 'merchant-merchant-9',
+    version: 1,
+    occurredAt: '2026-11-25T10:00:00.000Z',
+    merchantId: 'merchant-9',
+    data,
+    metadata: { correlationId: 'c', causationId: 'c' },
+  });
+  const profile = {
+    merchantId: 'merchant-9',
+    name: 'Shop',
+    email: null,
+    enabledCoins: null,
+    outcomeCurrency: null,
+    createdAt: '2026-11-25T10:00:00.000Z',
+  };
+
+  it('leaves merchant documents to the write side: the topic carries no credentials to check keys with', async () => {
+    const readModels = new InMemoryReadModelStore();
+
+    await new Projector(readModels).applyPublished(merchantCreated(profile));
+
+    expect(await readModels.collection(COLLECTIONS.merchants).get('merchant-9')).toBeNull();
+  });
+
+  it('still projects every other stream from the topic', async () => {
+    const readModels = new InMemoryReadModelStore();
+    const [created] = storedLifecycle(5003);
+
+    await new Projector(readModels).applyPublished(created!);
+
+    expect(await readModels.collection(COLLECTIONS.payments).get('5003')).toMatchObject({ version: 1 });
   });
 });

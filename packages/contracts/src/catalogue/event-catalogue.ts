@@ -1,6 +1,6 @@
 import { EVENT_DATA_SCHEMAS } from '../messages/event-data.schemas';
 import { EVENT_MESSAGE_SCHEMA, JSON_SCHEMA_DIALECT } from '../messages/message.schemas';
-import type { Schema } from '../messages/schema-builders';
+import { WRITE_SIDE_ONLY, type Schema } from '../messages/schema-builders';
 import { TOPICS } from '../topics';
 
 /** The stream each event type is appended to: events are named after their aggregate. */
@@ -86,6 +86,16 @@ const CONTRACT_SECTIONS = [
   'run their own consumer groups and their own dead-letter handling; an example consumer to copy is in',
   '`apps/events-consumer-example`.',
   '',
+  '## Merchant credentials',
+  '',
+  'Merchant events carry no credentials: the API-key hashes and the encrypted payment key, IPN secret',
+  'and family B key stay in the event store, and the merchants read model, which needs them to check',
+  'keys, is written by the write side (payments, with each append) and rebuilt from the event store by',
+  '`gateway replay`, never from this topic. Those fields are marked "never sent" below; they stay in the',
+  'schema as optional only so that messages published before they were withdrawn still validate. Such',
+  "older messages keep them until the topic's retention removes them: to drop them sooner, let the",
+  'retention pass or recreate the topic and replay the outbox (`gateway replay` rebuilds read models only).',
+  '',
   '## Delivery',
   '',
   "The outbox relay publishes each commit's events after they are stored, at least once: a commit",
@@ -97,11 +107,17 @@ function fieldTable(schema: Schema, prefix = ''): string[] {
   const header = prefix === '' ? ['| field | type | required |', '| --- | --- | --- |'] : [];
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set((schema.required ?? []) as string[]);
+  const withheld = new Set((schema[WRITE_SIDE_ONLY] ?? []) as string[]);
   return [
     ...header,
     ...Object.entries(properties).flatMap(([name, property]) => {
       const path = `${prefix}${name}`;
-      const row = `| \`${path}\` | ${describeType(property)} | ${required.has(name) ? 'yes' : 'no'} |`;
+      const presence = withheld.has(name)
+        ? 'never sent (write side only)'
+        : required.has(name)
+          ? 'yes'
+          : 'no';
+      const row = `| \`${path}\` | ${describeType(property)} | ${presence} |`;
       const nested = objectWithin(property);
       return nested ? [row, ...fieldTable(nested, `${path}.`)] : [row];
     }),

@@ -11,6 +11,7 @@ import {
   string,
   timestamp,
   withOptional,
+  writeSideOnly,
   type Schema,
 } from './schema-builders';
 
@@ -167,25 +168,31 @@ export const EVENT_DATA_SCHEMAS = {
     createdAt: at(),
   }),
   InvoicePaymentStarted: object({ paymentId: integer({ minimum: 1 }), payCurrency: string(), at: at() }),
-  MerchantCreated: object({
-    merchantId: string(),
-    name: string(),
-    email: nullableString(),
-    enabledCoins: nullable(arrayOf(string())),
-    outcomeCurrency: nullableString(),
-    createdAt: at(),
-    apiKeyHash: string(),
-    betaApiKeyHash: string(),
-    betaApiKeyCipher: string(),
-    paymentKeyCipher: string(),
-    ipnSecretCipher: string(),
-  }),
-  MerchantCredentialRotated: object({
-    credential: enumOf(['apiKey', 'betaApiKey', 'paymentKey', 'ipnSecret']),
-    hash: nullableString(),
-    cipher: nullableString(),
-    at: at(),
-  }),
+  MerchantCreated: writeSideOnly(
+    object({
+      merchantId: string(),
+      name: string(),
+      email: nullableString(),
+      enabledCoins: nullable(arrayOf(string())),
+      outcomeCurrency: nullableString(),
+      createdAt: at(),
+      apiKeyHash: string(),
+      betaApiKeyHash: string(),
+      betaApiKeyCipher: string(),
+      paymentKeyCipher: string(),
+      ipnSecretCipher: string(),
+    }),
+    ['apiKeyHash', 'betaApiKeyHash', 'betaApiKeyCipher', 'paymentKeyCipher', 'ipnSecretCipher'],
+  ),
+  MerchantCredentialRotated: writeSideOnly(
+    object({
+      credential: enumOf(['apiKey', 'betaApiKey', 'paymentKey', 'ipnSecret']),
+      hash: nullableString(),
+      cipher: nullableString(),
+      at: at(),
+    }),
+    ['hash', 'cipher'],
+  ),
   MerchantCoinsChanged: object({ enabledCoins: nullable(arrayOf(string())), at: at() }),
   MerchantWalletSet: object({
     network: string(),

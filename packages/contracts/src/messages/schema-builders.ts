@@ -27,3 +27,27 @@ export const withOptional = (schema: Schema, properties: Record<string, Schema>)
   ...schema,
   properties: { ...(schema.properties as Schema), ...properties },
 });
+
+/** The keyword listing the fields of an event that stay on the write side (see public-events.ts). */
+export const WRITE_SIDE_ONLY = 'x-write-side-only';
+
+/**
+ * Fields the event store keeps but `payments.events` never carries (merchant credentials). They stay
+ * listed, optional, so a message published before they were withdrawn still validates (BACKWARD).
+ */
+export function writeSideOnly(schema: Schema, fields: readonly string[]): Schema {
+  const properties = schema.properties as Record<string, Schema>;
+  return {
+    ...schema,
+    required: (schema.required as string[]).filter((name) => !fields.includes(name)),
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, property]) => [
+        name,
+        fields.includes(name)
+          ? { ...property, description: 'Write side only: never published; older messages may carry it.' }
+          : property,
+      ]),
+    ),
+    [WRITE_SIDE_ONLY]: [...fields],
+  };
+}
