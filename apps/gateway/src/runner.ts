@@ -49,7 +49,6 @@ export interface RunningGateway {
 export async function startGateway(config: GatewayConfig, options: RunOptions = {}): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, service: config.service });
   const clock = options.clock ?? systemClock;
-  const tracing = startTracing(`cryptogate-${config.service}`, config.tracing, options.spanProcessors);
   const infra = await buildInfrastructure(config, logger);
   // Generates pay addresses on a worker thread, started at the first allocation.
   const addresses = new WorkerAddressAllocator({
@@ -77,6 +76,8 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
     );
   }
 
+  // Installed once nothing before the try below can fail, so that stop() always uninstalls it.
+  const tracing = startTracing(`cryptogate-${config.service}`, config.tracing, options.spanProcessors);
   const services: Service[] = [];
   let http: HttpServer | undefined;
   const stop = async () => {
