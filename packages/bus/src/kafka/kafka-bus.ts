@@ -83,7 +83,7 @@ export class KafkaBus implements MessageBus, MemberHost {
   private readonly publishTimeoutMs: number;
   private readonly members = new Set<KafkaGroupMember>();
   private readonly groupIds = new Set<string>();
-  private readonly groupTopics = new Map<string, Set<string>>();
+  private readonly groupTopics = new Map<string, { topics: Set<string>; fromBeginning: boolean }>();
   private readonly publishing = new Set<Promise<unknown>>();
   private state: 'new' | 'started' | 'closed' = 'new';
 
@@ -154,16 +154,20 @@ export class KafkaBus implements MessageBus, MemberHost {
     const member = new KafkaGroupMember(this, options, maxAttempts, handler);
     this.members.add(member);
     this.groupIds.add(options.groupId);
-    const topics = this.groupTopics.get(options.groupId) ?? new Set<string>();
-    for (const topic of options.topics) topics.add(topic);
-    this.groupTopics.set(options.groupId, topics);
+    const group = this.groupTopics.get(options.groupId) ?? {
+      topics: new Set<string>(),
+      fromBeginning: options.fromBeginning ?? false,
+    };
+    for (const topic of options.topics) group.topics.add(topic);
+    this.groupTopics.set(options.groupId, group);
     await member.start();
     return member;
   }
 
   /**
-   * Each partition's high watermark less the group's committed offset; a partition the group never
-   * committed counts from its low watermark, where a consumer starting from the beginning would.
+   * Each partition's high watermark less the group's committed offset. A partition the group never
+   * committed counts from where the group starts: its low watermark from the beginning, else nothing
+   * (a new reply group starts at the end, and the topic's history is not its backlog).
    */
   async consumerLag(): Promise<ConsumerLag[]> {
     this.assertStarted();
@@ -180,7 +184,7 @@ export class KafkaBus implements MessageBus, MemberHost {
       return byPartition;
     };
     const lags: ConsumerLag[] = [];
-    for (const [groupId, topics] of this.groupTopics) {
+    for (const [groupId, { topics, fromBeginning }] of this.groupTopics) {
       const committed = await this.admin.fetchOffsets({ groupId, topics: [...topics] });
       for (const { topic, partitions } of committed) {
         const byPartition = await endsOf(topic);
@@ -188,7 +192,7 @@ export class KafkaBus implements MessageBus, MemberHost {
         for (const { partition, offset } of partitions) {
           const end = byPartition.get(partition);
           if (!end) continue;
-          const position = Number(offset) >= 0 ? Number(offset) : end.low;
+          const position = Number(offset) >= 0 ? Number(offset) : fromBeginning ? end.low : end.high;
           messages += Math.max(0, end.high - position);
         }
         lags.push({ groupId, topic, messages });
