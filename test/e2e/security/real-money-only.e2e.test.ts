@@ -30,16 +30,27 @@ describe('with the sandbox off', () => {
       merchant.beta('POST', '/beta/v1/payment/invoice', { amount: 50, currency: coin.toUpperCase() }),
     ]);
   const listedByEveryFamily = async () => {
-    const [v1Public, v1Own, v1Merchant, alpha, beta] = await Promise.all([
+    const invoice = await merchant.v1('POST', '/v1/invoice', { price_amount: 50, price_currency: 'usd' });
+    const [v1Public, v1Own, v1FullPublic, v1FullOwn, v1Merchant, alpha, beta, picker] = await Promise.all([
       fetch(`${gateway.baseUrl}/v1/currencies`).then((response) => response.json()),
       merchant.v1('GET', '/v1/currencies'),
+      fetch(`${gateway.baseUrl}/v1/full-currencies`).then((response) => response.json()),
+      merchant.v1('GET', '/v1/full-currencies'),
       merchant.v1('GET', '/v1/merchant/coins'),
       merchant.alpha('/alpha/v1/payment/services', {}),
       merchant.beta('GET', '/beta/v1/common/currencies'),
+      fetch(`${gateway.baseUrl}/invoice/${String(invoice.body.id)}`).then((response) => response.text()),
     ]);
+    const codesOf = (body: unknown) =>
+      (body as { currencies: { code: string }[] }).currencies.map((c) => c.code);
     return {
       v1Public: (v1Public as { currencies: string[] }).currencies,
       v1Own: v1Own.body.currencies as string[],
+      v1FullPublic: codesOf(v1FullPublic),
+      v1FullOwn: codesOf(v1FullOwn.body),
+      picker: [...picker.matchAll(/name="pay_currency"\s+id="coin-[^"]+"\s+value="([^"]+)"/g)].map(
+        (m) => m[1],
+      ),
       v1Merchant: (v1Merchant.body.selectedCurrencies as { code: string }[]).map((coin) => coin.code),
       alpha: (alpha.body.result as { currency: string; network: string; is_available: boolean }[])
         .filter((service) => service.is_available)
@@ -69,10 +80,13 @@ describe('with the sandbox off', () => {
 
     const listed = await listedByEveryFamily();
     expect(listed.v1Own).toEqual([]);
+    expect(listed.v1FullOwn).toEqual([]);
     expect(listed.v1Merchant).toEqual([]);
     expect(listed.alpha).toEqual([]);
+    expect(listed.picker).toEqual([]);
     // The public lists show what any merchant could be paid in: the watched network's coin.
     expect(listed.v1Public).toEqual(['ltc']);
+    expect(listed.v1FullPublic).toEqual(['ltc']);
     expect(listed.beta).toEqual(['LTC']);
   });
 
@@ -99,7 +113,9 @@ describe('with the sandbox off', () => {
 
     const listed = await listedByEveryFamily();
     expect(listed.v1Own).toEqual(['ltc']);
+    expect(listed.v1FullOwn).toEqual(['ltc']);
     expect(listed.v1Merchant).toEqual(['ltc']);
     expect(listed.alpha).toEqual(['LTC']);
+    expect(listed.picker).toEqual(['ltc']);
   });
 });

@@ -2,7 +2,7 @@ import { v1Validators } from '@gw/contracts/src/api/v1';
 import { canTakeMoneyIn, offeredPayCurrencies, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
 import { admittingMerchant, payableCoinsOf } from '@gw/runtime';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { merchantOf, optionalMerchant, API_KEY_HEADER } from '../http/auth';
 import { invalidParams } from '../http/errors';
 import { validatedQuery } from '../http/validation';
@@ -20,32 +20,39 @@ export function catalogueRoutes({ ctx, directory, auth }: V1RouteDeps): Router {
     res.json({ message: 'OK' });
   });
 
+  /**
+   * Coins on networks that can take money now (for the merchant whose key comes along, else any
+   * merchant), each with its place in the catalogue, which stays its id however many are left out.
+   */
+  async function payableCoins(req: Request) {
+    const merchant = await optionalMerchant(directory, req.get(API_KEY_HEADER));
+    const payable = payableCoinsOf(merchant, ctx.config);
+    return ctx.rates
+      .current()
+      .cryptoCurrencies()
+      .map((crypto, position) => ({ crypto, position }))
+      .filter(({ crypto }) => canTakeMoneyIn(payable, crypto));
+  }
+
   router.get(
     '/currencies',
     asyncRoute(async (req, res) => {
       validatedQuery(v1Validators.currenciesQuery, req.query);
-      // Coins on networks that can take money now: for the merchant whose key comes along, else any merchant.
-      const merchant = await optionalMerchant(directory, req.get(API_KEY_HEADER));
-      const payable = payableCoinsOf(merchant, ctx.config);
       // Every catalogue coin supports fixed-rate payments, so fixed_rate=true lists the same codes.
-      res.json({
-        currencies: ctx.rates
-          .current()
-          .cryptoCurrencies()
-          .filter((crypto) => canTakeMoneyIn(payable, crypto))
-          .map((crypto) => crypto.code),
-      });
+      res.json({ currencies: (await payableCoins(req)).map(({ crypto }) => crypto.code) });
     }),
   );
 
-  router.get('/full-currencies', (_req, res) => {
-    res.json({
-      currencies: ctx.rates
-        .current()
-        .cryptoCurrencies()
-        .map((crypto, position) => toFullCurrency(crypto, position, baseUrl)),
-    });
-  });
+  router.get(
+    '/full-currencies',
+    asyncRoute(async (req, res) => {
+      res.json({
+        currencies: (await payableCoins(req)).map(({ crypto, position }) =>
+          toFullCurrency(crypto, position, baseUrl),
+        ),
+      });
+    }),
+  );
 
   router.get('/merchant/coins', auth, (_req, res) => {
     const coins = offeredPayCurrencies(admittingMerchant(merchantOf(res), ctx.config), ctx.rates.current());
