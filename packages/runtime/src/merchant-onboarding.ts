@@ -66,6 +66,19 @@ export async function createMerchant(ctx: ServiceContext, input: NewMerchant): P
   return keys;
 }
 
+/** The coins the merchant accepts (codes as the catalogue spells them), or null for every catalogue coin. */
+export async function setMerchantCoins(
+  ctx: ServiceContext,
+  merchantId: string,
+  enabledCoins: string[] | null,
+): Promise<void> {
+  const reply = await ctx.commands.send(streamIdOf('merchant', merchantId), merchantId, {
+    type: 'SetMerchantCoins',
+    data: { enabledCoins },
+  });
+  if (!reply.ok) throw new MerchantCommandError(reply.error.code, reply.error.message);
+}
+
 /** Replaces one credential; returns the new plain value, shown once. */
 export async function rotateMerchantCredential(
   ctx: ServiceContext,

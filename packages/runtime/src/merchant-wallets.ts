@@ -32,6 +32,23 @@ export function networksPayingTo(walletNetwork: string, watchers: ChainWatchersC
   return Object.keys(watchers.nodes).filter((network) => walletNetworkOf(network) === walletNetwork);
 }
 
+/** What the merchant should act on: a network nobody watches here, or a wallet app that stops scanning. */
+export function walletWarnings(status: WalletStatus): string[] {
+  const { network } = status.wallet;
+  const warnings: string[] = [];
+  if (status.paidOn.length === 0)
+    warnings.push(
+      network === 'evm'
+        ? 'No EVM node is watched here (ETH_RPC_URL, BSC_RPC_URL, POLYGON_RPC_URL): eth, bsc and matic payments cannot be created yet'
+        : `No ${network} node is watched here (${network.toUpperCase()}_RPC_URL): ${network} payments cannot be created yet`,
+    );
+  if (status.unusedInARow >= status.gapLimit)
+    warnings.push(
+      `${status.unusedInARow} addresses in a row are unused: wallet apps stop scanning after ${status.gapLimit}, so raise the app's gap limit to see later payments`,
+    );
+  return warnings;
+}
+
 /**
  * Checks what the merchant pasted (xpub/zpub/tpub/vpub or a `wpkh(…/0/*)` descriptor) against the chain
  * the operator runs for the network and records it on the merchant (payments writes the merchant's read

@@ -5,7 +5,7 @@ import type {
   SubscriptionStatus,
   SubscriptionTerms,
 } from '@gw/domain';
-import type { MerchantKeys, WalletStatus } from '@gw/runtime';
+import { walletWarnings, type MerchantKeys, type WalletStatus } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 
 /** Response bodies of the admin API: snake_case like the V1 API, and never a stored hash or cipher. */
@@ -175,17 +175,6 @@ export interface WalletListView {
 
 export function walletView(merchantId: string, status: WalletStatus): WalletView {
   const { wallet } = status;
-  const warnings: string[] = [];
-  if (status.paidOn.length === 0)
-    warnings.push(
-      wallet.network === 'evm'
-        ? 'No EVM node is watched here (ETH_RPC_URL, BSC_RPC_URL, POLYGON_RPC_URL): eth, bsc and matic payments cannot be created yet'
-        : `No ${wallet.network} node is watched here (${wallet.network.toUpperCase()}_RPC_URL): ${wallet.network} payments cannot be created yet`,
-    );
-  if (status.unusedInARow >= status.gapLimit)
-    warnings.push(
-      `${status.unusedInARow} addresses in a row are unused: wallet apps stop scanning after ${status.gapLimit}, so raise the app's gap limit to see later payments`,
-    );
   return {
     merchant_id: merchantId,
     network: wallet.network,
@@ -199,6 +188,6 @@ export function walletView(merchantId: string, status: WalletStatus): WalletView
     gap_limit: status.gapLimit,
     takes_payments: status.paidOn.length > 0,
     paid_on: status.paidOn,
-    warnings,
+    warnings: walletWarnings(status),
   };
 }

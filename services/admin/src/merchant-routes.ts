@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import { asyncRoute } from '@gw/platform';
-import { createMerchant, rotateMerchantCredential, type ServiceContext } from '@gw/runtime';
-import { streamIdOf } from '@gw/domain';
+import { createMerchant, rotateMerchantCredential, setMerchantCoins, type ServiceContext } from '@gw/runtime';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
-import { commandRefused, notFound } from './admin-errors';
+import { notFound } from './admin-errors';
 import { credentialParam, merchantIdParam, pageQuery } from './admin-params';
 import {
   createMerchantSchema,
@@ -102,11 +101,7 @@ export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Route
       const merchantId = merchantIdParam(req.params.merchantId);
       const body = validateBody<SetCoinsBody>(setCoinsSchema, req.body);
       const enabledCoins = enabledCoinsFrom(ctx.rates.current(), body.enabled_coins);
-      const reply = await ctx.commands.send(streamIdOf('merchant', merchantId), merchantId, {
-        type: 'SetMerchantCoins',
-        data: { enabledCoins },
-      });
-      if (!reply.ok) throw commandRefused(reply.error);
+      await setMerchantCoins(ctx, merchantId, enabledCoins);
       const coins: MerchantCoinsView = { merchant_id: merchantId, enabled_coins: enabledCoins };
       res.json(coins);
     }),

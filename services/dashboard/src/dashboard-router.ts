@@ -2,6 +2,8 @@ import type { ServiceContext } from '@gw/runtime';
 import { Router } from 'express';
 import { dashboardPages } from './dashboard-pages';
 import { paymentRoutes } from './http/payment-routes';
+import { settingsRoutes } from './http/settings-routes';
+import { walletRoutes } from './http/wallet-routes';
 import { sessionRoutes, signInRoutes } from './http/sign-in-routes';
 import { DASHBOARD_PATH } from './session/session-cookie';
 
@@ -13,6 +15,8 @@ export function createDashboardRouter(ctx: ServiceContext): Router {
       sessionRoutes(ctx, sessions, directory),
       Router().get(DASHBOARD_PATH, (_req, res) => res.redirect(303, '/dashboard/payments')),
       paymentRoutes(ctx),
+      walletRoutes(ctx),
+      settingsRoutes(ctx),
     ],
   });
 }

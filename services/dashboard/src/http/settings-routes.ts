@@ -1,0 +1,98 @@
+import { asyncRoute } from '@gw/platform';
+import { rotateMerchantCredential, setMerchantCoins, type ServiceContext } from '@gw/runtime';
+import { COLLECTIONS, type MerchantDocument, type PlanDocument, type SubscriptionDocument } from '@gw/views';
+import { Router, type Request, type Response } from 'express';
+import { renderSettingsPage, ROTATABLE, type RotatablePath, type SettingsView } from '../views/settings-page';
+import { sendNotFound } from './responses';
+import { merchantOf, signedInOf } from './signed-in';
+
+const LISTED = 200;
+
+/** Coins, keys and secrets (rotated with a confirmation, the new value shown once), plans and subscriptions. */
+export function settingsRoutes(ctx: ServiceContext): Router {
+  const router = Router();
+  const catalogue = () =>
+    ctx.rates
+      .current()
+      .cryptoCurrencies()
+      .map(({ code, name }) => ({ code, name }));
+
+  async function send(
+    res: Response,
+    merchant: MerchantDocument,
+    extra: Partial<Pick<SettingsView, 'message' | 'error' | 'rotated' | 'enabledCoins'>> & {
+      status?: number;
+    } = {},
+  ) {
+    const byMerchant = {
+      filter: { merchantId: merchant.merchantId },
+      sort: [['createdAt', -1]] as [string, -1][],
+      limit: LISTED,
+    };
+    const [plans, subscriptions] = await Promise.all([
+      ctx.readModels.collection<PlanDocument>(COLLECTIONS.plans).find(byMerchant),
+      ctx.readModels.collection<SubscriptionDocument>(COLLECTIONS.subscriptions).find(byMerchant),
+    ]);
+    res
+      .status(extra.status ?? 200)
+      .type('html')
+      .send(
+        renderSettingsPage({
+          chrome: signedInOf(res).chrome('settings'),
+          coins: catalogue(),
+          enabledCoins: extra.enabledCoins !== undefined ? extra.enabledCoins : merchant.enabledCoins,
+          outcomeCurrency: merchant.outcomeCurrency,
+          plans,
+          subscriptions,
+          message: extra.message ?? null,
+          error: extra.error ?? null,
+          rotated: extra.rotated ?? null,
+        }),
+      );
+  }
+
+  router.get(
+    '/dashboard/settings',
+    asyncRoute(async (_req, res) => send(res, merchantOf(res))),
+  );
+
+  router.post(
+    '/dashboard/settings/coins',
+    asyncRoute(async (req, res) => {
+      const merchant = merchantOf(res);
+      const fields = req.body as Record<string, unknown>;
+      const ticked = ([] as unknown[])
+        .concat(fields.coin ?? [])
+        .filter((code): code is string => typeof code === 'string');
+      const known = new Set(catalogue().map(({ code }) => code));
+      const unknown = ticked.filter((code) => !known.has(code));
+      if (unknown.length > 0)
+        return send(res, merchant, { status: 422, error: `Not in the catalogue: ${unknown.join(', ')}.` });
+      const enabledCoins = fields.mode === 'all' ? null : [...new Set(ticked)];
+      if (enabledCoins?.length === 0)
+        return send(res, merchant, { status: 422, error: 'Tick at least one coin, or accept every coin.' });
+      await setMerchantCoins(ctx, merchant.merchantId, enabledCoins);
+      send(res, merchant, { enabledCoins, message: 'Coins saved.' });
+    }),
+  );
+
+  router.post(
+    '/dashboard/settings/keys/:credential/rotate',
+    asyncRoute(async (req: Request<{ credential: string }>, res) => {
+      const merchant = merchantOf(res);
+      if (!Object.hasOwn(ROTATABLE, req.params.credential)) return sendNotFound(req, res);
+      const credential = ROTATABLE[req.params.credential as RotatablePath];
+      if ((req.body as Record<string, unknown>).confirm !== 'yes') {
+        return send(res, merchant, { status: 422, error: 'Tick the confirmation to rotate.' });
+      }
+      const value = await rotateMerchantCredential(ctx, merchant.merchantId, credential.name);
+      req.log.info(
+        { merchantId: merchant.merchantId, credential: credential.name },
+        'credential rotated from the dashboard',
+      );
+      send(res, merchant, { rotated: { label: credential.label, value } });
+    }),
+  );
+
+  return router;
+}

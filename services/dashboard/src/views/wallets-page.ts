@@ -1,0 +1,74 @@
+import { html, type SafeHtml } from '@gw/platform';
+import { walletWarnings, type WalletStatus } from '@gw/runtime';
+import { csrfField, notice, renderPage, type Chrome } from './layout';
+
+export interface WalletsView {
+  chrome: Chrome;
+  /** Every network a merchant can hold a watch-only wallet for, with its wallet if set. */
+  networks: { network: string; status: WalletStatus | null }[];
+  message: string | null;
+  error: { network: string; text: string } | null;
+}
+
+export function renderWalletsPage(view: WalletsView): string {
+  return renderPage({
+    title: 'Wallets',
+    chrome: view.chrome,
+    body: html`<h1>Wallets</h1>
+      <p>
+        The gateway never holds a private key: paste your wallet's extended public key (xpub, zpub, tpub or
+        vpub, or a <code>wpkh(…/0/*)</code> descriptor) and every payment gets the next receive address of
+        that wallet.
+      </p>
+      ${notice(view.message)}
+      ${view.networks.map(({ network, status }) =>
+        walletPanel(
+          view.chrome.csrfToken,
+          network,
+          status,
+          view.error?.network === network ? view.error.text : null,
+        ),
+      )}`,
+  });
+}
+
+function walletPanel(
+  csrfToken: string,
+  network: string,
+  status: WalletStatus | null,
+  error: string | null,
+): SafeHtml {
+  const id = `wallet-${network}`;
+  return html`<section class="panel" aria-labelledby="${id}-title">
+    <h2 id="${id}-title">${network.toUpperCase()}</h2>
+    ${status === null ? html`<p>No wallet yet: ${network} payments cannot be paid to you.</p>` : walletFacts(status)}
+    ${notice(error, 'error')}
+    <form method="post" action="/dashboard/wallets/${network}">
+      ${csrfField(csrfToken)}
+      <label for="${id}-key"
+        >${status === null ? 'Extended public key' : 'Replace with another extended public key'}</label
+      >
+      <textarea id="${id}-key" name="extended_public_key" rows="2" required spellcheck="false"></textarea>
+      <button type="submit">${status === null ? 'Set wallet' : 'Replace wallet'}</button>
+    </form>
+  </section>`;
+}
+
+function walletFacts(status: WalletStatus): SafeHtml {
+  return html`${walletWarnings(status).map((warning) => notice(warning, 'warn'))}
+    <dl class="facts">
+      <dt>Key</dt>
+      <dd class="mono">${status.wallet.extendedPublicKey}</dd>
+      <dt>Descriptor</dt>
+      <dd class="mono">${status.wallet.descriptor}</dd>
+      <dt>Addresses handed out</dt>
+      <dd>${status.addressesHandedOut}</dd>
+      <dt>Unused in a row</dt>
+      <dd>${status.unusedInARow} (wallet apps stop scanning after ${status.gapLimit})</dd>
+    </dl>
+    <h3>First receive addresses</h3>
+    <p class="muted">Compare them with the first receive addresses your wallet app shows.</p>
+    <ol start="0" class="first-addresses">
+      ${status.firstAddresses.map((address) => html`<li class="mono">${address}</li>`)}
+    </ol>`;
+}

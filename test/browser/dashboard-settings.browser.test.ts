@@ -1,0 +1,162 @@
+import type { MerchantKeys } from '@gw/runtime';
+import { COLLECTIONS, type MerchantDocument } from '@gw/views';
+import { startTestGateway, type TestGateway } from '../support/gateway';
+import { eventually } from '../e2e/notifier/support/notifier-harness';
+import { DESKTOP, PHONE, openCheckoutBrowser, type CheckoutBrowser } from './support/browser';
+import { csrfTokenOf, signIn, unlabelledControls } from './support/dashboard-browser';
+
+jest.setTimeout(120_000);
+
+/** BIP84's published test vector: the account zpub of its test mnemonic and its first receive addresses. */
+const BIP84_ZPUB =
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+const BIP84_FIRST_ADDRESSES = [
+  'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+  'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
+];
+
+const PROVOKED = /^console error: Failed to load resource: the server responded with a status of (401|422)/;
+
+let gateway: TestGateway;
+let merchantA: MerchantKeys;
+let merchantB: MerchantKeys;
+let browser: CheckoutBrowser;
+
+const merchantDocument = (merchantId: string) =>
+  gateway.gateway.ctx.readModels.collection<MerchantDocument>(COLLECTIONS.merchants).get(merchantId);
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  merchantA = gateway.demoMerchant;
+  merchantB = await gateway.createMerchant('Merchant B');
+  browser = await openCheckoutBrowser(gateway.baseUrl);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+});
+
+afterEach(() => {
+  expect(browser.foreignRequests).toEqual([]);
+  expect(browser.pageProblems.filter((problem) => !PROVOKED.test(problem))).toEqual([]);
+});
+
+describe('wallet setup', () => {
+  it('refuses a key that is not one, then shows the right first addresses of the one set', async () => {
+    const page = await signIn(browser, gateway.baseUrl, merchantA.apiKey, PHONE);
+    await page.getByRole('link', { name: 'Wallets' }).click();
+    await page.waitForURL(/\/dashboard\/wallets$/);
+    expect(await unlabelledControls(page)).toEqual([]);
+
+    await page.getByLabel('Extended public key').first().fill('xpub-not-a-key');
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/dashboard/wallets/btc')),
+      page.getByRole('button', { name: 'Set wallet' }).first().click(),
+    ]);
+    expect(refused.status()).toBe(422);
+    expect(await page.getByRole('alert').innerText()).not.toBe('');
+
+    await page.getByLabel('Extended public key').first().fill(BIP84_ZPUB);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/dashboard/wallets/btc') && r.status() === 200),
+      page.getByRole('button', { name: 'Set wallet' }).first().click(),
+    ]);
+    const shown = await page.locator('ol.first-addresses li').allInnerTexts();
+    expect(shown.slice(0, 2)).toEqual(BIP84_FIRST_ADDRESSES);
+    expect(await page.getByRole('status').first().innerText()).toContain('BTC wallet is set');
+
+    await eventually(async () =>
+      (await merchantDocument(merchantA.merchantId))?.wallets?.btc ? true : undefined,
+    );
+    await page.reload();
+    expect((await page.locator('ol.first-addresses li').allInnerTexts()).slice(0, 2)).toEqual(
+      BIP84_FIRST_ADDRESSES,
+    );
+    await page.close();
+  });
+
+  it("never shows merchant A's wallet to merchant B", async () => {
+    await eventually(async () =>
+      (await merchantDocument(merchantA.merchantId))?.wallets?.btc ? true : undefined,
+    );
+    const page = await signIn(browser, gateway.baseUrl, merchantB.apiKey, DESKTOP);
+    await page.goto(`${gateway.baseUrl}/dashboard/wallets`);
+    const content = await page.content();
+    expect(content).not.toContain(BIP84_ZPUB);
+    expect(content).not.toContain(BIP84_FIRST_ADDRESSES[0]);
+    await page.goto(`${gateway.baseUrl}/dashboard/settings`);
+    expect(await page.content()).not.toContain(merchantA.apiKey);
+    await page.close();
+  });
+});
+
+describe('settings', () => {
+  it('save the coins a merchant accepts', async () => {
+    const page = await signIn(browser, gateway.baseUrl, merchantB.apiKey, DESKTOP);
+    await page.goto(`${gateway.baseUrl}/dashboard/settings`);
+    expect(await unlabelledControls(page)).toEqual([]);
+    await page.getByLabel('Only the coins ticked below').check();
+    await page.getByLabel('Bitcoin (btc)').check();
+    await page.getByLabel('Litecoin (ltc)').check();
+    await page.getByRole('button', { name: 'Save coins' }).click();
+    await page.getByText('Coins saved.').waitFor();
+    await eventually(async () => {
+      const merchant = await merchantDocument(merchantB.merchantId);
+      return merchant?.enabledCoins?.join(',') === 'btc,ltc' ? true : undefined;
+    });
+    await page.close();
+  });
+
+  it('rotate the API key after a confirmation, show the new one once, and the old one stops opening the dashboard', async () => {
+    const merchant = await gateway.createMerchant('Rotating merchant');
+    const page = await signIn(browser, gateway.baseUrl, merchant.apiKey, DESKTOP);
+    await page.goto(`${gateway.baseUrl}/dashboard/settings`);
+
+    const unconfirmed = await browser.context.request.post(
+      `${gateway.baseUrl}/dashboard/settings/keys/api-key/rotate`,
+      {
+        form: { csrf: (await csrfTokenOf(page))! },
+      },
+    );
+    expect(unconfirmed.status()).toBe(422);
+
+    const apiKeyForm = page.locator('form[action="/dashboard/settings/keys/api-key/rotate"]');
+    await apiKeyForm.getByLabel('I understand the current value stops working').check();
+    await apiKeyForm.getByRole('button', { name: 'Rotate' }).click();
+    const secret = page.locator('[data-secret]');
+    await secret.waitFor();
+    const newKey = await secret.innerText();
+    expect(newKey).toMatch(/^[A-Za-z0-9_-]{24,}$/);
+    expect(newKey).not.toBe(merchant.apiKey);
+    // Shown in the answer to the post alone (no-store): opening the page again shows it no more.
+    await page.goto(`${gateway.baseUrl}/dashboard/settings`);
+    expect(await page.locator('[data-secret]').count()).toBe(0);
+
+    await eventually(async () => {
+      const stored = await merchantDocument(merchant.merchantId);
+      return stored && stored.apiKeyHash !== undefined && (await signInStatus(merchant.apiKey)) === 401
+        ? true
+        : undefined;
+    });
+    expect(await signInStatus(newKey)).toBe(303);
+    await page.close();
+  });
+});
+
+/** What the sign-in answers for a key, through a fresh form (its own double-submit token). */
+async function signInStatus(key: string): Promise<number> {
+  const fresh = await openCheckoutBrowser(gateway.baseUrl);
+  try {
+    const form = await fresh.newPage(DESKTOP);
+    await form.goto(`${gateway.baseUrl}/dashboard/sign-in`);
+    await form.getByLabel('API key or admin token').fill(key);
+    const [response] = await Promise.all([
+      form.waitForResponse((r) => r.url().endsWith('/dashboard/sign-in') && r.request().method() === 'POST'),
+      form.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
+    return response.status();
+  } finally {
+    await fresh.close();
+  }
+}
