@@ -51,6 +51,15 @@ describe('the payments.events example consumer', () => {
   });
 
   async function publish(codec: MessageCodec, values: (EventMessage | Buffer)[]): Promise<void> {
+    // One partition, created before the first send: an auto-created topic can grow partitions under
+    // the producer between sends, and this test states an order across keys.
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+    } finally {
+      await admin.disconnect();
+    }
     const producer = kafka.producer();
     await producer.connect();
     try {
