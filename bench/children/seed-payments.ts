@@ -17,6 +17,7 @@ import {
   CachedRatesSource,
   admittedIntakeTerms,
   admittingMerchant,
+  priceViewsOf,
   newPaymentTerms,
   SandboxPayAddresses,
   type PaymentTermsSources,
@@ -63,8 +64,7 @@ async function main(): Promise<void> {
         payCurrency: n % 3 === 0 ? 'eth' : 'btc',
       },
       admittingMerchant({ enabledCoins: null }, config),
-      rates.current(),
-      null,
+      priceViewsOf(rates, config, new Date()),
     );
     const terms = await newPaymentTerms(sources, {
       merchantId,

@@ -1,5 +1,5 @@
 import { busMetrics } from '@gw/bus';
-import { CuratedPriceFeed, type PriceSnapshot } from '@gw/rates';
+import { CuratedPriceFeed } from '@gw/rates';
 import { RandomKeyAddressAllocator, WorkerAddressAllocator, type AddressAllocator } from '@gw/chain';
 import {
   createHttpServer,
@@ -138,7 +138,7 @@ export async function buildContext(
   if (config.service === 'all' || COMMAND_SENDERS.has(config.service)) await commands.start();
   const rates = new CachedRatesSource(
     infra.cache,
-    await pricesBeforePublication(config, clock),
+    await new CuratedPriceFeed().snapshot(),
     config.prices.refreshIntervalMs,
   );
   await rates.refresh();
@@ -161,13 +161,4 @@ export async function buildContext(
       sandbox: addresses,
     }),
   };
-}
-
-/**
- * What converts before the rates service has published: the sandbox's catalogue snapshot, or, with a
- * live feed, no price at all (amounts convert at the catalogue's, and no payment opens on them).
- */
-async function pricesBeforePublication(config: GatewayConfig, clock: Clock): Promise<PriceSnapshot> {
-  if (config.prices.feed === 'curated') return new CuratedPriceFeed().snapshot();
-  return { source: 'none', takenAt: clock.now().toISOString(), pricesUsd: {} };
 }

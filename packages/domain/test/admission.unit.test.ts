@@ -5,7 +5,7 @@ import { admitPayment, currentPayAmount, type PaymentRequestTerms } from '../src
 import { PAYMENT_LIFETIMES } from '../src/admission/lifetimes';
 import { PaymentRefused } from '../src/admission/refusals';
 import { compare } from '../src/money';
-import { admissionSpec } from '../src/testing/admission-spec';
+import { admissionSpec, priceViews } from '../src/testing/admission-spec';
 
 const rates = new RatesService({
   source: 'test',
@@ -158,57 +158,107 @@ describe('admitting a payment', () => {
     });
   });
 
-  describe('outside the sandbox, on prices of a certain age', () => {
+  describe('which prices a payment is asked on', () => {
+    /** Live prices that moved since the fixed snapshot: btc 40,000 instead of 50,000. */
     const live = new RatesService({
       source: 'live',
       takenAt: '2026-01-01T00:10:00.000Z',
-      pricesUsd: { btc: '50000', usd: '1', eur: '1.25' },
+      pricesUsd: { btc: '40000', usd: '1', eur: '1.25' },
       quotedAt: { btc: '2026-01-01T00:09:00.000Z', usd: '2026-01-01T00:05:00.000Z' },
     });
-    const at = (now: string) => admissionSpec(live, { now: new Date(now), maxAgeSeconds: 600 });
+    const at = (now: string, liveView: RatesService | null = live) =>
+      admissionSpec(priceViews(rates, liveView, { now: new Date(now), maxAgeSeconds: 600 }));
+    /** The merchant's own btc wallet, on mainnet: real money. */
+    const mainnetWallet: AdmittingMerchant = {
+      enabledCoins: null,
+      payableCoins: 'every',
+      realMoneyCoins: new Set(['btc']),
+    };
+    /** The merchant's own btc wallet on regtest (outside the sandbox: the only network paying). */
+    const regtestWallet: AdmittingMerchant = { enabledCoins: null, payableCoins: new Set(['btc']) };
 
-    it('opens a payment while both prices are within the limit', () => {
-      at('2026-01-01T00:15:00.000Z').given(everyCoin).when(usd('10', 'btc')).then({ payAmount: '0.0002' });
-    });
+    describe('a payment to a mainnet wallet (real money)', () => {
+      it('is priced from the live prices while both are within the limit', () => {
+        at('2026-01-01T00:15:00.000Z')
+          .given(mainnetWallet)
+          .when(usd('10', 'btc'))
+          .then({ payAmount: '0.00025' });
+      });
 
-    it('refuses it once the older of the two prices passes the limit', () => {
-      const refused = at('2026-01-01T00:15:01.000Z').given(everyCoin).when(usd('10', 'btc'));
-      expect(refused.thenRefuses('STALE_PRICE').refusal).toMatchObject({
-        currency: { code: 'usd' },
-        quotedAt: '2026-01-01T00:05:00.000Z',
-        maxAgeSeconds: 600,
+      it('is refused once the older of the two prices passes the limit', () => {
+        const refused = at('2026-01-01T00:15:01.000Z').given(mainnetWallet).when(usd('10', 'btc'));
+        expect(refused.thenRefuses('STALE_PRICE').refusal).toMatchObject({
+          currency: { code: 'usd' },
+          quotedAt: '2026-01-01T00:05:00.000Z',
+          maxAgeSeconds: 600,
+        });
+      });
+
+      it('takes the snapshot time for a price the source did not date', () => {
+        const eur = usd('10', 'btc', { priceCurrency: 'eur' });
+        at('2026-01-01T00:19:00.000Z').given(mainnetWallet).when(eur).then({ priceCurrency: 'eur' });
+        at('2026-01-01T00:20:01.000Z').given(mainnetWallet).when(eur).thenRefuses('STALE_PRICE');
+      });
+
+      it('is refused before any live price, never falling back to the fixed snapshot', () => {
+        const refusal = at('2026-01-01T00:00:00.000Z', null)
+          .given(mainnetWallet)
+          .when(usd('10', 'btc'))
+          .thenRefuses('STALE_PRICE').refusal;
+        expect(new PaymentRefused(refusal).message).toBe(
+          'no current price for btc: no live price, and prices older than 600 s are not used; retry later',
+        );
+      });
+
+      it('is refused in a currency the live prices do not quote, whatever its catalogue price', () => {
+        const realLtc: AdmittingMerchant = { ...mainnetWallet, realMoneyCoins: new Set(['ltc']) };
+        const refusal = at('2026-01-01T00:10:00.000Z')
+          .given(realLtc)
+          .when(usd('10', 'ltc'))
+          .thenRefuses('STALE_PRICE').refusal;
+        expect(refusal).toMatchObject({ currency: { code: 'ltc' }, quotedAt: null });
+      });
+
+      it('checks the request before the prices', () => {
+        at('2030-01-01T00:00:00.000Z')
+          .given(mainnetWallet)
+          .when(usd('10', 'nope'))
+          .thenRefuses('UNKNOWN_CURRENCY');
       });
     });
 
-    it('takes the snapshot time for a price the source did not date', () => {
-      const eur = usd('10', 'btc', { priceCurrency: 'eur' });
-      at('2026-01-01T00:19:00.000Z').given(everyCoin).when(eur).then({ priceCurrency: 'eur' });
-      at('2026-01-01T00:20:01.000Z').given(everyCoin).when(eur).thenRefuses('STALE_PRICE');
+    describe('a test payment', () => {
+      it('on the sandbox chain is priced from the fixed snapshot, however old the live prices are', () => {
+        at('2030-01-01T00:00:00.000Z').given(everyCoin).when(usd('10', 'btc')).then({ payAmount: '0.0002' });
+        at('2030-01-01T00:00:00.000Z', null)
+          .given(everyCoin)
+          .when(usd('10', 'btc'))
+          .then({ payAmount: '0.0002' });
+      });
+
+      it('to a wallet on a test chain is priced from the fixed snapshot, with no live price at all', () => {
+        at('2030-01-01T00:00:00.000Z', null)
+          .given(regtestWallet)
+          .when(usd('10', 'btc'))
+          .then({ payAmount: '0.0002' });
+      });
+
+      it('on another network of a merchant with a mainnet wallet stays on the fixed snapshot', () => {
+        at('2030-01-01T00:00:00.000Z', null)
+          .given(mainnetWallet)
+          .when(usd('10', 'ltc'))
+          .then({ payAmount: '0.1' });
+      });
     });
 
-    it('refuses a currency the live snapshot does not price, whatever its catalogue price', () => {
-      const refusal = at('2026-01-01T00:10:00.000Z')
-        .given(everyCoin)
-        .when(usd('10', 'ltc'))
-        .thenRefuses('STALE_PRICE').refusal;
-      expect(refusal).toMatchObject({ currency: { code: 'ltc' }, quotedAt: null });
-      expect(new PaymentRefused(refusal).message).toBe(
-        'no current price for ltc: no live price, and prices older than 600 s are not used; retry later',
-      );
-    });
-
-    it('re-estimates a waiting payment on current prices only', () => {
+    it('re-estimates a waiting payment under the same rule', () => {
       const terms = { priceAmount: '10', priceCurrency: 'usd', payCurrency: 'btc' };
-      const freshness = (now: string) => ({ now: new Date(now), maxAgeSeconds: 600 });
-      expect(currentPayAmount(terms, live, freshness('2026-01-01T00:15:00.000Z'))).toBe('0.0002');
-      expect(() => currentPayAmount(terms, live, freshness('2026-01-01T00:15:01.000Z'))).toThrow(
+      const views = (now: string) => priceViews(rates, live, { now: new Date(now), maxAgeSeconds: 600 });
+      expect(currentPayAmount(terms, mainnetWallet, views('2026-01-01T00:15:00.000Z'))).toBe('0.00025');
+      expect(() => currentPayAmount(terms, mainnetWallet, views('2026-01-01T00:15:01.000Z'))).toThrow(
         PaymentRefused,
       );
-      expect(currentPayAmount(terms, live, null)).toBe('0.0002');
-    });
-
-    it('checks the request before the prices', () => {
-      at('2030-01-01T00:00:00.000Z').given(everyCoin).when(usd('10', 'nope')).thenRefuses('UNKNOWN_CURRENCY');
+      expect(currentPayAmount(terms, regtestWallet, views('2030-01-01T00:00:00.000Z'))).toBe('0.0002');
     });
   });
 
@@ -264,7 +314,7 @@ describe('admitting a payment', () => {
             const request = usd((cents / 100).toFixed(2), pay);
             const listed = acceptsPayCurrency(merchant, rates.findCryptoCurrency(pay));
             try {
-              const admitted = admitPayment(request, merchant, rates, null);
+              const admitted = admitPayment(request, merchant, priceViews(rates));
               expect(listed).toBe(true);
               expect(compare(admitted.payAmount, rates.minAmount(pay, pay).minAmount)).toBeGreaterThanOrEqual(
                 0,

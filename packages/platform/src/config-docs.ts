@@ -36,7 +36,7 @@ export type EvmWatchedNetwork = (typeof EVM_WATCHED_NETWORKS)[number];
 export const WATCHED_NETWORKS = [...UTXO_WATCHED_NETWORKS, ...EVM_WATCHED_NETWORKS] as const;
 export type WatchedNetwork = (typeof WATCHED_NETWORKS)[number];
 
-/** Where prices come from: the fixed catalogue snapshot, or CoinGecko's public simple-price API. */
+/** The live price source of real money: none (`curated`, the fixed catalogue snapshot only), or CoinGecko's public simple-price API. */
 export const PRICE_FEEDS = ['curated', 'coingecko'] as const;
 export type PriceFeedName = (typeof PRICE_FEEDS)[number];
 /** The prefix of a network's variables: the catalogue code, but POLYGON_ for `matic`. */
@@ -329,9 +329,9 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   },
   {
     name: 'PRICE_FEED',
-    default: 'coingecko (sandbox: curated)',
+    default: 'coingecko with a mainnet node (else curated)',
     description:
-      'Where prices come from: curated (the fixed catalogue snapshot, for the sandbox) or coingecko (live, CoinGecko /simple/price).',
+      'The live source real money is priced from: coingecko (CoinGecko /simple/price), or curated (none: only test payments, on the fixed catalogue snapshot; refused while a node follows mainnet). Test payments are always priced from the fixed snapshot.',
   },
   {
     name: 'PRICE_SOURCE_URL',
@@ -359,7 +359,7 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     name: 'PRICE_MAX_AGE_SECONDS',
     default: '600',
     description:
-      'Outside the sandbox, a payment is refused when the price of its currencies is older than this (the source down or stale).',
+      'A real-money payment (to a merchant wallet on a mainnet chain, sandbox or not) is refused when the live price of its currencies is older than this (the source down or stale).',
   },
   ...WATCHED_NETWORKS.flatMap(chainWatcherDocs),
   {

@@ -93,14 +93,26 @@ export function chainNodeFor(watchers: ChainWatchersConfig, network: string): Ch
     : null;
 }
 
+/** The networks whose node follows mainnet: where a merchant's wallet takes real money. */
+export function mainnetNetworksOf(watchers: Pick<ChainWatchersConfig, 'nodes' | 'chains'>): WatchedNetwork[] {
+  return WATCHED_NETWORKS.filter((network) => {
+    const node = watchers.nodes[network];
+    if (!node) return false;
+    // An EVM node on another chain id (anvil, a testnet) moves coins worth nothing.
+    if (node.evm) return node.evm.chainId === EVM_CHAINS[network as EvmWatchedNetwork].chainId;
+    return watchers.chains[network as UtxoWatchedNetwork] === 'mainnet';
+  });
+}
+
 export interface PricesConfig {
+  /** The live source real money is priced from; `curated`: none (test payments only). */
   feed: PriceFeedName;
   /** Base URL of the CoinGecko API (`…/api/v3`). */
   sourceUrl: string;
   apiKey: string | null;
   timeoutMs: number;
   refreshIntervalMs: number;
-  /** Outside the sandbox, a payment is refused on prices older than this. */
+  /** A real-money payment is refused on live prices older than this. */
   maxAgeSeconds: number;
 }
 
@@ -219,6 +231,7 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
   );
 
   const sandboxEnabled = reader.read('SANDBOX_ENABLED', parseBoolean, engines === null);
+  const chainWatchers = readChainWatchers(reader);
   const common: CommonConfig = {
     service,
     port,
@@ -278,11 +291,15 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
       ),
       trustProxy: reader.read('TRUST_PROXY', parseTrustProxy, false),
     },
-    chainWatchers: readChainWatchers(reader),
-    prices: readPrices(reader, sandboxEnabled),
+    chainWatchers,
+    prices: readPrices(reader, mainnetNetworksOf(chainWatchers).length > 0),
   };
-  if (!sandboxEnabled && common.prices.feed === 'curated') {
-    reader.fail('PRICE_FEED', 'curated prices are for the sandbox; with SANDBOX_ENABLED=false use coingecko');
+  const mainnet = mainnetNetworksOf(common.chainWatchers);
+  if (mainnet.length > 0 && common.prices.feed === 'curated') {
+    reader.fail(
+      'PRICE_FEED',
+      `curated prices are for test payments; the ${mainnet.join(' and ')} node${mainnet.length > 1 ? 's follow' : ' follows'} mainnet and takes real money, which needs coingecko`,
+    );
   }
   if (common.http.headersTimeoutMs > common.http.requestTimeoutMs) {
     reader.fail('HTTP_HEADERS_TIMEOUT_MS', 'must not exceed HTTP_REQUEST_TIMEOUT_MS');
@@ -375,12 +392,13 @@ function readChainWatchers(reader: EnvReader): ChainWatchersConfig {
   };
 }
 
-function readPrices(reader: EnvReader, sandboxEnabled: boolean): PricesConfig {
+/** The live feed runs by default where real money is taken: a node on mainnet. */
+function readPrices(reader: EnvReader, takesRealMoney: boolean): PricesConfig {
   return {
     feed: reader.read(
       'PRICE_FEED',
       (raw) => parseOneOf(raw, PRICE_FEEDS),
-      sandboxEnabled ? 'curated' : 'coingecko',
+      takesRealMoney ? 'coingecko' : 'curated',
     ),
     sourceUrl: reader.read(
       'PRICE_SOURCE_URL',

@@ -368,7 +368,7 @@ describe('HTTP server timeouts', () => {
 });
 
 describe('prices', () => {
-  it('takes the curated snapshot in the sandbox and CoinGecko outside it', () => {
+  it('runs the live feed by default where real money is taken: a node on mainnet, sandbox or not', () => {
     expect(loadConfig({}).prices).toEqual({
       feed: 'curated',
       sourceUrl: 'https://api.coingecko.com/api/v3',
@@ -377,8 +377,14 @@ describe('prices', () => {
       refreshIntervalMs: 60_000,
       maxAgeSeconds: 600,
     });
-    expect(loadConfig({ ...ENGINES }).prices.feed).toBe('coingecko');
-    expect(loadConfig({ SANDBOX_ENABLED: 'false' }).prices.feed).toBe('coingecko');
+    expect(loadConfig({ BTC_RPC_URL: 'http://127.0.0.1:8332' }).prices.feed).toBe('coingecko');
+    expect(loadConfig({ ...ENGINES, LTC_RPC_URL: 'http://127.0.0.1:9332' }).prices.feed).toBe('coingecko');
+    // Test chains and the sandbox chain are priced from the fixed snapshot: nothing needs the live source.
+    expect(loadConfig({ BTC_RPC_URL: 'http://127.0.0.1:18443', BTC_CHAIN: 'regtest' }).prices.feed).toBe(
+      'curated',
+    );
+    expect(loadConfig({ ...ENGINES }).prices.feed).toBe('curated');
+    expect(loadConfig({ SANDBOX_ENABLED: 'false' }).prices.feed).toBe('curated');
   });
 
   it('reads the source, its timeout, the refresh pace and the age limit', () => {
@@ -400,13 +406,25 @@ describe('prices', () => {
     });
   });
 
-  it('refuses the fixed snapshot for real money, and a bad feed or age limit', () => {
-    expect(issuesOf({ SANDBOX_ENABLED: 'false', PRICE_FEED: 'curated' })).toEqual([
-      {
-        variable: 'PRICE_FEED',
-        message: 'curated prices are for the sandbox; with SANDBOX_ENABLED=false use coingecko',
-      },
-    ]);
+  it('refuses the fixed snapshot for real money, sandbox or not, and a bad feed or age limit', () => {
+    for (const sandbox of ['true', 'false'])
+      expect(
+        issuesOf({ SANDBOX_ENABLED: sandbox, PRICE_FEED: 'curated', BTC_RPC_URL: 'http://127.0.0.1:8332' }),
+      ).toEqual([
+        {
+          variable: 'PRICE_FEED',
+          message:
+            'curated prices are for test payments; the btc node follows mainnet and takes real money, which needs coingecko',
+        },
+      ]);
+    expect(
+      loadConfig({
+        SANDBOX_ENABLED: 'false',
+        PRICE_FEED: 'curated',
+        LTC_RPC_URL: 'http://127.0.0.1:19443',
+        LTC_CHAIN: 'regtest',
+      }).prices.feed,
+    ).toBe('curated');
     expect(
       issuesOf({ PRICE_FEED: 'binance', PRICE_MAX_AGE_SECONDS: '0' }).map((issue) => issue.variable),
     ).toEqual(['PRICE_FEED', 'PRICE_MAX_AGE_SECONDS']);

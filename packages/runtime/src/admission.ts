@@ -5,14 +5,15 @@ import {
   type AdmittingMerchant,
   type PayableCoins,
   type PaymentRequestTerms,
-  type PriceFreshness,
-  type RatesSnapshot,
+  type PriceViews,
   type Refusal,
 } from '@gw/domain';
-import type { GatewayConfig } from '@gw/platform';
+import { mainnetNetworksOf, type GatewayConfig } from '@gw/platform';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { payingWallet, type PayingChains } from './pay-addresses';
 import type { PaymentIntake } from './payment-intake';
+import type { RatesService } from '@gw/rates';
+import type { RatesSource } from './rates-source';
 
 /**
  * The coins that can take money now. The sandbox chain pays every coin while it is on (as test
@@ -30,20 +31,48 @@ export function payableCoinsOf(
   return new Set(paying.flatMap((node) => node.coins));
 }
 
-/** What admission needs of a merchant: its coins, and the networks it can be paid on now. */
+/**
+ * The coins whose payments land in the merchant's own wallet on a mainnet chain: real money, asked
+ * only on live prices, sandbox or not.
+ */
+export function realMoneyCoinsOf(
+  merchant: Pick<MerchantDocument, 'wallets'>,
+  chains: PayingChains,
+): ReadonlySet<string> {
+  const nodes = mainnetNetworksOf(chains.chainWatchers).map(
+    (network) => chains.chainWatchers.nodes[network]!,
+  );
+  return new Set(
+    nodes.filter((node) => payingWallet(merchant, node.network, chains)).flatMap((node) => node.coins),
+  );
+}
+
+/** What admission needs of a merchant: its coins, those it can be paid in now, which of them in real money. */
 export function admittingMerchant(
   merchant: Pick<MerchantDocument, 'enabledCoins' | 'wallets'>,
   chains: PayingChains,
 ): AdmittingMerchant {
-  return { enabledCoins: merchant.enabledCoins, payableCoins: payableCoinsOf(merchant, chains) };
+  return {
+    enabledCoins: merchant.enabledCoins,
+    payableCoins: payableCoinsOf(merchant, chains),
+    realMoneyCoins: realMoneyCoinsOf(merchant, chains),
+  };
 }
 
 /** What admission needs of the gateway's settings: where money can be taken, and how old a price may be. */
 export type AdmissionSettings = PayingChains & Pick<GatewayConfig, 'prices'>;
 
-/** Outside the sandbox, real money is asked only on prices younger than the configured limit. */
-export function priceFreshnessOf(settings: AdmissionSettings, now: Date): PriceFreshness | null {
-  return settings.sandboxEnabled ? null : { now, maxAgeSeconds: settings.prices.maxAgeSeconds };
+/** Both price views at `now`: the fixed snapshot, and the live prices with the configured age limit. */
+export function priceViewsOf(
+  rates: Pick<RatesSource, 'fixed' | 'live'>,
+  settings: Pick<GatewayConfig, 'prices'>,
+  now: Date,
+): PriceViews<RatesService> {
+  return {
+    fixed: rates.fixed(),
+    live: rates.live(),
+    freshness: { now, maxAgeSeconds: settings.prices.maxAgeSeconds },
+  };
 }
 
 /** {@link admitPayment} for an entry point: a refusal leaves as that entry point's own error. */
@@ -51,13 +80,10 @@ export function admitOrRefuse(
   request: PaymentRequestTerms,
   merchant: Pick<MerchantDocument, 'enabledCoins' | 'wallets'>,
   settings: AdmissionSettings,
-  rates: RatesSnapshot,
-  now: Date,
+  prices: PriceViews,
   refusalError: (refusal: Refusal, message: string) => Error,
 ): AdmittedPayment {
-  return refusedAs(refusalError, () =>
-    admitPayment(request, admittingMerchant(merchant, settings), rates, priceFreshnessOf(settings, now)),
-  );
+  return refusedAs(refusalError, () => admitPayment(request, admittingMerchant(merchant, settings), prices));
 }
 
 /** Runs a domain rule for an entry point: a {@link PaymentRefused} leaves as that entry point's own error. */

@@ -58,7 +58,7 @@ function settlementWith(commands: CommandClient, sender: PayoutSender = new Reco
   return new PayoutSettlement({
     commands,
     sender,
-    rates: { current: () => rates, refresh: async () => undefined },
+    rates: { current: () => rates, live: () => null, fixed: () => rates, refresh: async () => undefined },
     logger: createLogger({ level: 'silent' }),
   });
 }

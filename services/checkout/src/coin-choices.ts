@@ -1,9 +1,8 @@
-import { admitPayment, offeredPayCurrencies, PaymentRefused, type Amount } from '@gw/domain';
+import { admitPayment, offeredPayCurrencies, PaymentRefused, type Amount, type PriceViews } from '@gw/domain';
 import type { CryptoCurrency, RatesService } from '@gw/rates';
 import {
   admittingMerchant,
   invoicePaymentRequest,
-  priceFreshnessOf,
   type AdmissionSettings,
   type PayingChains,
 } from '@gw/runtime';
@@ -29,14 +28,13 @@ export function enabledCryptos(
 
 /** Choices for the invoice page; the invoice's own pay_currency comes first, so it is seen pre-selected. */
 export function coinChoicesFor(
-  rates: RatesService,
+  prices: PriceViews<RatesService>,
   merchant: MerchantDocument,
   invoice: InvoiceDocument,
   settings: AdmissionSettings,
-  now: Date,
 ): CoinChoice[] {
-  const choices = enabledCryptos(rates, merchant, settings).map((crypto) =>
-    choiceOf(rates, merchant, invoice, crypto, settings, now),
+  const choices = enabledCryptos(prices.fixed, merchant, settings).map((crypto) =>
+    choiceOf(prices, merchant, invoice, crypto, settings),
   );
   const preselected = preselectedCode(invoice, choices);
   return preselected === null
@@ -48,21 +46,15 @@ export function coinChoicesFor(
 }
 
 function choiceOf(
-  rates: RatesService,
+  prices: PriceViews<RatesService>,
   merchant: MerchantDocument,
   invoice: InvoiceDocument,
   crypto: CryptoCurrency,
   settings: AdmissionSettings,
-  now: Date,
 ): CoinChoice {
   try {
     const request = invoicePaymentRequest(invoice, crypto.code, null);
-    const admitted = admitPayment(
-      request,
-      admittingMerchant(merchant, settings),
-      rates,
-      priceFreshnessOf(settings, now),
-    );
+    const admitted = admitPayment(request, admittingMerchant(merchant, settings), prices);
     return { crypto, approxAmount: admitted.payAmount, available: true };
   } catch (error) {
     if (!(error instanceof PaymentRefused)) throw error;

@@ -4,6 +4,7 @@ import { sha256Hex } from '@gw/platform';
 import {
   CommandTimeoutError,
   admitOrRefuse,
+  priceViewsOf,
   admittedIntakeTerms,
   invoicePaymentRequest,
   openPayment,
@@ -107,8 +108,7 @@ export class InvoicePaymentStarter {
       invoicePaymentRequest(invoice, pay.code, this.ctx.config.paymentLifetimeMinutes * 60),
       merchant,
       this.ctx.config,
-      this.ctx.rates.current(),
-      this.ctx.clock.now(),
+      priceViewsOf(this.ctx.rates, this.ctx.config, this.ctx.clock.now()),
       (refusal, message) => new PaymentRefusedError(refusal.code, message),
     );
     return {

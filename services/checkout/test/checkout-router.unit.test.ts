@@ -18,7 +18,7 @@ beforeAll(async () => {
     config: loadConfig({ DATA_DIR: '/tmp/unused', LOG_LEVEL: 'silent' }),
     logger: Object.assign(Object.create(logger), { error: (entry: unknown) => failures.push(entry) }),
     clock: new ManualClock('2025-01-01T00:00:00Z'),
-    rates: { current: () => rates, refresh: async () => undefined },
+    rates: { current: () => rates, live: () => null, fixed: () => rates, refresh: async () => undefined },
     readModels: {
       collection: () => ({
         get: () => Promise.reject(new Error('read model store exploded at /secret/path.ts:12')),

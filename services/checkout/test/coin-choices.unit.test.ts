@@ -3,8 +3,12 @@ import { CuratedPriceFeed, RatesService } from '@gw/rates';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { coinChoicesFor, enabledCryptos, findChoice, preselectedCode } from '../src/coin-choices';
 import { coinLogoFiles, coinLogoSvg } from '../src/coin-logos';
+import { priceViews } from '@gw/domain/src/testing/admission-spec';
 
 let rates: RatesService;
+
+/** The fixed snapshot only, judged at `now`. */
+const pricesAt = (now: Date) => priceViews(rates, null, { now, maxAgeSeconds: 600 });
 beforeAll(async () => {
   rates = new RatesService(await new CuratedPriceFeed().snapshot());
 });
@@ -36,11 +40,10 @@ describe('coin choices', () => {
 
   it('puts the invoice pay_currency first, and finds a pick by alias', () => {
     const choices = coinChoicesFor(
-      rates,
+      pricesAt(NOW),
       merchant(['btc', 'eth', 'usdc']),
       invoice({ payCurrency: 'usdc' }),
       sandbox,
-      NOW,
     );
     expect(choices.map((c) => c.crypto.code)).toEqual(['usdc', 'btc', 'eth']);
     expect(preselectedCode(invoice({ payCurrency: 'usdc' }), choices)).toBe('usdc');
@@ -49,15 +52,14 @@ describe('coin choices', () => {
   });
 
   it('prices the order in each coin and marks coins whose minimum the order does not reach', () => {
-    const [btc] = coinChoicesFor(rates, merchant(['btc']), invoice(), sandbox, NOW);
+    const [btc] = coinChoicesFor(pricesAt(NOW), merchant(['btc']), invoice(), sandbox);
     expect(btc?.approxAmount).toBe(rates.payAmountFor('50', 'usd', 'btc'));
     expect(btc?.available).toBe(true);
     const [tiny] = coinChoicesFor(
-      rates,
+      pricesAt(NOW),
       merchant(['usdterc20']),
       invoice({ priceAmount: '1' }),
       sandbox,
-      NOW,
     );
     expect(tiny?.available).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
-import { amount as toAmount, clampLifetime } from '@gw/domain';
+import { amount as toAmount, clampLifetime, type PriceViews } from '@gw/domain';
 import type { Currency, RatesService } from '@gw/rates';
 import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type PaymentIntake } from '@gw/runtime';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
@@ -18,10 +18,10 @@ import { alphaRefusal, validationFailed } from './alpha-errors';
 export function alphaIntakeFrom(
   input: AlphaCreatePaymentInput,
   merchant: MerchantDocument,
-  rates: RatesService,
+  prices: PriceViews<RatesService>,
   settings: AdmissionSettings,
-  now: Date,
 ): PaymentIntake {
+  const rates = prices.fixed;
   const network = input.network ?? null;
   if (network !== null && !isKnownAlphaNetwork(rates, network))
     throw validationFailed({ network: ['validation.exists'] });
@@ -55,8 +55,7 @@ export function alphaIntakeFrom(
     },
     merchant,
     settings,
-    rates,
-    now,
+    prices,
     (refusal) => alphaRefusal(refusal, toCurrency === null ? 'currency' : 'to_currency'),
   );
 

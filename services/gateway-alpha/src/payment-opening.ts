@@ -1,6 +1,6 @@
 import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
 import { isFinalStatus, type PaymentEvent } from '@gw/domain';
-import { openPayment, type PaymentIntake, type ServiceContext } from '@gw/runtime';
+import { openPayment, priceViewsOf, type PaymentIntake, type ServiceContext } from '@gw/runtime';
 import { projectPayment, type MerchantDocument, type PaymentDocument } from '@gw/views';
 import { unprocessable } from './alpha-errors';
 import type { OrderRegistry } from './order-registry';
@@ -23,7 +23,7 @@ export async function openAlphaPayment(
     const refresh = existing?.status === 'expired' && flagValue(input.is_refresh, false);
     const intake = refresh
       ? refreshedIntakeOf(existing)
-      : alphaIntakeFrom(input, merchant, ctx.rates.current(), ctx.config, ctx.clock.now());
+      : alphaIntakeFrom(input, merchant, priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()), ctx.config);
     return open(ctx, intake);
   });
 }

@@ -5,8 +5,12 @@ import type { MerchantDocument } from '@gw/views';
 import { alphaIntakeFrom } from '../src/payment-intake';
 import { merchantAmountOf } from '../src/pricing';
 import { curatedRates } from './support';
+import { priceViews } from '@gw/domain/src/testing/admission-spec';
 
 const rates = curatedRates();
+
+/** The fixed snapshot only, judged at `now`. */
+const pricesAt = (now: Date) => priceViews(rates, null, { now, maxAgeSeconds: 600 });
 const sandbox = loadConfig({});
 const NOW = new Date(rates.snapshot.takenAt);
 const usdt = rates.findCryptoCurrency('usdttrc20');
@@ -17,9 +21,8 @@ describe('family A pricing', () => {
     alphaIntakeFrom(
       { amount, currency, network: 'tron', order_id: 'A-1', ...more },
       merchant,
-      rates,
+      pricesAt(NOW),
       sandbox,
-      NOW,
     );
   const price = (discount_percent: number, subtract: number) => {
     const { payAmount, alpha } = intake('100', 'USDT', { discount_percent, subtract });

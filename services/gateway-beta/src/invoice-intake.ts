@@ -1,5 +1,5 @@
 import { BETA_LIFETIME_MINUTES, flagValue, type BetaCreateInvoiceInput } from '@gw/contracts/src/api/beta';
-import { amount as toAmount } from '@gw/domain';
+import { amount as toAmount, type PriceViews } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type PaymentIntake } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
@@ -17,10 +17,10 @@ export type InvoiceSettings = AdmissionSettings;
 export function invoiceIntakeFrom(
   input: BetaCreateInvoiceInput,
   merchant: MerchantDocument,
-  rates: RatesService,
+  prices: PriceViews<RatesService>,
   settings: InvoiceSettings,
-  now: Date,
 ): PaymentIntake {
+  const rates = prices.fixed;
   const price = findBetaCurrency(rates, input.currency);
   if (!price) throw invalidField({ key: 'currency', message: 'The selected currency is invalid.' });
   const toCurrency = input.to_currency ? findBetaCrypto(rates, input.to_currency) : null;
@@ -44,8 +44,7 @@ export function invoiceIntakeFrom(
     },
     merchant,
     settings,
-    rates,
-    now,
+    prices,
     betaRefusal,
   );
 

@@ -1,6 +1,12 @@
 import { betaValidators, type BetaCheck } from '@gw/contracts/src/api/beta';
 import { asyncRoute, bareJsonContentType, parseBody } from '@gw/platform';
-import { MerchantDirectory, openPayment, payableCoinsOf, type ServiceContext } from '@gw/runtime';
+import {
+  MerchantDirectory,
+  openPayment,
+  payableCoinsOf,
+  priceViewsOf,
+  type ServiceContext,
+} from '@gw/runtime';
 import { idempotency } from '@gw/runtime/src/idempotency';
 import { rateLimit } from '@gw/runtime/src/rate-limit';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
@@ -63,7 +69,12 @@ export function createBetaRouter(ctx: ServiceContext): Router {
     asyncRoute(async (req, res) => {
       const input = valid(betaValidators.createInvoice.check(req.body));
       const merchant = merchantOf(res);
-      const intake = invoiceIntakeFrom(input, merchant, ctx.rates.current(), ctx.config, ctx.clock.now());
+      const intake = invoiceIntakeFrom(
+        input,
+        merchant,
+        priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()),
+        ctx.config,
+      );
       const { terms, reply } = await openPayment(ctx, intake);
       if (!reply.ok) throw invalidField({ key: 'amount', message: reply.error.message });
       sendData(res, {

@@ -2,8 +2,12 @@ import { loadConfig } from '@gw/platform';
 import { invoiceIntakeFrom } from '../src/invoice-intake';
 import { BetaError } from '../src/beta-errors';
 import { curatedRates, merchantOf } from './support';
+import { priceViews } from '@gw/domain/src/testing/admission-spec';
 
 const rates = curatedRates();
+
+/** The fixed snapshot only, judged at `now`. */
+const pricesAt = (now: Date) => priceViews(rates, null, { now, maxAgeSeconds: 600 });
 const sandboxOn = loadConfig({});
 const NOW = new Date(rates.snapshot.takenAt);
 
@@ -22,9 +26,8 @@ describe('family B invoice → payment intake', () => {
     const intake = invoiceIntakeFrom(
       { amount: '10.00', currency: 'USD' },
       merchantOf(),
-      rates,
+      pricesAt(NOW),
       sandboxOn,
-      NOW,
     );
     expect(intake).toMatchObject({
       family: 'beta',
@@ -66,9 +69,8 @@ describe('family B invoice → payment intake', () => {
         sandbox: true,
       },
       merchantOf(),
-      rates,
+      pricesAt(NOW),
       sandboxOn,
-      NOW,
     );
     expect(intake).toMatchObject({
       priceCurrency: 'usdttrc20',
@@ -95,7 +97,7 @@ describe('family B invoice → payment intake', () => {
 
   it('pays a crypto-priced invoice in that coin', () => {
     expect(
-      invoiceIntakeFrom({ amount: '0.01', currency: 'BTC' }, merchantOf(), rates, sandboxOn, NOW),
+      invoiceIntakeFrom({ amount: '0.01', currency: 'BTC' }, merchantOf(), pricesAt(NOW), sandboxOn),
     ).toMatchObject({ payCurrency: 'btc', payAmount: '0.01' });
   });
 
@@ -116,7 +118,12 @@ describe('family B invoice → payment intake', () => {
   ])('refuses %j', (fields, expected) => {
     expect(
       refusal(() =>
-        invoiceIntakeFrom({ amount: '10', currency: 'USD', ...fields }, merchantOf(), rates, sandboxOn, NOW),
+        invoiceIntakeFrom(
+          { amount: '10', currency: 'USD', ...fields },
+          merchantOf(),
+          pricesAt(NOW),
+          sandboxOn,
+        ),
       ),
     ).toEqual(expected);
   });
@@ -127,9 +134,8 @@ describe('family B invoice → payment intake', () => {
         invoiceIntakeFrom(
           { amount: '10', currency: 'USD', sandbox: '1' },
           merchantOf(),
-          rates,
+          pricesAt(NOW),
           loadConfig({ SANDBOX_ENABLED: 'false' }),
-          NOW,
         ),
       ),
     ).toMatchObject({
@@ -139,12 +145,12 @@ describe('family B invoice → payment intake', () => {
 
   it('opens in the first coin the merchant enabled, and refuses others', () => {
     expect(
-      invoiceIntakeFrom({ amount: '50', currency: 'USD' }, merchantOf(['btc']), rates, sandboxOn, NOW)
+      invoiceIntakeFrom({ amount: '50', currency: 'USD' }, merchantOf(['btc']), pricesAt(NOW), sandboxOn)
         .payCurrency,
     ).toBe('btc');
     expect(
       refusal(() =>
-        invoiceIntakeFrom({ amount: '50', currency: 'LTC' }, merchantOf(['btc']), rates, sandboxOn, NOW),
+        invoiceIntakeFrom({ amount: '50', currency: 'LTC' }, merchantOf(['btc']), pricesAt(NOW), sandboxOn),
       ),
     ).toEqual({
       status: 400,

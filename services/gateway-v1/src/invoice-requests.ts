@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { RawBody } from '@gw/contracts/src/api/v1';
-import type { InvoiceTerms } from '@gw/domain';
+import type { InvoiceTerms, PriceViews } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';
 import { admitOrRefuse, invoicePaymentRequest, type AdmissionSettings } from '@gw/runtime';
@@ -16,9 +16,9 @@ export function invoiceTermsFrom(
   body: RawBody,
   merchant: MerchantDocument,
   settings: AdmissionSettings,
-  rates: RatesService,
-  now: Date,
+  prices: PriceViews<RatesService>,
 ): InvoiceTerms {
+  const rates = prices.fixed;
   const priceAmount = decimalOf(body.price_amount);
   const priceCurrency = knownCurrency(rates, 'price_currency', codeOf(body.price_currency) ?? '');
   const payCode = codeOf(body.pay_currency);
@@ -30,8 +30,7 @@ export function invoiceTermsFrom(
           invoicePaymentRequest({ priceAmount, priceCurrency: priceCurrency.code }, payCode, null),
           merchant,
           settings,
-          rates,
-          now,
+          prices,
           refusalError,
         ).payCurrency;
   const payoutCode = codeOf(body.payout_currency);
@@ -55,6 +54,6 @@ export function invoiceTermsFrom(
     isFeePaidByUser,
     source: textOf(body.source),
     collectUserData: flagOf(body.collect_user_data),
-    createdAt: now.toISOString(),
+    createdAt: prices.freshness.now.toISOString(),
   };
 }

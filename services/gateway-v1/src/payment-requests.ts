@@ -1,6 +1,6 @@
 import { validateAddress } from '@gw/chain';
 import type { RawBody } from '@gw/contracts/src/api/v1';
-import type { SandboxCase } from '@gw/domain';
+import type { PriceViews, SandboxCase } from '@gw/domain';
 import type { GatewayConfig } from '@gw/platform';
 import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
 import { admitOrRefuse, admittedIntakeTerms, invoicePaymentRequest, type PaymentIntake } from '@gw/runtime';
@@ -52,9 +52,8 @@ export function checkPayoutFields(rates: RatesService, body: RawBody, pay: Crypt
 export function paymentIntakeFrom(
   body: RawBody,
   merchant: MerchantDocument,
-  rates: RatesService,
+  prices: PriceViews<RatesService>,
   settings: PaymentSettings,
-  now: Date,
 ): PaymentIntake {
   const admitted = admitOrRefuse(
     {
@@ -67,11 +66,10 @@ export function paymentIntakeFrom(
     },
     merchant,
     settings,
-    rates,
-    now,
+    prices,
     refusalError,
   );
-  checkPayoutFields(rates, body, admitted.payCurrency);
+  checkPayoutFields(prices.fixed, body, admitted.payCurrency);
   const isFeePaidByUser = flagOf(body.is_fee_paid_by_user);
   return {
     merchantId: merchant.merchantId,
@@ -92,19 +90,17 @@ export function invoicePaymentIntakeFrom(
   body: RawBody,
   invoice: InvoiceDocument,
   merchant: MerchantDocument,
-  rates: RatesService,
+  prices: PriceViews<RatesService>,
   settings: PaymentSettings,
-  now: Date,
 ): PaymentIntake {
   const admitted = admitOrRefuse(
     invoicePaymentRequest(invoice, codeOf(body.pay_currency) ?? '', settings.paymentLifetimeMinutes * 60),
     merchant,
     settings,
-    rates,
-    now,
+    prices,
     refusalError,
   );
-  checkPayoutFields(rates, body, admitted.payCurrency);
+  checkPayoutFields(prices.fixed, body, admitted.payCurrency);
   return {
     merchantId: merchant.merchantId,
     family: 'v1',

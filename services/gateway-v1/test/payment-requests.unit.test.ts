@@ -5,6 +5,7 @@ import { invoiceTermsFrom } from '../src/invoice-requests';
 import { paymentIntakeFrom, type PaymentSettings } from '../src/payment-requests';
 import { flagOf } from '../src/request-values';
 import { merchantDocument } from './fixtures';
+import { priceViews } from '@gw/domain/src/testing/admission-spec';
 
 /** The curated prices are current at the moment they were taken. */
 const NOW = new Date(curatedCatalogue.pricedAt);
@@ -31,6 +32,9 @@ const walletMerchant = () => ({
 });
 let rates: RatesService;
 
+/** The fixed snapshot only, judged at `now`. */
+const pricesAt = (now: Date) => priceViews(rates, null, { now, maxAgeSeconds: 600 });
+
 beforeAll(async () => {
   rates = new RatesService(await new CuratedPriceFeed().snapshot());
 });
@@ -48,9 +52,8 @@ describe('a create-payment body becoming a payment intake', () => {
     const intake = paymentIntakeFrom(
       body({ ...base, price_amount: '100.10' }),
       merchantDocument(),
-      rates,
+      pricesAt(NOW),
       sandbox,
-      NOW,
     );
     expect(intake).toMatchObject({
       priceAmount: '100.1',
@@ -63,26 +66,25 @@ describe('a create-payment body becoming a payment intake', () => {
   });
 
   it('uses the configured lifetime', () => {
-    expect(paymentIntakeFrom(body(base), walletMerchant(), rates, production, NOW).lifetimeSeconds).toBe(
+    expect(paymentIntakeFrom(body(base), walletMerchant(), pricesAt(NOW), production).lifetimeSeconds).toBe(
       3600,
     );
   });
 
   it('takes fixed_rate as the old name of is_fixed_rate, and fee paid by user as a fixed rate', () => {
     expect(
-      paymentIntakeFrom(body({ ...base, fixed_rate: 'True' }), merchantDocument(), rates, sandbox, NOW)
+      paymentIntakeFrom(body({ ...base, fixed_rate: 'True' }), merchantDocument(), pricesAt(NOW), sandbox)
         .isFixedRate,
     ).toBe(true);
     expect(
-      paymentIntakeFrom(body({ ...base, is_fixed_rate: 0 }), merchantDocument(), rates, sandbox, NOW)
+      paymentIntakeFrom(body({ ...base, is_fixed_rate: 0 }), merchantDocument(), pricesAt(NOW), sandbox)
         .isFixedRate,
     ).toBe(false);
     const feePaid = paymentIntakeFrom(
       body({ ...base, is_fee_paid_by_user: 'true' }),
       merchantDocument(),
-      rates,
+      pricesAt(NOW),
       sandbox,
-      NOW,
     );
     expect(feePaid).toMatchObject({ isFixedRate: true, isFeePaidByUser: true });
   });
@@ -91,9 +93,8 @@ describe('a create-payment body becoming a payment intake', () => {
     const intake = paymentIntakeFrom(
       body({ ...base, pay_amount: '0.001234567891' }),
       merchantDocument(),
-      rates,
+      pricesAt(NOW),
       sandbox,
-      NOW,
     );
     expect(intake.payAmount).toBe('0.00123457');
   });
@@ -102,21 +103,20 @@ describe('a create-payment body becoming a payment intake', () => {
     const intake = paymentIntakeFrom(
       body({ ...base, order_id: 42, purchase_id: '777' }),
       merchantDocument(),
-      rates,
+      pricesAt(NOW),
       sandbox,
-      NOW,
     );
     expect(intake).toMatchObject({ orderId: '42', purchaseId: 777 });
   });
 
   it('passes the sandbox case on only when the sandbox is enabled', () => {
     expect(
-      paymentIntakeFrom(body({ ...base, case: 'partially_paid' }), merchantDocument(), rates, sandbox, NOW)
+      paymentIntakeFrom(body({ ...base, case: 'partially_paid' }), merchantDocument(), pricesAt(NOW), sandbox)
         .sandboxCase,
     ).toBe('partially_paid');
-    expect(paymentIntakeFrom(body(base), merchantDocument(), rates, sandbox, NOW).sandboxCase).toBeNull();
+    expect(paymentIntakeFrom(body(base), merchantDocument(), pricesAt(NOW), sandbox).sandboxCase).toBeNull();
     expect(() =>
-      paymentIntakeFrom(body({ ...base, case: 'success' }), walletMerchant(), rates, production, NOW),
+      paymentIntakeFrom(body({ ...base, case: 'success' }), walletMerchant(), pricesAt(NOW), production),
     ).toThrow('case is only accepted when the sandbox is enabled');
   });
 
@@ -125,29 +125,28 @@ describe('a create-payment body becoming a payment intake', () => {
       paymentIntakeFrom(
         body({ ...base, pay_currency: 'doesnotexist' }),
         merchantDocument(),
-        rates,
+        pricesAt(NOW),
         sandbox,
-        NOW,
       ),
     ).toThrow('pay_currency "doesnotexist" is not a supported currency');
     expect(() =>
-      paymentIntakeFrom(body({ ...base, price_currency: 'xyz' }), merchantDocument(), rates, sandbox, NOW),
+      paymentIntakeFrom(body({ ...base, price_currency: 'xyz' }), merchantDocument(), pricesAt(NOW), sandbox),
     ).toThrow('price_currency "xyz" is not a supported currency');
     expect(() =>
-      paymentIntakeFrom(body({ ...base, pay_currency: 'eur' }), merchantDocument(), rates, sandbox, NOW),
+      paymentIntakeFrom(body({ ...base, pay_currency: 'eur' }), merchantDocument(), pricesAt(NOW), sandbox),
     ).toThrow('pay_currency "eur" is not a crypto currency');
   });
 
   it('refuses a coin the merchant did not enable', () => {
     const merchant = merchantDocument({ enabledCoins: ['eth'] });
-    expect(() => paymentIntakeFrom(body(base), merchant, rates, sandbox, NOW)).toThrow(
+    expect(() => paymentIntakeFrom(body(base), merchant, pricesAt(NOW), sandbox)).toThrow(
       'pay_currency "btc" is not enabled for this merchant',
     );
   });
 
   it('refuses a price below the minimum payment as upstream does', () => {
     expect(() =>
-      paymentIntakeFrom(body({ ...base, price_amount: '0.01' }), merchantDocument(), rates, sandbox, NOW),
+      paymentIntakeFrom(body({ ...base, price_amount: '0.01' }), merchantDocument(), pricesAt(NOW), sandbox),
     ).toThrow(/^amountTo is too small/);
   });
 
@@ -156,26 +155,23 @@ describe('a create-payment body becoming a payment intake', () => {
       paymentIntakeFrom(
         body({ ...base, payout_address: 'not-an-address' }),
         merchantDocument(),
-        rates,
+        pricesAt(NOW),
         sandbox,
-        NOW,
       ),
     ).toThrow(/^payout_address is not a valid .* address for btc$/);
     expect(() =>
       paymentIntakeFrom(
         body({ ...base, payout_currency: 'nope', payout_address: 'x' }),
         merchantDocument(),
-        rates,
+        pricesAt(NOW),
         sandbox,
-        NOW,
       ),
     ).toThrow('payout_currency "nope" is not a supported currency');
     const accepted = paymentIntakeFrom(
       body({ ...base, payout_currency: 'eth', payout_address: '0x52908400098527886E0F7030069857D2E4169EE7' }),
       merchantDocument(),
-      rates,
+      pricesAt(NOW),
       sandbox,
-      NOW,
     );
     expect(accepted.payCurrency).toBe('btc');
   });
@@ -254,8 +250,7 @@ describe('a create-invoice body becoming invoice terms', () => {
       invoiceBody({ price_amount: 1000, price_currency: 'usd' }),
       merchantDocument(),
       sandbox,
-      rates,
-      now,
+      pricesAt(now),
     );
     expect(terms).toMatchObject({
       priceAmount: '1000',
@@ -281,8 +276,7 @@ describe('a create-invoice body becoming invoice terms', () => {
       }),
       merchantDocument(),
       sandbox,
-      rates,
-      now,
+      pricesAt(now),
     );
     expect(terms).toMatchObject({
       priceAmount: '25.5',

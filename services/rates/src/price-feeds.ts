@@ -1,12 +1,15 @@
 import type { Clock, PricesConfig } from '@gw/platform';
-import { CuratedPriceFeed, type PriceFeed } from '@gw/rates';
+import type { PriceFeed } from '@gw/rates';
 import { CoinGeckoPriceFeed } from './coingecko-price-feed';
 
-/** The feed the configuration names: the catalogue's fixed snapshot, or CoinGecko's live prices. */
-export function priceFeedOf(prices: PricesConfig, clock: Clock): PriceFeed {
+/**
+ * The live feed the configuration names: CoinGecko's prices, or none (`curated`: every process
+ * carries the catalogue's fixed snapshot, so there is nothing to fetch or publish).
+ */
+export function priceFeedOf(prices: PricesConfig, clock: Clock): PriceFeed | null {
   switch (prices.feed) {
     case 'curated':
-      return new CuratedPriceFeed();
+      return null;
     case 'coingecko':
       return new CoinGeckoPriceFeed({
         baseUrl: prices.sourceUrl,

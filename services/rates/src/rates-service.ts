@@ -23,10 +23,11 @@ export interface RatesRefreshService extends Service {
 }
 
 /**
- * Keeps the shared price snapshot fresh: one replica at a time, behind the `rates` lease. A failed
+ * Keeps the shared live price snapshot fresh: one replica at a time, behind the `rates` lease. A failed
  * refresh leaves the last published snapshot in place; once it is older than PRICE_MAX_AGE_SECONDS,
- * payments outside the sandbox are refused, the `prices` readiness check fails and every failed
- * refresh is logged as an error.
+ * real-money payments are refused (sandbox or not), the `prices` readiness check fails and every
+ * failed refresh is logged as an error. Without a live feed (PRICE_FEED=curated) it publishes nothing:
+ * test payments are priced from the fixed snapshot every process carries.
  */
 export function createRatesService(
   ctx: ServiceContext,
@@ -35,12 +36,12 @@ export function createRatesService(
   const { prices } = ctx.config;
   const intervalMs = options.intervalMs ?? prices.refreshIntervalMs;
   const feed = options.feed ?? priceFeedOf(prices, ctx.clock);
+  if (feed === null) return withoutLiveFeed();
   const logger = ctx.logger.child({ service: 'rates' });
   const ageSecondsOf = (snapshot: PriceSnapshot) =>
     Math.round((ctx.clock.now().getTime() - Date.parse(pricesDateOf(snapshot))) / 1000);
-  /** Only real money cares how old a price is: the sandbox's catalogue snapshot is meant not to move. */
   const isStale = (snapshot: PriceSnapshot | null) =>
-    !ctx.config.sandboxEnabled && (snapshot === null || ageSecondsOf(snapshot) > prices.maxAgeSeconds);
+    snapshot === null || ageSecondsOf(snapshot) > prices.maxAgeSeconds;
 
   const refresh = async (): Promise<PriceSnapshot> => {
     try {
@@ -82,7 +83,7 @@ export function createRatesService(
     stop: () => loop.stop(),
     runOnce: () => loop.runOnce(),
     readinessChecks: {
-      /** Fails outside the sandbox while no published price is younger than PRICE_MAX_AGE_SECONDS. */
+      /** Fails while no published live price is younger than PRICE_MAX_AGE_SECONDS. */
       prices: async () => {
         const published = await publishedSnapshot(ctx.cache);
         if (!isStale(published)) return;
@@ -93,6 +94,16 @@ export function createRatesService(
         );
       },
     },
+  };
+}
+
+/** No live source: nothing to fetch, publish or be stale. */
+function withoutLiveFeed(): RatesRefreshService {
+  return {
+    name: 'rates',
+    start: async () => undefined,
+    stop: async () => undefined,
+    runOnce: async () => null,
   };
 }
 

@@ -82,16 +82,30 @@ describe('createRatesService', () => {
     expect(await cache.acquireLease(RATES_LEASE, 'the next replica', 60_000)).toBe(true);
   });
 
-  it('uses the curated catalogue by default', async () => {
+  it('publishes nothing without a live feed: every process carries the fixed snapshot', async () => {
     const cache = new InMemoryCache();
-    const published = await createRatesService(contextWith(cache)).runOnce();
-    expect(published?.source).toBe('curated');
-    expect(Number(published?.pricesUsd.btc)).toBeGreaterThan(0);
+    const service = createRatesService(contextWith(cache));
+    await service.start();
+    expect(await service.runOnce()).toBeNull();
+    expect(await cache.get(RATES_SNAPSHOT_KEY)).toBeNull();
+    await service.stop();
+  });
+
+  it('keeps the fixed snapshot beside the live prices in CachedRatesSource', async () => {
+    const cache = new InMemoryCache();
+    const source = new CachedRatesSource(cache, snapshot({ btc: '10000' }));
+    await source.refresh();
+    expect(source.live()).toBeNull();
+    expect(source.current().findCryptoCurrency('btc').priceUsd).toBe('10000');
+    await refreshRates(feedOf(snapshot({ btc: '50000' })), cache);
+    await source.refresh();
+    expect(source.live()?.findCryptoCurrency('btc').priceUsd).toBe('50000');
+    expect(source.fixed().findCryptoCurrency('btc').priceUsd).toBe('10000');
   });
 });
 
-describe('the rates service outside the sandbox', () => {
-  const liveConfig = loadConfig({ SANDBOX_ENABLED: 'false', PRICE_MAX_AGE_SECONDS: '600' });
+describe('the rates service on a live feed, sandbox or not', () => {
+  const liveConfig = loadConfig({ PRICE_FEED: 'coingecko', PRICE_MAX_AGE_SECONDS: '600' });
   const fromSource = (takenAt: Date, quotedAt: Date): PriceSnapshot => ({
     source: 'coingecko',
     takenAt: takenAt.toISOString(),

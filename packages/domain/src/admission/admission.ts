@@ -1,7 +1,13 @@
 import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
 import { add, compare, isPositive, percentOf, roundDown, roundUp, subtract, type Amount } from '../money';
 import type { Family } from '../payment/payment';
-import { acceptsPayCurrency, canTakeMoneyIn, isCoinEnabled, type AdmittingMerchant } from './coin-acceptance';
+import {
+  acceptsPayCurrency,
+  canTakeMoneyIn,
+  isCoinEnabled,
+  takesRealMoneyIn,
+  type AdmittingMerchant,
+} from './coin-acceptance';
 import { PAYMENT_LIFETIMES } from './lifetimes';
 import { PaymentRefused, type CurrencyRole } from './refusals';
 
@@ -13,6 +19,7 @@ export type RatesSnapshot = Pick<
   RatesService,
   | 'isKnownCurrency'
   | 'findCurrency'
+  | 'findCryptoCurrency'
   | 'cryptoCurrencies'
   | 'payAmountFor'
   | 'minAmount'
@@ -20,13 +27,23 @@ export type RatesSnapshot = Pick<
   | 'priceQuotedAt'
 >;
 
-/**
- * How old a price may be for real money to be asked on it. Null in the sandbox, whose fixed catalogue
- * prices are meant not to move.
- */
+/** How old a live price may be for real money to be asked on it. */
 export interface PriceFreshness {
   now: Date;
   maxAgeSeconds: number;
+}
+
+/**
+ * The two price views a payment can be asked on. Which one prices a payment follows the payment,
+ * not the sandbox switch: see {@link priceViewFor}.
+ */
+export interface PriceViews<Rates extends RatesSnapshot = RatesSnapshot> {
+  /** The catalogue's fixed snapshot: test payments, whose amounts are meant not to move. */
+  fixed: Rates;
+  /** The live source's last prices; null where no live source runs or before its first answer. */
+  live: Rates | null;
+  /** How old a live price may be. */
+  freshness: PriceFreshness;
 }
 
 /** Payer amounts above this many US dollars are refused (family A advertises it as `max_amount`). */
@@ -74,24 +91,26 @@ export interface PayLimits {
 
 /**
  * The one rule for opening a payment, whatever the family: known currencies, a pay coin the merchant
- * accepts on a network that can take money, current prices for both currencies (outside the sandbox),
- * a payer amount within the coin's limits, and a lifetime within the family's window. Throws
- * {@link PaymentRefused} naming the first rule broken.
+ * accepts on a network that can take money, prices from the view the payment is asked on (real money:
+ * live prices of both currencies, current), a payer amount within the coin's limits, and a lifetime
+ * within the family's window. Throws {@link PaymentRefused} naming the first rule broken.
  */
 export function admitPayment(
   request: PaymentRequestTerms,
   merchant: AdmittingMerchant,
-  rates: RatesSnapshot,
-  freshness: PriceFreshness | null,
+  prices: PriceViews,
 ): AdmittedPayment {
   if (!isPositive(request.priceAmount))
     throw new PaymentRefused({ code: 'INVALID_AMOUNT', priceAmount: request.priceAmount });
-  const priceCurrency = currencyOf(rates, 'price', request.priceCurrency);
-  const payCurrency =
+  const catalogue = prices.fixed;
+  const named = currencyOf(catalogue, 'price', request.priceCurrency);
+  const namedPay =
     request.payCurrency === null
-      ? defaultPayCurrency(rates, merchant, request.defaultPayCurrencies ?? [])
-      : acceptedCoin(merchant, cryptoOf(rates, 'pay', request.payCurrency));
-  requireFreshPrices(rates, [payCurrency, priceCurrency], freshness);
+      ? defaultPayCurrency(catalogue, merchant, request.defaultPayCurrencies ?? [])
+      : acceptedCoin(merchant, cryptoOf(catalogue, 'pay', request.payCurrency));
+  const rates = priceViewFor(merchant, namedPay, prices, [namedPay, named]);
+  const priceCurrency = rates.findCurrency(named.code);
+  const payCurrency = rates.findCryptoCurrency(namedPay.code);
   const { payAmount, discount } = priceToPay(rates, request, priceCurrency, payCurrency);
   requireWithinLimits(rates, payCurrency, payAmount);
   return {
@@ -106,17 +125,35 @@ export function admitPayment(
 
 /**
  * What the payer of a waiting payment must send at today's prices (V1 `update-merchant-estimate`),
- * held to the price rule a new payment is: outside the sandbox, only on current prices.
+ * held to the price rule a new payment is.
  */
 export function currentPayAmount(
   terms: { priceAmount: Amount; priceCurrency: string; payCurrency: string },
-  rates: RatesSnapshot,
-  freshness: PriceFreshness | null,
+  merchant: AdmittingMerchant,
+  prices: PriceViews,
 ): Amount {
-  const priceCurrency = currencyOf(rates, 'price', terms.priceCurrency);
-  const payCurrency = cryptoOf(rates, 'pay', terms.payCurrency);
-  requireFreshPrices(rates, [payCurrency, priceCurrency], freshness);
+  const priceCurrency = currencyOf(prices.fixed, 'price', terms.priceCurrency);
+  const payCurrency = cryptoOf(prices.fixed, 'pay', terms.payCurrency);
+  const rates = priceViewFor(merchant, payCurrency, prices, [payCurrency, priceCurrency]);
   return rates.payAmountFor(terms.priceAmount, priceCurrency.code, payCurrency.code);
+}
+
+/**
+ * The prices a payment in `coin` is asked on. Real money (the merchant's own wallet on a mainnet
+ * chain) only on live prices of every currency it names, quoted within the age limit, whatever the
+ * sandbox switch says; a test payment (the sandbox chain, or a wallet on a test chain, whose coins
+ * are worth nothing) on the fixed snapshot, so it needs no price source and its amounts never move.
+ */
+export function priceViewFor(
+  merchant: AdmittingMerchant,
+  coin: Pick<CryptoCurrency, 'code'>,
+  prices: PriceViews,
+  currencies: readonly Currency[],
+): RatesSnapshot {
+  if (!takesRealMoneyIn(merchant, coin)) return prices.fixed;
+  for (const currency of currencies) requireFreshPrice(prices.live, currency, prices.freshness);
+  // requireFreshPrice refuses a missing live view, so it is set here.
+  return prices.live as RatesSnapshot;
 }
 
 /** The coins a merchant offers payers, in catalogue order: every list and picker shows exactly these. */
@@ -166,17 +203,9 @@ function defaultPayCurrency(
   throw new PaymentRefused({ code: 'NO_COIN_ENABLED' });
 }
 
-/** A price the snapshot does not quote converts at the catalogue's fixed price: never real money's. */
-function requireFreshPrices(
-  rates: RatesSnapshot,
-  currencies: readonly Currency[],
-  freshness: PriceFreshness | null,
-): void {
-  if (freshness) for (const currency of currencies) requireFreshPrice(rates, currency, freshness);
-}
-
-function requireFreshPrice(rates: RatesSnapshot, currency: Currency, freshness: PriceFreshness): void {
-  const quotedAt = rates.priceQuotedAt(currency.code);
+/** A price the live source did not quote would convert at the catalogue's fixed price: never real money's. */
+function requireFreshPrice(live: RatesSnapshot | null, currency: Currency, freshness: PriceFreshness): void {
+  const quotedAt = live === null ? null : live.priceQuotedAt(currency.code);
   const ageSeconds = quotedAt === null ? null : (freshness.now.getTime() - Date.parse(quotedAt)) / 1000;
   if (ageSeconds === null || ageSeconds > freshness.maxAgeSeconds)
     throw new PaymentRefused({

@@ -11,6 +11,11 @@ export type PayableCoins = 'every' | ReadonlySet<string>;
 /** What admission needs to know of a merchant. */
 export interface AdmittingMerchant extends Pick<MerchantProfile, 'enabledCoins'> {
   payableCoins: PayableCoins;
+  /**
+   * The coins whose payments land in the merchant's own wallet on a mainnet chain: real money.
+   * Absent: none (every payment is a test payment).
+   */
+  realMoneyCoins?: ReadonlySet<string>;
 }
 
 type Coin = Pick<CryptoCurrency, 'code' | 'aliases' | 'network'>;
@@ -26,6 +31,14 @@ export function isCoinEnabled(enabledCoins: readonly string[] | null, coin: Coin
     const named = entry.trim().toLowerCase();
     return named === coin.code || coin.aliases.includes(named);
   });
+}
+
+/** Whether a payment in this coin asks the merchant's buyer for real money. */
+export function takesRealMoneyIn(
+  merchant: Pick<AdmittingMerchant, 'realMoneyCoins'>,
+  coin: Pick<Coin, 'code'>,
+): boolean {
+  return merchant.realMoneyCoins?.has(coin.code) ?? false;
 }
 
 export function canTakeMoneyIn(payableCoins: PayableCoins, coin: Pick<Coin, 'code'>): boolean {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asyncRoute } from '@gw/platform';
-import { CommandTimeoutError, type ServiceContext } from '@gw/runtime';
+import { CommandTimeoutError, priceViewsOf, type ServiceContext } from '@gw/runtime';
 import type { PaymentDocument } from '@gw/views';
 import express, { Router, type Request, type Response } from 'express';
 import { checkoutStateOf, paymentPath, type CheckoutStage } from '../checkout-state';
@@ -48,7 +48,12 @@ export function invoiceRoutes(
     extra: PageExtras,
   ) {
     const rates = ctx.rates.current();
-    const choices = coinChoicesFor(rates, merchant, invoice, ctx.config, ctx.clock.now());
+    const choices = coinChoicesFor(
+      priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()),
+      merchant,
+      invoice,
+      ctx.config,
+    );
     const ongoing = extra.ongoing ?? null;
     res
       .status(extra.status ?? 200)
@@ -110,7 +115,12 @@ export function invoiceRoutes(
         return sendInvoicePage(req, res, found, { status: 422, error: texts.invoice.currencyRequired });
       }
       const choice = findChoice(
-        coinChoicesFor(ctx.rates.current(), found.merchant, found.invoice, ctx.config, ctx.clock.now()),
+        coinChoicesFor(
+          priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()),
+          found.merchant,
+          found.invoice,
+          ctx.config,
+        ),
         picked,
       );
       if (!choice?.available) {

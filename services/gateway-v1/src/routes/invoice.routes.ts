@@ -1,7 +1,7 @@
 import { v1Validators } from '@gw/contracts/src/api/v1';
 import { streamIdOf } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { openPayment } from '@gw/runtime';
+import { openPayment, priceViewsOf } from '@gw/runtime';
 import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
@@ -28,7 +28,7 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
       const request = validated(v1Validators.createInvoice, req.body);
       const merchant = merchantOf(res);
       const now = ctx.clock.now();
-      const terms = invoiceTermsFrom(request, merchant, ctx.config, ctx.rates.current(), now);
+      const terms = invoiceTermsFrom(request, merchant, ctx.config, priceViewsOf(ctx.rates, ctx.config, now));
       const reply = await ctx.commands.send(streamIdOf('invoice', terms.invoiceId), merchant.merchantId, {
         type: 'CreateInvoice',
         data: terms,
@@ -72,9 +72,8 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
         request,
         invoice,
         merchant,
-        ctx.rates.current(),
+        priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()),
         ctx.config,
-        ctx.clock.now(),
       );
       const { terms, reply } = await openPayment(ctx, intake);
       if (!reply.ok) throw replyError(reply);

@@ -1,7 +1,7 @@
 import { v1Validators } from '@gw/contracts/src/api/v1';
 import { currentPayAmount, streamIdOf, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { openPayment, priceFreshnessOf, refusedAs } from '@gw/runtime';
+import { admittingMerchant, openPayment, priceViewsOf, refusedAs } from '@gw/runtime';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
@@ -35,9 +35,8 @@ export function paymentRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
       const intake = paymentIntakeFrom(
         request,
         merchantOf(res),
-        ctx.rates.current(),
+        priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()),
         ctx.config,
-        ctx.clock.now(),
       );
       const { terms, reply } = await openPayment(ctx, intake);
       if (!reply.ok) throw replyError(reply);
@@ -69,11 +68,16 @@ export function paymentRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
     body,
     idempotent,
     asyncRoute(async (req, res) => {
-      const merchantId = merchantOf(res).merchantId;
+      const merchant = merchantOf(res);
+      const merchantId = merchant.merchantId;
       const doc = await ownPayment(String(req.params.paymentId), merchantId);
       const now = ctx.clock.now();
       const payAmount = refusedAs(refusalError, () =>
-        currentPayAmount(doc, ctx.rates.current(), priceFreshnessOf(ctx.config, now)),
+        currentPayAmount(
+          doc,
+          admittingMerchant(merchant, ctx.config),
+          priceViewsOf(ctx.rates, ctx.config, now),
+        ),
       );
       const expiresAt = new Date(now.getTime() + ctx.config.paymentLifetimeMinutes * 60_000).toISOString();
       const reply = await ctx.commands.send(streamIdOf('payment', doc.paymentId), merchantId, {
