@@ -55,15 +55,25 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
 }
 
 /**
- * Outside the sandbox prices come from the live feed, and there is no internet here: a gateway that
- * names no price source gets a local CoinGecko stand-in serving the catalogue prices, always current.
+ * Where real money is taken (a node on mainnet) prices come from the live feed, and there is no
+ * internet here: a gateway that names no price source gets a local CoinGecko stand-in serving the
+ * catalogue prices, always current.
  */
 async function livePricesFor(
   env: Record<string, string>,
 ): Promise<{ standIn: CoinGeckoStandIn; env: Record<string, string> } | null> {
-  if (env.SANDBOX_ENABLED !== 'false' || env.PRICE_SOURCE_URL !== undefined) return null;
+  if (env.PRICE_SOURCE_URL !== undefined || !runsLiveFeed(env)) return null;
   const standIn = await CoinGeckoStandIn.start();
   return { standIn, env: { PRICE_SOURCE_URL: standIn.baseUrl } };
+}
+
+/** A configuration error is the gateway's own start to report. */
+function runsLiveFeed(env: Record<string, string>): boolean {
+  try {
+    return loadConfig(env).prices.feed === 'coingecko';
+  } catch {
+    return false;
+  }
 }
 
 async function startTestGatewayOn(options: TestGatewayOptions): Promise<TestGateway> {
