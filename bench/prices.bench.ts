@@ -1,5 +1,5 @@
 /**
- * What the gateway answers outside the sandbox while its price source is fresh, stale, slow, down or
+ * What the gateway answers for real money (a merchant wallet on mainnet) while its price source is fresh, stale, slow, down or
  * malformed: each family's create, V1 estimate and min-amount, family A rates, family B fiats, and the
  * `prices` readiness check, with the median time of a V1 create and estimate. CoinGecko is a local
  * stand-in (no internet here); the gateway is the embedded one. Run:
@@ -47,8 +47,8 @@ async function main(): Promise<void> {
     const gateway = await startTestGateway({
       env: {
         SANDBOX_ENABLED: 'false',
-        LTC_RPC_URL: 'http://127.0.0.1:18299',
-        LTC_CHAIN: 'regtest',
+        LTC_RPC_URL: 'http://127.0.0.1:18798',
+        LTC_CHAIN: 'mainnet',
         PRICE_SOURCE_URL: standIn.baseUrl,
         PRICE_SOURCE_TIMEOUT_MS: '200',
       },
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     try {
       const merchantId = gateway.demoMerchant.merchantId;
       await adminClient(gateway)('PUT', `/merchants/${merchantId}/wallets/ltc`, {
-        body: { extended_public_key: testAccountPublicKey(1, 'vpub') },
+        body: { extended_public_key: testAccountPublicKey(2, 'zpub') },
       });
       const merchant = new MerchantCalls(gateway.baseUrl, gateway.demoMerchant);
       const v1Create = () =>
