@@ -21,6 +21,7 @@ INFRA_POSTGRES_PORT="${INFRA_POSTGRES_PORT:-15432}"
 INFRA_REDIS_PORT="${INFRA_REDIS_PORT:-16379}"
 INFRA_BTCD_PORT="${INFRA_BTCD_PORT:-18334}"
 INFRA_LITECOIND_PORT="${INFRA_LITECOIND_PORT:-19443}"
+INFRA_ANVIL_PORT="${INFRA_ANVIL_PORT:-18545}"
 INFRA_REGISTRY_PORT="${INFRA_REGISTRY_PORT:-18081}"
 INFRA_REGISTRY_MANAGEMENT_PORT="${INFRA_REGISTRY_MANAGEMENT_PORT:-18082}"
 # Seconds an engine gets to answer after it is started (a cold JVM on two cores is the slowest).
@@ -29,7 +30,7 @@ INFRA_START_TIMEOUT="${INFRA_START_TIMEOUT:-90}"
 INFRA_STOP_GRACE="${INFRA_STOP_GRACE:-30}"
 
 # shellcheck disable=SC2034 # used by scripts/infra
-INFRA_ENGINES=(kafka postgres ferretdb redis btcd litecoind registry)
+INFRA_ENGINES=(kafka postgres ferretdb redis btcd litecoind anvil registry)
 
 infra_say() { printf 'infra: %s\n' "$*" >&2; }
 

@@ -5,16 +5,26 @@ export interface BlockRef {
 }
 
 /**
- * Value arriving at one recipient in one transaction output (a UTXO output, later an EVM log),
- * identified by transaction hash and output index (`txid:vout`, `txhash:logIndex`).
+ * Value arriving at one recipient in one transaction output (a UTXO output, an EVM token's Transfer
+ * log, an EVM transaction's own value), identified by transaction hash and output index (`txid:vout`,
+ * `txhash:logIndex`, or the EVM transaction hash alone: null index).
  */
 export interface Transfer {
   txHash: string;
-  outputIndex: number;
-  /** How the chain names the receiver in its transactions (a UTXO chain: the output script, hex). */
+  outputIndex: number | null;
+  /**
+   * How the chain names the receiver in its transactions: a UTXO chain the output script (hex), an EVM
+   * chain the asset and address (`native:0xabc…`, `<token contract>:0xabc…`, lowercase).
+   */
   recipient: string;
-  /** Exact, in the chain's smallest unit (satoshi, wei). */
+  /** Exact, in the chain's smallest unit (satoshi, wei, token base units). */
   amount: bigint;
+}
+
+/** What a payment is paid with: the address, and the coin (on an EVM chain, which token or the native coin). */
+export interface WatchedRecipient {
+  payAddress: string;
+  payCurrency: string;
 }
 
 export interface ChainBlock extends BlockRef {
@@ -34,16 +44,17 @@ export interface NodeState {
  * blocks, plus the transactions it has not mined yet.
  */
 export interface ChainSource {
-  /** The catalogue network code: `btc`, `ltc`. */
+  /** The catalogue network code: `btc`, `ltc`, `eth`, `bsc`, `matic`. */
   readonly network: string;
-  /** Decimals of the network's coin: base units ÷ 10^decimals is the amount payments record. */
-  readonly decimals: number;
-  /** The recipient a pay address receives as, or null when the address is not one this chain pays. */
-  recipientOf(payAddress: string): string | null;
+  /** Decimals of a pay currency on chain: base units ÷ 10^decimals is the amount payments record. */
+  decimalsOf(payCurrency: string): number;
+  /** The recipient a payment receives as, or null when this chain does not pay that address and coin. */
+  recipientOf(payment: WatchedRecipient): string | null;
   state(): Promise<NodeState>;
   /** The hash of the best chain's block at a height, or null above the tip. */
   hashAt(height: number): Promise<string | null>;
-  block(hash: string): Promise<ChainBlock>;
+  /** A block's transfers; at least those to `recipients` (a source may filter on them, or return all). */
+  block(hash: string, recipients: ReadonlySet<string>): Promise<ChainBlock>;
   /** Transfers of the transactions waiting to be mined. */
   pending(): Promise<Transfer[]>;
 }

@@ -90,7 +90,7 @@ export class ChainWatcher {
     const payments = await watchedPayments(this.deps.readModels, this.network, this.deps.clock.now());
     const byRecipient = new Map<string, WatchedPayment>();
     for (const payment of payments) {
-      const recipient = this.source.recipientOf(payment.payAddress);
+      const recipient = this.source.recipientOf(payment);
       if (recipient !== null) byRecipient.set(recipient, payment);
     }
 
@@ -153,7 +153,7 @@ export class ChainWatcher {
     const fresh = new Map([...byRecipient].filter(([recipient]) => !this.seenRecipients.has(recipient)));
     if (fresh.size === 0) return;
     for (const ref of checkpoint.blocks.slice(-FRESH_ADDRESS_LOOKBACK)) {
-      const block = await this.source.block(ref.hash);
+      const block = await this.source.block(ref.hash, new Set(fresh.keys()));
       await this.record(block.transfers, fresh, ref);
     }
     for (const recipient of fresh.keys()) this.seenRecipients.add(recipient);
@@ -168,7 +168,7 @@ export class ChainWatcher {
     for (let height = tipOf(current).height + 1; height <= tip.height; height++) {
       const hash = await this.source.hashAt(height);
       if (hash === null) break;
-      const block = await this.source.block(hash);
+      const block = await this.source.block(hash, new Set(byRecipient.keys()));
       // The chain changed under the scan: the next poll finds the fork point.
       if (block.previousHash !== tipOf(current).hash) break;
       const ref = { height: block.height, hash: block.hash };
@@ -217,6 +217,7 @@ export class ChainWatcher {
       payments.map((p) => p.paymentId),
     );
     const requiredOf = new Map(payments.map((p) => [p.paymentId, p.requiredConfirmations]));
+    const currencyOf = new Map(payments.map((p) => [p.paymentId, p.payCurrency]));
     for (const deposit of deposits) {
       const block = deposit.block;
       const confirmations = block ? Math.max(0, processed.height - block.height + 1) : 0;
@@ -236,7 +237,7 @@ export class ChainWatcher {
         merchantId: deposit.merchantId,
         txHash: deposit.txHash,
         outputIndex: deposit.outputIndex,
-        amount: fromBaseUnits(deposit.amount, this.source.decimals),
+        amount: fromBaseUnits(deposit.amount, this.source.decimalsOf(currencyOf.get(deposit.paymentId)!)),
         fromAddress: null,
         confirmations,
         observedAt: this.deps.clock.now().toISOString(),

@@ -4,14 +4,25 @@ import { LeasedLoop, type ServiceContext } from '@gw/runtime';
 import type { Logger } from 'pino';
 import type { ChainSource } from './chain-source';
 import { ChainWatcher, type WatcherStatus } from './chain-watcher';
+import { lookupCryptoCurrency } from '@gw/rates';
+import { EvmChainSource } from './evm/evm-chain-source';
 import { UtxoChainSource } from './utxo/utxo-chain-source';
 import { WatchStore } from './watch-store';
 import { watcherMetrics } from './watcher-metrics';
 
 const LEASE_TTL_FLOOR_MS = 60_000;
 
-/** The chain source for a configured node: every network a watcher follows today is a UTXO chain. */
+/** The chain source for a configured node: an EVM chain's Ethereum JSON-RPC, or a UTXO chain's. */
 export function chainSourceFor(node: ChainNodeConfig): ChainSource {
+  if (node.evm)
+    return new EvmChainSource({
+      network: node.network,
+      rpcUrl: node.rpcUrl,
+      rpcUser: node.rpcUser,
+      rpcPassword: node.rpcPassword,
+      ...node.evm,
+      decimalsOf: (coin) => lookupCryptoCurrency(coin).chainDecimals,
+    });
   return new UtxoChainSource(node.network, {
     url: node.rpcUrl,
     user: node.rpcUser,

@@ -24,7 +24,8 @@ export interface WatchCheckpoint extends ReadModelDocument {
 export interface WatchedDeposit extends ReadModelDocument {
   network: string;
   txHash: string;
-  outputIndex: number;
+  /** The vout or log index; null for an EVM transaction's own value. */
+  outputIndex: number | null;
   payAddress: string;
   paymentId: number;
   merchantId: string;
@@ -79,5 +80,5 @@ export class WatchStore {
   }
 }
 
-export const depositId = (network: string, txHash: string, outputIndex: number): string =>
-  `${network}:${txHash}:${outputIndex}`;
+export const depositId = (network: string, txHash: string, outputIndex: number | null): string =>
+  outputIndex === null ? `${network}:${txHash}` : `${network}:${txHash}:${outputIndex}`;

@@ -6,6 +6,7 @@ export interface WatchedPayment {
   paymentId: number;
   merchantId: string;
   payAddress: string;
+  payCurrency: string;
   requiredConfirmations: number;
 }
 
@@ -35,6 +36,7 @@ export async function watchedPayments(
     paymentId: p.paymentId,
     merchantId: p.merchantId,
     payAddress: p.payAddress,
+    payCurrency: p.payCurrency,
     requiredConfirmations: p.requiredConfirmations,
   }));
 }

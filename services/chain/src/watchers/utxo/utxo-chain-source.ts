@@ -1,6 +1,6 @@
 import { Transaction } from '@scure/btc-signer';
 import { hex } from '@scure/base';
-import type { ChainBlock, ChainSource, NodeState, Transfer } from '../chain-source';
+import type { ChainBlock, ChainSource, NodeState, Transfer, WatchedRecipient } from '../chain-source';
 import { JsonRpcClient, NodeRpcError, type JsonRpcOptions } from './json-rpc-client';
 import { segwitOutputScript } from './output-script';
 
@@ -27,7 +27,6 @@ const UNKNOWN_BLOCK_HEIGHT = -1;
  * the verbose JSON's floating-point coins.
  */
 export class UtxoChainSource implements ChainSource {
-  readonly decimals = 8;
   private readonly rpc: JsonRpcClient;
   /** Mempool transactions already parsed, so each poll only fetches the new ones. */
   private mempool = new Map<string, Transfer[]>();
@@ -39,7 +38,12 @@ export class UtxoChainSource implements ChainSource {
     this.rpc = new JsonRpcClient(node);
   }
 
-  recipientOf(payAddress: string): string | null {
+  /** Satoshi and litoshi: 8 decimals. */
+  decimalsOf(): number {
+    return 8;
+  }
+
+  recipientOf({ payAddress }: WatchedRecipient): string | null {
     return segwitOutputScript(payAddress);
   }
 

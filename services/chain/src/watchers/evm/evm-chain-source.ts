@@ -1,0 +1,223 @@
+import {
+  createPublicClient,
+  getAddress,
+  http,
+  parseAbiItem,
+  type Address,
+  type Hash,
+  type Log,
+  type PublicClient,
+} from 'viem';
+import type { ChainBlock, ChainSource, NodeState, Transfer, WatchedRecipient } from '../chain-source';
+
+/** The ERC-20 (and BEP-20) event every token transfer emits, whoever sends it: an account or a contract. */
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+const DECIMALS = parseAbiItem('function decimals() view returns (uint8)');
+type Syncing = false | { currentBlock: string; highestBlock: string };
+type TransferLog = Log<bigint, number, false, typeof TRANSFER, true>;
+
+/** Blocks one eth_getLogs covers: providers cap ranges (often at 1,000 to 10,000 blocks) and result sizes. */
+export const LOG_BLOCK_RANGE = 500;
+/** Recipients one eth_getLogs filters on, so a busy merchant's topic list stays within what nodes accept. */
+export const LOG_RECIPIENTS_PER_QUERY = 200;
+/** How a native coin transfer names its asset in a recipient (`native:0xabc…`); tokens use their contract. */
+const NATIVE = 'native';
+
+export interface EvmChainSourceOptions {
+  network: string;
+  rpcUrl: string;
+  rpcUser: string | null;
+  rpcPassword: string | null;
+  chainId: number;
+  nativeCoin: string;
+  /** Contract by catalogue coin code (usdterc20 → 0xdAC1…). */
+  tokens: Readonly<Record<string, string>>;
+  /** The catalogue's on-chain decimals of each coin followed (wei: 18; USDT on Ethereum: 6). */
+  decimalsOf: (coin: string) => number;
+  timeoutMs?: number;
+}
+
+/**
+ * An EVM chain (Ethereum, BNB Smart Chain, Polygon PoS) read over its JSON-RPC with viem. The native coin
+ * arrives as a transaction's value to a watched address (found by reading each block's transactions, and
+ * counted only when its receipt succeeded); tokens as Transfer logs of the configured contracts to watched
+ * addresses, queried with eth_getLogs over bounded block ranges. A deposit is `txhash:logIndex` for a
+ * token, and the transaction hash alone (no output index) for the native coin: one transaction carries
+ * one value. Value a contract forwards internally (no log, no transaction of its own) is not seen.
+ */
+export class EvmChainSource implements ChainSource {
+  readonly network: string;
+  private readonly client: PublicClient;
+  private readonly contractOf: ReadonlyMap<string, Address>;
+  private checkedChain = false;
+  private tip = 0;
+  /** Transfer logs of the last range queried, valid for the poll that queried them. */
+  private logRange: { from: number; to: number; key: string; logs: TransferLog[] } | null = null;
+
+  constructor(private readonly options: EvmChainSourceOptions) {
+    this.network = options.network;
+    const headers: Record<string, string> = {};
+    if (options.rpcUser !== null)
+      headers.authorization = `Basic ${Buffer.from(`${options.rpcUser}:${options.rpcPassword ?? ''}`).toString('base64')}`;
+    this.client = createPublicClient({
+      // Never a cached block number: the watcher asks for the tip once a poll and wants the real one.
+      cacheTime: 0,
+      transport: http(options.rpcUrl, {
+        fetchOptions: { headers },
+        timeout: options.timeoutMs ?? 10_000,
+        retryCount: 0,
+      }),
+    });
+    this.contractOf = new Map(
+      Object.entries(options.tokens).map(([coin, contract]) => [coin, getAddress(contract)]),
+    );
+  }
+
+  decimalsOf(payCurrency: string): number {
+    return this.options.decimalsOf(payCurrency);
+  }
+
+  recipientOf({ payAddress, payCurrency }: WatchedRecipient): string | null {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(payAddress)) return null;
+    const asset = payCurrency === this.options.nativeCoin ? NATIVE : this.contractOf.get(payCurrency);
+    return asset === undefined ? null : `${asset.toLowerCase()}:${payAddress.toLowerCase()}`;
+  }
+
+  async state(): Promise<NodeState> {
+    if (!this.checkedChain) await this.checkChain();
+    this.logRange = null;
+    const [block, syncing] = await Promise.all([
+      this.client.getBlock({ blockTag: 'latest' }),
+      // viem's public actions have no eth_syncing: false when in sync, else where the sync stands.
+      this.client.request({ method: 'eth_syncing' } as never) as Promise<Syncing>,
+    ]);
+    this.tip = Number(block.number);
+    const behind =
+      syncing === false
+        ? 0
+        : Math.max(0, Number(BigInt(syncing.highestBlock) - BigInt(syncing.currentBlock)));
+    return { tip: { height: this.tip, hash: block.hash }, blocksBehind: behind };
+  }
+
+  async hashAt(height: number): Promise<string | null> {
+    if (height > this.tip) {
+      this.tip = Number(await this.client.getBlockNumber());
+      if (height > this.tip) return null;
+    }
+    return (await this.client.getBlock({ blockNumber: BigInt(height) })).hash;
+  }
+
+  async block(hash: string, recipients: ReadonlySet<string>): Promise<ChainBlock> {
+    const block = await this.client.getBlock({ blockHash: hash as Hash, includeTransactions: true });
+    const height = Number(block.number);
+    const native: Transfer[] = [];
+    for (const tx of block.transactions) {
+      if (tx.to === null || tx.value === 0n) continue;
+      const recipient = `${NATIVE}:${tx.to.toLowerCase()}`;
+      if (!recipients.has(recipient)) continue;
+      // A reverted transaction keeps its place in the block but moves no value.
+      const receipt = await this.client.getTransactionReceipt({ hash: tx.hash });
+      if (receipt.status !== 'success') continue;
+      native.push({ txHash: tx.hash, outputIndex: null, recipient, amount: tx.value });
+    }
+    const tokens = (await this.transferLogs(height, block.hash, recipients)).map((log) => ({
+      txHash: log.transactionHash,
+      outputIndex: log.logIndex,
+      recipient: `${log.address.toLowerCase()}:${log.args.to.toLowerCase()}`,
+      amount: log.args.value,
+    }));
+    return { hash: block.hash, height, previousHash: block.parentHash, transfers: [...native, ...tokens] };
+  }
+
+  /** Mined transactions only: an EVM deposit counts from its block (one confirmation). */
+  async pending(): Promise<Transfer[]> {
+    return [];
+  }
+
+  private async transferLogs(
+    height: number,
+    blockHash: string,
+    recipients: ReadonlySet<string>,
+  ): Promise<TransferLog[]> {
+    const watched = [...recipients].filter((recipient) => !recipient.startsWith(`${NATIVE}:`));
+    if (watched.length === 0) return [];
+    const key = watched.sort().join(',');
+    const range = this.logRange;
+    if (!range || range.key !== key || height < range.from || height > range.to) {
+      const to = Math.max(height, Math.min(height + LOG_BLOCK_RANGE - 1, this.tip));
+      this.logRange = {
+        from: height,
+        to,
+        key,
+        logs: await this.queryLogs(watched, { fromBlock: height, toBlock: to }),
+      };
+    }
+    const logs = this.logRange!.logs.filter((log) => log.blockNumber === BigInt(height));
+    if (logs.every((log) => log.blockHash === blockHash)) return logs;
+    // The range was read from another branch: ask for this block's own logs.
+    return this.queryLogs(watched, { blockHash });
+  }
+
+  private async queryLogs(
+    watched: string[],
+    where: { fromBlock: number; toBlock: number } | { blockHash: string },
+  ): Promise<TransferLog[]> {
+    const contracts = [...new Set(watched.map((recipient) => recipient.split(':')[0]!))].map((c) =>
+      getAddress(c),
+    );
+    const addresses = [...new Set(watched.map((recipient) => recipient.split(':')[1]!))].map((a) =>
+      getAddress(a),
+    );
+    const logs: TransferLog[] = [];
+    for (let i = 0; i < addresses.length; i += LOG_RECIPIENTS_PER_QUERY) {
+      const to = addresses.slice(i, i + LOG_RECIPIENTS_PER_QUERY);
+      const found =
+        'blockHash' in where
+          ? await this.client.getLogs({
+              address: contracts,
+              event: TRANSFER,
+              args: { to },
+              blockHash: where.blockHash as Hash,
+              strict: true,
+            })
+          : await this.client.getLogs({
+              address: contracts,
+              event: TRANSFER,
+              args: { to },
+              fromBlock: BigInt(where.fromBlock),
+              toBlock: BigInt(where.toBlock),
+              strict: true,
+            });
+      logs.push(...(found as TransferLog[]));
+    }
+    return logs;
+  }
+
+  /**
+   * The node must follow the configured chain, and each token contract there must count in the
+   * catalogue's decimals (USDT has 6 on Ethereum and 18 on BSC): another chain or another token would
+   * turn every amount wrong. A contract with no code is a token this chain does not have (a dev chain
+   * with the mainnet defaults): nothing can arrive from it, so it is left unchecked.
+   */
+  private async checkChain(): Promise<void> {
+    const chainId = await this.client.getChainId();
+    if (chainId !== this.options.chainId)
+      throw new Error(
+        `${this.network} node follows chain id ${chainId}, not ${this.options.chainId}: point the URL at the right node or set the chain id`,
+      );
+    for (const [coin, contract] of this.contractOf) {
+      const code = await this.client.getCode({ address: contract });
+      if (code === undefined || code === '0x') continue;
+      const decimals = await this.client.readContract({
+        address: contract,
+        abi: [DECIMALS],
+        functionName: 'decimals',
+      });
+      if (decimals !== this.options.decimalsOf(coin))
+        throw new Error(
+          `${coin} contract ${contract} on ${this.network} counts ${decimals} decimals, the catalogue ${this.options.decimalsOf(coin)}: wrong contract address?`,
+        );
+    }
+    this.checkedChain = true;
+  }
+}
