@@ -9,14 +9,8 @@ import { PaymentEventLog } from './payment-event-log';
 import { RegtestNode, type RegtestNetwork } from './regtest-node';
 import { RegtestWallet } from './regtest-wallet';
 
-/**
- * A private node with a funded test wallet (the buyer), and a gateway taking real payments on it: the
- * sandbox off, its watcher following that node, and the demo merchant's watch-only wallet from the fixed
- * test seed, so every pay address is the merchant's own.
- */
-export interface WatchedChain {
-  node: RegtestNode;
-  wallet: RegtestWallet;
+/** A gateway taking real payments: the sandbox off, its watcher following a private node, the merchant's wallet set. */
+export interface WatchingGateway {
   gateway: TestGateway;
   /** Everything published on payments.events since the gateway started. */
   events: PaymentEventLog;
@@ -27,6 +21,16 @@ export interface WatchedChain {
   stop(): Promise<void>;
 }
 
+/**
+ * A private node with a funded test wallet (the buyer), and a gateway taking real payments on it: the
+ * sandbox off, its watcher following that node, and the demo merchant's watch-only wallet from the fixed
+ * test seed, so every pay address is the merchant's own.
+ */
+export interface WatchedChain extends WatchingGateway {
+  node: RegtestNode;
+  wallet: RegtestWallet;
+}
+
 export async function startWatchedChain(
   network: RegtestNetwork,
   options: { requiredConfirmations: number; coins: number },
@@ -34,32 +38,45 @@ export async function startWatchedChain(
   const node = await RegtestNode.start(network);
   const buyer = new RegtestWallet(node);
   await buyer.fund(options.coins);
+  const watching = await startWatchingGateway({
+    name: network,
+    env: {
+      ...node.watcherEnv(options.requiredConfirmations),
+      [`${network.toUpperCase()}_CHAIN`]: 'regtest',
+    },
+    walletNetwork: network,
+    extendedPublicKey: testAccountPublicKey(1, 'vpub'),
+    stopNode: () => node.destroy(),
+  });
+  return Object.assign(watching, { node, wallet: buyer });
+}
+
+/** Starts the gateway watching a node (`env` points at it) and sets the demo merchant's wallet. */
+export async function startWatchingGateway(options: {
+  name: string;
+  env: Record<string, string>;
+  walletNetwork: string;
+  extendedPublicKey: string;
+  stopNode: () => Promise<void>;
+}): Promise<WatchingGateway> {
+  const { name } = options;
   const webhooks = await startReceiver();
-  const dataDir = await mkdtemp(path.join(tmpdir(), `watched-${network}-`));
+  const dataDir = await mkdtemp(path.join(tmpdir(), `watched-${name}-`));
   const start = () =>
     startTestGateway({
       dataDir,
-      env: {
-        ...node.watcherEnv(options.requiredConfirmations),
-        [`${network.toUpperCase()}_CHAIN`]: 'regtest',
-        SANDBOX_ENABLED: 'false',
-        CHAIN_POLL_INTERVAL_MS: '50',
-      },
+      env: { ...options.env, SANDBOX_ENABLED: 'false', CHAIN_POLL_INTERVAL_MS: '50' },
     });
   const gateway = await start();
   const wallet = await adminClient(gateway)(
     'PUT',
-    `/merchants/${gateway.demoMerchant.merchantId}/wallets/${network}`,
-    {
-      body: { extended_public_key: testAccountPublicKey(1, 'vpub') },
-    },
+    `/merchants/${gateway.demoMerchant.merchantId}/wallets/${options.walletNetwork}`,
+    { body: { extended_public_key: options.extendedPublicKey } },
   );
   if (wallet.status !== 200)
     throw new Error(`the merchant wallet was refused: ${JSON.stringify(wallet.body)}`);
-  const events = await PaymentEventLog.start(gateway.gateway.ctx.bus, `test-${network}-watcher`);
-  const chain: WatchedChain = {
-    node,
-    wallet: buyer,
+  const events = await PaymentEventLog.start(gateway.gateway.ctx.bus, `test-${name}-watcher`);
+  const chain: WatchingGateway = {
     gateway,
     events,
     webhooks,
@@ -68,13 +85,13 @@ export async function startWatchedChain(
       await chain.gateway.stop();
       await meanwhile();
       chain.gateway = await start();
-      chain.events = await PaymentEventLog.start(chain.gateway.gateway.ctx.bus, `test-${network}-watcher`);
+      chain.events = await PaymentEventLog.start(chain.gateway.gateway.ctx.bus, `test-${name}-watcher`);
     },
     async stop() {
       await chain.events.stop();
       await chain.gateway.stop();
       await webhooks.close();
-      await node.destroy();
+      await options.stopNode();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

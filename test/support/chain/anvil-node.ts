@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { freeLoopbackPort } from '@gw/platform';
+import {
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  http,
+  publicActions,
+  type Address,
+  type Hash,
+  type Hex,
+  type PrivateKeyAccount,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
+/** anvil's first funded account (its published default mnemonic): the buyer of the EVM tests. */
+const BUYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
+/** The binary inside @foundry-rs/anvil's platform package, as scripts/infra finds it. */
+function anvilBinary(): string {
+  const anvil = createRequire(require.resolve('@foundry-rs/anvil/package.json'));
+  const arch = process.arch === 'arm64' ? 'arm64' : 'amd64';
+  const pkg = anvil.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`);
+  return path.join(path.dirname(pkg), 'bin', 'anvil');
+}
+
+function clientsOf(url: string, buyer: PrivateKeyAccount) {
+  const transport = http(url, { retryCount: 0 });
+  const foundry = defineChain({
+    id: 31337,
+    name: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [url] } },
+  });
+  return {
+    test: createTestClient({ chain: foundry, mode: 'anvil', transport }).extend(publicActions),
+    buyer: createWalletClient({ account: buyer, chain: foundry, transport }).extend(publicActions),
+  };
+}
+
+/**
+ * A private anvil (chain id 31337) for one test file, mining a block for each transaction it receives:
+ * reorganisations and outages in one file never disturb another's chain.
+ */
+export class AnvilNode {
+  private child: ChildProcess | null = null;
+  readonly buyerAccount = privateKeyToAccount(BUYER_KEY);
+  readonly clients: ReturnType<typeof clientsOf>;
+
+  private constructor(readonly port: number) {
+    this.clients = clientsOf(this.url, this.buyerAccount);
+  }
+
+  static async start(): Promise<AnvilNode> {
+    const node = new AnvilNode(await freeLoopbackPort());
+    await node.launch();
+    return node;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** What the gateway needs to watch this node as `eth`, its stablecoin being `usdtContract`. */
+  watcherEnv(requiredConfirmations: number, usdtContract: string): Record<string, string> {
+    return {
+      ETH_RPC_URL: this.url,
+      ETH_CHAIN_ID: '31337',
+      ETH_CONFIRMATIONS: String(requiredConfirmations),
+      ETH_USDT_CONTRACT: usdtContract,
+    };
+  }
+
+  /** Sends wei from the buyer; anvil mines it into a block at once. */
+  async payNative(to: string, wei: bigint): Promise<Hash> {
+    return this.broadcast(await this.signNative(to, wei));
+  }
+
+  /** A signed transfer of wei from the buyer, to broadcast (again, after a reorganisation dropped it). */
+  async signNative(to: string, wei: bigint): Promise<Hex> {
+    const request = await this.clients.buyer.prepareTransactionRequest({ to: to as Address, value: wei });
+    return this.clients.buyer.signTransaction(request);
+  }
+
+  async broadcast(signed: Hex): Promise<Hash> {
+    const hash = await this.clients.buyer.sendRawTransaction({ serializedTransaction: signed });
+    await this.clients.buyer.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    return hash;
+  }
+
+  async mine(blocks: number): Promise<void> {
+    await this.clients.test.mine({ blocks });
+  }
+
+  /** Drops the last `depth` blocks for as many empty ones: what they held is gone from the chain. */
+  async reorg(depth: number): Promise<void> {
+    await this.clients.test.request({ method: 'anvil_reorg', params: [depth, []] } as never);
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    this.child = null;
+  }
+
+  private async launch(): Promise<void> {
+    const child = spawn(
+      anvilBinary(),
+      ['--host', '127.0.0.1', '--port', String(this.port), '--chain-id', '31337', '--silent'],
+      { stdio: 'ignore' },
+    );
+    this.child = child;
+    const failed = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`anvil exited with ${code} before it answered`))),
+    );
+    const answers = (async () => {
+      for (;;) {
+        try {
+          await this.clients.test.getChainId();
+          return;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    })();
+    await Promise.race([answers, failed]);
+  }
+}

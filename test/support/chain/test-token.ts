@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Abi, Address, Hash, Hex } from 'viem';
+import solc from 'solc';
+import type { AnvilNode } from './anvil-node';
+
+interface Compiled {
+  abi: Abi;
+  evm: { bytecode: { object: string } };
+}
+
+const SOURCE = path.join(__dirname, 'contracts', 'TestUsd.sol');
+
+/** TestUsd.sol compiled with solc-js, OpenZeppelin's sources read from node_modules (no download). */
+function compile(): Record<'TestUsd' | 'TokenPayer', Compiled> {
+  const input = {
+    language: 'Solidity',
+    sources: { 'TestUsd.sol': { content: readFileSync(SOURCE, 'utf8') } },
+    settings: {
+      evmVersion: 'cancun',
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+  };
+  const findImports = (importPath: string) => {
+    try {
+      return { contents: readFileSync(require.resolve(importPath), 'utf8') };
+    } catch {
+      return { error: `not found: ${importPath}` };
+    }
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports })) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, Record<string, Compiled>>;
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  const contracts = output.contracts['TestUsd.sol']!;
+  return { TestUsd: contracts.TestUsd!, TokenPayer: contracts.TokenPayer! };
+}
+
+/**
+ * A 6-decimal ERC-20 deployed on a private anvil by its buyer account, and a contract that pays it out:
+ * the token side of the EVM tests, sent with viem (no hand-written ABI encoding).
+ */
+export class TestToken {
+  private constructor(
+    private readonly node: AnvilNode,
+    readonly address: Address,
+    private readonly abi: Abi,
+    readonly payer: Address,
+    private readonly payerAbi: Abi,
+  ) {}
+
+  static async deploy(node: AnvilNode): Promise<TestToken> {
+    const compiled = compile();
+    const deploy = async (contract: Compiled) => {
+      const hash = await node.clients.buyer.deployContract({
+        abi: contract.abi,
+        bytecode: `0x${contract.evm.bytecode.object}` as Hex,
+      });
+      const receipt = await node.clients.buyer.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+      return receipt.contractAddress!;
+    };
+    const token = new TestToken(
+      node,
+      await deploy(compiled.TestUsd),
+      compiled.TestUsd.abi,
+      await deploy(compiled.TokenPayer),
+      compiled.TokenPayer.abi,
+    );
+    // The paying contract holds tokens of its own to send.
+    await token.transfer(token.payer, 1_000_000n * 10n ** 6n);
+    return token;
+  }
+
+  /** A transfer from the buyer's own account (an EOA). */
+  transfer(to: string, units: bigint): Promise<Hash> {
+    return this.mined(
+      this.node.clients.buyer.writeContract({
+        address: this.address,
+        abi: this.abi,
+        functionName: 'transfer',
+        args: [to, units],
+      }),
+    );
+  }
+
+  /** A transfer whose sender is the TokenPayer contract: the buyer's transaction goes to the contract, not the token. */
+  transferFromContract(to: string, units: bigint): Promise<Hash> {
+    return this.mined(
+      this.node.clients.buyer.writeContract({
+        address: this.payer,
+        abi: this.payerAbi,
+        functionName: 'pay',
+        args: [this.address, to, units],
+      }),
+    );
+  }
+
+  private async mined(sent: Promise<Hash>): Promise<Hash> {
+    const hash = await sent;
+    const receipt = await this.node.clients.buyer.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    if (receipt.status !== 'success') throw new Error(`token transaction ${hash} reverted`);
+    return hash;
+  }
+}
