@@ -6,16 +6,8 @@ import { readyMerchant, storedPayment } from '../../e2e/alpha/alpha-fixtures';
 import { BetaClient } from '../../e2e/beta/beta-client';
 import { AnvilNode } from '../../support/chain/anvil-node';
 import { TestToken } from '../../support/chain/test-token';
+import { v1Caller, type V1Payment } from '../../support/chain/v1-calls';
 import { startWatchingGateway, type WatchingGateway } from '../../support/chain/watched-chain';
-
-interface V1Payment {
-  payment_id: number;
-  payment_status: string;
-  pay_address: string;
-  pay_amount: number;
-  actually_paid: number;
-  payin_hash: string | null;
-}
 
 /** Blocks a deposit needs: its own (it is mined at once on anvil) and two more. */
 const REQUIRED_CONFIRMATIONS = 3;
@@ -48,17 +40,10 @@ describe('the eth watcher on a private anvil: ETH and a 6-decimal ERC-20 (as usd
     if (figures.length > 0) process.stdout.write(`\n${figures.join('\n')}\n`);
   });
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${chain.gateway.baseUrl}${path}`, {
-      method,
-      headers: { 'x-api-key': merchant.apiKey, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as T;
-    if (!response.ok)
-      throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-    return json;
-  }
+  const call = v1Caller(
+    () => chain.gateway.baseUrl,
+    () => merchant.apiKey,
+  );
 
   const createPayment = (payCurrency: 'eth' | 'usdterc20') =>
     call<V1Payment>('POST', '/v1/payment', {

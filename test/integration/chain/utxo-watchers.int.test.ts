@@ -7,16 +7,8 @@ import type { TestGateway } from '../../support/gateway';
 import type { PaymentEventLog } from '../../support/chain/payment-event-log';
 import type { RegtestNode, RegtestNetwork } from '../../support/chain/regtest-node';
 import type { RegtestWallet } from '../../support/chain/regtest-wallet';
+import { v1Caller, type V1Payment } from '../../support/chain/v1-calls';
 import { startWatchedChain, type WatchedChain } from '../../support/chain/watched-chain';
-
-interface V1Payment {
-  payment_id: number;
-  payment_status: string;
-  pay_address: string;
-  pay_amount: number;
-  actually_paid: number;
-  payin_hash: string | null;
-}
 
 const REQUIRED_CONFIRMATIONS = 2;
 
@@ -39,17 +31,10 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
     if (figures.length > 0) process.stdout.write(`\n${figures.join('\n')}\n`);
   });
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${gateway.baseUrl}${path}`, {
-      method,
-      headers: { 'x-api-key': gateway.demoMerchant.apiKey, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as T;
-    if (!response.ok)
-      throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-    return json;
-  }
+  const call = v1Caller(
+    () => gateway.baseUrl,
+    () => gateway.demoMerchant.apiKey,
+  );
 
   const createPayment = () =>
     call<V1Payment>('POST', '/v1/payment', {
