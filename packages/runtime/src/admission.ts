@@ -86,6 +86,22 @@ export function admitOrRefuse(
   return refusedAs(refusalError, () => admitPayment(request, admittingMerchant(merchant, settings), prices));
 }
 
+/**
+ * {@link refusedAs} for a step that answers later: opening an admitted payment is refused after all when
+ * the merchant's wallet stopped paying on the network (removed, or replaced by a key for another chain)
+ * between admission and address assignment.
+ */
+export async function refusedLater<T>(
+  refusalError: (refusal: Refusal, message: string) => Error,
+  step: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw error instanceof PaymentRefused ? refusalError(error.refusal, error.message) : error;
+  }
+}
+
 /** Runs a domain rule for an entry point: a {@link PaymentRefused} leaves as that entry point's own error. */
 export function refusedAs<T>(refusalError: (refusal: Refusal, message: string) => Error, rule: () => T): T {
   try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReplyMessage } from '@gw/contracts';
 import {
+  PaymentRefused,
   streamIdOf,
   type AlphaTerms,
   type BetaTerms,
@@ -11,6 +12,7 @@ import {
 } from '@gw/domain';
 import { chainNodeFor, newNumericId } from '@gw/platform';
 import type { ServiceContext } from './context';
+import { NoPayingWalletError } from './pay-addresses';
 
 /** A family-neutral request to open a payment; each gateway translates its own body into this. */
 export interface PaymentIntake {
@@ -74,12 +76,14 @@ export async function newPaymentTerms(
   const priceCurrency = rates.findCurrency(intake.priceCurrency);
   const now = sources.clock.now();
   const paymentId = newNumericId();
-  const payTo = await sources.addresses.assign({
-    network: pay.network,
-    merchantId: intake.merchantId,
-    paymentId,
-    now: now.toISOString(),
-  });
+  const payTo = await sources.addresses
+    .assign({ network: pay.network, merchantId: intake.merchantId, paymentId, now: now.toISOString() })
+    .catch((error: unknown) => {
+      // Admitted a moment ago, but the wallet stopped paying since: the same refusal admission gives.
+      if (error instanceof NoPayingWalletError)
+        throw new PaymentRefused({ code: 'NETWORK_NOT_PAYABLE', role: 'pay', coin: pay });
+      throw error;
+    });
   return {
     paymentId,
     uuid: randomUUID(),

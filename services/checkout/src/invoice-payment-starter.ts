@@ -8,6 +8,7 @@ import {
   admittedIntakeTerms,
   invoicePaymentRequest,
   openPayment,
+  refusedLater,
   type PaymentIntake,
   type ServiceContext,
 } from '@gw/runtime';
@@ -82,7 +83,10 @@ export class InvoicePaymentStarter {
     merchant: MerchantDocument,
     pay: CryptoCurrency,
   ): Promise<string> {
-    const { terms, reply } = await openPayment(this.ctx, this.intakeOf(invoice, merchant, pay));
+    const { terms, reply } = await refusedLater(
+      (refusal, message) => new PaymentRefusedError(refusal.code, message),
+      () => openPayment(this.ctx, this.intakeOf(invoice, merchant, pay)),
+    );
     if (!reply.ok) throw new PaymentRefusedError(reply.error.code, reply.error.message);
     const started = await this.ctx.commands.send(
       streamIdOf('invoice', invoice.invoiceId),

@@ -1,8 +1,14 @@
 import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
 import { isFinalStatus, type PaymentEvent } from '@gw/domain';
-import { openPayment, priceViewsOf, type PaymentIntake, type ServiceContext } from '@gw/runtime';
+import {
+  openPayment,
+  priceViewsOf,
+  refusedLater,
+  type PaymentIntake,
+  type ServiceContext,
+} from '@gw/runtime';
 import { projectPayment, type MerchantDocument, type PaymentDocument } from '@gw/views';
-import { unprocessable } from './alpha-errors';
+import { alphaRefusal, unprocessable } from './alpha-errors';
 import type { OrderRegistry } from './order-registry';
 import { alphaIntakeFrom, refreshedIntakeOf } from './payment-intake';
 
@@ -30,7 +36,10 @@ export async function openAlphaPayment(
 
 /** The answer is built from the terms just accepted, which saves reading the document payments wrote. */
 async function open(ctx: ServiceContext, intake: PaymentIntake): Promise<PaymentDocument> {
-  const { terms, reply } = await openPayment(ctx, intake);
+  const { terms, reply } = await refusedLater(
+    (refusal) => alphaRefusal(refusal, 'to_currency'),
+    () => openPayment(ctx, intake),
+  );
   if (!reply.ok) throw unprocessable(reply.error.message);
   const created: PaymentEvent = { type: 'PaymentCreated', data: terms };
   const document = projectPayment(null, created, reply.version);

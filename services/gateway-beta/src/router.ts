@@ -5,6 +5,7 @@ import {
   openPayment,
   payableCoinsOf,
   priceViewsOf,
+  refusedLater,
   type ServiceContext,
 } from '@gw/runtime';
 import { idempotency } from '@gw/runtime/src/idempotency';
@@ -12,7 +13,14 @@ import { rateLimit } from '@gw/runtime/src/rate-limit';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router, type Request } from 'express';
 import { authenticateBeta, BETA_API_KEY_HEADER, merchantOf } from './authenticate';
-import { BetaError, invalidField, paymentNotFound, tooManyRequests, unknownEndpoint } from './beta-errors';
+import {
+  BetaError,
+  betaRefusal,
+  invalidField,
+  paymentNotFound,
+  tooManyRequests,
+  unknownEndpoint,
+} from './beta-errors';
 import { betaCurrencies, betaFiats } from './catalogue-results';
 import { betaErrorHandler, sendBetaError, sendData } from './envelope';
 import { invoiceIntakeFrom } from './invoice-intake';
@@ -75,7 +83,7 @@ export function createBetaRouter(ctx: ServiceContext): Router {
         priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()),
         ctx.config,
       );
-      const { terms, reply } = await openPayment(ctx, intake);
+      const { terms, reply } = await refusedLater(betaRefusal, () => openPayment(ctx, intake));
       if (!reply.ok) throw invalidField({ key: 'amount', message: reply.error.message });
       sendData(res, {
         track_id: terms.trackId,

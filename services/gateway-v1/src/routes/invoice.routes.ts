@@ -1,11 +1,11 @@
 import { v1Validators } from '@gw/contracts/src/api/v1';
 import { streamIdOf } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { openPayment, priceViewsOf } from '@gw/runtime';
+import { openPayment, priceViewsOf, refusedLater } from '@gw/runtime';
 import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
-import { notFound, replyError } from '../http/errors';
+import { notFound, refusalError, replyError } from '../http/errors';
 import { validated, validatedQuery } from '../http/validation';
 import { invoiceTermsFrom } from '../invoice-requests';
 import { invoicePaymentIntakeFrom } from '../payment-requests';
@@ -75,7 +75,7 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
         priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()),
         ctx.config,
       );
-      const { terms, reply } = await openPayment(ctx, intake);
+      const { terms, reply } = await refusedLater(refusalError, () => openPayment(ctx, intake));
       if (!reply.ok) throw replyError(reply);
       const started = await ctx.commands.send(streamIdOf('invoice', invoice.invoiceId), merchant.merchantId, {
         type: 'StartInvoicePayment',

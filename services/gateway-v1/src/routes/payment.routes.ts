@@ -1,7 +1,7 @@
 import { v1Validators } from '@gw/contracts/src/api/v1';
 import { currentPayAmount, streamIdOf, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { admittingMerchant, openPayment, priceViewsOf, refusedAs } from '@gw/runtime';
+import { admittingMerchant, openPayment, priceViewsOf, refusedAs, refusedLater } from '@gw/runtime';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
@@ -38,7 +38,7 @@ export function paymentRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
         priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()),
         ctx.config,
       );
-      const { terms, reply } = await openPayment(ctx, intake);
+      const { terms, reply } = await refusedLater(refusalError, () => openPayment(ctx, intake));
       if (!reply.ok) throw replyError(reply);
       res.status(201).json(toCreatedPayment(terms));
     }),
