@@ -85,7 +85,7 @@ describe('signing in and out', () => {
       sameSite: 'Strict',
       path: '/dashboard',
     });
-    expect(await signedIn.locator('h1').innerText()).toBe('Payments');
+    expect(await signedIn.locator('h1').innerText()).toBe('At a glance');
 
     await Promise.all([
       signedIn.waitForURL(/\/dashboard\/sign-in$/),
@@ -99,7 +99,7 @@ describe('signing in and out', () => {
     const page = await signIn(await browser(), gateway.baseUrl, merchantA.apiKey);
     clock.advance(SESSION_MINUTES * MINUTE_MS - 1);
     await page.reload();
-    expect(await page.locator('h1').innerText()).toBe('Payments');
+    expect(await page.locator('h1').innerText()).toBe('At a glance');
     clock.advance(1);
     await page.reload();
     expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
@@ -162,7 +162,7 @@ describe('forms from anywhere but the dashboard', () => {
 
     // None of those ended the session; the genuine form still does.
     await page.reload();
-    expect(await page.locator('h1').innerText()).toBe('Payments');
+    expect(await page.locator('h1').innerText()).toBe('At a glance');
     const genuine = await post({ csrf: token! }, { origin: new URL(gateway.baseUrl).origin });
     expect(genuine.status()).toBe(303);
   });
@@ -181,10 +181,14 @@ describe('forms from anywhere but the dashboard', () => {
 });
 
 describe('the payments pages', () => {
-  it('list, filter, search and open one payment with its deposits and event timeline', async () => {
+  it('chart the days at a glance, then list, filter, search and open one payment with its deposits and event timeline', async () => {
     const page = await signIn(await browser(), gateway.baseUrl, merchantB.apiKey);
-    expect(await unlabelledControls(page)).toEqual([]);
+    expect(await page.getByRole('img', { name: 'Payments per day' }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: 'LTC received per day' }).count()).toBe(1);
     const [paid] = paymentsB;
+    await page.getByRole('link', { name: 'Payments' }).click();
+    await page.waitForURL(/\/dashboard\/payments$/);
+    expect(await unlabelledControls(page)).toEqual([]);
     expect(await page.locator('table').innerText()).toContain('B-ORDER-0');
 
     await page.getByLabel('Status').selectOption('finished');
@@ -214,6 +218,9 @@ describe('merchant A never sees merchant B', () => {
   it('on the payment list, the search, and B’s payment page', async () => {
     const page = await signIn(await browser(), gateway.baseUrl, merchantA.apiKey);
     const [theirs] = paymentsB;
+    const overview = await page.content();
+    expect(overview).not.toContain('LTC received per day');
+    await page.goto(`${gateway.baseUrl}/dashboard/payments`);
     const list = await page.content();
     expect(list).not.toContain('B-ORDER-0');
     for (const [, term] of [

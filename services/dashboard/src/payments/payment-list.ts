@@ -92,7 +92,7 @@ export function listFilter(merchantId: string, query: PaymentListQuery): Filter 
   if (query.from || query.to) {
     filter.createdAt = {
       ...(query.from ? { $gte: `${query.from}T00:00:00.000Z` } : {}),
-      ...(query.to ? { $lt: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS).toISOString() } : {}),
+      ...(query.to ? { $lt: dayAfter(query.to) } : {}),
     };
   }
   if (query.before !== null) filter.paymentId = { $lt: query.before };
@@ -115,8 +115,16 @@ export async function listPayments(
   pageSize = PAGE_SIZE,
 ): Promise<PaymentPage> {
   const forward = query.after === null;
+  const filter = listFilter(merchantId, query);
+  const endOfRange =
+    query.to === null ? null : await firstPaymentFrom(payments, merchantId, dayAfter(query.to));
+  if (forward && endOfRange !== null) {
+    // Ids grow with creation time, so "created before the day after `to`" is "id below the first one
+    // created since": the walk starts there instead of passing every newer payment first.
+    filter.paymentId = { $lt: Math.min(query.before ?? Infinity, endOfRange) };
+  }
   const found = await payments.find({
-    filter: listFilter(merchantId, query),
+    filter,
     sort: [['paymentId', forward ? -1 : 1]],
     limit: pageSize + 1,
   });
@@ -131,6 +139,21 @@ export async function listPayments(
     newer: forward ? (query.before === null ? null : first) : more ? first : null,
   };
 }
+
+async function firstPaymentFrom(
+  payments: ReadModelCollection<PaymentDocument>,
+  merchantId: string,
+  createdAt: string,
+): Promise<number | null> {
+  const [first] = await payments.find({
+    filter: { merchantId, createdAt: { $gte: createdAt } },
+    sort: [['createdAt', 1]],
+    limit: 1,
+  });
+  return first?.paymentId ?? null;
+}
+
+const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString();
 
 /**
  * One box for an order id, a pay address, a transaction id or a payment id: each is an indexed lookup
