@@ -18,7 +18,11 @@ const engines = {
 };
 module.exports = {
   testTimeout: 60_000,
-  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+  reporters: [
+    'default',
+    '<rootDir>/test/support/summary-reporter.js',
+    '<rootDir>/test/support/open-handles-reporter.js',
+  ],
   projects: [
     project('unit', 'unit'),
     project('int', 'int', {
