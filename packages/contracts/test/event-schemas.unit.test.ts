@@ -179,6 +179,7 @@ const produced: AnyEvent[] = [
         'wpkh(xpub6CatWdiZiodmUeTDp8LT5or8nmbKNcuyvz7WyksVFkKB4RHwCD3XyuvPEbvqAQY3rAPshWcMLoP2fMFMKHPJ4ZeZXYVUhLv1VMrjPC7PW6V/0/*)#xxxxxxxx',
       keyId: '0123456789abcdef',
     }),
+    cmd('RemoveMerchantWallet', { network: 'btc' }),
   ]),
   ...scenario([
     cmd('AllocatePayAddress', { paymentId: 4409701815 }),

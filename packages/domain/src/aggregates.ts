@@ -105,6 +105,7 @@ export function aggregateOfCommand(type: AnyCommandType): AggregateName {
     case 'RotateMerchantCredential':
     case 'SetMerchantCoins':
     case 'SetMerchantWallet':
+    case 'RemoveMerchantWallet':
       return 'merchant';
     case 'CreateSubscriptionPlan':
       return 'plan';

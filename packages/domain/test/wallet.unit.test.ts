@@ -109,4 +109,31 @@ describe("a merchant's watch-only wallet", () => {
   it('needs the merchant', () => {
     spec.given([]).when(setWallet('tpubA')).thenThrows('NOT_FOUND');
   });
+
+  describe('removed', () => {
+    const remove = { type: 'RemoveMerchantWallet' as const, data: { network: 'ltc' }, metadata };
+    const withWallet = [
+      created,
+      { type: 'MerchantWalletSet' as const, data: { ...wallet('tpubA'), setAt: metadata.now } },
+    ];
+
+    it('leaves the merchant without a wallet on that chain', () => {
+      spec
+        .given(withWallet)
+        .when(remove)
+        .then([{ type: 'MerchantWalletRemoved', data: { network: 'ltc', at: metadata.now } }]);
+      const state = spec
+        .given([...withWallet, { type: 'MerchantWalletRemoved', data: { network: 'ltc', at: metadata.now } }])
+        .state();
+      expect(state.status === 'active' && state.wallets).toEqual({});
+    });
+
+    it('is refused as not found when the merchant has no wallet on that chain', () => {
+      spec.given([created]).when(remove).thenThrows('NOT_FOUND');
+      spec
+        .given([...withWallet, { type: 'MerchantWalletRemoved', data: { network: 'ltc', at: metadata.now } }])
+        .when(remove)
+        .thenThrows('NOT_FOUND');
+    });
+  });
 });

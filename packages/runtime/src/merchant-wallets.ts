@@ -73,6 +73,25 @@ export async function setMerchantWallet(
   return walletStatus(ctx, merchantId, wallet);
 }
 
+/**
+ * Takes the merchant's wallet off a chain (`eth`, `bsc` and `matic` name the one `evm` wallet). New
+ * payments there are refused from then on, as with no wallet; payments already paying to its addresses
+ * keep their address and are watched until they are done. Throws MerchantCommandError NOT_FOUND when
+ * the merchant has no wallet there.
+ */
+export async function removeMerchantWallet(
+  ctx: Pick<ServiceContext, 'commands'>,
+  merchantId: string,
+  network: string,
+): Promise<void> {
+  const walletNetwork = walletNetworkOf(network) ?? network;
+  const reply = await ctx.commands.send(streamIdOf('merchant', merchantId), merchantId, {
+    type: 'RemoveMerchantWallet',
+    data: { network: walletNetwork },
+  });
+  if (!reply.ok) throw new MerchantCommandError(reply.error.code, reply.error.message);
+}
+
 /** How a wallet is used so far, from the read models. */
 export async function walletStatus(
   ctx: Pick<ServiceContext, 'readModels' | 'config'>,

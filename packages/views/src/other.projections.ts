@@ -84,6 +84,11 @@ export function projectMerchant(
           updatedAt: event.data.setAt,
         }
       );
+    case 'MerchantWalletRemoved': {
+      if (!doc) return doc;
+      const { [event.data.network]: _removed, ...wallets } = doc.wallets ?? {};
+      return { ...doc, version, wallets, updatedAt: event.data.at };
+    }
     default:
       return assertNever(event);
   }

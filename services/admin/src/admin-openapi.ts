@@ -117,6 +117,18 @@ const OPERATIONS: AdminOperation[] = [
     },
   },
   {
+    operationId: 'adminRemoveMerchantWallet',
+    method: 'delete',
+    path: '/merchants/{merchantId}/wallets/{network}',
+    summary:
+      "Removes the merchant's wallet from a network: new payments there are refused; payments already paying to its addresses are still watched.",
+    pathParams: { ...merchantId, network: id('Network code, e.g. btc.') },
+    responses: {
+      200: { description: 'The removed wallet.', schema: object('{merchant_id, network, removed}.') },
+      ...errors(),
+    },
+  },
+  {
     operationId: 'adminListMerchantWallets',
     method: 'get',
     path: '/merchants/{merchantId}/wallets',

@@ -168,6 +168,13 @@ export interface WalletView {
   warnings: string[];
 }
 
+/** `DELETE /merchants/{id}/wallets/{network}`: the wallet that no longer takes new payments. */
+export interface RemovedWalletView {
+  merchant_id: string;
+  network: string;
+  removed: true;
+}
+
 export interface WalletListView {
   merchant_id: string;
   result: WalletView[];

@@ -1,12 +1,19 @@
 import { Router } from 'express';
 import { WalletKeyError } from '@gw/chain';
 import { asyncRoute } from '@gw/platform';
-import { setMerchantWallet, walletStatus, watchOnlyOf, type ServiceContext } from '@gw/runtime';
+import {
+  MerchantCommandError,
+  removeMerchantWallet,
+  setMerchantWallet,
+  walletStatus,
+  watchOnlyOf,
+  type ServiceContext,
+} from '@gw/runtime';
 import { AdminError, notFound } from './admin-errors';
 import { merchantIdParam } from './admin-params';
 import { setWalletSchema, type SetWalletBody } from './admin-schemas';
 import { validateBody } from './admin-validation';
-import { walletView, type WalletListView } from './admin-views';
+import { walletView, type RemovedWalletView, type WalletListView } from './admin-views';
 import type { WriteSide } from './write-side';
 
 /**
@@ -34,6 +41,24 @@ export function walletRoutes(ctx: ServiceContext, writeSide: WriteSide): Router 
         if (error instanceof WalletKeyError) throw new AdminError(400, error.message);
         throw error;
       }
+    }),
+  );
+
+  router.delete(
+    '/merchants/:merchantId/wallets/:network',
+    asyncRoute(async (req, res) => {
+      const merchantId = merchantIdParam(req.params.merchantId);
+      if ((await writeSide.merchant(merchantId)).status === 'none') throw notFound('merchant');
+      const network = String(req.params.network).toLowerCase();
+      try {
+        await removeMerchantWallet(ctx, merchantId, network);
+      } catch (error) {
+        if (error instanceof MerchantCommandError && error.code === 'NOT_FOUND') throw notFound('wallet');
+        throw error;
+      }
+      req.log.info({ merchantId, network }, 'merchant wallet removed through the admin API');
+      const removed: RemovedWalletView = { merchant_id: merchantId, network, removed: true };
+      res.json(removed);
     }),
   );
 

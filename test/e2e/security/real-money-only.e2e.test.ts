@@ -1,6 +1,7 @@
 import { testAccountPublicKey } from '@gw/chain/src/testing';
 import { adminClient } from '../admin/admin-helpers';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { watchedPayments } from '../../../services/chain/src/watchers/watched-payments';
 import { MerchantCalls } from './merchant-calls';
 
 /** Litecoin on a regtest node (nothing listens there: no deposit is expected here), and no sandbox. */
@@ -117,5 +118,38 @@ describe('with the sandbox off', () => {
     expect(listed.v1Merchant).toEqual(['ltc']);
     expect(listed.alpha).toEqual(['LTC']);
     expect(listed.picker).toEqual(['ltc']);
+  });
+
+  it('refuses new payments again once the wallet is removed, while a payment already paying to it stays watched', async () => {
+    const admin = adminClient(gateway);
+    const walletPath = `/merchants/${gateway.demoMerchant.merchantId}/wallets/ltc`;
+    const [inFlight] = await createInEveryFamily('ltc');
+    expect(inFlight.status).toBe(201);
+
+    const removed = await admin('DELETE', walletPath);
+    expect(removed).toMatchObject({
+      status: 200,
+      body: { merchant_id: gateway.demoMerchant.merchantId, network: 'ltc', removed: true },
+    });
+    const [v1, alpha, beta] = await createInEveryFamily('ltc');
+    expect([v1.status, alpha.status, beta.status]).toEqual([400, 422, 400]);
+    const listed = await listedByEveryFamily();
+    expect(listed.v1Own).toEqual([]);
+    expect(listed.v1Merchant).toEqual([]);
+    expect(listed.alpha).toEqual([]);
+    expect(listed.picker).toEqual([]);
+    expect((await admin('GET', `/merchants/${gateway.demoMerchant.merchantId}/wallets`)).body).toMatchObject({
+      result: [],
+    });
+
+    // The payment opened before keeps its address, and the watcher still looks for money to it.
+    const watched = await watchedPayments(gateway.gateway.ctx.readModels, 'ltc', new Date());
+    expect(watched.map((p) => p.payAddress)).toContain(inFlight.body.pay_address);
+    expect(await merchant.v1('GET', `/v1/payment/${String(inFlight.body.payment_id)}`)).toMatchObject({
+      status: 200,
+      body: { payment_status: 'waiting', pay_address: inFlight.body.pay_address },
+    });
+
+    expect((await admin('DELETE', walletPath)).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import type {
   MerchantCoinsView,
   MerchantListView,
   MerchantView,
+  RemovedWalletView,
   RotatedCredentialView,
   WalletListView,
   WalletView,
@@ -13,6 +14,7 @@ import {
   describeCreatedMerchant,
   describeMerchant,
   describeMerchantList,
+  describeRemovedWallet,
   describeRotation,
   describeWallet,
   describeWalletList,
@@ -99,6 +101,17 @@ export const MERCHANT_COMMANDS: Record<string, AdminCommand> = {
     async run({ client, args: [merchantId = '', network = '', key = ''], print }) {
       const path = `/merchants/${id(merchantId)}/wallets/${id(network)}`;
       print(await client.request<WalletView>('PUT', path, { extended_public_key: key }), describeWallet);
+    },
+  },
+  'wallet-remove': {
+    synopsis: 'merchant wallet-remove <merchant-id> <btc|ltc|evm>',
+    summary:
+      "remove the merchant's wallet from a chain: new payments there are refused; payments already paying to it are still watched",
+    args: ['merchant-id', 'network'],
+    options: {},
+    async run({ client, args: [merchantId = '', network = ''], print }) {
+      const path = `/merchants/${id(merchantId)}/wallets/${id(network)}`;
+      print(await client.request<RemovedWalletView>('DELETE', path), describeRemovedWallet);
     },
   },
   wallets: {

@@ -6,6 +6,7 @@ import {
   type MerchantView,
   type PlanView,
   type RefundView,
+  type RemovedWalletView,
   type RotatedCredentialView,
   type SubscriptionView,
   type WalletListView,
@@ -60,6 +61,12 @@ export function describeRotation(rotation: RotatedCredentialView): string {
   return lines([
     `New ${rotation.credential} for merchant ${rotation.merchant_id} (shown only once; the old one no longer works):`,
     `  ${rotation[CREDENTIALS[rotation.credential].field] ?? ''}`,
+  ]);
+}
+
+export function describeRemovedWallet(result: RemovedWalletView): string {
+  return lines([
+    `Merchant ${result.merchant_id} no longer takes new ${result.network} payments; payments already paying to that wallet are still watched.`,
   ]);
 }
 

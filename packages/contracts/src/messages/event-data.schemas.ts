@@ -202,6 +202,7 @@ export const EVENT_DATA_SCHEMAS = {
     keyId: string(),
     setAt: at(),
   }),
+  MerchantWalletRemoved: object({ network: string(), at: at() }),
   PayAddressAllocated: object({
     index: integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
     paymentId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),

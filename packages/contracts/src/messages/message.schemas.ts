@@ -65,6 +65,7 @@ const COMMAND_TYPES: readonly AnyCommandType[] = [
   'RotateMerchantCredential',
   'SetMerchantCoins',
   'SetMerchantWallet',
+  'RemoveMerchantWallet',
   'CreateSubscriptionPlan',
   'CreateSubscription',
   'ChangeSubscriptionStatus',

@@ -10,8 +10,9 @@ export type RotateMerchantCredential = Command<
 export type SetMerchantCoins = Command<'SetMerchantCoins', { enabledCoins: string[] | null }>;
 /** The wallet as packages/chain parsed it; the command's `now` becomes its `setAt`. */
 export type SetMerchantWallet = Command<'SetMerchantWallet', Omit<MerchantWallet, 'setAt'>>;
+export type RemoveMerchantWallet = Command<'RemoveMerchantWallet', { network: string }>;
 export type MerchantCommand =
-  CreateMerchant | RotateMerchantCredential | SetMerchantCoins | SetMerchantWallet;
+  CreateMerchant | RotateMerchantCredential | SetMerchantCoins | SetMerchantWallet | RemoveMerchantWallet;
 export type MerchantCommandType = MerchantCommand['type'];
 
 const NEEDS_HASH: readonly CredentialName[] = ['apiKey', 'betaApiKey'];
@@ -56,6 +57,13 @@ export function decideMerchant(command: MerchantCommand, state: Merchant): Merch
         return [];
       return [{ type: 'MerchantWalletSet', data: { ...command.data, setAt: command.metadata.now } }];
     }
+    case 'RemoveMerchantWallet':
+      if (state.status === 'none') throw new DomainError('NOT_FOUND', 'merchant not found');
+      if (!state.wallets[command.data.network])
+        throw new DomainError('NOT_FOUND', `the merchant has no ${command.data.network} wallet`);
+      return [
+        { type: 'MerchantWalletRemoved', data: { network: command.data.network, at: command.metadata.now } },
+      ];
     default:
       return assertNever(command);
   }

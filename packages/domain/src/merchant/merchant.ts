@@ -56,9 +56,18 @@ export type MerchantCoinsChanged = DomainEvent<
 >;
 
 export type MerchantWalletSet = DomainEvent<'MerchantWalletSet', MerchantWallet>;
+/**
+ * The merchant took its wallet off a chain: new payments there are refused (the safety rule), while
+ * payments already paying to its addresses keep being watched until they are done.
+ */
+export type MerchantWalletRemoved = DomainEvent<'MerchantWalletRemoved', { network: string; at: string }>;
 
 export type MerchantEvent =
-  MerchantCreated | MerchantCredentialRotated | MerchantCoinsChanged | MerchantWalletSet;
+  | MerchantCreated
+  | MerchantCredentialRotated
+  | MerchantCoinsChanged
+  | MerchantWalletSet
+  | MerchantWalletRemoved;
 
 export type Merchant =
   | { status: 'none' }
@@ -104,6 +113,11 @@ export function evolveMerchant(state: Merchant, event: MerchantEvent): Merchant 
         wallets: { ...state.wallets, [event.data.network]: event.data },
         updatedAt: event.data.setAt,
       };
+    case 'MerchantWalletRemoved': {
+      if (state.status === 'none') return state;
+      const { [event.data.network]: _removed, ...wallets } = state.wallets;
+      return { ...state, wallets, updatedAt: event.data.at };
+    }
     default:
       return assertNever(event);
   }
