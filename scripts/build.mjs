@@ -3,6 +3,7 @@
 // bundled with their dependencies into dist/ so production runs plain JavaScript with no node_modules.
 // Type checking stays with `pnpm typecheck`; tests keep running from source through @swc/jest.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -45,6 +46,13 @@ await build({
 // that serves them; their file names differ, so both fit one folder.
 for (const service of ['checkout', 'dashboard']) {
   cpSync(path.join(root, `services/${service}/src/static`), path.join(outdir, 'static'), { recursive: true });
+}
+// The docs page's Swagger UI, which the docs service reads from static/swagger-ui in the bundle.
+const swaggerUi = path.dirname(
+  createRequire(path.join(root, 'services/docs/package.json')).resolve('swagger-ui-dist/package.json'),
+);
+for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
+  cpSync(path.join(swaggerUi, file), path.join(outdir, 'static', 'swagger-ui', file));
 }
 // `node dist/gateway.js` is how it runs; the source's tsx hashbang would not fit the bundle.
 const cli = path.join(outdir, 'gateway.js');

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pageSecurityHeaders } from '@gw/platform';
 import type { ServiceContext } from '@gw/runtime';
@@ -19,7 +21,14 @@ import {
 
 /** The Swagger UI files the page loads; nothing else of the package (source maps, its own index) is served. */
 const SWAGGER_UI_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js'];
-const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+/**
+ * From the sources, the installed package; in the bundle (dist/, run without node_modules), the copy
+ * `pnpm build` puts in static/swagger-ui beside it.
+ */
+const BUNDLED_SWAGGER_UI = path.join(__dirname, 'static', 'swagger-ui');
+const SWAGGER_UI_DIR = existsSync(BUNDLED_SWAGGER_UI)
+  ? BUNDLED_SWAGGER_UI
+  : path.dirname(createRequire(__filename).resolve('swagger-ui-dist/package.json'));
 
 /** GET /docs (the page), its script, stylesheet and Swagger UI assets, and /docs/<name>.json; built once. */
 export function createDocsRouter(ctx: ServiceContext): Router {
