@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PriceFeed, PriceSnapshot } from '@gw/rates';
+import type { Logger } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { LeasedLoop } from '@gw/runtime';
 import { priceFeedOf } from './price-feeds';
@@ -36,8 +37,8 @@ export function createRatesService(
   const { prices } = ctx.config;
   const intervalMs = options.intervalMs ?? prices.refreshIntervalMs;
   const feed = options.feed ?? priceFeedOf(prices, ctx.clock);
-  if (feed === null) return withoutLiveFeed();
   const logger = ctx.logger.child({ service: 'rates' });
+  if (feed === null) return withoutLiveFeed(logger);
   const ageSecondsOf = (snapshot: PriceSnapshot) =>
     Math.round((ctx.clock.now().getTime() - Date.parse(pricesDateOf(snapshot))) / 1000);
   const isStale = (snapshot: PriceSnapshot | null) =>
@@ -98,10 +99,15 @@ export function createRatesService(
 }
 
 /** No live source: nothing to fetch, publish or be stale. */
-function withoutLiveFeed(): RatesRefreshService {
+function withoutLiveFeed(logger: Logger): RatesRefreshService {
   return {
     name: 'rates',
-    start: async () => undefined,
+    async start() {
+      logger.debug(
+        { feed: 'curated' },
+        'no live price source: payments are test payments on the fixed snapshot',
+      );
+    },
     stop: async () => undefined,
     runOnce: async () => null,
   };
