@@ -162,6 +162,8 @@ export class RegtestNode {
         `rpcport=${this.port}`,
         `rpcuser=${USER}`,
         `rpcpassword=${PASSWORD}`,
+        // MWEB never activates: past its regtest height (432) this litecoind cannot mine transactions.
+        'vbparams=mweb:4102444800:4102444801:2147483646:2147483647',
         '',
       ].join('\n'),
     );
