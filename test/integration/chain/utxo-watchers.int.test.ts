@@ -9,6 +9,7 @@ import type { RegtestNode, RegtestNetwork } from '../../support/chain/regtest-no
 import type { RegtestWallet } from '../../support/chain/regtest-wallet';
 import { v1Caller, type V1Payment } from '../../support/chain/v1-calls';
 import { startWatchedChain, type WatchedChain } from '../../support/chain/watched-chain';
+import { webhookCall } from '../../support/chain/webhook-calls';
 
 const REQUIRED_CONFIRMATIONS = 2;
 
@@ -48,11 +49,8 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
   const baseUnits = (amount: number): bigint => BigInt(toBaseUnits(String(amount), 8));
   const webhookStatuses = (payment: V1Payment) =>
     ipn.calls.filter((c) => c.json.payment_id === payment.payment_id).map((c) => c.json.payment_status);
-  async function untilWebhook(payment: V1Payment, status: string): Promise<void> {
-    // The receiver records each call as it arrives; the notifier delivers after the event is published.
-    while (!webhookStatuses(payment).includes(status))
-      await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const untilWebhook = (payment: V1Payment, status: string) =>
+    webhookCall(ipn, (json) => json.payment_id === payment.payment_id && json.payment_status === status);
 
   it('takes an exact payment: confirming from the mempool, finished after the required blocks, with the real txid', async () => {
     const payment = await createPayment();
