@@ -105,7 +105,7 @@ export class ChainWatcher {
   private async loadCheckpoint(tip: BlockRef): Promise<WatchCheckpoint> {
     this.checkpoint ??= await this.deps.store.checkpoint(this.network);
     if (this.checkpoint) return this.checkpoint;
-    // First start (or an embedded store that kept nothing): begin a little below the tip.
+    // First start: begin a little below the tip.
     const start = await this.blockAt(Math.max(0, tip.height - REMEMBERED_BLOCKS));
     return this.saveCheckpoint({ id: this.network, version: 0, network: this.network, blocks: [start] });
   }

@@ -1,5 +1,6 @@
 import type { ChainNodeConfig, MetricsRegistry } from '@gw/platform';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { LeasedLoop, type ServiceContext } from '@gw/runtime';
 import type { Logger } from 'pino';
 import type { ChainSource } from './chain-source';
@@ -7,10 +8,15 @@ import { ChainWatcher, type WatcherStatus } from './chain-watcher';
 import { lookupCryptoCurrency } from '@gw/rates';
 import { EvmChainSource } from './evm/evm-chain-source';
 import { UtxoChainSource } from './utxo/utxo-chain-source';
-import { WatchStore } from './watch-store';
+import { JournaledWatchStore } from './journaled-watch-store';
+import { ReadModelWatchStore } from './read-model-watch-store';
+import type { WatchStore } from './watch-store';
 import { watcherMetrics } from './watcher-metrics';
 
 const LEASE_TTL_FLOOR_MS = 60_000;
+
+/** The embedded default's watcher checkpoints and counted deposits, under DATA_DIR. */
+export const WATCH_JOURNAL_FILE = 'chain-watch.jsonl';
 
 /** The chain source for a configured node: an EVM chain's Ethereum JSON-RPC, or a UTXO chain's. */
 export function chainSourceFor(node: ChainNodeConfig): ChainSource {
@@ -30,6 +36,13 @@ export function chainSourceFor(node: ChainNodeConfig): ChainSource {
   });
 }
 
+/** MongoDB keeps the read models across restarts; the embedded default's live in memory, so a journal keeps this. */
+function watchStoreFor(ctx: Pick<ServiceContext, 'readModels' | 'config'>): WatchStore {
+  return ctx.config.mode === 'engines'
+    ? new ReadModelWatchStore(ctx.readModels)
+    : new JournaledWatchStore(path.join(ctx.config.dataDir, WATCH_JOURNAL_FILE));
+}
+
 /** One watcher per network whose node is configured (BTC_RPC_URL, LTC_RPC_URL…). */
 export class ChainWatchers {
   readonly watchers: ChainWatcher[];
@@ -41,7 +54,7 @@ export class ChainWatchers {
     ctx: Pick<ServiceContext, 'readModels' | 'bus' | 'clock' | 'cache' | 'config'>,
     logger: Logger,
   ) {
-    this.store = new WatchStore(ctx.readModels);
+    this.store = watchStoreFor(ctx);
     const nodes = Object.values(ctx.config.chainWatchers.nodes);
     this.watchers = nodes.map(
       (node) =>
@@ -77,12 +90,13 @@ export class ChainWatchers {
 
   async start(): Promise<void> {
     if (this.watchers.length === 0) return;
-    await this.store.ensureIndexes();
+    await this.store.open();
     for (const loop of this.loops) loop.start();
   }
 
   async stop(): Promise<void> {
     await Promise.all(this.loops.map((loop) => loop.stop()));
+    await this.store.close();
   }
 
   /** `chain-<network>`: fails while the node is down, still syncing, or the watcher has not caught up with it. */

@@ -1,4 +1,4 @@
-import type { ReadModelDocument, ReadModelStore } from '@gw/store';
+import type { ReadModelDocument } from '@gw/store';
 import type { BlockRef } from './chain-source';
 
 export const WATCH_CHECKPOINTS = 'chainWatchCheckpoints';
@@ -35,49 +35,23 @@ export interface WatchedDeposit extends ReadModelDocument {
   reported: { confirmations: number; blockHash: string | null } | null;
 }
 
-/** The watchers' durable state, kept in the read-model store beside the views (MongoDB or embedded). */
-export class WatchStore {
-  constructor(private readonly readModels: ReadModelStore) {}
-
-  private get checkpoints() {
-    return this.readModels.collection<WatchCheckpoint>(WATCH_CHECKPOINTS);
-  }
-
-  private get deposits() {
-    return this.readModels.collection<WatchedDeposit>(WATCHED_DEPOSITS);
-  }
-
-  ensureIndexes(): Promise<void> {
-    return this.deposits.ensureIndexes([
-      {
-        fields: [
-          ['network', 1],
-          ['paymentId', 1],
-        ],
-      },
-    ]);
-  }
-
-  checkpoint(network: string): Promise<WatchCheckpoint | null> {
-    return this.checkpoints.get(network);
-  }
-
-  async saveCheckpoint(checkpoint: WatchCheckpoint): Promise<void> {
-    await this.checkpoints.upsertIfNewer(checkpoint);
-  }
-
-  depositsOf(network: string, paymentIds: number[]): Promise<WatchedDeposit[]> {
-    if (paymentIds.length === 0) return Promise.resolve([]);
-    return this.deposits.find({ filter: { network, paymentId: { $in: paymentIds } } });
-  }
-
-  get(id: string): Promise<WatchedDeposit | null> {
-    return this.deposits.get(id);
-  }
-
-  async save(deposit: WatchedDeposit): Promise<void> {
-    await this.deposits.upsertIfNewer(deposit);
-  }
+/** The watchers/**
+ * The watchers' durable state: each network's checkpoint and the deposits it counted. Adapters: the
+ * read-model store beside the views (MongoDB on the engines) and a journal file under DATA_DIR (the
+ * embedded default, whose read models live only in memory). Both pass watch-store-contract.
+ */
+export interface WatchStore {
+  /** Before the first read or write: indexes, or the journal replayed. */
+  open(): Promise<void>;
+  close(): Promise<void>;
+  checkpoint(network: string): Promise<WatchCheckpoint | null>;
+  /** Ignored when the stored checkpoint has the same or a newer version. */
+  saveCheckpoint(checkpoint: WatchCheckpoint): Promise<void>;
+  /** The deposits paying any of these payments on this network, by ascending id. */
+  depositsOf(network: string, paymentIds: number[]): Promise<WatchedDeposit[]>;
+  get(id: string): Promise<WatchedDeposit | null>;
+  /** Ignored when the stored deposit has the same or a newer version. */
+  save(deposit: WatchedDeposit): Promise<void>;
 }
 
 export const depositId = (network: string, txHash: string, outputIndex: number | null): string =>
