@@ -189,7 +189,8 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   {
     name: 'DATA_DIR',
     default: './.data',
-    description: 'Directory for the embedded event store file and the generated master key.',
+    description:
+      'Directory for the embedded event store file, the watcher checkpoints and the generated master key.',
   },
   {
     name: 'SERVICE',

@@ -304,8 +304,8 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
     const txid = await wallet.pay([{ address: payment.pay_address, amount: baseUnits(payment.pay_amount) }]);
     await events.until(payment.payment_id, 'PaymentConfirming');
 
-    // Blocks arrive while no watcher runs; the embedded store kept no checkpoint, so the new watcher
-    // looks at the recent blocks again and reports what it finds.
+    // Blocks arrive while no watcher runs; the new watcher resumes from the checkpoint the embedded
+    // journal kept and reports the deposit it already knew, once.
     await chain.restartGateway(() => node.mine(REQUIRED_CONFIRMATIONS));
     ({ gateway, events } = chain);
     const store = gateway.gateway.ctx.eventStore;
