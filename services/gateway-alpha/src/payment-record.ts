@@ -32,6 +32,8 @@ export interface AlphaPaymentRecord {
   expired_at: number;
   status: string;
   is_final: boolean;
+  /** True for a sandbox payment paid on the simulated chain, false for one paid to the merchant's wallet. */
+  is_test: boolean;
   additional_data: string | null;
   created_at: string;
   updated_at: string;
@@ -80,6 +82,7 @@ export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext)
     expired_at: unixSeconds(doc.expiresAt),
     status: alphaStatus(doc.status, isOverpaid(doc)),
     is_final: alphaIsFinal(doc.status),
+    is_test: doc.testPayment,
     additional_data: alpha?.additionalData ?? null,
     created_at: offsetTimestamp(doc.createdAt),
     updated_at: offsetTimestamp(doc.updatedAt),

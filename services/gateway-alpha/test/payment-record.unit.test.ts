@@ -29,10 +29,17 @@ describe('family A payment record', () => {
       expired_at: 1735790645,
       status: 'process',
       is_final: false,
+      is_test: true,
       additional_data: 'note',
       created_at: '2025-01-02T03:04:05+00:00',
       updated_at: '2025-01-02T03:04:05+00:00',
     });
+    expect(matchesSchema(record)).toBe(true);
+  });
+
+  it('tells a payment to the merchant wallet from a sandbox one', () => {
+    const record = alphaPaymentRecord(paymentOf({ testPayment: false, payWalletKeyId: 'key-1' }), context);
+    expect(record.is_test).toBe(false);
     expect(matchesSchema(record)).toBe(true);
   });
 

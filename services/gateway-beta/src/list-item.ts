@@ -10,6 +10,8 @@ export interface BetaListItem {
   currency: string;
   status: string;
   date: number;
+  /** OxaPay's own `sandbox` flag of the invoice: true for a payment on the simulated chain. */
+  sandbox: boolean;
 }
 
 export const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
@@ -23,5 +25,6 @@ export function betaListItem(payment: PaymentDocument, rates: RatesService): Bet
     currency: symbolOfCode(rates, payment.priceCurrency),
     status: betaStatus(payment.status),
     date: unixSeconds(payment.createdAt),
+    sandbox: payment.testPayment,
   };
 }

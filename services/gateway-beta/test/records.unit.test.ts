@@ -16,7 +16,14 @@ describe('family B list item', () => {
       currency: 'USD',
       status: 'Waiting',
       date: 1735787045,
+      sandbox: true,
     });
+    expect(validatorFor(betaPaymentListItemSchema)(item)).toBe(true);
+  });
+
+  it('tells a payment to the merchant wallet from a sandbox one', () => {
+    const item = betaListItem(paymentOf({ testPayment: false, payWalletKeyId: 'key-1' }), rates);
+    expect(item.sandbox).toBe(false);
     expect(validatorFor(betaPaymentListItemSchema)(item)).toBe(true);
   });
 

@@ -57,10 +57,19 @@ describe('the V1 payment record', () => {
       parent_payment_id: null,
       origin_type: null,
       payment_extra_ids: null,
+      is_test: true,
       created_at: '2025-03-01T10:00:00.000Z',
       updated_at: '2025-03-01T10:20:00.000Z',
     });
     expectValid(paymentRecordSchema, record);
+  });
+
+  it('tells a payment to the merchant wallet from a sandbox one', () => {
+    const wallet = paymentDocument({ testPayment: false, payWalletKeyId: 'key-1', payAddressIndex: 0 });
+    expect(toPaymentRecord(wallet).is_test).toBe(false);
+    expect(toInvoicePaymentRecord(wallet).is_test).toBe(false);
+    expect(toCreatedPayment(paymentTerms({ testPayment: false })).is_test).toBe(false);
+    expect(toCreatedPayment(paymentTerms()).is_test).toBe(true);
   });
 
   it('links a repeated payment and its parent both ways', () => {

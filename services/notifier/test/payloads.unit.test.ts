@@ -77,9 +77,10 @@ describe('payload as of the event', () => {
 });
 
 describe('each family on the wire', () => {
-  const finished = (family: 'v1' | 'alpha' | 'beta') => {
+  const finished = (family: 'v1' | 'alpha' | 'beta', testPayment = true) => {
     const terms = paymentTerms({
       family,
+      testPayment,
       alpha:
         family === 'alpha'
           ? {
@@ -121,6 +122,7 @@ describe('each family on the wire', () => {
       actually_paid_at_fiat: 100,
       outcome_amount: 0.001485,
       purchase_id: '4522411231',
+      is_test: true,
       fee: { currency: 'btc', depositFee: 0, serviceFee: 0.000015, withdrawalFee: 0 },
     });
     const signature = request.headers['x-nowpayments-sig']!;
@@ -140,6 +142,7 @@ describe('each family on the wire', () => {
       merchant_amount: '0.00148500',
       commission: '0.00001500',
       is_final: true,
+      is_test: true,
       status: 'paid',
       currency: 'USD',
       payer_currency: 'BTC',
@@ -164,6 +167,7 @@ describe('each family on the wire', () => {
       fee_paid_by_payer: 1,
       email: 'buyer@shop.example',
       description: 'Order 1',
+      sandbox: true,
       txs: [
         {
           status: 'confirmed',
@@ -177,6 +181,18 @@ describe('each family on the wire', () => {
       ],
     });
     expect(oxaPayPhpVerifier(Buffer.from(request.body), request.headers, 'beta-key')).toBe(true);
+  });
+
+  it('a payment to the merchant wallet says it is real, inside what each family signs', () => {
+    const v1 = buildWebhookRequest(finished('v1', false), fixedFacts, 'ipn-secret');
+    expect(JSON.parse(v1.body)).toMatchObject({ is_test: false });
+    expect(nowPaymentsDocVerifier(v1.body, v1.headers['x-nowpayments-sig']!, 'ipn-secret')).toBe(true);
+    const alpha = buildWebhookRequest(finished('alpha', false), fixedFacts, 'payment-key');
+    expect(JSON.parse(alpha.body)).toMatchObject({ is_test: false });
+    expect(cryptomusPyVerifier(alpha.body, 'payment-key')).toBe(true);
+    const beta = buildWebhookRequest(finished('beta', false), fixedFacts, 'beta-key');
+    expect(JSON.parse(beta.body)).toMatchObject({ sandbox: false });
+    expect(oxaPayPhpVerifier(Buffer.from(beta.body), beta.headers, 'beta-key')).toBe(true);
   });
 });
 

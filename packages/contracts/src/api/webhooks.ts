@@ -26,6 +26,11 @@ const closed = responseObject;
 /** Family A's money: a string with exactly 8 decimals. */
 const money = (description: string): Schema => ({ type: 'string', pattern: MONEY_PATTERN, description });
 
+const testPayment = (flag: string): Schema => ({
+  type: 'boolean',
+  description: `${flag} true for a sandbox payment on the simulated chain (no real money), false for a payment to the merchant wallet.`,
+});
+
 const unique = (values: string[]): string[] => [...new Set(values)];
 
 export const V1_IPN_PAYLOAD: Schema = closed('The V1 (NOWPayments) payment IPN.', {
@@ -51,6 +56,7 @@ export const V1_IPN_PAYLOAD: Schema = closed('The V1 (NOWPayments) payment IPN.'
     items: { type: 'integer' },
     description: 'Repeated payments opened by late deposits; null when there are none.',
   },
+  is_test: testPayment('Added by this gateway:'),
   fee: closed('Fees, in outcome_currency.', {
     currency: str('Currency of the fees.'),
     depositFee: num('Deposit fee.'),
@@ -76,6 +82,7 @@ export const ALPHA_WEBHOOK_PAYLOAD: Schema = closed(
     merchant_amount: money('Amount credited to the merchant.'),
     commission: money('Commission.'),
     is_final: { type: 'boolean', description: 'Whether the status is final.' },
+    is_test: testPayment('Added by this gateway:'),
     status: { type: 'string', enum: ALPHA_STATUSES, description: 'Cryptomus payment status.' },
     from: nullableStr('Sender of the first deposit.'),
     wallet_address_uuid: { type: 'null', description: 'Static wallets are not offered.' },
@@ -111,6 +118,7 @@ export const BETA_WEBHOOK_PAYLOAD: Schema = closed('The family B (OxaPay) mercha
   under_paid_coverage: num('Underpayment tolerance, percent.'),
   description: str('Order description.'),
   date: int('Creation time, Unix seconds.'),
+  sandbox: testPayment("The invoice's sandbox flag:"),
   txs: {
     type: 'array',
     description: 'One entry per deposit, late deposits included.',

@@ -36,6 +36,8 @@ export interface V1PaymentRecord {
   origin_type: typeof REPEATED_ORIGIN | null;
   /** The repeated payments this payment's late deposits opened. */
   payment_extra_ids: number[] | null;
+  /** True for a sandbox payment paid on the simulated chain, false for one paid to the merchant's wallet. */
+  is_test: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -64,6 +66,7 @@ export function toPaymentRecord(doc: PaymentDocument): V1PaymentRecord {
     parent_payment_id: doc.parentPaymentId,
     origin_type: doc.parentPaymentId === null ? null : REPEATED_ORIGIN,
     payment_extra_ids: repeatedPaymentIdsOf(doc),
+    is_test: doc.testPayment,
     created_at: isoMillis(doc.createdAt),
     updated_at: isoMillis(doc.updatedAt),
   };
@@ -128,6 +131,7 @@ export interface V1CreatedPayment {
   is_fee_paid_by_user: boolean;
   burning_percent: string;
   type: string;
+  is_test: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -153,6 +157,7 @@ export function toCreatedPayment(terms: PaymentTerms): V1CreatedPayment {
     is_fee_paid_by_user: terms.isFeePaidByUser,
     burning_percent: NO_BURNING,
     type: PAYMENT_TYPE,
+    is_test: terms.testPayment,
     created_at: isoMillis(terms.createdAt),
     updated_at: isoMillis(terms.createdAt),
   };

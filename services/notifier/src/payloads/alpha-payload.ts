@@ -34,6 +34,7 @@ export function alphaWebhookPayload(payment: ExistingPayment, facts: CurrencyFac
     merchant_amount: money(merchantAmount(payment)),
     commission: money(commission(payment)),
     is_final: alphaIsFinal(payment.status),
+    is_test: terms.testPayment,
     status: alphaStatus(payment.status, isOverpaid(payment)),
     from: firstDeposit?.fromAddress ?? null,
     wallet_address_uuid: null,

@@ -33,6 +33,7 @@ export function betaWebhookPayload(payment: ExistingPayment, facts: CurrencyFact
     under_paid_coverage: toJsonNumber(terms.underpaidTolerancePercent),
     description: terms.beta?.description ?? terms.orderDescription ?? '',
     date: unixSeconds(terms.createdAt),
+    sandbox: terms.testPayment,
     // Money that came after the payment was done is one more transaction, as OxaPay records it.
     txs: [...payment.deposits, ...payment.lateDeposits].map((deposit) => ({
       status: hasRequiredConfirmations(deposit, terms.requiredConfirmations) ? 'confirmed' : 'confirming',

@@ -27,6 +27,7 @@ export function v1IpnPayload(payment: ExistingPayment): Record<string, unknown> 
     outcome_amount: toJsonNumber(payment.outcomeAmount),
     outcome_currency: terms.outcomeCurrency,
     payment_extra_ids: repeatedPaymentIdsOf(payment),
+    is_test: terms.testPayment,
     fee: {
       currency: terms.outcomeCurrency,
       depositFee: 0,

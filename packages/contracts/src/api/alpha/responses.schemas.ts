@@ -47,6 +47,11 @@ export const alphaPaymentRecordSchema: Schema = closedObject('A payment as famil
     type: 'boolean',
     description: 'Whether the payment can no longer change (paid, failed, refunded or expired).',
   },
+  is_test: {
+    type: 'boolean',
+    description:
+      'true for a sandbox payment paid on the simulated chain (no real money), false for a payment to the merchant wallet.',
+  },
   additional_data: nullableText('additional_data given at creation.'),
   created_at: offsetTimestamp('When the payment was created.'),
   updated_at: offsetTimestamp('When the payment last changed.'),

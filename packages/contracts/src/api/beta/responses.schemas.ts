@@ -68,6 +68,11 @@ const paymentSummaryFields = {
   currency: text("Symbol of the amount's currency, e.g. USD."),
   status: text('Capitalised status.', { enum: [...BETA_STATUSES] }),
   date: integerField('Created, Unix seconds.'),
+  sandbox: {
+    type: 'boolean',
+    description:
+      "The invoice's sandbox flag: true for a payment on the simulated chain (no real money), false for a payment to the merchant wallet.",
+  },
 };
 
 export const betaPaymentListItemSchema: Schema = closedObject(
