@@ -46,6 +46,7 @@ describe('family A payments through the sandbox chain, statuses read back mapped
       expect(paid).toMatchObject({
         status: 'paid',
         is_final: true,
+        is_test: true,
         payment_amount: payment.payer_amount,
         txid: deposit.tx_hash,
       });

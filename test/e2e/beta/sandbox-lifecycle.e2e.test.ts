@@ -66,7 +66,10 @@ describe('family B invoices through the sandbox chain, statuses read back mapped
       expect(await client.itemWhen(trackId, (item) => item.status === 'Paid', LIFECYCLE_MS)).toMatchObject({
         amount: 0.003,
         currency: 'BTC',
+        sandbox: true,
       });
+      const information = await client.send('GET', `/payment/${trackId}`);
+      expect(information.body.data).toMatchObject({ track_id: trackId, status: 'Paid', sandbox: true });
     },
     LIFECYCLE_MS * 2,
   );

@@ -45,6 +45,8 @@ describe('webhooks over a payment’s whole life, per family', () => {
       expect(nowPaymentsDocVerifier(call.rawBody.toString('utf8'), signature, merchant.ipnSecret)).toBe(true);
       expect(nowPaymentsRawBodyVerifier(call.rawBody, signature, merchant.ipnSecret)).toBe(true);
       expect(call.json.payment_id).toBe(terms.paymentId);
+      // Opened without a merchant wallet, so on the sandbox chain: a test payment, said inside the signed body.
+      expect(call.json.is_test).toBe(true);
       expect(call.path).toBe('/ipn');
     }
     expect(receiver.calls[0]!.json).toMatchObject({
@@ -86,6 +88,7 @@ describe('webhooks over a payment’s whole life, per family', () => {
         order_id: terms.orderId,
         amount: '100.00000000',
         currency: 'USD',
+        is_test: true,
       });
     }
     // Every money field as upstream writes it: a string with 8 decimals.
@@ -110,6 +113,7 @@ describe('webhooks over a payment’s whole life, per family', () => {
         type: 'invoice',
         amount: 100,
         currency: 'USD',
+        sandbox: true,
       });
       expect(typeof call.json.track_id).toBe('string');
     }

@@ -15,6 +15,7 @@ export interface V1Payment {
   outcome_currency: string;
   payin_hash: string | null;
   payout_hash: string | null;
+  is_test: boolean;
 }
 
 /** What the e2e tests of the sandbox do over real HTTP: V1 calls as a merchant, sandbox calls as a tester. */

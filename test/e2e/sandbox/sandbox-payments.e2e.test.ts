@@ -18,6 +18,7 @@ describe('paying through the sandbox chain', () => {
   it('walks a fully paid payment waiting → confirming → confirmed → sending → finished', async () => {
     const payment = await client.createPayment();
     expect(payment.payment_status).toBe('waiting');
+    expect(payment.is_test).toBe(true);
 
     const deposit = await client.call('POST', '/sandbox/v1/deposits', {
       pay_address: payment.pay_address,
@@ -48,6 +49,7 @@ describe('paying through the sandbox chain', () => {
     expect(finished.outcome_amount).toBeGreaterThan(0);
     expect(finished.outcome_amount).toBeLessThan(payment.pay_amount);
     expect(finished.outcome_currency).toBe('btc');
+    expect(finished.is_test).toBe(true);
     expect(finished.payin_hash).toBe(deposit.body.tx_hash);
     expect(finished.payout_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await client.eventTypes(payment.payment_id)).toEqual([

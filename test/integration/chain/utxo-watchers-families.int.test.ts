@@ -88,13 +88,15 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('families A and B paid on a real %
 
       await chain.node.mine(REQUIRED_CONFIRMATIONS);
       await chain.events.until(stored.paymentId, 'PaymentFinished');
+      // Paid to the merchant's wallet on a real node: not a test payment, in the record and the signed webhook.
       expect(await client().paymentWhen(payment.uuid, (p) => p.status === 'paid')).toMatchObject({
         txid,
         is_final: true,
+        is_test: false,
         payment_amount: payment.payer_amount,
       });
       const call = await webhook(payment, 'paid');
-      expect(call.json).toMatchObject({ uuid: payment.uuid, txid, is_final: true });
+      expect(call.json).toMatchObject({ uuid: payment.uuid, txid, is_final: true, is_test: false });
     });
 
     it('an underpayment is wrong_amount and final: the rest is kept on the invoice, which stays wrong_amount', async () => {
@@ -213,7 +215,9 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('families A and B paid on a real %
       const txid = await payToFinish(stored.paymentId, stored.payAddress, baseUnits(stored.payAmount));
       const call = await webhook(trackId, 'Paid');
       expect(hashes(call.json.txs)).toEqual([txid]);
-      await client().itemWhen(trackId, (i) => i.status === 'Paid');
+      expect(call.json.sandbox).toBe(false);
+      expect(await client().itemWhen(trackId, (i) => i.status === 'Paid')).toMatchObject({ sandbox: false });
+      expect(await information(trackId)).toMatchObject({ sandbox: false });
       expect(hashes((await information(trackId)).txs)).toEqual([txid]);
       expect(webhookStatuses(chain.webhooks, about(trackId))).toEqual(['Paying', 'Paid']);
     });

@@ -85,6 +85,7 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
       // The coins are in the merchant's own wallet: nothing is paid out and no fee is taken.
       payout_hash: null,
       outcome_amount: payment.pay_amount,
+      is_test: false,
     });
     expect(events.typesOf(payment.payment_id)).toEqual([
       'PaymentCreated',
@@ -96,6 +97,9 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
       'PaymentFinished',
     ]);
     expect(webhookStatuses(payment)).toEqual(['waiting', 'confirming', 'confirmed', 'finished']);
+    expect(
+      ipn.calls.filter((c) => c.json.payment_id === payment.payment_id).map((c) => c.json.is_test),
+    ).toEqual([false, false, false, false]);
     figures.push(
       `${network}: broadcast → confirming ${confirmingAt - broadcastAt} ms; 2nd block → confirmed ${confirmedAt - minedAt} ms` +
         ` (includes mining the block), → finished ${finishedAt - minedAt} ms, finished webhook delivered ${webhookAt - minedAt} ms`,
