@@ -1,6 +1,7 @@
 import { PAYMENT_STATUSES, alphaStatus, betaStatus } from '@gw/domain';
 import type { Schema } from '../messages/schema-builders';
 import { MONEY_PATTERN } from './alpha/fields';
+import { ADDED, SANDBOX_FLAG, testPaymentFlag } from './test-payment';
 import { integerField, nullableStringField, numberField, responseObject, stringField } from './v1/fields';
 
 /**
@@ -25,11 +26,6 @@ const int = integerField;
 const closed = responseObject;
 /** Family A's money: a string with exactly 8 decimals. */
 const money = (description: string): Schema => ({ type: 'string', pattern: MONEY_PATTERN, description });
-
-const testPayment = (flag: string): Schema => ({
-  type: 'boolean',
-  description: `${flag} true for a sandbox payment on the simulated chain (no real money), false for a payment to the merchant wallet.`,
-});
 
 const unique = (values: string[]): string[] => [...new Set(values)];
 
@@ -56,7 +52,7 @@ export const V1_IPN_PAYLOAD: Schema = closed('The V1 (NOWPayments) payment IPN.'
     items: { type: 'integer' },
     description: 'Repeated payments opened by late deposits; null when there are none.',
   },
-  is_test: testPayment('Added by this gateway:'),
+  is_test: testPaymentFlag(ADDED),
   fee: closed('Fees, in outcome_currency.', {
     currency: str('Currency of the fees.'),
     depositFee: num('Deposit fee.'),
@@ -82,7 +78,7 @@ export const ALPHA_WEBHOOK_PAYLOAD: Schema = closed(
     merchant_amount: money('Amount credited to the merchant.'),
     commission: money('Commission.'),
     is_final: { type: 'boolean', description: 'Whether the status is final.' },
-    is_test: testPayment('Added by this gateway:'),
+    is_test: testPaymentFlag(ADDED),
     status: { type: 'string', enum: ALPHA_STATUSES, description: 'Cryptomus payment status.' },
     from: nullableStr('Sender of the first deposit.'),
     wallet_address_uuid: { type: 'null', description: 'Static wallets are not offered.' },
@@ -118,7 +114,7 @@ export const BETA_WEBHOOK_PAYLOAD: Schema = closed('The family B (OxaPay) mercha
   under_paid_coverage: num('Underpayment tolerance, percent.'),
   description: str('Order description.'),
   date: int('Creation time, Unix seconds.'),
-  sandbox: testPayment("The invoice's sandbox flag:"),
+  sandbox: testPaymentFlag(SANDBOX_FLAG),
   txs: {
     type: 'array',
     description: 'One entry per deposit, late deposits included.',

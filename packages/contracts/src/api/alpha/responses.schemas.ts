@@ -1,5 +1,6 @@
 import { PAYMENT_STATUSES } from '@gw/domain';
 import type { Schema } from '../../messages/schema-builders';
+import { ADDED, testPaymentFlag } from '../test-payment';
 import { closedObject, money, nullableText, offsetTimestamp, text } from './fields';
 import { ALPHA_PER_PAGE } from './requests.schemas';
 
@@ -47,11 +48,7 @@ export const alphaPaymentRecordSchema: Schema = closedObject('A payment as famil
     type: 'boolean',
     description: 'Whether the payment can no longer change (paid, failed, refunded or expired).',
   },
-  is_test: {
-    type: 'boolean',
-    description:
-      'true for a sandbox payment paid on the simulated chain (no real money), false for a payment to the merchant wallet.',
-  },
+  is_test: testPaymentFlag(ADDED),
   additional_data: nullableText('additional_data given at creation.'),
   created_at: offsetTimestamp('When the payment was created.'),
   updated_at: offsetTimestamp('When the payment last changed.'),

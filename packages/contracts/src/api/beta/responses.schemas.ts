@@ -1,4 +1,5 @@
 import type { Schema } from '../../messages/schema-builders';
+import { SANDBOX_FLAG, testPaymentFlag } from '../test-payment';
 import { closedObject, integerField, numberField, text } from './fields';
 import { BETA_PAYMENT_TYPES } from './requests.schemas';
 
@@ -68,11 +69,7 @@ const paymentSummaryFields = {
   currency: text("Symbol of the amount's currency, e.g. USD."),
   status: text('Capitalised status.', { enum: [...BETA_STATUSES] }),
   date: integerField('Created, Unix seconds.'),
-  sandbox: {
-    type: 'boolean',
-    description:
-      "The invoice's sandbox flag: true for a payment on the simulated chain (no real money), false for a payment to the merchant wallet.",
-  },
+  sandbox: testPaymentFlag(SANDBOX_FLAG),
 };
 
 export const betaPaymentListItemSchema: Schema = closedObject(

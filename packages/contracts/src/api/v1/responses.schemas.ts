@@ -1,4 +1,5 @@
 import type { Schema } from '../../messages/schema-builders';
+import { ADDED, testPaymentFlag } from '../test-payment';
 import {
   booleanField,
   integerField,
@@ -9,10 +10,6 @@ import {
   stringField,
   timestampField,
 } from './fields';
-
-/** Not an upstream field: NOWPayments' sandbox is a separate host, this gateway serves both on one. */
-const TEST_PAYMENT =
-  'true for a sandbox payment paid on the simulated chain (no real money), false for a payment to the merchant wallet.';
 
 const paymentId = integerField('Numeric payment id.', { minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const lowercaseCode = (description: string) => stringField(description, { pattern: '^[a-z0-9]+$' });
@@ -31,7 +28,7 @@ const paymentCore = {
   order_description: nullableStringField('Order description.'),
   outcome_amount: numberField('Amount delivered to the merchant.'),
   outcome_currency: lowercaseCode('Currency delivered to the merchant.'),
-  is_test: booleanField(TEST_PAYMENT),
+  is_test: testPaymentFlag(ADDED),
   created_at: timestampField('When the payment was created.'),
   updated_at: timestampField('When the payment last changed.'),
 };
@@ -100,7 +97,7 @@ export const createdPaymentSchema: Schema = responseObject('POST /v1/payment (20
   is_fee_paid_by_user: booleanField('Whether the buyer pays the fees.'),
   burning_percent: stringField('Always the string "null".', { const: 'null' }),
   type: stringField('Payment type.', { enum: ['crypto2crypto'] }),
-  is_test: booleanField(TEST_PAYMENT),
+  is_test: testPaymentFlag(ADDED),
   created_at: timestampField('When the payment was created.'),
   updated_at: timestampField('When the payment last changed.'),
 });
