@@ -72,6 +72,7 @@ describe('GET /beta/v1/payment', () => {
       currency: 'USD',
       status: 'Waiting',
       date: unix('2025-04-05T10:00:00Z'),
+      sandbox: true,
     });
     expect(data.list[3]).toEqual({
       track_id: tracks.eur50,
@@ -80,6 +81,7 @@ describe('GET /beta/v1/payment', () => {
       currency: 'EUR',
       status: 'Waiting',
       date: unix('2025-04-02T10:00:00Z'),
+      sandbox: true,
     });
   });
 

@@ -229,6 +229,8 @@ describe('V1 payments', () => {
         parent_payment_id: null,
         origin_type: null,
         payment_extra_ids: null,
+        // No wallet for btc: the sandbox chain takes it.
+        is_test: true,
         created_at: created.created_at,
         updated_at: created.updated_at,
       });
