@@ -60,6 +60,8 @@ describe('test webhooks and resends for merchants', () => {
     });
     const [call] = receiver.calls;
     expect(call!.json.payment_status).toBe('partially_paid');
+    // A sample is no real money: it says so like a sandbox payment does.
+    expect(call!.json.is_test).toBe(true);
     expect(
       nowPaymentsRawBodyVerifier(
         call!.rawBody,
@@ -100,7 +102,7 @@ describe('test webhooks and resends for merchants', () => {
       data: { delivered: true, status: 'Paying' },
     });
     const [call] = receiver.calls;
-    expect(call!.json).toMatchObject({ status: 'Paying', type: 'invoice' });
+    expect(call!.json).toMatchObject({ status: 'Paying', type: 'invoice', sandbox: true });
     expect(oxaPayPhpVerifier(call!.rawBody, call!.headers, gateway.demoMerchant.betaApiKey)).toBe(true);
   });
 
@@ -119,6 +121,7 @@ describe('test webhooks and resends for merchants', () => {
       type: 'payment',
       status: 'paid_over',
       is_final: true,
+      is_test: true,
       order_id: 'test-1',
       network: 'tron',
     });
