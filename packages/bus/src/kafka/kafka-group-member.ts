@@ -91,6 +91,8 @@ export class KafkaGroupMember implements Subscription {
     await this.host.catalog.ensure(topics);
     const startPositions = fromBeginning ? new Map<string, string>() : await this.currentEnds();
     const { tuning } = this.host;
+    // Stopped (the bus closing) before its consumer exists: that stop had nothing to disconnect.
+    if (this.stopping !== undefined) throw new Error(`the subscription of ${groupId} stopped while joining`);
     const consumer = this.host.kafka.consumer({
       groupId,
       sessionTimeout: tuning.sessionTimeout,
@@ -135,8 +137,10 @@ export class KafkaGroupMember implements Subscription {
   private async disconnect(): Promise<void> {
     // kafkajs' disconnect stops fetching, waits for the batch in hand (whose handler commits as it
     // finishes), and only then leaves the group.
+    const consumer = this.consumer;
     try {
-      await this.consumer?.disconnect();
+      if (consumer) disconnectLateStart(consumer);
+      await consumer?.disconnect();
     } finally {
       this.host.forget(this);
     }
@@ -321,4 +325,17 @@ export class KafkaGroupMember implements Subscription {
       await heartbeat();
     }
   }
+}
+
+/**
+ * kafkajs' disconnect does nothing to a start that is joining the group at that moment (the first
+ * start, or a restart after a crash: its runner is not running yet, so stopping it is a no-op): that
+ * start then reconnects, joins and fetches for good, holding the process open. Once such a start
+ * fetches, it is disconnected again.
+ */
+function disconnectLateStart(consumer: Consumer): void {
+  const removeFetchStart = consumer.on(consumer.events.FETCH_START, () => {
+    removeFetchStart();
+    void consumer.disconnect().catch(() => undefined);
+  });
 }
