@@ -1,5 +1,6 @@
 import type { Logger } from '@gw/platform';
 import type { Admin } from 'kafkajs';
+import { retryRetriable } from './time-bounds';
 import type { TopicSpec, TopicSpecs } from './topic-specs';
 
 /**
@@ -64,18 +65,26 @@ export class TopicCatalog {
     for (const spec of toCreate) this.createdHere.add(spec.name);
     // kafkajs answers false when the topics exist by then: created by another process at the same
     // moment, or by its own first attempt when it retried a wait for leaders.
-    const created = await this.admin.createTopics({
-      waitForLeaders: true,
-      topics: toCreate.map((spec) => ({
-        topic: spec.name,
-        numPartitions: spec.partitions,
-        ...(this.replicationFactor === undefined ? {} : { replicationFactor: this.replicationFactor }),
-        configEntries: Object.entries(spec.configs).map(([name, value]) => ({ name, value })),
-      })),
-    });
+    const created = await this.admin
+      .createTopics({
+        waitForLeaders: true,
+        topics: toCreate.map((spec) => ({
+          topic: spec.name,
+          numPartitions: spec.partitions,
+          ...(this.replicationFactor === undefined ? {} : { replicationFactor: this.replicationFactor }),
+          configEntries: Object.entries(spec.configs).map(([name, value]) => ({ name, value })),
+        })),
+      })
+      .catch((error: unknown) => {
+        // kafkajs waits for the leaders only through LEADER_NOT_AVAILABLE; a busy broker may first
+        // answer that it does not know the new topic yet. The topics exist: wait for them below.
+        if (!isUnknownTopic(error)) throw error;
+        return false;
+      });
     if (!created) {
       // Some were created by someone else, and kafkajs skipped waiting for the leaders of the others.
-      await this.admin.fetchTopicMetadata({ topics: toCreate.map((spec) => spec.name) });
+      const topics = toCreate.map((spec) => spec.name);
+      await retryRetriable(() => this.admin.fetchTopicMetadata({ topics }), 20);
       return;
     }
     this.logger.info(
@@ -84,3 +93,8 @@ export class TopicCatalog {
     );
   }
 }
+
+const isUnknownTopic = (error: unknown): boolean => {
+  const { type, cause } = error as { type?: unknown; cause?: { type?: unknown } };
+  return type === 'UNKNOWN_TOPIC_OR_PARTITION' || cause?.type === 'UNKNOWN_TOPIC_OR_PARTITION';
+};
