@@ -19,7 +19,11 @@ function describe(handle) {
 }
 
 class OpenHandlesReporter {
-  onRunComplete() {
+  onRunComplete(_contexts, results) {
+    // JEST_OPEN_HANDLES=report (scripts/test's fleet and fault run, which has a known leak, see there):
+    // the handles are printed and the run ends with its tests' own result.
+    const testsFailed = results.numFailedTests + results.numRuntimeErrorTestSuites > 0;
+    const exitCode = process.env.JEST_OPEN_HANDLES === 'report' && !testsFailed ? 0 : 1;
     setTimeout(() => {
       const handles = process._getActiveHandles().map(describe);
       process.stderr.write(
@@ -27,7 +31,7 @@ class OpenHandlesReporter {
           `${handles.map((line) => `  ${line}`).join('\n')}\n` +
           `resources: ${JSON.stringify(process.getActiveResourcesInfo())}\n`,
       );
-      process.exit(1);
+      process.exit(exitCode);
     }, GRACE_MS).unref();
   }
 }
