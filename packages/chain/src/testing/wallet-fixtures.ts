@@ -1,6 +1,7 @@
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { randomBytes } from 'node:crypto';
+import { publicKeyWithVersion } from '../wallets/extended-key';
 
 /**
  * The fixed test seed of every wallet test: BIP84's own test mnemonic. Never for real money: everyone
@@ -42,14 +43,7 @@ export function freshAccountPublicKey(coinType: TestCoinType, as: keyof typeof P
 }
 
 function accountPublicKey(account: HDKey, as: keyof typeof PUBLIC_KEY_VERSIONS): string {
-  return new HDKey({
-    versions: { private: 0, public: PUBLIC_KEY_VERSIONS[as] },
-    publicKey: account.publicKey!,
-    chainCode: account.chainCode!,
-    depth: account.depth,
-    parentFingerprint: account.parentFingerprint,
-    index: account.index,
-  }).publicExtendedKey;
+  return publicKeyWithVersion(account, PUBLIC_KEY_VERSIONS[as]);
 }
 
 /** m/44'/60'/0' of the test seed (MetaMask's and Ledger Live's account 0), private keys included. */

@@ -1,5 +1,5 @@
 import { HDKey } from '@scure/bip32';
-import { CANONICAL_VERSION, parseExtendedPublicKey } from './extended-key';
+import { CANONICAL_VERSION, parseExtendedPublicKey, publicKeyWithVersion } from './extended-key';
 import { WalletKeyError } from './wallet-key-error';
 import { walletKeyId } from './wallet-key-id';
 import type { EvmWatchOnlyWallet } from './watch-only-wallet';
@@ -29,14 +29,7 @@ export function parseEvmWallet(input: string): EvmWatchOnlyWallet {
       'NOT_AN_ACCOUNT_KEY',
       `This key is at depth ${account.depth}${account.index < HARDENED ? ', not hardened' : ''}: export the account key at m/44'/60'/0' (depth 3, hardened), whose addresses are …/0/i`,
     );
-  const xpub = new HDKey({
-    versions: { public: CANONICAL_VERSION.mainnet, private: 0 },
-    publicKey: account.publicKey!,
-    chainCode: account.chainCode!,
-    depth: account.depth,
-    parentFingerprint: account.parentFingerprint,
-    index: account.index,
-  }).publicExtendedKey;
+  const xpub = publicKeyWithVersion(account, CANONICAL_VERSION.mainnet);
   return {
     network: 'evm',
     chainKind: 'evm',

@@ -1,3 +1,4 @@
+import { HDKey } from '@scure/bip32';
 import { sha256 } from '@noble/hashes/sha2';
 import { base58, createBase58check } from '@scure/base';
 import { WalletKeyError } from './wallet-key-error';
@@ -69,4 +70,16 @@ export function parseExtendedPublicKey(text: string): ExtendedPublicKey {
   const canonical = new Uint8Array(payload);
   new DataView(canonical.buffer).setUint32(0, CANONICAL_VERSION[known.chain]);
   return { canonical: base58check.encode(canonical), chain: known.chain, pastedAs: known.name };
+}
+
+/** The same public key serialised under other version bytes (xpub, tpub, zpub, …): its public part only. */
+export function publicKeyWithVersion(key: HDKey, version: number): string {
+  return new HDKey({
+    versions: { public: version, private: 0 },
+    publicKey: key.publicKey!,
+    chainCode: key.chainCode!,
+    depth: key.depth,
+    parentFingerprint: key.parentFingerprint,
+    index: key.index,
+  }).publicExtendedKey;
 }
