@@ -1,6 +1,7 @@
 import type { MerchantKeys } from '@gw/runtime';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { admin } from '../e2e/v1/v1-client';
 import { eventually } from '../e2e/notifier/support/notifier-harness';
 import { DESKTOP, PHONE, openCheckoutBrowser, type CheckoutBrowser } from './support/browser';
 import { csrfTokenOf, signIn, unlabelledControls } from './support/dashboard-browser';
@@ -140,6 +141,59 @@ describe('settings', () => {
         : undefined;
     });
     expect(await signInStatus(newKey)).toBe(303);
+    await page.close();
+  });
+});
+
+describe('a rotated API key ends the sessions it opened', () => {
+  it('sends the other session of the old key to the sign-in, while the session that rotated goes on', async () => {
+    const merchant = await gateway.createMerchant('Merchant with two browsers');
+    const elsewhere = await openCheckoutBrowser(gateway.baseUrl);
+    try {
+      const sessionA = await signIn(elsewhere, gateway.baseUrl, merchant.apiKey, PHONE);
+      const rotating = await signIn(browser, gateway.baseUrl, merchant.apiKey, DESKTOP);
+      await rotating.goto(`${gateway.baseUrl}/dashboard/settings`);
+      const apiKeyForm = rotating.locator('form[action="/dashboard/settings/keys/api-key/rotate"]');
+      await apiKeyForm.getByLabel('I understand the current value stops working').check();
+      await apiKeyForm.getByRole('button', { name: 'Rotate' }).click();
+      await rotating.locator('[data-secret]').waitFor();
+
+      await sessionA.goto(`${gateway.baseUrl}/dashboard/payments`);
+      expect(new URL(sessionA.url()).pathname).toBe('/dashboard/sign-in');
+      // Ended, not just turned away: its cookie is gone from the browser.
+      expect((await elsewhere.context.cookies()).map(({ name }) => name)).not.toContain('dashboard_session');
+
+      await rotating.goto(`${gateway.baseUrl}/dashboard/settings`);
+      expect(new URL(rotating.url()).pathname).toBe('/dashboard/settings');
+
+      // A rotation through the admin API (what `gateway merchant rotate` calls) ends it just the same.
+      const rotated = await admin(gateway, 'POST', `/merchants/${merchant.merchantId}/keys/api-key/rotate`);
+      expect(rotated.status).toBe(200);
+      await rotating.goto(`${gateway.baseUrl}/dashboard/payments`);
+      expect(new URL(rotating.url()).pathname).toBe('/dashboard/sign-in');
+      await rotating.close();
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('rotates the IPN secret after a confirmation, shows it once, and keeps the session', async () => {
+    const merchant = await gateway.createMerchant('Merchant rotating its IPN secret');
+    const page = await signIn(browser, gateway.baseUrl, merchant.apiKey, PHONE);
+    await page.goto(`${gateway.baseUrl}/dashboard/settings`);
+    const ipnForm = page.locator('form[action="/dashboard/settings/keys/ipn-secret/rotate"]');
+    await ipnForm.getByRole('button', { name: 'Rotate' }).click();
+    // The confirmation is required in the browser too: the unticked form is not sent.
+    expect(await page.locator('[data-secret]').count()).toBe(0);
+    await ipnForm.getByLabel('I understand the current value stops working').check();
+    await ipnForm.getByRole('button', { name: 'Rotate' }).click();
+    const newSecret = await page.locator('[data-secret]').innerText();
+    expect(newSecret).not.toBe(merchant.ipnSecret);
+    const stored = await merchantDocument(merchant.merchantId);
+    expect(gateway.gateway.ctx.secrets.open(stored!.ipnSecretCipher, merchant.merchantId)).toBe(newSecret);
+    await page.goto(`${gateway.baseUrl}/dashboard/settings`);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/settings');
+    expect(await page.locator('[data-secret]').count()).toBe(0);
     await page.close();
   });
 });

@@ -16,7 +16,7 @@ export function createDashboardRouter(ctx: ServiceContext): Router {
       overviewRoutes(ctx),
       paymentRoutes(ctx),
       walletRoutes(ctx),
-      settingsRoutes(ctx),
+      settingsRoutes(ctx, sessions),
     ],
   });
 }

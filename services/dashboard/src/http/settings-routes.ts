@@ -1,7 +1,8 @@
-import { asyncRoute } from '@gw/platform';
+import { asyncRoute, sha256Hex } from '@gw/platform';
 import { rotateMerchantCredential, setMerchantCoins, type ServiceContext } from '@gw/runtime';
 import { COLLECTIONS, type MerchantDocument, type PlanDocument, type SubscriptionDocument } from '@gw/views';
 import { Router, type Request, type Response } from 'express';
+import type { DashboardSessions } from '../session/dashboard-session';
 import { renderSettingsPage, ROTATABLE, type RotatablePath, type SettingsView } from '../views/settings-page';
 import { sendNotFound } from './responses';
 import { merchantOf, signedInOf } from './signed-in';
@@ -9,7 +10,7 @@ import { merchantOf, signedInOf } from './signed-in';
 const LISTED = 200;
 
 /** Coins, keys and secrets (rotated with a confirmation, the new value shown once), plans and subscriptions. */
-export function settingsRoutes(ctx: ServiceContext): Router {
+export function settingsRoutes(ctx: ServiceContext, sessions: DashboardSessions): Router {
   const router = Router();
   const catalogue = () =>
     ctx.rates
@@ -86,6 +87,10 @@ export function settingsRoutes(ctx: ServiceContext): Router {
         return send(res, merchant, { status: 422, error: 'Tick the confirmation to rotate.' });
       }
       const value = await rotateMerchantCredential(ctx, merchant.merchantId, credential.name);
+      if (credential.name === 'apiKey') {
+        const { sessionId, session } = signedInOf(res);
+        await sessions.rekey(sessionId, session, sha256Hex(value));
+      }
       req.log.info(
         { merchantId: merchant.merchantId, credential: credential.name },
         'credential rotated from the dashboard',

@@ -2,8 +2,8 @@ import { isSameOriginPost, timingSafeEqualStr } from '@gw/platform';
 import type { MerchantDirectory, ServiceContext } from '@gw/runtime';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import type { Request, RequestHandler, Response } from 'express';
-import type { DashboardSession, DashboardSessions } from '../session/dashboard-session';
-import { sessionIdOf } from '../session/session-cookie';
+import { keyStillOpens, type DashboardSession, type DashboardSessions } from '../session/dashboard-session';
+import { clearSessionCookie, sessionIdOf } from '../session/session-cookie';
 import type { Chrome, Section } from '../views/layout';
 import { renderMessagePage } from '../views/sign-in-page';
 
@@ -32,8 +32,9 @@ export function merchantOf(res: Response): MerchantDocument {
 }
 
 /**
- * Every page past the sign-in: without a live session, back to the sign-in form; with one, a post must
- * carry the session's CSRF token and, when the browser names an origin, come from ours.
+ * Every page past the sign-in: without a live session, or with a merchant's session whose API key has
+ * since been rotated, back to the sign-in form; with one, a post must carry the session's CSRF token
+ * and, when the browser names an origin, come from ours.
  */
 export function requireSession(
   ctx: ServiceContext,
@@ -53,6 +54,11 @@ export function requireSession(
           .send(renderMessagePage('This form has expired', 'Reload the page and submit the form again.'));
       }
       const merchant = session.merchantId === null ? null : await directory.byId(session.merchantId);
+      if (!keyStillOpens(session.principal, merchant)) {
+        await sessions.end(sessionId);
+        clearSessionCookie(req, res, ctx.config.baseUrl);
+        return res.redirect(303, '/dashboard/sign-in');
+      }
       const switcher =
         session.principal.kind === 'admin'
           ? (await merchants().find({ filter: {}, sort: [['createdAt', 1]], limit: SWITCHER_SIZE })).map(

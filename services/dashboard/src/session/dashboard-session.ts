@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Cache } from '@gw/cache';
-import { sha256Hex, type Clock } from '@gw/platform';
+import { sha256Hex, timingSafeEqualStr, type Clock } from '@gw/platform';
 
-/** Who signed in: a merchant with its API key, or the operator with the admin token. */
-export type Principal = { kind: 'merchant'; merchantId: string } | { kind: 'admin' };
+/**
+ * Who signed in: a merchant with its API key, or the operator with the admin token. A merchant's
+ * principal keeps the hash of the key it signed in with (the merchants read model holds the same hash).
+ */
+export type Principal = { kind: 'merchant'; merchantId: string; apiKeyHash: string } | { kind: 'admin' };
 
 export interface DashboardSession {
   principal: Principal;
@@ -56,16 +59,40 @@ export class DashboardSessions {
   }
 
   /** The operator looks at another merchant; the session keeps its expiry. */
-  async switchMerchant(id: string, session: DashboardSession, merchantId: string): Promise<DashboardSession> {
-    const switched = { ...session, merchantId };
-    const remainingMs = Date.parse(session.expiresAt) - this.clock.now().getTime();
-    await this.cache.set(keyOf(id), JSON.stringify(switched), Math.max(1, remainingMs));
-    return switched;
+  switchMerchant(id: string, session: DashboardSession, merchantId: string): Promise<DashboardSession> {
+    return this.replace(id, { ...session, merchantId });
+  }
+
+  /**
+   * The session that rotated its merchant's API key goes on under the new key (it was just shown it);
+   * every other session opened with the old key ends at its next request. Keeps the session's expiry.
+   */
+  async rekey(id: string, session: DashboardSession, apiKeyHash: string): Promise<DashboardSession> {
+    if (session.principal.kind !== 'merchant') return session;
+    return this.replace(id, { ...session, principal: { ...session.principal, apiKeyHash } });
   }
 
   end(id: string): Promise<void> {
     return this.cache.delete(keyOf(id));
   }
+
+  private async replace(id: string, session: DashboardSession): Promise<DashboardSession> {
+    const remainingMs = Date.parse(session.expiresAt) - this.clock.now().getTime();
+    await this.cache.set(keyOf(id), JSON.stringify(session), Math.max(1, remainingMs));
+    return session;
+  }
+}
+
+/**
+ * A merchant's session lasts only as long as the API key it was opened with: once the key is rotated
+ * (from the dashboard, the admin API or the CLI) or the merchant is gone, the session is over. The
+ * operator's sessions do not hang on any merchant's key.
+ */
+export function keyStillOpens(principal: Principal, merchant: { apiKeyHash: string } | null): boolean {
+  if (principal.kind === 'admin') return true;
+  // A session stored before sessions kept their key's hash has none: it ends like a rotated one.
+  const opened: unknown = principal.apiKeyHash;
+  return merchant !== null && typeof opened === 'string' && timingSafeEqualStr(merchant.apiKeyHash, opened);
 }
 
 const keyOf = (id: string): string => `${KEY_PREFIX}${sha256Hex(id)}`;

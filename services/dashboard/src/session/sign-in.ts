@@ -13,5 +13,7 @@ export async function principalFor(
 ): Promise<Principal | null> {
   if (adminToken !== null && timingSafeEqualStr(key, adminToken)) return { kind: 'admin' };
   const merchant = await directory.byApiKey(key);
-  return merchant ? { kind: 'merchant', merchantId: merchant.merchantId } : null;
+  return merchant
+    ? { kind: 'merchant', merchantId: merchant.merchantId, apiKeyHash: merchant.apiKeyHash }
+    : null;
 }

@@ -81,7 +81,10 @@ export function renderSettingsPage(view: SettingsView): string {
       </section>
       <section class="panel" aria-labelledby="keys-title">
         <h2 id="keys-title">Keys and secrets</h2>
-        <p>A new value is shown once; the old one stops working at once, everywhere you use it.</p>
+        <p>
+          A new value is shown once; the old one stops working at once, everywhere you use it. A new API key
+          also signs out every other dashboard session opened with the old one.
+        </p>
         ${Object.entries(ROTATABLE).map(
           ([path, { label }]) =>
             html`<form method="post" action="/dashboard/settings/keys/${path}/rotate" class="row">
