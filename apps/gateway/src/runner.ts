@@ -47,7 +47,10 @@ export interface RunningGateway {
  * one HTTP port, and returns a handle that stops them in reverse order.
  */
 export async function startGateway(config: GatewayConfig, options: RunOptions = {}): Promise<RunningGateway> {
-  const logger = options.logger ?? createLogger({ level: config.logLevel, service: config.service });
+  // Each service's lines carry its own name once: pino repeats a key a child binds again, so the
+  // services' loggers are children of a root that names no service.
+  const root = options.logger ?? createLogger({ level: config.logLevel });
+  const logger = root.child({ service: config.service });
   const clock = options.clock ?? systemClock;
   const infra = await buildInfrastructure(config, logger);
   // Generates pay addresses on a worker thread, started at the first allocation.
@@ -85,7 +88,9 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
     for (const service of [...services].reverse()) {
       await service
         .stop()
-        .catch((error) => logger.error({ err: error, service: service.name }, 'service failed to stop'));
+        .catch((error) =>
+          root.child({ service: service.name }).error({ err: error }, 'service failed to stop'),
+        );
     }
     await ctx.commands.stop();
     await infra.close();
@@ -95,7 +100,7 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
 
   try {
     for (const [name, create] of selected) {
-      const service = create({ ...ctx, logger: logger.child({ service: name }) });
+      const service = create({ ...ctx, logger: root.child({ service: name }) });
       await service.start();
       services.push(service);
     }

@@ -35,7 +35,7 @@ export const SANDBOX_CASES_GROUP = 'chain.sandbox-cases';
  * API under /sandbox/v1 and the `case` walks.
  */
 export function createChainService(ctx: ServiceContext, options: ChainServiceOptions = {}): ChainService {
-  const logger = ctx.logger.child({ service: 'chain' });
+  const { logger } = ctx;
   const settlement = new PayoutSettlement({
     commands: ctx.commands,
     sender: options.payoutSender ?? new SandboxPayoutSender(),

@@ -37,7 +37,7 @@ export function createRatesService(
   const { prices } = ctx.config;
   const intervalMs = options.intervalMs ?? prices.refreshIntervalMs;
   const feed = options.feed ?? priceFeedOf(prices, ctx.clock);
-  const logger = ctx.logger.child({ service: 'rates' });
+  const { logger } = ctx;
   if (feed === null) return withoutLiveFeed(logger);
   const ageSecondsOf = (snapshot: PriceSnapshot) =>
     Math.round((ctx.clock.now().getTime() - Date.parse(pricesDateOf(snapshot))) / 1000);

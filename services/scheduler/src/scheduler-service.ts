@@ -25,7 +25,7 @@ export function createSchedulerService(
   options: SchedulerOptions = {},
 ): SchedulerService {
   const intervalMs = options.intervalMs ?? 5_000;
-  const logger = ctx.logger.child({ service: 'scheduler' });
+  const { logger } = ctx;
   const expiry = new PaymentExpiry(ctx.readModels, ctx.commands, ctx.clock, logger, options.batchSize);
   const loop = new LeasedLoop(
     ctx.cache,

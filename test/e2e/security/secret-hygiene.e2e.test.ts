@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { createLogger } from '@gw/platform';
+import { createLogger, SERVICE_NAMES, type ServiceName } from '@gw/platform';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { startTestGateway, TEST_ADMIN_TOKEN, type TestGateway } from '../../support/gateway';
 import { MerchantCalls, type JsonBody } from './merchant-calls';
@@ -45,7 +45,7 @@ describe('no secret reaches the logs or the data directory in clear', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     gateway = await startTestGateway({
       env: { LOG_LEVEL: 'debug', MASTER_KEY: MASTER_KEY.toString('hex') },
-      logger: createLogger({ level: 'debug', service: 'all', destination: logs }),
+      logger: createLogger({ level: 'debug', destination: logs }),
     });
   });
 
@@ -151,6 +151,16 @@ describe('no secret reaches the logs or the data directory in clear', () => {
     expect(text).toContain('"level":"debug"');
     const leaked = Object.entries(secrets).filter(([, secret]) => text.includes(secret));
     expect(leaked.map(([name]) => name)).toEqual([]);
+  });
+
+  it("names each line's service once, as the service that wrote it", () => {
+    const lines = logs.text().trim().split('\n');
+    const services = new Set(lines.map((line) => (JSON.parse(line) as { service?: string }).service));
+    expect(services).toContain('all');
+    expect(services).toContain('rates');
+    expect([...services].filter((service) => !SERVICE_NAMES.includes(service as ServiceName))).toEqual([]);
+    const repeated = lines.filter((line) => (line.match(/"service":/g) ?? []).length > 1);
+    expect(repeated).toEqual([]);
   });
 
   it('stores API keys hashed and signing keys sealed: no key is in clear in the data directory', async () => {
