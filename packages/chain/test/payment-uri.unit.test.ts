@@ -1,3 +1,4 @@
+import { loadConfig } from '@gw/platform';
 import { InvalidAmountError, NotACryptoCurrencyError, UnknownCurrencyError } from '@gw/rates';
 import { paymentUri } from '../src';
 
@@ -48,6 +49,40 @@ describe('paymentUri', () => {
     expect(paymentUri('usdcmatic', EVM_ADDRESS, '3')).toBe(
       `ethereum:0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359@137/transfer?address=${EVM_ADDRESS}&uint256=3000000`,
     );
+  });
+
+  describe('on an EVM network whose watcher is configured', () => {
+    const TEST_USDT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const { chainWatchers } = loadConfig({
+      ETH_RPC_URL: 'http://127.0.0.1:8545',
+      ETH_CHAIN_ID: '31337',
+      ETH_USDT_CONTRACT: TEST_USDT,
+      BSC_RPC_URL: 'http://127.0.0.1:8546',
+    });
+
+    it('names the configured token contract and chain id, not the catalogue mainnet ones', () => {
+      expect(paymentUri('usdterc20', EVM_ADDRESS, '25.5', { chainWatchers })).toBe(
+        `ethereum:${TEST_USDT}@31337/transfer?address=${EVM_ADDRESS}&uint256=25500000`,
+      );
+      expect(paymentUri('eth', EVM_ADDRESS, '0.015', { chainWatchers })).toBe(
+        `ethereum:${EVM_ADDRESS}@31337?value=15000000000000000`,
+      );
+    });
+
+    it("keeps a token's mainnet contract where its variable is left at the default", () => {
+      expect(paymentUri('usdcerc20', EVM_ADDRESS, '1', { chainWatchers })).toBe(
+        `ethereum:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48@31337/transfer?address=${EVM_ADDRESS}&uint256=1000000`,
+      );
+      expect(paymentUri('usdtbsc', EVM_ADDRESS, '10', { chainWatchers })).toBe(
+        `ethereum:0x55d398326f99059fF775485246999027B3197955@56/transfer?address=${EVM_ADDRESS}&uint256=10000000000000000000`,
+      );
+    });
+
+    it('leaves a network without a node at the catalogue', () => {
+      expect(paymentUri('usdtmatic', EVM_ADDRESS, '3', { chainWatchers })).toBe(
+        `ethereum:0xc2132D05D31c914a87C6611C10748AEb04B58e8F@137/transfer?address=${EVM_ADDRESS}&uint256=3000000`,
+      );
+    });
   });
 
   it('writes Solana Pay URIs, naming the mint of SPL tokens', () => {

@@ -1,6 +1,6 @@
 import type { PaymentDocument } from '@gw/views';
 import { paymentPath, type CheckoutStage, type CheckoutState } from './checkout-state';
-import { paymentUriFor } from './qr-code';
+import type { PaymentUriOf } from './qr-code';
 
 /** `GET /pay/<uuid>/status.json`: what the page's script needs to follow the payment without a reload. */
 export interface PaymentStatusBody {
@@ -27,7 +27,11 @@ export interface PaymentStatusBody {
 export const qrPathOf = (uuid: string, amountDue: string): string =>
   `${paymentPath(uuid)}/qr.svg?amount=${encodeURIComponent(amountDue)}`;
 
-export function paymentStatusBody(payment: PaymentDocument, state: CheckoutState): PaymentStatusBody {
+export function paymentStatusBody(
+  payment: PaymentDocument,
+  state: CheckoutState,
+  paymentUriOf: PaymentUriOf,
+): PaymentStatusBody {
   return {
     stage: state.stage,
     status: state.status,
@@ -44,7 +48,7 @@ export function paymentStatusBody(payment: PaymentDocument, state: CheckoutState
     payment_uri:
       state.amountDue === null
         ? null
-        : paymentUriFor(payment.payCurrency, payment.payAddress, state.amountDue),
+        : paymentUriOf(payment.payCurrency, payment.payAddress, state.amountDue),
     redirect: state.wayOut && {
       url: state.wayOut.url,
       reason: state.wayOut.reason,

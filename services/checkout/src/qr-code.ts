@@ -1,17 +1,24 @@
 import { paymentUri } from '@gw/chain';
+import type { ChainWatchersConfig } from '@gw/platform';
 import QRCode from 'qrcode';
+
+/** The wallet link for sending `amount` of a payment's coin to its pay address. */
+export type PaymentUriOf = (payCurrency: string, payAddress: string, amount: string | null) => string;
 
 /**
  * The payment URI of the network (amount included where its scheme allows), so a wallet scanning it
- * fills in address, amount and token. A currency outside the curated catalogue falls back to the bare
- * address, which every wallet reads.
+ * fills in address, amount and token; on an EVM network, the chain and token contracts its watcher is
+ * configured with. A currency outside the curated catalogue falls back to the bare address, which every
+ * wallet reads.
  */
-export function paymentUriFor(payCurrency: string, payAddress: string, amountDue: string | null): string {
-  try {
-    return paymentUri(payCurrency, payAddress, amountDue);
-  } catch {
-    return payAddress;
-  }
+export function paymentUris(chainWatchers: ChainWatchersConfig): PaymentUriOf {
+  return (payCurrency, payAddress, amount) => {
+    try {
+      return paymentUri(payCurrency, payAddress, amount, { chainWatchers });
+    } catch {
+      return payAddress;
+    }
+  };
 }
 
 /** Rendered on the server as SVG: no script, no canvas, crisp at any size. */

@@ -1,7 +1,9 @@
 import type { PaymentStatus } from '@gw/domain';
+import { loadConfig } from '@gw/platform';
 import type { PaymentDocument } from '@gw/views';
 import { checkoutStateOf, stageOf } from '../src/checkout-state';
 import { paymentStatusBody } from '../src/payment-status';
+import { paymentUris } from '../src/qr-code';
 
 const NOW = new Date('2025-03-01T12:00:00.000Z');
 
@@ -199,7 +201,11 @@ describe('ways out by family and moment', () => {
 describe('the status body the page polls', () => {
   it('carries the QR code and wallet link for what is due, and the redirect', () => {
     const payment = paymentOf({ status: 'partially_paid', actuallyPaid: '0.0001', redirectUrls: v1Urls });
-    const body = paymentStatusBody(payment, checkoutStateOf(payment, NOW));
+    const body = paymentStatusBody(
+      payment,
+      checkoutStateOf(payment, NOW),
+      paymentUris(loadConfig({}).chainWatchers),
+    );
     expect(body).toMatchObject({
       stage: 'partially_paid',
       amount_due: '0.001',
@@ -214,5 +220,20 @@ describe('the status body the page polls', () => {
         delay_seconds: 0,
       },
     });
+  });
+
+  it("links a token to the contract of the network's configured node, on its chain", () => {
+    const contract = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const { chainWatchers } = loadConfig({
+      ETH_RPC_URL: 'http://127.0.0.1:8545',
+      ETH_CHAIN_ID: '31337',
+      ETH_USDT_CONTRACT: contract,
+    });
+    const payAddress = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const payment = paymentOf({ payCurrency: 'usdterc20', payNetwork: 'eth', payAmount: '20', payAddress });
+    const body = paymentStatusBody(payment, checkoutStateOf(payment, NOW), paymentUris(chainWatchers));
+    expect(body.payment_uri).toBe(
+      `ethereum:${contract}@31337/transfer?address=${payAddress}&uint256=20000000`,
+    );
   });
 });

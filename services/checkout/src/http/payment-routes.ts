@@ -3,7 +3,7 @@ import type { ServiceContext } from '@gw/runtime';
 import { Router, type Request } from 'express';
 import { checkoutStateOf } from '../checkout-state';
 import { paymentStatusBody } from '../payment-status';
-import { paymentUriFor, qrCodeSvg } from '../qr-code';
+import { paymentUris, qrCodeSvg } from '../qr-code';
 import { formatPrice } from '../views/format';
 import { renderPaymentPage } from '../views/payment-page';
 import type { CheckoutLookups } from './lookups';
@@ -12,6 +12,7 @@ import { sendNotFound, textsOf } from './responses';
 /** `/pay/<uuid>`: the page of any payment, its live status and its QR code. */
 export function paymentRoutes(ctx: ServiceContext, lookups: CheckoutLookups, pollMs: number): Router {
   const router = Router();
+  const paymentUriOf = paymentUris(ctx.config.chainWatchers);
 
   router.get(
     '/pay/:uuid',
@@ -43,6 +44,7 @@ export function paymentRoutes(ctx: ServiceContext, lookups: CheckoutLookups, pol
           },
           state: checkoutStateOf(payment, ctx.clock.now()),
           pollMs,
+          paymentUriOf,
         }),
       );
     }),
@@ -57,7 +59,9 @@ export function paymentRoutes(ctx: ServiceContext, lookups: CheckoutLookups, pol
         return;
       }
       res.setHeader('Cache-Control', 'no-store');
-      res.json(paymentStatusBody(found.payment, checkoutStateOf(found.payment, ctx.clock.now())));
+      res.json(
+        paymentStatusBody(found.payment, checkoutStateOf(found.payment, ctx.clock.now()), paymentUriOf),
+      );
     }),
   );
 
@@ -69,7 +73,7 @@ export function paymentRoutes(ctx: ServiceContext, lookups: CheckoutLookups, pol
       const { payment } = found;
       const state = checkoutStateOf(payment, ctx.clock.now());
       const svg = await qrCodeSvg(
-        paymentUriFor(payment.payCurrency, payment.payAddress, state.amountDue ?? state.payAmount),
+        paymentUriOf(payment.payCurrency, payment.payAddress, state.amountDue ?? state.payAmount),
       );
       res.setHeader('Cache-Control', 'no-store');
       res.type('image/svg+xml').send(svg);

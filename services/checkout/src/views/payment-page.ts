@@ -2,7 +2,7 @@ import type { PaymentDocument } from '@gw/views';
 import { CHECKOUT_STAGES, paymentPath, type CheckoutStage, type CheckoutState } from '../checkout-state';
 import { html, type SafeHtml } from '@gw/platform';
 import { qrPathOf } from '../payment-status';
-import { paymentUriFor } from '../qr-code';
+import type { PaymentUriOf } from '../qr-code';
 import { fill, fillText, type CheckoutTexts } from '../texts';
 import { formatCountdown } from './format';
 import { ICONS } from './icons';
@@ -18,6 +18,7 @@ export interface PaymentPageModel {
   order: OrderSummary;
   state: CheckoutState;
   pollMs: number;
+  paymentUriOf: PaymentUriOf;
 }
 
 const STAGE_ICONS: Record<CheckoutStage, SafeHtml> = {
@@ -168,7 +169,7 @@ function payInstructions(model: PaymentPageModel, field: FieldRenderer): SafeHtm
       <a
         class="wallet-link"
         data-payment-uri
-        href="${paymentUriFor(payment.payCurrency, payment.payAddress, amountDue)}"
+        href="${model.paymentUriOf(payment.payCurrency, payment.payAddress, amountDue)}"
         >${texts.payment.openInWallet}</a
       >
     </div>
