@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { freeLoopbackPort } from '@gw/platform';
+import { ENV_PREFIX, freeLoopbackPort, type EvmWatchedNetwork } from '@gw/platform';
 import {
   createTestClient,
   createWalletClient,
@@ -26,10 +26,13 @@ function anvilBinary(): string {
   return path.join(path.dirname(pkg), 'bin', 'anvil');
 }
 
-function clientsOf(url: string, buyer: PrivateKeyAccount) {
+/** anvil's own chain id; a node started as BNB Smart Chain (56) or Polygon (137) answers with theirs. */
+export const ANVIL_CHAIN_ID = 31337;
+
+function clientsOf(url: string, chainId: number, buyer: PrivateKeyAccount) {
   const transport = http(url, { retryCount: 0 });
   const foundry = defineChain({
-    id: 31337,
+    id: chainId,
     name: 'anvil',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [url] } },
@@ -41,20 +44,24 @@ function clientsOf(url: string, buyer: PrivateKeyAccount) {
 }
 
 /**
- * A private anvil (chain id 31337) for one test file, mining a block for each transaction it receives:
- * reorganisations and outages in one file never disturb another's chain.
+ * A private anvil for one test file, mining a block for each transaction it receives: reorganisations
+ * and outages in one file never disturb another's chain. Its chain id is anvil's own by default, or the
+ * one of the chain it stands in for (56 for BNB Smart Chain, 137 for Polygon).
  */
 export class AnvilNode {
   private child: ChildProcess | null = null;
   readonly buyerAccount = privateKeyToAccount(BUYER_KEY);
   readonly clients: ReturnType<typeof clientsOf>;
 
-  private constructor(readonly port: number) {
-    this.clients = clientsOf(this.url, this.buyerAccount);
+  private constructor(
+    readonly port: number,
+    readonly chainId: number,
+  ) {
+    this.clients = clientsOf(this.url, chainId, this.buyerAccount);
   }
 
-  static async start(): Promise<AnvilNode> {
-    const node = new AnvilNode(await freeLoopbackPort());
+  static async start(chainId = ANVIL_CHAIN_ID): Promise<AnvilNode> {
+    const node = new AnvilNode(await freeLoopbackPort(), chainId);
     await node.launch();
     return node;
   }
@@ -63,13 +70,18 @@ export class AnvilNode {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** What the gateway needs to watch this node as `eth`, its stablecoin being `usdtContract`. */
-  watcherEnv(requiredConfirmations: number, usdtContract: string): Record<string, string> {
+  /** What the gateway needs to watch this node as `network` (ETH_…, BSC_…, POLYGON_…), its USDT being `usdtContract`. */
+  watcherEnv(
+    requiredConfirmations: number,
+    usdtContract: string,
+    network: EvmWatchedNetwork = 'eth',
+  ): Record<string, string> {
+    const prefix = ENV_PREFIX[network];
     return {
-      ETH_RPC_URL: this.url,
-      ETH_CHAIN_ID: '31337',
-      ETH_CONFIRMATIONS: String(requiredConfirmations),
-      ETH_USDT_CONTRACT: usdtContract,
+      [`${prefix}_RPC_URL`]: this.url,
+      [`${prefix}_CHAIN_ID`]: String(this.chainId),
+      [`${prefix}_CONFIRMATIONS`]: String(requiredConfirmations),
+      [`${prefix}_USDT_CONTRACT`]: usdtContract,
     };
   }
 
@@ -111,7 +123,7 @@ export class AnvilNode {
   private async launch(): Promise<void> {
     const child = spawn(
       anvilBinary(),
-      ['--host', '127.0.0.1', '--port', String(this.port), '--chain-id', '31337', '--silent'],
+      ['--host', '127.0.0.1', '--port', String(this.port), '--chain-id', String(this.chainId), '--silent'],
       { stdio: 'ignore' },
     );
     this.child = child;

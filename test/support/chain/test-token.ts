@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Abi, Address, Hash, Hex } from 'viem';
+import { encodeFunctionData, type Abi, type Address, type Hash, type Hex } from 'viem';
 import solc from 'solc';
 import type { AnvilNode } from './anvil-node';
 
@@ -38,69 +38,83 @@ function compile(): Record<'TestUsd' | 'TokenPayer', Compiled> {
   return { TestUsd: contracts.TestUsd!, TokenPayer: contracts.TokenPayer! };
 }
 
+/** Who sends a token transfer: the buyer's own account (an EOA), or a contract the buyer calls. */
+export type TokenSender = 'account' | 'contract';
+
 /**
- * A 6-decimal ERC-20 deployed on a private anvil by its buyer account, and a contract that pays it out:
- * the token side of the EVM tests, sent with viem (no hand-written ABI encoding).
+ * A stablecoin ERC-20 (6 decimals like USDT on Ethereum, or 18 like BEP-20 USDT) deployed on a private
+ * anvil by its buyer account, and a contract that pays it out: the token side of the EVM tests, sent with
+ * viem (no hand-written ABI encoding).
  */
 export class TestToken {
   private constructor(
     private readonly node: AnvilNode,
     readonly address: Address,
+    readonly decimals: number,
     private readonly abi: Abi,
     readonly payer: Address,
     private readonly payerAbi: Abi,
   ) {}
 
-  static async deploy(node: AnvilNode): Promise<TestToken> {
+  static async deploy(node: AnvilNode, decimals = 6): Promise<TestToken> {
     const compiled = compile();
-    const deploy = async (contract: Compiled) => {
+    const deploy = async (contract: Compiled, args: unknown[]) => {
       const hash = await node.clients.buyer.deployContract({
         abi: contract.abi,
         bytecode: `0x${contract.evm.bytecode.object}` as Hex,
+        args,
       });
       const receipt = await node.clients.buyer.waitForTransactionReceipt({ hash, pollingInterval: 20 });
       return receipt.contractAddress!;
     };
     const token = new TestToken(
       node,
-      await deploy(compiled.TestUsd),
+      await deploy(compiled.TestUsd, [decimals]),
+      decimals,
       compiled.TestUsd.abi,
-      await deploy(compiled.TokenPayer),
+      await deploy(compiled.TokenPayer, []),
       compiled.TokenPayer.abi,
     );
     // The paying contract holds tokens of its own to send.
-    await token.transfer(token.payer, 1_000_000n * 10n ** 6n);
+    await token.transfer(token.payer, 1_000_000n * 10n ** BigInt(decimals));
     return token;
   }
 
   /** A transfer from the buyer's own account (an EOA). */
   transfer(to: string, units: bigint): Promise<Hash> {
-    return this.mined(
-      this.node.clients.buyer.writeContract({
-        address: this.address,
-        abi: this.abi,
-        functionName: 'transfer',
-        args: [to, units],
-      }),
-    );
+    return this.send(to, units, 'account');
   }
 
   /** A transfer whose sender is the TokenPayer contract: the buyer's transaction goes to the contract, not the token. */
   transferFromContract(to: string, units: bigint): Promise<Hash> {
-    return this.mined(
-      this.node.clients.buyer.writeContract({
-        address: this.payer,
-        abi: this.payerAbi,
-        functionName: 'pay',
-        args: [this.address, to, units],
-      }),
-    );
+    return this.send(to, units, 'contract');
   }
 
-  private async mined(sent: Promise<Hash>): Promise<Hash> {
-    const hash = await sent;
-    const receipt = await this.node.clients.buyer.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  /** Sends `units` to `to` from `sender`; resolves once mined, with the transaction hash. */
+  async send(to: string, units: bigint, sender: TokenSender): Promise<Hash> {
+    const hash = await this.node.broadcast(await this.sign(to, units, sender));
+    const receipt = await this.node.clients.buyer.getTransactionReceipt({ hash });
     if (receipt.status !== 'success') throw new Error(`token transaction ${hash} reverted`);
     return hash;
+  }
+
+  /** The buyer's signed transaction sending `units` to `to` from `sender`, to broadcast (again, after a reorganisation). */
+  async sign(to: string, units: bigint, sender: TokenSender): Promise<Hex> {
+    const call =
+      sender === 'account'
+        ? {
+            to: this.address,
+            data: encodeFunctionData({ abi: this.abi, functionName: 'transfer', args: [to, units] }),
+          }
+        : {
+            to: this.payer,
+            data: encodeFunctionData({
+              abi: this.payerAbi,
+              functionName: 'pay',
+              args: [this.address, to, units],
+            }),
+          };
+    const request = await this.node.clients.buyer.prepareTransactionRequest(call);
+    return this.node.clients.buyer.signTransaction(request);
   }
 }

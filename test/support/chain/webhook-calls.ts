@@ -16,8 +16,9 @@ export async function webhookCall(
   }
 }
 
-/** The `status` of every webhook call `accept` takes, in the order they arrived. */
+/** The status (`status`, or V1's `payment_status`) of every webhook call `accept` takes, in the order they arrived. */
 export const webhookStatuses = (
   receiver: Receiver,
   accept: (json: Record<string, unknown>) => boolean,
-): unknown[] => receiver.calls.filter((c) => accept(c.json)).map((c) => c.json.status);
+  field: 'status' | 'payment_status' = 'status',
+): unknown[] => receiver.calls.filter((c) => accept(c.json)).map((c) => c.json[field]);

@@ -46,11 +46,11 @@ function accountPublicKey(account: HDKey, as: keyof typeof PUBLIC_KEY_VERSIONS):
   return publicKeyWithVersion(account, PUBLIC_KEY_VERSIONS[as]);
 }
 
-/** m/44'/60'/0' of the test seed (MetaMask's and Ledger Live's account 0), private keys included. */
-export function testEvmAccount(): HDKey {
+/** m/44'/60'/account' of the test seed (MetaMask's and Ledger Live's account 0 by default), private keys included. */
+export function testEvmAccount(account = 0): HDKey {
   seed ??= HDKey.fromMasterSeed(mnemonicToSeedSync(TEST_MNEMONIC));
-  return seed.derive(`m/44'/60'/0'`);
+  return seed.derive(`m/44'/60'/${account}'`);
 }
 
-/** The EVM test account's xpub: what a merchant pastes for its evm wallet. */
-export const testEvmAccountPublicKey = (): string => testEvmAccount().publicExtendedKey;
+/** An EVM test account's xpub: what a merchant pastes for its evm wallet (another account, other addresses). */
+export const testEvmAccountPublicKey = (account = 0): string => testEvmAccount(account).publicExtendedKey;

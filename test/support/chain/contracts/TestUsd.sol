@@ -4,14 +4,17 @@ pragma solidity ^0.8.20;
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 
-/// A 6-decimal stablecoin like USDT and USDC on Ethereum; its deployer holds the whole supply.
+/// A stablecoin like USDT: 6 decimals on Ethereum, 18 on BNB Smart Chain. Its deployer holds the whole supply.
 contract TestUsd is ERC20 {
-    constructor() ERC20("Test USD", "TUSD") {
-        _mint(msg.sender, 1_000_000_000 * 10 ** 6);
+    uint8 private immutable _decimals;
+
+    constructor(uint8 decimals_) ERC20("Test USD", "TUSD") {
+        _decimals = decimals_;
+        _mint(msg.sender, 1_000_000_000 * 10 ** decimals_);
     }
 
-    function decimals() public pure override returns (uint8) {
-        return 6;
+    function decimals() public view override returns (uint8) {
+        return _decimals;
     }
 }
 
