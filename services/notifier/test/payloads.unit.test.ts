@@ -155,6 +155,24 @@ describe('each family on the wire', () => {
     expect(cryptomusPyVerifier(request.body, 'payment-key')).toBe(true);
   });
 
+  it('family A: names the network as its record does (tron, polygon), not by the catalogue code', () => {
+    const paid = finished('alpha');
+    const onPolygon = {
+      ...paid,
+      terms: {
+        ...paid.terms,
+        payCurrency: 'maticmainnet',
+        payNetwork: 'matic',
+        alpha: { ...paid.terms.alpha!, network: 'polygon' },
+      },
+    };
+    const body = JSON.parse(buildWebhookRequest(onPolygon, fixedFacts, 'payment-key').body) as Record<
+      string,
+      unknown
+    >;
+    expect(body.network).toBe('polygon');
+  });
+
   it('family B: Capitalised status, track_id string, number amounts, HMAC header accepted by the PHP SDK check', () => {
     const request = buildWebhookRequest(finished('beta'), fixedFacts, 'beta-key');
     const body = JSON.parse(request.body) as Record<string, unknown>;

@@ -38,7 +38,8 @@ export function alphaWebhookPayload(payment: ExistingPayment, facts: CurrencyFac
     status: alphaStatus(payment.status, isOverpaid(payment)),
     from: firstDeposit?.fromAddress ?? null,
     wallet_address_uuid: null,
-    network: terms.payNetwork,
+    // As the payment's record names it (tron, polygon), not by the catalogue code (trx, matic).
+    network: terms.alpha?.network ?? terms.payNetwork,
     currency: terms.priceCurrency.toUpperCase(),
     payer_currency: facts.describe(terms.payCurrency).ticker,
     payer_amount: money(payment.payAmount),
