@@ -11,8 +11,15 @@ interface Compiled {
 
 const SOURCE = path.join(__dirname, 'contracts', 'TestUsd.sol');
 
-/** TestUsd.sol compiled with solc-js, OpenZeppelin's sources read from node_modules (no download). */
+let compiled: Record<'TestUsd' | 'TokenPayer', Compiled> | undefined;
+
+/** TestUsd.sol compiled with solc-js once per test file (seconds each time), OpenZeppelin's sources read from node_modules (no download). */
 function compile(): Record<'TestUsd' | 'TokenPayer', Compiled> {
+  compiled ??= compileSource();
+  return compiled;
+}
+
+function compileSource(): Record<'TestUsd' | 'TokenPayer', Compiled> {
   const input = {
     language: 'Solidity',
     sources: { 'TestUsd.sol': { content: readFileSync(SOURCE, 'utf8') } },
@@ -57,7 +64,7 @@ export class TestToken {
   ) {}
 
   static async deploy(node: AnvilNode, decimals = 6): Promise<TestToken> {
-    const compiled = compile();
+    const contracts = compile();
     const deploy = async (contract: Compiled, args: unknown[]) => {
       const hash = await node.clients.buyer.deployContract({
         abi: contract.abi,
@@ -69,11 +76,11 @@ export class TestToken {
     };
     const token = new TestToken(
       node,
-      await deploy(compiled.TestUsd, [decimals]),
+      await deploy(contracts.TestUsd, [decimals]),
       decimals,
-      compiled.TestUsd.abi,
-      await deploy(compiled.TokenPayer, []),
-      compiled.TokenPayer.abi,
+      contracts.TestUsd.abi,
+      await deploy(contracts.TokenPayer, []),
+      contracts.TokenPayer.abi,
     );
     // The paying contract holds tokens of its own to send.
     await token.transfer(token.payer, 1_000_000n * 10n ** BigInt(decimals));
