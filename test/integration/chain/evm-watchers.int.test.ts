@@ -594,6 +594,40 @@ describe('the eth watcher on a private anvil: ETH and a 6-decimal ERC-20 in fami
     });
   });
 
+  it('counts a token deposit once when a reorganisation mines it again behind another log of its new block', async () => {
+    const { coin, merchant } = paying.usdterc20!;
+    const call = v1Caller(
+      () => chain.gateway.baseUrl,
+      () => merchant.apiKey,
+    );
+    const payment = await call<V1Payment>('POST', '/v1/payment', {
+      price_amount: 100,
+      price_currency: 'usd',
+      pay_currency: 'usdterc20',
+    });
+    const signed = await coin.sign(payment.pay_address, coin.units(payment.pay_amount));
+    const txHash = await node.broadcast(signed);
+    await chain.events.until(payment.payment_id, 'PaymentConfirming');
+    await node.reorg(1);
+    await chain.events.until(payment.payment_id, 'DepositConfirmationsLost');
+
+    // Someone else's token transfer comes first in the new block: the buyer's log has another index there.
+    const strangers = await token.signStrangersPayout(node.strangerAccount.address, 1n);
+    await node.mineInOneBlock([strangers, signed]);
+    await node.mine(REQUIRED_CONFIRMATIONS - 1);
+    const history = await Promise.race([
+      chain.events.until(payment.payment_id, 'PaymentFinished'),
+      chain.events.until(payment.payment_id, 'DepositDetected', 2),
+    ]);
+    expect(history.filter((e) => e.type === 'DepositDetected')).toHaveLength(1);
+    expect(history.map((e) => e.type)).toContain('PaymentFinished');
+    expect(await call<V1Payment>('GET', `/v1/payment/${payment.payment_id}`)).toMatchObject({
+      payment_status: 'finished',
+      payin_hash: txHash,
+      actually_paid: payment.pay_amount,
+    });
+  });
+
   async function readiness(): Promise<Record<string, { status: string }>> {
     const response = await fetch(`${chain.gateway.baseUrl}/health/ready`);
     return ((await response.json()) as { checks: Record<string, { status: string }> }).checks;

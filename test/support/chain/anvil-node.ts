@@ -17,6 +17,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 
 /** anvil's first funded account (its published default mnemonic): the buyer of the EVM tests. */
 const BUYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+/** anvil's second funded account: someone else whose transactions share the buyer's blocks. */
+const STRANGER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 
 /** The binary inside @foundry-rs/anvil's platform package, as scripts/infra finds it. */
 function anvilBinary(): string {
@@ -29,7 +31,7 @@ function anvilBinary(): string {
 /** anvil's own chain id; a node started as BNB Smart Chain (56) or Polygon (137) answers with theirs. */
 export const ANVIL_CHAIN_ID = 31337;
 
-function clientsOf(url: string, chainId: number, buyer: PrivateKeyAccount) {
+function clientsOf(url: string, chainId: number, buyer: PrivateKeyAccount, stranger: PrivateKeyAccount) {
   const transport = http(url, { retryCount: 0 });
   const foundry = defineChain({
     id: chainId,
@@ -40,6 +42,7 @@ function clientsOf(url: string, chainId: number, buyer: PrivateKeyAccount) {
   return {
     test: createTestClient({ chain: foundry, mode: 'anvil', transport }).extend(publicActions),
     buyer: createWalletClient({ account: buyer, chain: foundry, transport }).extend(publicActions),
+    stranger: createWalletClient({ account: stranger, chain: foundry, transport }).extend(publicActions),
   };
 }
 
@@ -51,13 +54,14 @@ function clientsOf(url: string, chainId: number, buyer: PrivateKeyAccount) {
 export class AnvilNode {
   private child: ChildProcess | null = null;
   readonly buyerAccount = privateKeyToAccount(BUYER_KEY);
+  readonly strangerAccount = privateKeyToAccount(STRANGER_KEY);
   readonly clients: ReturnType<typeof clientsOf>;
 
   private constructor(
     readonly port: number,
     readonly chainId: number,
   ) {
-    this.clients = clientsOf(this.url, chainId, this.buyerAccount);
+    this.clients = clientsOf(this.url, chainId, this.buyerAccount, this.strangerAccount);
   }
 
   static async start(chainId = ANVIL_CHAIN_ID): Promise<AnvilNode> {
@@ -102,6 +106,20 @@ export class AnvilNode {
     return hash;
   }
 
+  /** Mines the signed transactions into one new block, in the order given (the node keeps arrival order). */
+  async mineInOneBlock(signed: Hex[]): Promise<Hash[]> {
+    const { test, buyer } = this.clients;
+    await test.setAutomine(false);
+    try {
+      const hashes: Hash[] = [];
+      for (const tx of signed) hashes.push(await buyer.sendRawTransaction({ serializedTransaction: tx }));
+      await this.mine(1);
+      return hashes;
+    } finally {
+      await test.setAutomine(true);
+    }
+  }
+
   async mine(blocks: number): Promise<void> {
     await this.clients.test.mine({ blocks });
   }
@@ -123,7 +141,11 @@ export class AnvilNode {
   private async launch(): Promise<void> {
     const child = spawn(
       anvilBinary(),
-      ['--host', '127.0.0.1', '--port', String(this.port), '--chain-id', String(this.chainId), '--silent'],
+      [
+        ...['--host', '127.0.0.1', '--port', String(this.port), '--chain-id', String(this.chainId)],
+        // Transactions of one block in the order they arrived: a test decides who comes first.
+        ...['--order', 'fifo', '--silent'],
+      ],
       { stdio: 'ignore' },
     );
     this.child = child;

@@ -105,6 +105,19 @@ export class TestToken {
     return hash;
   }
 
+  /**
+   * Someone else's signed transaction having the paying contract send `units` to `to`: one more
+   * Transfer log, to put before the buyer's in a block.
+   */
+  async signStrangersPayout(to: string, units: bigint): Promise<Hex> {
+    const { stranger } = this.node.clients;
+    const request = await stranger.prepareTransactionRequest({
+      to: this.payer,
+      data: encodeFunctionData({ abi: this.payerAbi, functionName: 'pay', args: [this.address, to, units] }),
+    });
+    return stranger.signTransaction(request);
+  }
+
   /** The buyer's signed transaction sending `units` to `to` from `sender`, to broadcast (again, after a reorganisation). */
   async sign(to: string, units: bigint, sender: TokenSender): Promise<Hex> {
     const call =

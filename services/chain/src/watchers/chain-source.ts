@@ -7,7 +7,8 @@ export interface BlockRef {
 /**
  * Value arriving at one recipient in one transaction output (a UTXO output, an EVM token's Transfer
  * log, an EVM transaction's own value), identified by transaction hash and output index (`txid:vout`,
- * `txhash:logIndex`, or the EVM transaction hash alone: null index).
+ * the Transfer log's place among its transaction's logs, or the EVM transaction hash alone: null
+ * index): the same in whichever block the transaction is mined.
  */
 export interface Transfer {
   txHash: string;

@@ -41,9 +41,10 @@ export interface EvmChainSourceOptions {
  * An EVM chain (Ethereum, BNB Smart Chain, Polygon PoS) read over its JSON-RPC with viem. The native coin
  * arrives as a transaction's value to a watched address (found by reading each block's transactions, and
  * counted only when its receipt succeeded); tokens as Transfer logs of the configured contracts to watched
- * addresses, queried with eth_getLogs over bounded block ranges. A deposit is `txhash:logIndex` for a
- * token, and the transaction hash alone (no output index) for the native coin: one transaction carries
- * one value. Value a contract forwards internally (no log, no transaction of its own) is not seen.
+ * addresses, queried with eth_getLogs over bounded block ranges. A token deposit is the transaction hash
+ * and the log's place among that transaction's logs (not its `logIndex` in the block, which changes when
+ * a reorganisation mines the transaction again behind other logs); a native one is the transaction hash
+ * alone (no output index): one transaction carries one value. Value a contract forwards internally (no log, no transaction of its own) is not seen.
  */
 export class EvmChainSource implements ChainSource {
   readonly network: string;
@@ -120,13 +121,32 @@ export class EvmChainSource implements ChainSource {
       if (receipt.status !== 'success') continue;
       native.push({ txHash: tx.hash, outputIndex: null, recipient, amount: tx.value });
     }
-    const tokens = (await this.transferLogs(height, block.hash, recipients)).map((log) => ({
-      txHash: log.transactionHash,
-      outputIndex: log.logIndex,
-      recipient: `${log.address.toLowerCase()}:${log.args.to.toLowerCase()}`,
-      amount: log.args.value,
-    }));
+    const tokens: Transfer[] = [];
+    for (const log of await this.transferLogs(height, block.hash, recipients)) {
+      tokens.push({
+        txHash: log.transactionHash,
+        outputIndex: await this.placeInTransaction(log),
+        recipient: `${log.address.toLowerCase()}:${log.args.to.toLowerCase()}`,
+        amount: log.args.value,
+      });
+    }
     return { hash: block.hash, height, previousHash: block.parentHash, transfers: [...native, ...tokens] };
+  }
+
+  /**
+   * Where a log stands among its own transaction's logs. A log's `logIndex` counts from the start of its
+   * block, so the same transaction mined again in another block after a reorganisation (behind other
+   * transactions' logs) would have another one: the place inside the transaction is what stays, and it
+   * is what tells a deposit apart.
+   */
+  private async placeInTransaction(log: TransferLog): Promise<number> {
+    const receipt = await this.client.getTransactionReceipt({ hash: log.transactionHash });
+    const place = receipt.logs.findIndex((own) => own.logIndex === log.logIndex);
+    if (receipt.blockHash !== log.blockHash || place < 0)
+      throw new Error(
+        `${this.network} transaction ${log.transactionHash} moved to block ${receipt.blockHash} while block ${log.blockHash} was read: the chain changed under the scan`,
+      );
+    return place;
   }
 
   /** Mined transactions only: an EVM deposit counts from its block (one confirmation). */
