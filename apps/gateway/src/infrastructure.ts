@@ -81,6 +81,7 @@ async function engineInfrastructure(engines: EngineConfig, logger: Logger): Prom
       await createMessageCodec({
         schemasByTopic: TOPIC_SCHEMAS,
         schemaRegistryUrl: engines.schemaRegistryUrl,
+        registryTimeoutMs: engines.schemaRegistryTimeoutMs,
         clientId: engines.kafkaClientId,
       }),
       prefix,

@@ -7,6 +7,8 @@ export interface MessageCodecOptions {
   /** SCHEMA_REGISTRY_URL: when set, the registry wire format; otherwise plain JSON checked by ajv. */
   schemaRegistryUrl: string | null;
   clientId?: string;
+  /** SCHEMA_REGISTRY_TIMEOUT_MS: how long one registry request may go unanswered. */
+  registryTimeoutMs?: number;
 }
 
 /** The codec the configuration asks for, ready to use (the registry codec has registered its subjects). */
@@ -16,6 +18,7 @@ export async function createMessageCodec(options: MessageCodecOptions): Promise<
     url: options.schemaRegistryUrl,
     schemasByTopic: options.schemasByTopic,
     ...(options.clientId === undefined ? {} : { clientId: options.clientId }),
+    ...(options.registryTimeoutMs === undefined ? {} : { requestTimeoutMs: options.registryTimeoutMs }),
   });
   await codec.start();
   return codec;

@@ -3,6 +3,7 @@ export * from './codec';
 export * from './dead-letter';
 export * from './schema-validating-json-codec';
 export * from './schema-registry-codec';
+export * from './schema-registry-timeout';
 export * from './create-message-codec';
 export * from './request-reply';
 export * from './embedded/in-process-bus';

@@ -3,6 +3,12 @@ import { deepFreeze } from '@gw/platform';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { CodecUnavailableError, JsonCodec, type MessageCodec } from './codec';
+import {
+  asRegistryTimeout,
+  DEFAULT_SCHEMA_REGISTRY_TIMEOUT_MS,
+  registryRequestTimeout,
+  SchemaRegistryTimeoutError,
+} from './schema-registry-timeout';
 import { SchemaValidationError, type JsonSchema } from './schema-validating-json-codec';
 
 export interface SchemaRegistryCodecOptions {
@@ -11,6 +17,8 @@ export interface SchemaRegistryCodecOptions {
   /** Topic → JSON Schema; each is registered as subject `<topic>-value` at start. */
   schemasByTopic: Record<string, JsonSchema>;
   clientId?: string;
+  /** How long one registry request may go unanswered (SCHEMA_REGISTRY_TIMEOUT_MS). Default 10 s. */
+  requestTimeoutMs?: number;
 }
 
 /** The Confluent wire format: magic byte 0, a 4-byte schema id, then the payload. */
@@ -37,10 +45,16 @@ export class SchemaRegistryCodec implements MessageCodec {
   private readonly json = new JsonCodec();
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly schemaIds = new Map<string, number>();
+  private readonly timeoutMs: number;
 
   constructor(private readonly options: SchemaRegistryCodecOptions) {
+    this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_SCHEMA_REGISTRY_TIMEOUT_MS;
     this.registry = new SchemaRegistry(
-      { host: options.url, clientId: options.clientId ?? 'gateway' },
+      {
+        host: options.url,
+        clientId: options.clientId ?? 'gateway',
+        middlewares: [registryRequestTimeout(this.timeoutMs)],
+      },
       {
         [SchemaType.JSON]: {
           // The client's own ajv (v7, no formats) rejects the contracts' `format: date-time`; and a
@@ -74,7 +88,8 @@ export class SchemaRegistryCodec implements MessageCodec {
           { subject, compatibility: COMPATIBILITY.BACKWARD },
         );
         this.schemaIds.set(topic, id);
-      } catch (error) {
+      } catch (failure) {
+        const error = asRegistryTimeout(failure, this.timeoutMs);
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(`could not register the schema of ${topic} as ${subject}: ${reason}`, {
           cause: error,
@@ -107,7 +122,8 @@ export class SchemaRegistryCodec implements MessageCodec {
     let value: unknown;
     try {
       value = await this.registry.decode(bytes);
-    } catch (error) {
+    } catch (failure) {
+      const error = asRegistryTimeout(failure, this.timeoutMs);
       if (isRegistryUnreachable(error)) throw new CodecUnavailableError(topic, error);
       throw error;
     }
@@ -124,6 +140,7 @@ export class SchemaRegistryCodec implements MessageCodec {
  * message itself is bad; anything else may pass, so the message must be retried, not dead-lettered.
  */
 function isRegistryUnreachable(error: unknown): boolean {
+  if (error instanceof SchemaRegistryTimeoutError) return true;
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' && status !== 404;
 }

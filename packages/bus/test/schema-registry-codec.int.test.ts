@@ -4,6 +4,7 @@ import {
   CodecUnavailableError,
   createMessageCodec,
   SchemaRegistryCodec,
+  SchemaRegistryTimeoutError,
   SchemaValidatingJsonCodec,
   SchemaValidationError,
   valueSubjectFor,
@@ -36,8 +37,9 @@ function wireParts(bytes: Buffer) {
  * test names its own topics: the contract topics under a prefix of its own.
  */
 // A known flake, cause not found: on one clean-clone CI run of five, one test of this file waited out
-// jest's 60 s (the registry client has no request timeout). Retried, with each failure logged, until
-// it is found.
+// jest's 60 s, when neither the registry client nor these tests' own requests had a timeout. Both now
+// do, so a request the registry leaves unanswered fails in seconds naming itself; retried, with each
+// failure logged, until the cause is found.
 jest.retryTimes(2, { logErrorsBeforeRetry: true });
 
 describe('SchemaRegistryCodec on a real registry', () => {
@@ -122,12 +124,35 @@ describe('SchemaRegistryCodec on a real registry', () => {
       expect(await versionsOf(topic)).toHaveLength(1);
     });
 
+    it('fails naming the request and its timeout when the registry takes the request and never answers', async () => {
+      const proxy = new RegistryProxy();
+      await proxy.start();
+      try {
+        proxy.stalled = true;
+        const codec = new SchemaRegistryCodec({
+          url: proxy.url,
+          schemasByTopic: schemas,
+          requestTimeoutMs: 200,
+        });
+
+        const starting = codec.start();
+
+        await expect(starting).rejects.toThrow(
+          /could not register the schema of .*: the schema registry did not answer GET http:\/\/127\.0\.0\.1:\d+\/config\/.* within 200 ms/,
+        );
+        await expect(starting).rejects.toMatchObject({ cause: expect.any(SchemaRegistryTimeoutError) });
+      } finally {
+        await proxy.stop();
+      }
+    });
+
     it('refuses a subject configured with another compatibility than BACKWARD', async () => {
       const topic = topicOf(TOPICS.deposits);
       const response = await fetch(`${realRegistryUrl()}/config/${valueSubjectFor(topic)}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ compatibility: 'NONE' }),
+        signal: AbortSignal.timeout(10_000),
       });
       expect(response.status).toBe(200);
 
@@ -223,6 +248,30 @@ describe('SchemaRegistryCodec on a real registry', () => {
         proxy.unavailable = true;
 
         await expect(consumer.decode(topic, bytes)).rejects.toBeInstanceOf(CodecUnavailableError);
+      } finally {
+        await proxy.stop();
+      }
+    });
+
+    it('reports a registry that does not answer in time as CodecUnavailableError, so consumers retry', async () => {
+      const producer = await startCodec();
+      const topic = topicOf(TOPICS.deposits);
+      const bytes = await producer.encode(topic, deposit);
+      const proxy = new RegistryProxy();
+      await proxy.start();
+      try {
+        const consumer = new SchemaRegistryCodec({
+          url: proxy.url,
+          schemasByTopic: schemas,
+          requestTimeoutMs: 200,
+        });
+        proxy.stalled = true;
+
+        const decoding = consumer.decode(topic, bytes);
+
+        await expect(decoding).rejects.toBeInstanceOf(CodecUnavailableError);
+        await expect(decoding).rejects.toMatchObject({ cause: expect.any(SchemaRegistryTimeoutError) });
+        await expect(decoding).rejects.toThrow(/did not answer GET .*\/schemas\/ids\/\d+ within 200 ms/);
       } finally {
         await proxy.stop();
       }

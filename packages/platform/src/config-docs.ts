@@ -217,6 +217,12 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
       'Confluent Schema Registry URL; when set, messages use the registry wire format (engines mode only).',
   },
   {
+    name: 'SCHEMA_REGISTRY_TIMEOUT_MS',
+    default: '10000',
+    description:
+      'How long one schema registry request may go unanswered before it fails (start-up fails; a consumer waits and tries the message again).',
+  },
+  {
     name: 'MONGODB_URL',
     default: null,
     description: 'MongoDB connection string for the event store and read models (engines mode).',

@@ -41,6 +41,8 @@ export interface EngineConfig {
   /** Prepended to every topic and consumer group: several deployments (or test runs) share one cluster. */
   kafkaTopicPrefix: string;
   schemaRegistryUrl: string | null;
+  /** How long one schema registry request may go unanswered. */
+  schemaRegistryTimeoutMs: number;
   mongodbUrl: string;
   mongodbDb: string;
   redisUrl: string;
@@ -427,6 +429,11 @@ function readEngines(reader: EnvReader): EngineConfig | null {
     (raw) => parseUrl(raw, ['http:', 'https:']),
     null,
   );
+  const schemaRegistryTimeoutMs = reader.read(
+    'SCHEMA_REGISTRY_TIMEOUT_MS',
+    (raw) => parseInteger(raw, 1, 120_000),
+    10_000,
+  );
   const mongodbUrl = reader.read('MONGODB_URL', (raw) => parseUrl(raw, ['mongodb:', 'mongodb+srv:']), null);
   const mongodbDb = reader.read(
     'MONGODB_DB',
@@ -460,6 +467,7 @@ function readEngines(reader: EnvReader): EngineConfig | null {
     kafkaClientId,
     kafkaTopicPrefix,
     schemaRegistryUrl,
+    schemaRegistryTimeoutMs,
     mongodbUrl,
     mongodbDb,
     redisUrl,

@@ -77,6 +77,7 @@ describe('loadConfig values', () => {
       KAFKA_BROKERS: 'k1:9092, k2:9093',
       KAFKA_CLIENT_ID: 'gw-alpha',
       SCHEMA_REGISTRY_URL: 'http://127.0.0.1:8081',
+      SCHEMA_REGISTRY_TIMEOUT_MS: '3000',
       MONGODB_DB: 'payments',
       ADMIN_TOKEN: 'a-long-enough-admin-token',
       MASTER_KEY: HEX_KEY,
@@ -100,6 +101,7 @@ describe('loadConfig values', () => {
         kafkaBrokers: ['k1:9092', 'k2:9093'],
         kafkaClientId: 'gw-alpha',
         schemaRegistryUrl: 'http://127.0.0.1:8081',
+        schemaRegistryTimeoutMs: 3000,
         mongodbUrl: 'mongodb://127.0.0.1:27017',
         mongodbDb: 'payments',
         redisUrl: 'redis://127.0.0.1:6379',
@@ -136,6 +138,7 @@ describe('loadConfig values', () => {
         kafkaClientId: 'gateway',
         mongodbDb: 'gateway',
         schemaRegistryUrl: null,
+        schemaRegistryTimeoutMs: 10_000,
       });
   });
 

@@ -12,20 +12,31 @@ export function realRegistryUrl(): string {
   return url.replace(/\/+$/, '');
 }
 
+/** How long a test's own request to the registry may take: a stuck request fails naming itself. */
+const REGISTRY_GET_TIMEOUT_MS = 10_000;
+
 /** GET a path of the real registry's Confluent API: [status, parsed body]. */
 export async function registryGet(path: string): Promise<[number, unknown]> {
-  const response = await fetch(`${realRegistryUrl()}${path}`);
-  return [response.status, await response.json()];
+  try {
+    const response = await fetch(`${realRegistryUrl()}${path}`, {
+      signal: AbortSignal.timeout(REGISTRY_GET_TIMEOUT_MS),
+    });
+    return [response.status, await response.json()];
+  } catch (error) {
+    throw new Error(`GET ${path} on the registry failed: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /**
  * A forwarding proxy in front of the real registry that records the paths asked for and, while
- * `unavailable`, answers 503 as a registry that is down behind a load balancer would. Everything
+ * `unavailable`, answers 503 as a registry that is down behind a load balancer would; while
+ * `stalled`, it takes requests and never answers them (a registry stuck in a long pause). Everything
  * else (ids, compatibility, storage) is the real registry's.
  */
 export class RegistryProxy {
   readonly paths: string[] = [];
   unavailable = false;
+  stalled = false;
   private server: Server | undefined;
   private baseUrl = '';
 
@@ -37,6 +48,7 @@ export class RegistryProxy {
     const target = new URL(realRegistryUrl());
     const server = createServer((incoming, outgoing) => {
       this.paths.push(incoming.url ?? '/');
+      if (this.stalled) return;
       if (this.unavailable) {
         outgoing.writeHead(503, { 'content-type': 'application/json' });
         outgoing.end('{"error_code":50301,"message":"unavailable"}');
