@@ -84,6 +84,7 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
   const services: Service[] = [];
   let http: HttpServer | undefined;
   const stop = async () => {
+    for (const service of services) service.endStreams?.();
     await http?.stop();
     for (const service of [...services].reverse()) {
       await service

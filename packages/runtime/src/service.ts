@@ -10,6 +10,11 @@ export interface Service {
   start(): Promise<void>;
   /** Stops taking new work, drains what is in flight, commits positions. */
   stop(): Promise<void>;
+  /**
+   * Ends the responses it keeps open (server-sent events) and refuses new ones. Called before the HTTP
+   * server drains, which would otherwise wait for them until its deadline.
+   */
+  endStreams?(): void;
   readonly router?: Router;
   /** Readiness checks beyond "started", e.g. a dependency answering. */
   readonly readinessChecks?: Record<string, () => Promise<void>>;

@@ -1,20 +1,25 @@
 import type { ServiceContext } from '@gw/runtime';
-import type { Router } from 'express';
+import { Router } from 'express';
 import { dashboardPages } from './dashboard-pages';
+import { assetRoutes } from './http/asset-routes';
+import { liveRoutes } from './http/live-routes';
 import { overviewRoutes } from './http/overview-routes';
 import { paymentRoutes } from './http/payment-routes';
 import { settingsRoutes } from './http/settings-routes';
 import { walletRoutes } from './http/wallet-routes';
 import { sessionRoutes, signInRoutes } from './http/sign-in-routes';
+import type { LiveHub } from './live/live-hub';
 
 /** Everything under /dashboard but the webhook pages, which the notifier serves. */
-export function createDashboardRouter(ctx: ServiceContext): Router {
+export function createDashboardRouter(ctx: ServiceContext, live: LiveHub): Router {
   return dashboardPages(ctx, {
-    open: ({ sessions, directory, lifetimeMs }) => signInRoutes(ctx, sessions, directory, lifetimeMs),
+    open: ({ sessions, directory, lifetimeMs }) =>
+      Router().use(assetRoutes(), signInRoutes(ctx, sessions, directory, lifetimeMs)),
     signedIn: ({ sessions, directory }) => [
       sessionRoutes(ctx, sessions, directory),
-      overviewRoutes(ctx),
-      paymentRoutes(ctx),
+      overviewRoutes(ctx, live),
+      paymentRoutes(ctx, live),
+      liveRoutes(live),
       walletRoutes(ctx),
       settingsRoutes(ctx, sessions),
     ],

@@ -2,8 +2,9 @@ import { asyncRoute } from '@gw/platform';
 import type { ServiceContext } from '@gw/runtime';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
+import type { LivePosition } from '../live/live-hub';
 import { dailyTotals } from '../overview/daily-totals';
-import { renderOverviewPage } from '../views/overview-page';
+import { LATEST_SHOWN, renderOverviewPage } from '../views/overview-page';
 import { merchantOf, signedInOf } from './signed-in';
 
 const DAYS = 14;
@@ -12,12 +13,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_READ = 20_000;
 
 /** `/dashboard`: payments and money received per day and currency, as server-drawn charts. */
-export function overviewRoutes(ctx: ServiceContext): Router {
+export function overviewRoutes(ctx: ServiceContext, live: LivePosition): Router {
   const router = Router();
   router.get(
     '/dashboard',
     asyncRoute(async (_req, res) => {
       const merchant = merchantOf(res);
+      const livePosition = live.position;
       const now = ctx.clock.now();
       const since = new Date(now.getTime() - DAYS * DAY_MS).toISOString();
       const payments = await ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments).find({
@@ -28,6 +30,13 @@ export function overviewRoutes(ctx: ServiceContext): Router {
       res.type('html').send(
         renderOverviewPage({
           chrome: signedInOf(res).chrome('overview'),
+          merchantId: merchant.merchantId,
+          livePosition,
+          latest: await ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments).find({
+            filter: { merchantId: merchant.merchantId },
+            sort: [['paymentId', -1]],
+            limit: LATEST_SHOWN,
+          }),
           days: dailyTotals(payments, now, DAYS),
           truncatedAt: payments.length === MAX_READ ? MAX_READ : null,
         }),

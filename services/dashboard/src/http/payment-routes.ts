@@ -6,13 +6,14 @@ import { Router, type Request } from 'express';
 import { listPayments, parsePaymentListQuery, searchPayments } from '../payments/payment-list';
 import { renderPaymentPage } from '../views/payment-page';
 import { renderPaymentsPage } from '../views/payments-page';
+import type { LivePosition } from '../live/live-hub';
 import { sendNotFound } from './responses';
 import { merchantOf, signedInOf } from './signed-in';
 
 const PAYMENT_ID = /^[1-9]\d{0,15}$/;
 
 /** The payment list (filters, search, keyset pages) and one payment with its deposits and events. */
-export function paymentRoutes(ctx: ServiceContext): Router {
+export function paymentRoutes(ctx: ServiceContext, live: LivePosition): Router {
   const router = Router();
   const payments = () => ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
   const currencies = () =>
@@ -26,6 +27,7 @@ export function paymentRoutes(ctx: ServiceContext): Router {
     '/dashboard/payments',
     asyncRoute(async (req, res) => {
       const merchant = merchantOf(res);
+      const livePosition = live.position;
       const { query, problems } = parsePaymentListQuery(req.query as Record<string, unknown>);
       const searched = query.search !== null && problems.length === 0;
       const page =
@@ -44,6 +46,8 @@ export function paymentRoutes(ctx: ServiceContext): Router {
         .send(
           renderPaymentsPage({
             chrome: signedInOf(res).chrome('payments'),
+            merchantId: merchant.merchantId,
+            livePosition,
             query,
             page,
             searched,
@@ -61,6 +65,8 @@ export function paymentRoutes(ctx: ServiceContext): Router {
       if (!PAYMENT_ID.test(req.params.paymentId)) return sendNotFound(req, res);
       const paymentId = Number(req.params.paymentId);
       // Scoped to the signed-in merchant: another merchant's payment id is simply not found.
+      // Read before the page's data: whatever happens from here on reaches the page's stream.
+      const livePosition = live.position;
       const payment = await payments().findOne({ merchantId: merchant.merchantId, paymentId });
       if (!payment) return sendNotFound(req, res);
       const events = await ctx.eventStore.readStream(streamIdOf('payment', paymentId));
@@ -68,6 +74,7 @@ export function paymentRoutes(ctx: ServiceContext): Router {
         renderPaymentPage({
           chrome: signedInOf(res).chrome('payments'),
           payment,
+          livePosition,
           events: events.filter((event) => event.merchantId === merchant.merchantId),
         }),
       );

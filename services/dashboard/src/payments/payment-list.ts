@@ -100,6 +100,29 @@ export function listFilter(merchantId: string, query: PaymentListQuery): Filter 
   return filter;
 }
 
+/**
+ * `listFilter` as a predicate on one payment, for the live list: whether a payment the page has not
+ * shown belongs in it. The search matches as `searchPayments` looks up; cursors play no part.
+ */
+export function matchesListQuery(payment: PaymentDocument, query: PaymentListQuery): boolean {
+  if (query.search !== null) {
+    const term = query.search;
+    return (
+      payment.orderId === term ||
+      payment.payAddress === term ||
+      payment.deposits.some((deposit) => deposit.txHash === term) ||
+      (CURSOR.test(term) && payment.paymentId === Number(term))
+    );
+  }
+  if (query.status && payment.status !== query.status) return false;
+  if (query.family && payment.family !== query.family) return false;
+  if (query.currency && payment.payCurrency !== query.currency) return false;
+  if (query.network && payment.payNetwork !== query.network) return false;
+  if (query.from && payment.createdAt < `${query.from}T00:00:00.000Z`) return false;
+  if (query.to && payment.createdAt >= dayAfter(query.to)) return false;
+  return true;
+}
+
 export interface PaymentPage {
   payments: PaymentDocument[];
   /** Cursor of the next older page, or null on the last one. */

@@ -3,44 +3,30 @@ import type { StoredEvent } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
 import { amount, scrollingTable, statusBadge, testBadge, when } from './format';
 import { renderPage, type Chrome } from './layout';
+import { liveRegion, liveStreamUrl } from './live-region';
+import { DASHBOARD_SCRIPT_PATH } from '../assets';
 
 export interface PaymentView {
   chrome: Chrome;
   payment: PaymentDocument;
   events: StoredEvent[];
+  /** The live stream's position when the page was read: its stream resumes from there. */
+  livePosition: string;
 }
 
-export function renderPaymentPage({ chrome, payment, events }: PaymentView): string {
-  const currency = payment.payCurrency;
+export function renderPaymentPage({ chrome, payment, events, livePosition }: PaymentView): string {
+  const liveUrl = liveStreamUrl('payment', payment.merchantId, {
+    payment_id: String(payment.paymentId),
+    since: livePosition,
+  });
   return renderPage({
     title: `Payment ${payment.paymentId}`,
     chrome,
     body: html`<p><a href="/dashboard/payments">← Payments</a></p>
-      <h1>Payment ${payment.paymentId} ${statusBadge(payment.status)}${testBadge(payment.testPayment)}</h1>
+      ${paymentHeading(payment)} ${liveRegion(liveUrl)}
       <section class="panel" aria-labelledby="facts-title">
         <h2 id="facts-title">Details</h2>
-        <dl class="facts">
-          <dt>Order</dt>
-          <dd>${payment.orderId ?? '—'}</dd>
-          <dt>Description</dt>
-          <dd>${payment.orderDescription ?? '—'}</dd>
-          <dt>Price</dt>
-          <dd>${amount(payment.priceAmount, payment.priceCurrency)}</dd>
-          <dt>To pay</dt>
-          <dd>${amount(payment.payAmount, currency)} on ${payment.payNetwork}</dd>
-          <dt>Paid</dt>
-          <dd>${amount(payment.actuallyPaid, currency)}</dd>
-          <dt>Pay address</dt>
-          <dd class="mono">${payment.payAddress}</dd>
-          <dt>API family</dt>
-          <dd>${payment.family}</dd>
-          <dt>Created</dt>
-          <dd>${when(payment.createdAt)}</dd>
-          <dt>Expires</dt>
-          <dd>${when(payment.expiresAt)}</dd>
-          <dt>Webhook URL</dt>
-          <dd class="mono">${payment.callbackUrl ?? '—'}</dd>
-        </dl>
+        ${paymentFacts(payment)}
       </section>
       <section class="panel" aria-labelledby="deposits-title">
         <h2 id="deposits-title">Deposits</h2>
@@ -57,52 +43,89 @@ export function renderPaymentPage({ chrome, payment, events }: PaymentView): str
       <section class="panel" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Timeline</h2>
         <p class="muted">Every event of the payment, in the order the event store holds them.</p>
-        <ol class="timeline">
-          ${events.map(
-            (event) =>
-              html`<li>
-                <strong>${event.type}</strong> · ${when(event.occurredAt)} · version ${event.version}
-                <details>
-                  <summary>Data</summary>
-                  <pre class="mono">${JSON.stringify(event.data, null, 2)}</pre>
-                </details>
-              </li>`,
-          )}
+        <ol class="timeline" data-live-timeline>
+          ${events.map(timelineItem)}
         </ol>
       </section>`,
+    scripts: [DASHBOARD_SCRIPT_PATH],
   });
 }
 
-function depositsTable(payment: PaymentDocument): SafeHtml {
+export const paymentHeading = (payment: PaymentDocument): SafeHtml =>
+  html`<h1 data-live-part="heading">
+    Payment ${payment.paymentId} ${statusBadge(payment.status)}${testBadge(payment.testPayment)}
+  </h1>`;
+
+export function paymentFacts(payment: PaymentDocument): SafeHtml {
+  const currency = payment.payCurrency;
+  return html`<dl class="facts" data-live-part="facts">
+    <dt>Order</dt>
+    <dd>${payment.orderId ?? '—'}</dd>
+    <dt>Description</dt>
+    <dd>${payment.orderDescription ?? '—'}</dd>
+    <dt>Price</dt>
+    <dd>${amount(payment.priceAmount, payment.priceCurrency)}</dd>
+    <dt>To pay</dt>
+    <dd>${amount(payment.payAmount, currency)} on ${payment.payNetwork}</dd>
+    <dt>Paid</dt>
+    <dd>${amount(payment.actuallyPaid, currency)}</dd>
+    <dt>Pay address</dt>
+    <dd class="mono">${payment.payAddress}</dd>
+    <dt>API family</dt>
+    <dd>${payment.family}</dd>
+    <dt>Created</dt>
+    <dd>${when(payment.createdAt)}</dd>
+    <dt>Expires</dt>
+    <dd>${when(payment.expiresAt)}</dd>
+    <dt>Webhook URL</dt>
+    <dd class="mono">${payment.callbackUrl ?? '—'}</dd>
+  </dl>`;
+}
+
+/** One event of the timeline; `data-version` lets the live script add each event once. */
+export const timelineItem = (
+  event: Pick<StoredEvent, 'type' | 'occurredAt' | 'version' | 'data'>,
+): SafeHtml =>
+  html`<li data-version="${event.version}">
+    <strong>${event.type}</strong> · ${when(event.occurredAt)} · version ${event.version}
+    <details>
+      <summary>Data</summary>
+      <pre class="mono">${JSON.stringify(event.data, null, 2)}</pre>
+    </details>
+  </li>`;
+
+export function depositsTable(payment: PaymentDocument): SafeHtml {
   const rows = [
     ...payment.deposits.map((deposit) => ({ ...deposit, late: null as string | null })),
     ...payment.lateDeposits.map((deposit) => ({ ...deposit, late: deposit.paymentStatus as string | null })),
   ];
-  if (rows.length === 0) return html`<p>No money has arrived yet.</p>`;
-  return scrollingTable(
-    'Deposit transactions',
-    html`<table>
-      <thead>
-        <tr>
-          <th scope="col">Transaction</th>
-          <th scope="col" class="num">Amount</th>
-          <th scope="col" class="num">Confirmations</th>
-          <th scope="col">Seen (UTC)</th>
-          <th scope="col">Counted</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows.map(
-          (deposit) =>
-            html`<tr>
-              <td class="wrap mono">${deposit.txHash}</td>
-              <td class="num">${amount(deposit.amount, payment.payCurrency)}</td>
-              <td class="num">${deposit.confirmations} of ${payment.requiredConfirmations}</td>
-              <td>${when(deposit.detectedAt)}</td>
-              <td>${deposit.late === null ? 'yes' : `no: arrived while ${deposit.late}`}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>`,
-  );
+  if (rows.length === 0) return html`<div data-live-part="deposits"><p>No money has arrived yet.</p></div>`;
+  return html`<div data-live-part="deposits">
+    ${scrollingTable(
+      'Deposit transactions',
+      html`<table>
+        <thead>
+          <tr>
+            <th scope="col">Transaction</th>
+            <th scope="col" class="num">Amount</th>
+            <th scope="col" class="num">Confirmations</th>
+            <th scope="col">Seen (UTC)</th>
+            <th scope="col">Counted</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${rows.map(
+            (deposit) =>
+              html`<tr>
+                <td class="wrap mono">${deposit.txHash}</td>
+                <td class="num">${amount(deposit.amount, payment.payCurrency)}</td>
+                <td class="num">${deposit.confirmations} of ${payment.requiredConfirmations}</td>
+                <td>${when(deposit.detectedAt)}</td>
+                <td>${deposit.late === null ? 'yes' : `no: arrived while ${deposit.late}`}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`,
+    )}
+  </div>`;
 }

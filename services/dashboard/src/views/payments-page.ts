@@ -3,10 +3,15 @@ import { html, trusted, type SafeHtml } from '@gw/platform';
 import type { PaymentDocument } from '@gw/views';
 import { FAMILIES, type PaymentListQuery, type PaymentPage } from '../payments/payment-list';
 import { amount, filterActions, scrollingTable, statusBadge, testBadge, when } from './format';
+import { DASHBOARD_SCRIPT_PATH } from '../assets';
 import { notice, renderPage, type Chrome } from './layout';
+import { liveRegion, liveStreamUrl } from './live-region';
 
 export interface PaymentsView {
   chrome: Chrome;
+  merchantId: string;
+  /** The live stream's position when the page was read: its stream resumes from there. */
+  livePosition: string;
   query: PaymentListQuery;
   page: PaymentPage;
   /** Present when the visitor searched: the matches replace the paged list. */
@@ -20,6 +25,7 @@ export function renderPaymentsPage(view: PaymentsView): string {
   return renderPage({
     title: 'Payments',
     chrome: view.chrome,
+    scripts: [DASHBOARD_SCRIPT_PATH],
     body: html`<h1>Payments</h1>
       ${view.problems.length > 0 && notice(`Check the filters: ${view.problems.join('; ')}.`, 'error')}
       <form
@@ -52,11 +58,36 @@ export function renderPaymentsPage(view: PaymentsView): string {
           ${filterActions('/dashboard/payments')}
         </div>
       </form>
-      <p id="live-status" class="muted" aria-live="polite"></p>
+      ${
+        problems(view)
+          ? null
+          : liveRegion(
+              liveStreamUrl('payments', view.merchantId, {
+                ...liveFilters(query),
+                since: view.livePosition,
+              }),
+              {
+                newestShown: view.searched || page.newer === null,
+              },
+            )
+      }
       ${paymentsTable(page.payments, view.searched ? 'Search results' : 'Payments, newest first')}
       ${!view.searched && pager(query, page)}`,
   });
 }
+
+const problems = (view: PaymentsView): boolean => view.problems.length > 0;
+
+/** The filters (or the search) the page's stream matches new payments against; never its cursors. */
+const liveFilters = (query: PaymentListQuery): Record<string, string | null> => ({
+  status: query.status,
+  family: query.family,
+  currency: query.currency,
+  network: query.network,
+  from: query.from,
+  to: query.to,
+  q: query.search,
+});
 
 function select(name: string, label: string, options: readonly string[], selected: string | null): SafeHtml {
   return html`<div>
@@ -73,8 +104,11 @@ function select(name: string, label: string, options: readonly string[], selecte
   </div>`;
 }
 
+/**
+ * Payments newest first. The table is there even when empty, and each row names its payment, so the
+ * live script can update a row in place or slot a new payment in.
+ */
 export function paymentsTable(payments: PaymentDocument[], caption: string): SafeHtml {
-  if (payments.length === 0) return html`<p class="panel">No payments match.</p>`;
   return scrollingTable(
     caption,
     html`<table>
@@ -93,24 +127,30 @@ export function paymentsTable(payments: PaymentDocument[], caption: string): Saf
           <th scope="col">Family</th>
         </tr>
       </thead>
-      <tbody>
-        ${payments.map(
-          (payment) =>
-            html`<tr>
-              <td><a href="/dashboard/payments/${payment.paymentId}">${payment.paymentId}</a></td>
-              <td>${when(payment.createdAt)}</td>
-              <td>${statusBadge(payment.status)}${testBadge(payment.testPayment)}</td>
-              <td>${payment.orderId ?? '—'}</td>
-              <td class="num">${amount(payment.priceAmount, payment.priceCurrency)}</td>
-              <td class="num">${amount(payment.payAmount, payment.payCurrency)}</td>
-              <td class="num">${amount(payment.actuallyPaid, payment.payCurrency)}</td>
-              <td>${payment.family}</td>
-            </tr>`,
-        )}
+      <tbody data-live-rows>
+        ${
+          payments.length === 0
+            ? html`<tr data-live-empty>
+                <td colspan="8">No payments match.</td>
+              </tr>`
+            : payments.map(paymentRow)
+        }
       </tbody>
     </table>`,
   );
 }
+
+export const paymentRow = (payment: PaymentDocument): SafeHtml =>
+  html`<tr data-payment-id="${payment.paymentId}">
+    <td><a href="/dashboard/payments/${payment.paymentId}">${payment.paymentId}</a></td>
+    <td>${when(payment.createdAt)}</td>
+    <td>${statusBadge(payment.status)}${testBadge(payment.testPayment)}</td>
+    <td>${payment.orderId ?? '—'}</td>
+    <td class="num">${amount(payment.priceAmount, payment.priceCurrency)}</td>
+    <td class="num">${amount(payment.payAmount, payment.payCurrency)}</td>
+    <td class="num">${amount(payment.actuallyPaid, payment.payCurrency)}</td>
+    <td>${payment.family}</td>
+  </tr>`;
 
 function pager(query: PaymentListQuery, page: PaymentPage): SafeHtml {
   const link = (cursor: 'before' | 'after', value: number) => {

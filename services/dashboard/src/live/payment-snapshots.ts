@@ -1,0 +1,54 @@
+import type { PaymentEvent } from '@gw/domain';
+import type { EventStore, StoredEvent } from '@gw/store';
+import { projectPayment, type PaymentDocument } from '@gw/views';
+import type { LivePaymentEvent } from './live-event';
+
+const asPaymentEvent = (event: Pick<StoredEvent, 'type' | 'data'>): PaymentEvent =>
+  ({ type: event.type, data: event.data }) as PaymentEvent;
+
+/**
+ * A payment as of an event, for the live pages, without waiting on the read model (which the
+ * projector may not have caught up yet). Every event of a stream reaches this instance in order, so
+ * the payment it folded at the previous version usually takes the event in place: no read at all. A
+ * payment it has not followed (opened before a page subscribed, or pushed out of the cache) is folded
+ * once from its stream in the event store. A payment already folded past the event is shown as it is
+ * now: a page never goes back to an older state.
+ */
+export class PaymentSnapshots {
+  private readonly recent = new Map<number, PaymentDocument>();
+
+  constructor(
+    private readonly eventStore: Pick<EventStore, 'readStream'>,
+    private readonly capacity = 10_000,
+  ) {}
+
+  /** Follows a payment without reading it: cheap, so every event goes through here. */
+  observe(event: LivePaymentEvent): void {
+    const known = this.recent.get(event.paymentId) ?? null;
+    if (event.version === 1 || (known !== null && known.version === event.version - 1)) {
+      const next = projectPayment(known, asPaymentEvent(event), event.version);
+      if (next) this.remember(next);
+    }
+  }
+
+  /** The payment at the event's version or later; null when its stream does not hold it. */
+  async at(event: LivePaymentEvent): Promise<PaymentDocument | null> {
+    const known = this.recent.get(event.paymentId);
+    if (known && known.version >= event.version) return known;
+    const history = await this.eventStore.readStream(event.streamId);
+    let folded: PaymentDocument | null = null;
+    for (const stored of history) folded = projectPayment(folded, asPaymentEvent(stored), stored.version);
+    if (!folded || folded.version < event.version) return null;
+    this.remember(folded);
+    return folded;
+  }
+
+  private remember(payment: PaymentDocument): void {
+    this.recent.delete(payment.paymentId);
+    this.recent.set(payment.paymentId, payment);
+    if (this.recent.size > this.capacity) {
+      const oldest = this.recent.keys().next().value as number;
+      this.recent.delete(oldest);
+    }
+  }
+}
