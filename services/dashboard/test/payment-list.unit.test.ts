@@ -2,6 +2,7 @@ import { InMemoryReadModelStore } from '@gw/store';
 import { COLLECTIONS, INDEXES, type PaymentDocument } from '@gw/views';
 import {
   listPayments,
+  matchesListQuery,
   parsePaymentListQuery,
   searchPayments,
   type PaymentListQuery,
@@ -138,5 +139,45 @@ describe('keyset pages of a merchant’s payments', () => {
     expect(await ids('105')).toEqual([105]);
     expect(await ids('order-201')).toEqual([]);
     expect(await ids('tx-abc', 'm-b')).toEqual([]);
+  });
+});
+
+describe('a payment the live list has not shown', () => {
+  const payments = [
+    payment(1, 'm1', { status: 'finished', family: 'alpha' }),
+    payment(2, 'm1', { payCurrency: 'ltc', payNetwork: 'ltc' }),
+    payment(3, 'm1', { createdAt: '2026-02-03T12:00:00.000Z' }),
+    // Ids grow with creation time, as the list's date filter relies on.
+    payment(4, 'm1', {
+      createdAt: '2026-02-03T13:00:00.000Z',
+      deposits: [{ txHash: 'tx-four' } as PaymentDocument['deposits'][number]],
+    }),
+  ];
+  const queries: Record<string, unknown>[] = [
+    {},
+    { status: 'finished' },
+    { family: 'alpha' },
+    { currency: 'LTC' },
+    { network: 'ltc' },
+    { from: '2026-02-03' },
+    { to: '2026-02-02' },
+    { from: '2026-02-03', to: '2026-02-03' },
+    { q: 'order-2' },
+    { q: 'addr-3' },
+    { q: 'tx-four' },
+    { q: '1' },
+  ];
+
+  it.each(queries)('belongs in the list exactly when the list would show it: %j', async (raw) => {
+    const { query } = parsePaymentListQuery(raw);
+    const collection = await store(payments);
+    const listed =
+      query.search === null
+        ? (await listPayments(collection, 'm1', query)).payments
+        : await searchPayments(collection, 'm1', query.search);
+    const matching = payments.filter((each) => matchesListQuery(each, query));
+    expect(matching.map((each) => each.paymentId).sort()).toEqual(
+      listed.map((each) => each.paymentId).sort(),
+    );
   });
 });
