@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
 import type { DomainErrorCode } from '@gw/domain';
 import { httpErrorOf } from '@gw/platform';
-import { CommandTimeoutError, MerchantCommandError } from '@gw/runtime';
+import { CommandTimeoutError, InvalidInputError, MerchantCommandError } from '@gw/runtime';
 import type { Logger } from 'pino';
 
 /** The admin API's one error shape. */
@@ -78,6 +78,7 @@ export function adminErrorHandler(logger: Logger): ErrorRequestHandler {
 
 function describe(error: unknown): { status: number; message: string } {
   if (error instanceof AdminError) return { status: error.status, message: error.message };
+  if (error instanceof InvalidInputError) return { status: 400, message: error.message };
   if (error instanceof MerchantCommandError) {
     const refused = commandRefused(error);
     return { status: refused.status, message: refused.message };

@@ -1,13 +1,6 @@
 import { openApiPaths, type DocumentedOperation, type PathItems, type Schema } from '@gw/contracts';
-import {
-  changeSubscriptionStatusSchema,
-  createMerchantSchema,
-  createPlanSchema,
-  createSubscriptionSchema,
-  refundSchema,
-  setCoinsSchema,
-  setWalletSchema,
-} from './admin-schemas';
+import { newPlanSchema, newSubscriptionSchema, subscriptionStatusSchema } from '@gw/runtime';
+import { createMerchantSchema, refundSchema, setCoinsSchema, setWalletSchema } from './admin-schemas';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './admin-params';
 import { ADMIN_PREFIX } from './admin-router';
 import { CREDENTIALS } from './admin-views';
@@ -142,7 +135,7 @@ const OPERATIONS: AdminOperation[] = [
     path: '/merchants/{merchantId}/subscription-plans',
     summary: 'Creates a recurring-payment plan for a merchant.',
     pathParams: merchantId,
-    body: createPlanSchema,
+    body: newPlanSchema,
     responses: { 201: { description: 'The plan.', schema: object('Plan.') }, ...errors() },
   },
   {
@@ -151,7 +144,7 @@ const OPERATIONS: AdminOperation[] = [
     path: '/merchants/{merchantId}/subscriptions',
     summary: 'Subscribes an email address to a plan.',
     pathParams: merchantId,
-    body: createSubscriptionSchema,
+    body: newSubscriptionSchema,
     responses: { 201: { description: 'The subscription.', schema: object('Subscription.') }, ...errors() },
   },
   {
@@ -160,7 +153,7 @@ const OPERATIONS: AdminOperation[] = [
     path: '/subscriptions/{subscriptionId}',
     summary: 'Pauses, resumes or cancels a subscription.',
     pathParams: { subscriptionId: id('Subscription id.') },
-    body: changeSubscriptionStatusSchema,
+    body: subscriptionStatusSchema,
     responses: {
       200: { description: 'The subscription.', schema: object('Subscription.') },
       ...errors({ 409: 'Refused.' }),

@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import { jsonBody } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import { WriteSide, type ServiceContext } from '@gw/runtime';
 import { requireAdminToken } from './admin-auth';
 import { adminErrorHandler, errorBody } from './admin-errors';
 import { merchantRoutes } from './merchant-routes';
 import { paymentRoutes } from './payment-routes';
 import { subscriptionRoutes } from './subscription-routes';
 import { walletRoutes } from './wallet-routes';
-import { WriteSide } from './write-side';
 
 export const ADMIN_PREFIX = '/admin/v1';
 
@@ -19,7 +18,7 @@ export function createAdminRouter(ctx: ServiceContext): Router {
   admin.use(jsonBody({ limitBytes: ctx.config.bodyLimitBytes }));
   admin.use(merchantRoutes(ctx, writeSide));
   admin.use(walletRoutes(ctx, writeSide));
-  admin.use(subscriptionRoutes(ctx, writeSide));
+  admin.use(subscriptionRoutes(ctx));
   admin.use(paymentRoutes(ctx, writeSide));
   admin.use((_req, res) => {
     res.status(404).json(errorBody(404, 'No such admin endpoint'));

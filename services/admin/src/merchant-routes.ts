@@ -1,6 +1,15 @@
 import { Router } from 'express';
 import { asyncRoute } from '@gw/platform';
-import { createMerchant, rotateMerchantCredential, setMerchantCoins, type ServiceContext } from '@gw/runtime';
+import {
+  createMerchant,
+  enabledCoinsFrom,
+  knownCurrency,
+  rotateMerchantCredential,
+  setMerchantCoins,
+  validateInput,
+  type WriteSide,
+  type ServiceContext,
+} from '@gw/runtime';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import { notFound } from './admin-errors';
 import { credentialParam, merchantIdParam, pageQuery } from './admin-params';
@@ -10,7 +19,6 @@ import {
   type CreateMerchantBody,
   type SetCoinsBody,
 } from './admin-schemas';
-import { validateBody } from './admin-validation';
 import {
   CREDENTIALS,
   merchantDocumentView,
@@ -21,8 +29,6 @@ import {
   type MerchantListView,
   type RotatedCredentialView,
 } from './admin-views';
-import { enabledCoinsFrom, knownCurrency } from './catalogue-checks';
-import type { WriteSide } from './write-side';
 
 /** Merchants: onboarding (keys shown once), listing without secrets, key rotation, enabled coins. */
 export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Router {
@@ -32,7 +38,7 @@ export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Route
   router.post(
     '/merchants',
     asyncRoute(async (req, res) => {
-      const body = validateBody<CreateMerchantBody>(createMerchantSchema, req.body);
+      const body = validateInput<CreateMerchantBody>(createMerchantSchema, req.body);
       const rates = ctx.rates.current();
       const enabledCoins = enabledCoinsFrom(rates, body.enabled_coins);
       const outcomeCurrency = body.outcome_currency
@@ -99,7 +105,7 @@ export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Route
     '/merchants/:merchantId/coins',
     asyncRoute(async (req, res) => {
       const merchantId = merchantIdParam(req.params.merchantId);
-      const body = validateBody<SetCoinsBody>(setCoinsSchema, req.body);
+      const body = validateInput<SetCoinsBody>(setCoinsSchema, req.body);
       const enabledCoins = enabledCoinsFrom(ctx.rates.current(), body.enabled_coins);
       await setMerchantCoins(ctx, merchantId, enabledCoins);
       const coins: MerchantCoinsView = { merchant_id: merchantId, enabled_coins: enabledCoins };

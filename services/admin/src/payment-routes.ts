@@ -1,13 +1,11 @@
 import { Router } from 'express';
 import { streamIdOf } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import { validateInput, type ServiceContext, type WriteSide } from '@gw/runtime';
 import { commandRefused, notFound } from './admin-errors';
 import { numericIdParam } from './admin-params';
 import { refundSchema, type RefundBody } from './admin-schemas';
-import { validateBody } from './admin-validation';
 import type { RefundView } from './admin-views';
-import type { WriteSide } from './write-side';
 
 /** Operator actions on payments that no merchant API offers. */
 export function paymentRoutes(ctx: ServiceContext, writeSide: WriteSide): Router {
@@ -17,7 +15,7 @@ export function paymentRoutes(ctx: ServiceContext, writeSide: WriteSide): Router
     '/payments/:paymentId/refund',
     asyncRoute(async (req, res) => {
       const paymentId = numericIdParam(req.params.paymentId, 'payment');
-      const body = validateBody<RefundBody>(refundSchema, req.body);
+      const body = validateInput<RefundBody>(refundSchema, req.body);
       const streamId = streamIdOf('payment', paymentId);
       const merchantId = await writeSide.ownerOf(streamId);
       if (merchantId === null) throw notFound('payment');

@@ -6,15 +6,15 @@ import {
   removeMerchantWallet,
   setMerchantWallet,
   walletStatus,
+  validateInput,
   watchOnlyOf,
+  type WriteSide,
   type ServiceContext,
 } from '@gw/runtime';
 import { AdminError, notFound } from './admin-errors';
 import { merchantIdParam } from './admin-params';
 import { setWalletSchema, type SetWalletBody } from './admin-schemas';
-import { validateBody } from './admin-validation';
 import { walletView, type RemovedWalletView, type WalletListView } from './admin-views';
-import type { WriteSide } from './write-side';
 
 /**
  * Merchant wallets: a watch-only key per chain (`PUT /merchants/{id}/wallets/{network}`), answered with
@@ -27,7 +27,7 @@ export function walletRoutes(ctx: ServiceContext, writeSide: WriteSide): Router 
     '/merchants/:merchantId/wallets/:network',
     asyncRoute(async (req, res) => {
       const merchantId = merchantIdParam(req.params.merchantId);
-      const body = validateBody<SetWalletBody>(setWalletSchema, req.body);
+      const body = validateInput<SetWalletBody>(setWalletSchema, req.body);
       if ((await writeSide.merchant(merchantId)).status === 'none') throw notFound('merchant');
       const network = String(req.params.network).toLowerCase();
       try {

@@ -1,38 +1,35 @@
 import {
-  changeSubscriptionStatusSchema,
-  createMerchantSchema,
-  createPlanSchema,
-  createSubscriptionSchema,
-  refundSchema,
-  setCoinsSchema,
-} from '../src/admin-schemas';
-import { validateBody } from '../src/admin-validation';
-import { AdminError } from '../src/admin-errors';
+  InvalidInputError,
+  newPlanSchema,
+  newSubscriptionSchema,
+  subscriptionStatusSchema,
+  validateInput,
+} from '@gw/runtime';
+import { createMerchantSchema, refundSchema, setCoinsSchema } from '../src/admin-schemas';
 
 function refusal(schema: object, body: unknown): string {
   try {
-    validateBody(schema, body);
+    validateInput(schema, body);
   } catch (error) {
-    expect(error).toBeInstanceOf(AdminError);
-    expect((error as AdminError).status).toBe(400);
-    return (error as AdminError).message;
+    expect(error).toBeInstanceOf(InvalidInputError);
+    return (error as InvalidInputError).message;
   }
   throw new Error('the body was accepted');
 }
 
-describe('admin request validation', () => {
+describe('admin and dashboard input validation', () => {
   describe('POST /merchants', () => {
     it('accepts a name alone, and every optional field', () => {
-      expect(validateBody(createMerchantSchema, { name: 'Shop' })).toEqual({ name: 'Shop' });
+      expect(validateInput(createMerchantSchema, { name: 'Shop' })).toEqual({ name: 'Shop' });
       const full = {
         name: 'Shop',
         email: 'ops@shop.example',
         enabled_coins: ['btc', 'ETH'],
         outcome_currency: 'usdttrc20',
       };
-      expect(validateBody(createMerchantSchema, full)).toEqual(full);
+      expect(validateInput(createMerchantSchema, full)).toEqual(full);
       expect(
-        validateBody(createMerchantSchema, {
+        validateInput(createMerchantSchema, {
           name: 'Shop',
           email: null,
           enabled_coins: null,
@@ -81,8 +78,8 @@ describe('admin request validation', () => {
 
   describe('PUT /merchants/{id}/coins', () => {
     it('takes a list or null (every coin), and nothing else', () => {
-      expect(validateBody(setCoinsSchema, { enabled_coins: ['btc'] })).toEqual({ enabled_coins: ['btc'] });
-      expect(validateBody(setCoinsSchema, { enabled_coins: null })).toEqual({ enabled_coins: null });
+      expect(validateInput(setCoinsSchema, { enabled_coins: ['btc'] })).toEqual({ enabled_coins: ['btc'] });
+      expect(validateInput(setCoinsSchema, { enabled_coins: null })).toEqual({ enabled_coins: null });
       expect(refusal(setCoinsSchema, {})).toBe('enabled_coins is required');
       expect(refusal(setCoinsSchema, { enabled_coins: 'btc' })).toBe('enabled_coins must be array or null');
     });
@@ -92,43 +89,43 @@ describe('admin request validation', () => {
     const plan = { title: 'Monthly', amount: 9.99, currency: 'usd', interval_day: 30 };
 
     it('accepts a number or an exact decimal string as the amount', () => {
-      expect(validateBody(createPlanSchema, plan)).toEqual(plan);
-      expect(validateBody(createPlanSchema, { ...plan, amount: '0.000000000000000001' })).toBeTruthy();
+      expect(validateInput(newPlanSchema, plan)).toEqual(plan);
+      expect(validateInput(newPlanSchema, { ...plan, amount: '0.000000000000000001' })).toBeTruthy();
     });
 
     it('refuses a zero, negative or non-decimal amount', () => {
-      expect(refusal(createPlanSchema, { ...plan, amount: 0 })).toBe('amount must be > 0');
-      expect(refusal(createPlanSchema, { ...plan, amount: -5 })).toBe('amount must be > 0');
-      expect(refusal(createPlanSchema, { ...plan, amount: '1e3' })).toBe(
+      expect(refusal(newPlanSchema, { ...plan, amount: 0 })).toBe('amount must be > 0');
+      expect(refusal(newPlanSchema, { ...plan, amount: -5 })).toBe('amount must be > 0');
+      expect(refusal(newPlanSchema, { ...plan, amount: '1e3' })).toBe(
         'amount must be a decimal number such as 9.99',
       );
-      expect(refusal(createPlanSchema, { ...plan, amount: true })).toBe('amount must be number or string');
+      expect(refusal(newPlanSchema, { ...plan, amount: true })).toBe('amount must be number or string');
     });
 
     it('requires a whole positive number of days', () => {
-      expect(refusal(createPlanSchema, { ...plan, interval_day: 0 })).toBe('interval_day must be >= 1');
-      expect(refusal(createPlanSchema, { ...plan, interval_day: 1.5 })).toBe('interval_day must be integer');
-      expect(refusal(createPlanSchema, { ...plan, interval_day: '30' })).toBe('interval_day must be integer');
+      expect(refusal(newPlanSchema, { ...plan, interval_day: 0 })).toBe('interval_day must be >= 1');
+      expect(refusal(newPlanSchema, { ...plan, interval_day: 1.5 })).toBe('interval_day must be integer');
+      expect(refusal(newPlanSchema, { ...plan, interval_day: '30' })).toBe('interval_day must be integer');
     });
 
     it('takes only http(s) URLs', () => {
       expect(
-        validateBody(createPlanSchema, {
+        validateInput(newPlanSchema, {
           ...plan,
           success_url: 'https://shop.example/ok',
           ipn_callback_url: null,
         }),
       ).toBeTruthy();
-      expect(refusal(createPlanSchema, { ...plan, cancel_url: 'javascript:alert(1)' })).toBe(
+      expect(refusal(newPlanSchema, { ...plan, cancel_url: 'javascript:alert(1)' })).toBe(
         'cancel_url must be an http or https URL',
       );
-      expect(refusal(createPlanSchema, { ...plan, success_url: 'not a url' })).toContain(
+      expect(refusal(newPlanSchema, { ...plan, success_url: 'not a url' })).toContain(
         'success_url must match format "uri"',
       );
     });
 
     it('requires title, amount, currency and interval_day', () => {
-      expect(refusal(createPlanSchema, {})).toBe(
+      expect(refusal(newPlanSchema, {})).toBe(
         'title is required; amount is required; currency is required; interval_day is required',
       );
     });
@@ -137,15 +134,15 @@ describe('admin request validation', () => {
   describe('POST /merchants/{id}/subscriptions', () => {
     it('takes a plan id and a subscriber email', () => {
       expect(
-        validateBody(createSubscriptionSchema, {
+        validateInput(newSubscriptionSchema, {
           subscription_plan_id: 1234567890,
           email: 'buyer@example.com',
         }),
       ).toBeTruthy();
-      expect(
-        refusal(createSubscriptionSchema, { subscription_plan_id: '12', email: 'buyer@example.com' }),
-      ).toBe('subscription_plan_id must be integer');
-      expect(refusal(createSubscriptionSchema, { subscription_plan_id: 12, email: 'buyer' })).toBe(
+      expect(refusal(newSubscriptionSchema, { subscription_plan_id: '12', email: 'buyer@example.com' })).toBe(
+        'subscription_plan_id must be integer',
+      );
+      expect(refusal(newSubscriptionSchema, { subscription_plan_id: 12, email: 'buyer' })).toBe(
         'email must match format "email"',
       );
     });
@@ -153,10 +150,10 @@ describe('admin request validation', () => {
 
   describe('PATCH /subscriptions/{id}', () => {
     it('takes one of the four subscription statuses', () => {
-      expect(validateBody(changeSubscriptionStatusSchema, { status: 'paused' })).toEqual({
+      expect(validateInput(subscriptionStatusSchema, { status: 'paused' })).toEqual({
         status: 'paused',
       });
-      expect(refusal(changeSubscriptionStatusSchema, { status: 'ACTIVE' })).toBe(
+      expect(refusal(subscriptionStatusSchema, { status: 'ACTIVE' })).toBe(
         'status must be one of active, paused, cancelled, expired',
       );
     });
@@ -164,8 +161,8 @@ describe('admin request validation', () => {
 
   describe('POST /payments/{id}/refund', () => {
     it('takes an empty body or a refund transaction hash', () => {
-      expect(validateBody(refundSchema, {})).toEqual({});
-      expect(validateBody(refundSchema, { refund_hash: '0xabc' })).toEqual({ refund_hash: '0xabc' });
+      expect(validateInput(refundSchema, {})).toEqual({});
+      expect(validateInput(refundSchema, { refund_hash: '0xabc' })).toEqual({ refund_hash: '0xabc' });
       expect(refusal(refundSchema, { refund_hash: '' })).toBe(
         'refund_hash must NOT have fewer than 1 characters',
       );

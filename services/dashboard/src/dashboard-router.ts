@@ -6,6 +6,7 @@ import { liveRoutes } from './http/live-routes';
 import { overviewRoutes } from './http/overview-routes';
 import { paymentRoutes } from './http/payment-routes';
 import { settingsRoutes } from './http/settings-routes';
+import { subscriptionRoutes } from './http/subscription-routes';
 import { walletRoutes } from './http/wallet-routes';
 import { sessionRoutes, signInRoutes } from './http/sign-in-routes';
 import type { LiveHub } from './live/live-hub';
@@ -22,6 +23,7 @@ export function createDashboardRouter(ctx: ServiceContext, live: LiveHub): Route
       liveRoutes(live),
       walletRoutes(ctx),
       settingsRoutes(ctx, sessions),
+      subscriptionRoutes(ctx),
     ],
   });
 }

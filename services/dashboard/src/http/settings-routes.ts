@@ -1,15 +1,13 @@
 import { asyncRoute, sha256Hex } from '@gw/platform';
 import { rotateMerchantCredential, setMerchantCoins, type ServiceContext } from '@gw/runtime';
-import { COLLECTIONS, type MerchantDocument, type PlanDocument, type SubscriptionDocument } from '@gw/views';
+import type { MerchantDocument } from '@gw/views';
 import { Router, type Request, type Response } from 'express';
 import type { DashboardSessions } from '../session/dashboard-session';
 import { renderSettingsPage, ROTATABLE, type RotatablePath, type SettingsView } from '../views/settings-page';
 import { sendNotFound } from './responses';
 import { merchantOf, signedInOf } from './signed-in';
 
-const LISTED = 200;
-
-/** Coins, keys and secrets (rotated with a confirmation, the new value shown once), plans and subscriptions. */
+/** Coins, outcome currency, keys and secrets (rotated with a confirmation, the new value shown once). */
 export function settingsRoutes(ctx: ServiceContext, sessions: DashboardSessions): Router {
   const router = Router();
   const catalogue = () =>
@@ -25,15 +23,6 @@ export function settingsRoutes(ctx: ServiceContext, sessions: DashboardSessions)
       status?: number;
     } = {},
   ) {
-    const byMerchant = {
-      filter: { merchantId: merchant.merchantId },
-      sort: [['createdAt', -1]] as [string, -1][],
-      limit: LISTED,
-    };
-    const [plans, subscriptions] = await Promise.all([
-      ctx.readModels.collection<PlanDocument>(COLLECTIONS.plans).find(byMerchant),
-      ctx.readModels.collection<SubscriptionDocument>(COLLECTIONS.subscriptions).find(byMerchant),
-    ]);
     res
       .status(extra.status ?? 200)
       .type('html')
@@ -43,8 +32,6 @@ export function settingsRoutes(ctx: ServiceContext, sessions: DashboardSessions)
           coins: catalogue(),
           enabledCoins: extra.enabledCoins !== undefined ? extra.enabledCoins : merchant.enabledCoins,
           outcomeCurrency: merchant.outcomeCurrency,
-          plans,
-          subscriptions,
           message: extra.message ?? null,
           error: extra.error ?? null,
           rotated: extra.rotated ?? null,

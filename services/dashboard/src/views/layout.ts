@@ -4,13 +4,14 @@ import { DASHBOARD_STYLE } from '../assets';
 /** Built outside any `html` template: its bytes must be exactly those the CSP hash allows. */
 const STYLE_TAG = trusted(`<style>${DASHBOARD_STYLE.body}</style>`);
 
-export type Section = 'overview' | 'payments' | 'webhooks' | 'wallets' | 'settings';
+export type Section = 'overview' | 'payments' | 'webhooks' | 'wallets' | 'subscriptions' | 'settings';
 
 const SECTIONS: { section: Section; path: string; label: string }[] = [
   { section: 'overview', path: '/dashboard', label: 'At a glance' },
   { section: 'payments', path: '/dashboard/payments', label: 'Payments' },
   { section: 'webhooks', path: '/dashboard/webhooks', label: 'Webhooks' },
   { section: 'wallets', path: '/dashboard/wallets', label: 'Wallets' },
+  { section: 'subscriptions', path: '/dashboard/subscriptions', label: 'Subscriptions' },
   { section: 'settings', path: '/dashboard/settings', label: 'Settings' },
 ];
 

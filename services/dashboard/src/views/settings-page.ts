@@ -1,6 +1,4 @@
 import { html, trusted, type SafeHtml } from '@gw/platform';
-import type { PlanDocument, SubscriptionDocument } from '@gw/views';
-import { scrollingTable, when } from './format';
 import { csrfField, notice, renderPage, type Chrome } from './layout';
 
 /** The credentials a merchant can rotate, as the admin API and CLI name them. */
@@ -18,8 +16,6 @@ export interface SettingsView {
   /** Null: every catalogue coin. */
   enabledCoins: string[] | null;
   outcomeCurrency: string | null;
-  plans: PlanDocument[];
-  subscriptions: SubscriptionDocument[];
   message: string | null;
   error: string | null;
   /** A credential just rotated: its new value, shown this once. */
@@ -97,16 +93,6 @@ export function renderSettingsPage(view: SettingsView): string {
               <button type="submit" class="danger">Rotate</button>
             </form>`,
         )}
-      </section>
-      <section class="panel" aria-labelledby="plans-title">
-        <h2 id="plans-title">Subscription plans</h2>
-        ${plansTable(view.plans)}
-        <h2>Subscriptions</h2>
-        ${subscriptionsTable(view.subscriptions)}
-        <p class="muted">
-          Plans and subscriptions are created with <code>gateway plan create</code> and
-          <code>gateway subscription create</code>, or the admin API.
-        </p>
       </section>`,
   });
 }
@@ -117,64 +103,4 @@ function rotatedPanel({ label, value }: { label: string; value: string }): SafeH
     <p>Copy it now: it is not shown again.</p>
     <p class="secret mono" data-secret>${value}</p>
   </section>`;
-}
-
-function plansTable(plans: PlanDocument[]): SafeHtml {
-  if (plans.length === 0) return html`<p>No plans yet.</p>`;
-  return scrollingTable(
-    'Subscription plans',
-    html`<table>
-      <thead>
-        <tr>
-          <th scope="col">Plan</th>
-          <th scope="col">Title</th>
-          <th scope="col" class="num">Amount</th>
-          <th scope="col" class="num">Every</th>
-          <th scope="col">Created (UTC)</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${plans.map(
-          (plan) =>
-            html`<tr>
-              <td>${plan.planId}</td>
-              <td>${plan.title}</td>
-              <td class="num">${plan.amount} ${plan.currency.toUpperCase()}</td>
-              <td class="num">${plan.intervalDay} days</td>
-              <td>${when(plan.createdAt)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>`,
-  );
-}
-
-function subscriptionsTable(subscriptions: SubscriptionDocument[]): SafeHtml {
-  if (subscriptions.length === 0) return html`<p>No subscriptions yet.</p>`;
-  return scrollingTable(
-    'Subscriptions',
-    html`<table>
-      <thead>
-        <tr>
-          <th scope="col">Subscription</th>
-          <th scope="col">Plan</th>
-          <th scope="col">Subscriber</th>
-          <th scope="col">Status</th>
-          <th scope="col">Renews (UTC)</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${subscriptions.map(
-          (subscription) =>
-            html`<tr>
-              <td>${subscription.subscriptionId}</td>
-              <td>${subscription.planId}</td>
-              <td>${subscription.subscriberEmail}</td>
-              <td>${subscription.status}</td>
-              <td>${when(subscription.expireDate)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>`,
-  );
 }

@@ -1,6 +1,9 @@
 import { amount, isPositive, type Amount } from '@gw/domain';
 import { precisionOf, type RatesService } from '@gw/rates';
-import { AdminError } from './admin-errors';
+import { inputRefused } from './input-validation';
+
+// The catalogue rules of merchant settings and plans, one place for the admin API (so the CLI) and the
+// dashboard: a refusal is an InvalidInputError naming the field.
 
 /**
  * Coin lists name catalogue cryptocurrencies; each code is stored in its canonical catalogue spelling,
@@ -27,13 +30,13 @@ export function enabledCoinsFrom(
     unknown.length > 0 ? `unknown currencies: ${unknown.join(', ')}` : null,
     notCrypto.length > 0 ? `not cryptocurrencies: ${notCrypto.join(', ')}` : null,
   ].filter((problem): problem is string => problem !== null);
-  if (problems.length > 0) throw new AdminError(400, `enabled_coins has ${problems.join('; ')}`);
+  if (problems.length > 0) throw inputRefused('enabled_coins', `enabled_coins has ${problems.join('; ')}`);
   return canonical;
 }
 
 /** A catalogue currency, crypto or fiat, in its canonical spelling. */
 export function knownCurrency(rates: RatesService, field: string, code: string): string {
-  if (!rates.isKnownCurrency(code)) throw new AdminError(400, `${field} "${code}" is not a known currency`);
+  if (!rates.isKnownCurrency(code)) throw inputRefused(field, `${field} "${code}" is not a known currency`);
   return rates.findCurrency(code).code;
 }
 
@@ -45,12 +48,12 @@ export function priceAmount(
   currencyCode: string,
 ): Amount {
   const exact = amount(value);
-  if (!isPositive(exact)) throw new AdminError(400, `${field} must be greater than 0`);
+  if (!isPositive(exact)) throw inputRefused(field, `${field} must be greater than 0`);
   const decimals = precisionOf(rates.findCurrency(currencyCode));
   const [, fraction = ''] = exact.split('.');
   if (fraction.length > decimals) {
-    throw new AdminError(
-      400,
+    throw inputRefused(
+      field,
       `${field} has more than ${decimals} decimals, the precision of ${currencyCode}`,
     );
   }

@@ -1,8 +1,8 @@
 import { CuratedPriceFeed, RatesService } from '@gw/rates';
-import { AdminError } from '../src/admin-errors';
-import { enabledCoinsFrom, knownCurrency, priceAmount } from '../src/catalogue-checks';
+import { enabledCoinsFrom, knownCurrency, priceAmount } from '../src/catalogue-rules';
+import { InvalidInputError } from '../src/input-validation';
 
-describe('catalogue checks of admin input', () => {
+describe('catalogue rules of merchant settings and plans', () => {
   let rates: RatesService;
 
   beforeAll(async () => {
@@ -13,8 +13,8 @@ describe('catalogue checks of admin input', () => {
     try {
       run();
     } catch (error) {
-      expect((error as AdminError).status).toBe(400);
-      return (error as AdminError).message;
+      expect(error).toBeInstanceOf(InvalidInputError);
+      return (error as InvalidInputError).message;
     }
     throw new Error('accepted');
   };
