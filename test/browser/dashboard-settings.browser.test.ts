@@ -109,6 +109,35 @@ describe('settings', () => {
     await page.close();
   });
 
+  it('edit the outcome currency, checked against the catalogue as the admin API checks it', async () => {
+    const merchant = await gateway.createMerchant('Outcome currency merchant');
+    const page = await signIn(browser, gateway.baseUrl, merchant.apiKey, PHONE);
+    await page.goto(`${gateway.baseUrl}/dashboard/settings`);
+    const field = page.getByRole('textbox', { name: 'Outcome currency', exact: true });
+    await field.fill('zzz');
+    await page.getByRole('button', { name: 'Save outcome currency' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await field.getAttribute('aria-describedby'))!.split(' ');
+    const problem = describedBy.find((id) => id.endsWith('-problem'))!;
+    expect(await page.locator(`#${problem}`).innerText()).toBe(
+      'outcome_currency "zzz" is not a known currency',
+    );
+    expect((await merchantDocument(merchant.merchantId))?.outcomeCurrency).toBeNull();
+
+    await field.fill('USDTTRC20');
+    await page.getByRole('button', { name: 'Save outcome currency' }).click();
+    await page.getByText('Outcome currency saved.').waitFor();
+    expect((await merchantDocument(merchant.merchantId))?.outcomeCurrency).toBe('usdttrc20');
+    expect(await page.locator('#outcome-title + p strong').innerText()).toBe('usdttrc20');
+
+    await page.getByRole('textbox', { name: 'Outcome currency', exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save outcome currency' }).click();
+    await page.getByText('Outcome currency saved.').waitFor();
+    expect((await merchantDocument(merchant.merchantId))?.outcomeCurrency).toBeNull();
+    await page.close();
+  });
+
   it('rotate the API key after a confirmation, show the new one once, and the old one stops opening the dashboard', async () => {
     const merchant = await gateway.createMerchant('Rotating merchant');
     const page = await signIn(browser, gateway.baseUrl, merchant.apiKey, DESKTOP);

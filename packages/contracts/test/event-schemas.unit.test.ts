@@ -170,6 +170,7 @@ const produced: AnyEvent[] = [
     }),
     cmd('RotateMerchantCredential', { credential: 'ipnSecret', hash: null, cipher: 'c2' }),
     cmd('SetMerchantCoins', { enabledCoins: ['btc', 'eth'] }),
+    cmd('SetMerchantOutcomeCurrency', { outcomeCurrency: 'eur' }),
     cmd('SetMerchantWallet', {
       network: 'btc',
       chainKind: 'mainnet',

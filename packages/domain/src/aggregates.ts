@@ -104,6 +104,7 @@ export function aggregateOfCommand(type: AnyCommandType): AggregateName {
     case 'CreateMerchant':
     case 'RotateMerchantCredential':
     case 'SetMerchantCoins':
+    case 'SetMerchantOutcomeCurrency':
     case 'SetMerchantWallet':
     case 'RemoveMerchantWallet':
       return 'merchant';

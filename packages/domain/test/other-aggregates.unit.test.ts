@@ -82,6 +82,28 @@ describe('merchant decider', () => {
       .when({ type: 'SetMerchantCoins', data: { enabledCoins: ['btc'] }, metadata: meta() })
       .then([{ type: 'MerchantCoinsChanged', data: { enabledCoins: ['btc'], at: meta().now } }]);
   });
+  it('changes the outcome currency, or clears it', () => {
+    spec
+      .given(created)
+      .when({ type: 'SetMerchantOutcomeCurrency', data: { outcomeCurrency: 'usdttrc20' }, metadata: meta() })
+      .then([
+        { type: 'MerchantOutcomeCurrencyChanged', data: { outcomeCurrency: 'usdttrc20', at: meta().now } },
+      ]);
+    const state = spec
+      .given([
+        ...created,
+        { type: 'MerchantOutcomeCurrencyChanged', data: { outcomeCurrency: 'eur', at: meta().now } },
+        { type: 'MerchantOutcomeCurrencyChanged', data: { outcomeCurrency: null, at: meta().now } },
+      ])
+      .state();
+    expect(state).toMatchObject({ profile: { outcomeCurrency: null } });
+  });
+  it('refuses an outcome currency for a merchant that does not exist', () => {
+    spec
+      .given([])
+      .when({ type: 'SetMerchantOutcomeCurrency', data: { outcomeCurrency: 'eur' }, metadata: meta() })
+      .thenThrows('NOT_FOUND');
+  });
 });
 
 describe('subscription plan and subscription deciders', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streamIdOf, type CredentialName } from '@gw/domain';
 import { newSecret, sha256Hex } from '@gw/platform';
+import { knownCurrency } from './catalogue-rules';
 import type { ServiceContext } from './context';
 
 export interface MerchantKeys {
@@ -77,6 +78,25 @@ export async function setMerchantCoins(
     data: { enabledCoins },
   });
   if (!reply.ok) throw new MerchantCommandError(reply.error.code, reply.error.message);
+}
+
+/**
+ * The currency the merchant's amounts are reported in by default (checked against the catalogue and
+ * stored in its canonical spelling: crypto or fiat), or null for the coin paid. Throws
+ * InvalidInputError (field `outcome_currency`) for a code the catalogue does not know.
+ */
+export async function setMerchantOutcomeCurrency(
+  ctx: ServiceContext,
+  merchantId: string,
+  code: string | null,
+): Promise<string | null> {
+  const outcomeCurrency = code === null ? null : knownCurrency(ctx.rates.current(), 'outcome_currency', code);
+  const reply = await ctx.commands.send(streamIdOf('merchant', merchantId), merchantId, {
+    type: 'SetMerchantOutcomeCurrency',
+    data: { outcomeCurrency },
+  });
+  if (!reply.ok) throw new MerchantCommandError(reply.error.code, reply.error.message);
+  return outcomeCurrency;
 }
 
 /** Replaces one credential; returns the new plain value, shown once. */

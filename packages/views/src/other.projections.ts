@@ -54,6 +54,10 @@ export function projectMerchant(
       return doc ?? { id: event.data.merchantId, version, ...event.data, updatedAt: event.data.createdAt };
     case 'MerchantCoinsChanged':
       return doc && { ...doc, version, enabledCoins: event.data.enabledCoins, updatedAt: event.data.at };
+    case 'MerchantOutcomeCurrencyChanged':
+      return (
+        doc && { ...doc, version, outcomeCurrency: event.data.outcomeCurrency, updatedAt: event.data.at }
+      );
     case 'MerchantCredentialRotated': {
       if (!doc) return null;
       const { credential, hash, cipher, at } = event.data;

@@ -1,6 +1,12 @@
 import { openApiPaths, type DocumentedOperation, type PathItems, type Schema } from '@gw/contracts';
 import { newPlanSchema, newSubscriptionSchema, subscriptionStatusSchema } from '@gw/runtime';
-import { createMerchantSchema, refundSchema, setCoinsSchema, setWalletSchema } from './admin-schemas';
+import {
+  createMerchantSchema,
+  refundSchema,
+  setCoinsSchema,
+  setOutcomeCurrencySchema,
+  setWalletSchema,
+} from './admin-schemas';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './admin-params';
 import { ADMIN_PREFIX } from './admin-router';
 import { CREDENTIALS } from './admin-views';
@@ -96,6 +102,22 @@ const OPERATIONS: AdminOperation[] = [
     pathParams: merchantId,
     body: setCoinsSchema,
     responses: { 200: { description: 'The merchant.', schema: object('Merchant.') }, ...errors() },
+  },
+  {
+    operationId: 'adminSetMerchantOutcomeCurrency',
+    method: 'put',
+    path: '/merchants/{merchantId}/outcome-currency',
+    summary:
+      "Sets the currency the merchant's amounts are reported in by default: any catalogue currency, crypto or fiat (null: the coin paid).",
+    pathParams: merchantId,
+    body: setOutcomeCurrencySchema,
+    responses: {
+      200: {
+        description: 'The outcome currency, in its catalogue spelling.',
+        schema: object('Outcome currency.'),
+      },
+      ...errors(),
+    },
   },
   {
     operationId: 'adminSetMerchantWallet',

@@ -36,6 +36,17 @@ export const setCoinsSchema = {
   properties: { enabled_coins: nullable(coinList) },
 };
 
+export interface SetOutcomeCurrencyBody {
+  outcome_currency: string | null;
+}
+
+export const setOutcomeCurrencySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['outcome_currency'],
+  properties: { outcome_currency: nullable(currencyCode) },
+};
+
 export interface RefundBody {
   refund_hash?: string | null;
 }

@@ -43,6 +43,11 @@ export interface MerchantCoinsView {
   enabled_coins: string[] | null;
 }
 
+export interface MerchantOutcomeCurrencyView {
+  merchant_id: string;
+  outcome_currency: string | null;
+}
+
 export type RotatedCredentialView = { merchant_id: string; credential: CredentialPath } & Partial<
   Record<CredentialField, string>
 >;

@@ -6,6 +6,7 @@ import {
   knownCurrency,
   rotateMerchantCredential,
   setMerchantCoins,
+  setMerchantOutcomeCurrency,
   validateInput,
   type WriteSide,
   type ServiceContext,
@@ -16,8 +17,10 @@ import { credentialParam, merchantIdParam, pageQuery } from './admin-params';
 import {
   createMerchantSchema,
   setCoinsSchema,
+  setOutcomeCurrencySchema,
   type CreateMerchantBody,
   type SetCoinsBody,
+  type SetOutcomeCurrencyBody,
 } from './admin-schemas';
 import {
   CREDENTIALS,
@@ -27,10 +30,11 @@ import {
   type CreatedMerchantView,
   type MerchantCoinsView,
   type MerchantListView,
+  type MerchantOutcomeCurrencyView,
   type RotatedCredentialView,
 } from './admin-views';
 
-/** Merchants: onboarding (keys shown once), listing without secrets, key rotation, enabled coins. */
+/** Merchants: onboarding (keys shown once), listing without secrets, key rotation, coins, outcome currency. */
 export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Router {
   const router = Router();
   const merchants = () => ctx.readModels.collection<MerchantDocument>(COLLECTIONS.merchants);
@@ -110,6 +114,20 @@ export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Route
       await setMerchantCoins(ctx, merchantId, enabledCoins);
       const coins: MerchantCoinsView = { merchant_id: merchantId, enabled_coins: enabledCoins };
       res.json(coins);
+    }),
+  );
+
+  router.put(
+    '/merchants/:merchantId/outcome-currency',
+    asyncRoute(async (req, res) => {
+      const merchantId = merchantIdParam(req.params.merchantId);
+      const body = validateInput<SetOutcomeCurrencyBody>(setOutcomeCurrencySchema, req.body);
+      const outcomeCurrency = await setMerchantOutcomeCurrency(ctx, merchantId, body.outcome_currency);
+      const view: MerchantOutcomeCurrencyView = {
+        merchant_id: merchantId,
+        outcome_currency: outcomeCurrency,
+      };
+      res.json(view);
     }),
   );
 

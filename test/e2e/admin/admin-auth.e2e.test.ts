@@ -17,6 +17,7 @@ describe('admin API authentication', () => {
     ['GET', '/merchants/00000000-0000-4000-8000-000000000000'],
     ['POST', '/merchants/00000000-0000-4000-8000-000000000000/keys/api-key/rotate'],
     ['PUT', '/merchants/00000000-0000-4000-8000-000000000000/coins'],
+    ['PUT', '/merchants/00000000-0000-4000-8000-000000000000/outcome-currency'],
     ['POST', '/merchants/00000000-0000-4000-8000-000000000000/subscription-plans'],
     ['POST', '/merchants/00000000-0000-4000-8000-000000000000/subscriptions'],
     ['PATCH', '/subscriptions/1234567890'],

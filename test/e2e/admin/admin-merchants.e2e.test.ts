@@ -266,4 +266,55 @@ describe('admin API: merchants', () => {
       expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'merchant not found' });
     });
   });
+
+  describe('PUT /admin/v1/merchants/{id}/outcome-currency', () => {
+    it('sets any catalogue currency in its catalogue spelling, and clears it with null', async () => {
+      const { merchantId } = await gateway.createMerchant('Outcome currency shop');
+      const set = await admin('PUT', `/merchants/${merchantId}/outcome-currency`, {
+        body: { outcome_currency: 'EUR' },
+      });
+      expect(set.status).toBe(200);
+      expect(set.body).toEqual({ merchant_id: merchantId, outcome_currency: 'eur' });
+      expect((await eventTypesOf(gateway, `merchant-${merchantId}`)).at(-1)).toBe(
+        'MerchantOutcomeCurrencyChanged',
+      );
+      expect((await admin('GET', `/merchants/${merchantId}`)).body).toMatchObject({
+        outcome_currency: 'eur',
+      });
+
+      const cleared = await admin('PUT', `/merchants/${merchantId}/outcome-currency`, {
+        body: { outcome_currency: null },
+      });
+      expect(cleared.body).toEqual({ merchant_id: merchantId, outcome_currency: null });
+      expect((await admin('GET', `/merchants/${merchantId}`)).body).toMatchObject({ outcome_currency: null });
+    });
+
+    it.each([
+      ['no field', {}, 'outcome_currency is required'],
+      [
+        'a code the catalogue lacks',
+        { outcome_currency: 'abcxyz' },
+        'outcome_currency "abcxyz" is not a known currency',
+      ],
+      [
+        'a malformed code',
+        { outcome_currency: 'us d' },
+        'outcome_currency must be a currency code (letters and digits)',
+      ],
+    ])('refuses %s with 400', async (_case, body, message) => {
+      const response = await admin('PUT', `/merchants/${gateway.demoMerchant.merchantId}/outcome-currency`, {
+        body,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ message });
+    });
+
+    it('answers 404 for an unknown merchant', async () => {
+      const response = await admin('PUT', `/merchants/${UNKNOWN_MERCHANT}/outcome-currency`, {
+        body: { outcome_currency: 'usd' },
+      });
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ message: 'merchant not found' });
+    });
+  });
 });

@@ -2,6 +2,7 @@ import type {
   CreatedMerchantView,
   MerchantCoinsView,
   MerchantListView,
+  MerchantOutcomeCurrencyView,
   MerchantView,
   RemovedWalletView,
   RotatedCredentialView,
@@ -14,6 +15,7 @@ import {
   describeCreatedMerchant,
   describeMerchant,
   describeMerchantList,
+  describeOutcomeCurrency,
   describeRemovedWallet,
   describeRotation,
   describeWallet,
@@ -90,6 +92,18 @@ export const MERCHANT_COMMANDS: Record<string, AdminCommand> = {
         await client.request<MerchantCoinsView>('PUT', `/merchants/${id(merchantId)}/coins`, body),
         describeCoins,
       );
+    },
+  },
+  'outcome-currency': {
+    synopsis: 'merchant outcome-currency <merchant-id> <code|none>',
+    summary:
+      "set the currency the merchant's amounts are reported in by default (any catalogue currency; none: the coin paid)",
+    args: ['merchant-id', 'code'],
+    options: {},
+    async run({ client, args: [merchantId = '', code = ''], print }) {
+      const body = { outcome_currency: code.toLowerCase() === 'none' ? null : code };
+      const path = `/merchants/${id(merchantId)}/outcome-currency`;
+      print(await client.request<MerchantOutcomeCurrencyView>('PUT', path, body), describeOutcomeCurrency);
     },
   },
   wallet: {

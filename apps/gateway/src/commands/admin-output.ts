@@ -3,6 +3,7 @@ import {
   type CreatedMerchantView,
   type MerchantCoinsView,
   type MerchantListView,
+  type MerchantOutcomeCurrencyView,
   type MerchantView,
   type PlanView,
   type RefundView,
@@ -72,6 +73,11 @@ export function describeRemovedWallet(result: RemovedWalletView): string {
 
 export function describeCoins(result: MerchantCoinsView): string {
   return lines([`Merchant ${result.merchant_id} now accepts ${coins(result.enabled_coins)}.`]);
+}
+
+export function describeOutcomeCurrency(result: MerchantOutcomeCurrencyView): string {
+  const currency = result.outcome_currency ?? 'none (amounts in the coin paid)';
+  return lines([`Merchant ${result.merchant_id} now has outcome currency ${currency}.`]);
 }
 
 export function describePlan(plan: PlanView): string {

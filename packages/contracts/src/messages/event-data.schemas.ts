@@ -194,6 +194,7 @@ export const EVENT_DATA_SCHEMAS = {
     ['hash', 'cipher'],
   ),
   MerchantCoinsChanged: object({ enabledCoins: nullable(arrayOf(string())), at: at() }),
+  MerchantOutcomeCurrencyChanged: object({ outcomeCurrency: nullableString(), at: at() }),
   MerchantWalletSet: object({
     network: string(),
     chainKind: enumOf(['mainnet', 'testnet', 'regtest', 'evm']),

@@ -64,6 +64,7 @@ const COMMAND_TYPES: readonly AnyCommandType[] = [
   'CreateMerchant',
   'RotateMerchantCredential',
   'SetMerchantCoins',
+  'SetMerchantOutcomeCurrency',
   'SetMerchantWallet',
   'RemoveMerchantWallet',
   'CreateSubscriptionPlan',

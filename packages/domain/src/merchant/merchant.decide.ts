@@ -8,11 +8,21 @@ export type RotateMerchantCredential = Command<
   { credential: CredentialName; hash: string | null; cipher: string | null }
 >;
 export type SetMerchantCoins = Command<'SetMerchantCoins', { enabledCoins: string[] | null }>;
+/** A catalogue code in its canonical spelling (checked against the catalogue before it gets here), or null. */
+export type SetMerchantOutcomeCurrency = Command<
+  'SetMerchantOutcomeCurrency',
+  { outcomeCurrency: string | null }
+>;
 /** The wallet as packages/chain parsed it; the command's `now` becomes its `setAt`. */
 export type SetMerchantWallet = Command<'SetMerchantWallet', Omit<MerchantWallet, 'setAt'>>;
 export type RemoveMerchantWallet = Command<'RemoveMerchantWallet', { network: string }>;
 export type MerchantCommand =
-  CreateMerchant | RotateMerchantCredential | SetMerchantCoins | SetMerchantWallet | RemoveMerchantWallet;
+  | CreateMerchant
+  | RotateMerchantCredential
+  | SetMerchantCoins
+  | SetMerchantOutcomeCurrency
+  | SetMerchantWallet
+  | RemoveMerchantWallet;
 export type MerchantCommandType = MerchantCommand['type'];
 
 const NEEDS_HASH: readonly CredentialName[] = ['apiKey', 'betaApiKey'];
@@ -44,6 +54,14 @@ export function decideMerchant(command: MerchantCommand, state: Merchant): Merch
         {
           type: 'MerchantCoinsChanged',
           data: { enabledCoins: command.data.enabledCoins, at: command.metadata.now },
+        },
+      ];
+    case 'SetMerchantOutcomeCurrency':
+      if (state.status === 'none') throw new DomainError('NOT_FOUND', 'merchant not found');
+      return [
+        {
+          type: 'MerchantOutcomeCurrencyChanged',
+          data: { outcomeCurrency: command.data.outcomeCurrency, at: command.metadata.now },
         },
       ];
     case 'SetMerchantWallet': {

@@ -54,6 +54,11 @@ export type MerchantCoinsChanged = DomainEvent<
   'MerchantCoinsChanged',
   { enabledCoins: string[] | null; at: string }
 >;
+/** The currency the merchant's amounts are reported in by default; null: the coin paid. */
+export type MerchantOutcomeCurrencyChanged = DomainEvent<
+  'MerchantOutcomeCurrencyChanged',
+  { outcomeCurrency: string | null; at: string }
+>;
 
 export type MerchantWalletSet = DomainEvent<'MerchantWalletSet', MerchantWallet>;
 /**
@@ -66,6 +71,7 @@ export type MerchantEvent =
   | MerchantCreated
   | MerchantCredentialRotated
   | MerchantCoinsChanged
+  | MerchantOutcomeCurrencyChanged
   | MerchantWalletSet
   | MerchantWalletRemoved;
 
@@ -104,6 +110,13 @@ export function evolveMerchant(state: Merchant, event: MerchantEvent): Merchant 
       return {
         ...state,
         profile: { ...state.profile, enabledCoins: event.data.enabledCoins },
+        updatedAt: event.data.at,
+      };
+    case 'MerchantOutcomeCurrencyChanged':
+      if (state.status === 'none') return state;
+      return {
+        ...state,
+        profile: { ...state.profile, outcomeCurrency: event.data.outcomeCurrency },
         updatedAt: event.data.at,
       };
     case 'MerchantWalletSet':

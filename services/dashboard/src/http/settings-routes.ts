@@ -1,8 +1,16 @@
 import { asyncRoute, sha256Hex } from '@gw/platform';
-import { rotateMerchantCredential, setMerchantCoins, type ServiceContext } from '@gw/runtime';
+import {
+  enabledCoinsFrom,
+  InvalidInputError,
+  rotateMerchantCredential,
+  setMerchantCoins,
+  setMerchantOutcomeCurrency,
+  type ServiceContext,
+} from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import { Router, type Request, type Response } from 'express';
 import type { DashboardSessions } from '../session/dashboard-session';
+import { emptyForm } from '../views/form-field';
 import { renderSettingsPage, ROTATABLE, type RotatablePath, type SettingsView } from '../views/settings-page';
 import { sendNotFound } from './responses';
 import { merchantOf, signedInOf } from './signed-in';
@@ -19,7 +27,9 @@ export function settingsRoutes(ctx: ServiceContext, sessions: DashboardSessions)
   async function send(
     res: Response,
     merchant: MerchantDocument,
-    extra: Partial<Pick<SettingsView, 'message' | 'error' | 'rotated' | 'enabledCoins'>> & {
+    extra: Partial<
+      Pick<SettingsView, 'message' | 'error' | 'rotated' | 'enabledCoins' | 'outcomeCurrency' | 'outcomeForm'>
+    > & {
       status?: number;
     } = {},
   ) {
@@ -31,7 +41,9 @@ export function settingsRoutes(ctx: ServiceContext, sessions: DashboardSessions)
           chrome: signedInOf(res).chrome('settings'),
           coins: catalogue(),
           enabledCoins: extra.enabledCoins !== undefined ? extra.enabledCoins : merchant.enabledCoins,
-          outcomeCurrency: merchant.outcomeCurrency,
+          outcomeCurrency:
+            extra.outcomeCurrency !== undefined ? extra.outcomeCurrency : merchant.outcomeCurrency,
+          outcomeForm: extra.outcomeForm ?? emptyForm(),
           message: extra.message ?? null,
           error: extra.error ?? null,
           rotated: extra.rotated ?? null,
@@ -52,15 +64,39 @@ export function settingsRoutes(ctx: ServiceContext, sessions: DashboardSessions)
       const ticked = ([] as unknown[])
         .concat(fields.coin ?? [])
         .filter((code): code is string => typeof code === 'string');
-      const known = new Set(catalogue().map(({ code }) => code));
-      const unknown = ticked.filter((code) => !known.has(code));
-      if (unknown.length > 0)
-        return send(res, merchant, { status: 422, error: `Not in the catalogue: ${unknown.join(', ')}.` });
-      const enabledCoins = fields.mode === 'all' ? null : [...new Set(ticked)];
-      if (enabledCoins?.length === 0)
+      if (fields.mode !== 'all' && ticked.length === 0)
         return send(res, merchant, { status: 422, error: 'Tick at least one coin, or accept every coin.' });
+      let enabledCoins: string[] | null;
+      try {
+        // The admin API's rule: catalogue cryptocurrencies, in their catalogue spelling, once each.
+        enabledCoins = enabledCoinsFrom(ctx.rates.current(), fields.mode === 'all' ? null : ticked);
+      } catch (error) {
+        if (!(error instanceof InvalidInputError)) throw error;
+        return send(res, merchant, { status: 422, error: `${error.message}.` });
+      }
       await setMerchantCoins(ctx, merchant.merchantId, enabledCoins);
       send(res, merchant, { enabledCoins, message: 'Coins saved.' });
+    }),
+  );
+
+  router.post(
+    '/dashboard/settings/outcome-currency',
+    asyncRoute(async (req, res) => {
+      const merchant = merchantOf(res);
+      const typed = (req.body as Record<string, unknown>).outcome_currency;
+      const code = typeof typed === 'string' && typed.trim() !== '' ? typed.trim() : null;
+      try {
+        const outcomeCurrency = await setMerchantOutcomeCurrency(ctx, merchant.merchantId, code);
+        send(res, merchant, { outcomeCurrency, message: 'Outcome currency saved.' });
+      } catch (error) {
+        if (!(error instanceof InvalidInputError)) throw error;
+        const problems = Object.fromEntries(error.problems.map(({ field, message }) => [field, message]));
+        send(res, merchant, {
+          status: 422,
+          error: 'The outcome currency was not saved.',
+          outcomeForm: { values: { outcome_currency: code ?? '' }, problems },
+        });
+      }
     }),
   );
 

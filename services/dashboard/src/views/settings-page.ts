@@ -1,4 +1,5 @@
 import { html, trusted, type SafeHtml } from '@gw/platform';
+import { textField, type FormState } from './form-field';
 import { csrfField, notice, renderPage, type Chrome } from './layout';
 
 /** The credentials a merchant can rotate, as the admin API and CLI name them. */
@@ -16,6 +17,8 @@ export interface SettingsView {
   /** Null: every catalogue coin. */
   enabledCoins: string[] | null;
   outcomeCurrency: string | null;
+  /** The outcome currency form as sent back with a problem; empty otherwise. */
+  outcomeForm: FormState;
   message: string | null;
   error: string | null;
   /** A credential just rotated: its new value, shown this once. */
@@ -70,10 +73,20 @@ export function renderSettingsPage(view: SettingsView): string {
           </fieldset>
           <button type="submit">Save coins</button>
         </form>
+      </section>
+      <section class="panel" aria-labelledby="outcome-title">
+        <h2 id="outcome-title">Outcome currency</h2>
         <p>
-          Outcome currency:
-          <strong>${view.outcomeCurrency ?? 'none (payments settle in the coin paid)'}</strong>
+          Now: <strong>${view.outcomeCurrency ?? 'none (amounts in the coin paid)'}</strong>. Any catalogue
+          currency, crypto or fiat; leave it empty for none.
         </p>
+        <form method="post" action="/dashboard/settings/outcome-currency" novalidate>
+          ${csrfField(csrfToken)}
+          ${textField('settings', 'outcome_currency', 'Outcome currency', view.outcomeForm, {
+            hint: 'A catalogue code: usd, eur, usdttrc20…',
+          })}
+          <button type="submit">Save outcome currency</button>
+        </form>
       </section>
       <section class="panel" aria-labelledby="keys-title">
         <h2 id="keys-title">Keys and secrets</h2>
