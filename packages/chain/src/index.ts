@@ -1,4 +1,5 @@
 export * from './address-allocator';
+export { onConfiguredChain } from './configured-chain';
 export { startAddressWorker, type StartAddressWorker } from './address-worker-client';
 export type { AddressWorkerData } from './address-worker-protocol';
 export * from './worker-address-allocator';

@@ -1,4 +1,4 @@
-import { chainNodeFor, type ChainWatchersConfig, type EvmNodeConfig } from '@gw/platform';
+import type { ChainWatchersConfig } from '@gw/platform';
 import {
   type AmountInput,
   type Catalogue,
@@ -8,6 +8,7 @@ import {
   roundAmount,
   toBaseUnits,
 } from '@gw/rates';
+import { onConfiguredChain } from './configured-chain';
 
 type QueryValue = string | null | undefined;
 
@@ -18,29 +19,21 @@ function withQuery(base: string, query: Record<string, QueryValue>): string {
   return pairs.length === 0 ? base : `${base}?${pairs.join('&')}`;
 }
 
-/**
- * EIP-681: native coin in wei as `value`; a token as a call of its transfer function. The chain id and
- * token contract are those the network's watcher is configured with (`evm`), where one is: a wallet
- * must send to the contract the gateway watches, on the chain it follows, not the catalogue's mainnet.
- */
-function ethereumUri(
-  currency: CryptoCurrency,
-  address: string,
-  amount: string | null,
-  evm: Readonly<EvmNodeConfig> | null,
-): string {
+/** EIP-681: native coin in wei as `value`; a token as a call of its transfer function. */
+function ethereumUri(currency: CryptoCurrency, address: string, amount: string | null): string {
   const units = amount === null ? null : toBaseUnits(amount, currency.chainDecimals);
-  const chainId = evm?.chainId ?? currency.evmChainId;
-  const contract = evm?.tokens[currency.code] ?? currency.contractAddress;
-  if (contract) {
-    return withQuery(`ethereum:${contract}@${chainId}/transfer`, { address, uint256: units });
+  if (currency.contractAddress) {
+    return withQuery(`ethereum:${currency.contractAddress}@${currency.evmChainId}/transfer`, {
+      address,
+      uint256: units,
+    });
   }
-  return withQuery(`ethereum:${address}@${chainId}`, { value: units });
+  return withQuery(`ethereum:${address}@${currency.evmChainId}`, { value: units });
 }
 
 export interface PaymentUriOptions {
   catalogue?: Catalogue;
-  /** The nodes the gateway watches: an EVM network's configured chain id and token contracts go in its URIs. */
+  /** The nodes the gateway watches: a watched EVM network's configured chain id and token contracts go in its URIs. */
   chainWatchers?: ChainWatchersConfig;
 }
 
@@ -54,7 +47,8 @@ export function paymentUri(
   amount?: AmountInput | null,
   { catalogue = curatedCatalogue, chainWatchers }: PaymentUriOptions = {},
 ): string {
-  const currency = lookupCryptoCurrency(currencyCode, catalogue);
+  const listed = lookupCryptoCurrency(currencyCode, catalogue);
+  const currency = chainWatchers ? onConfiguredChain(listed, chainWatchers) : listed;
   const decimal =
     amount === undefined || amount === null ? null : roundAmount(amount, currency.chainDecimals, 'up');
   const scheme = currency.uriScheme;
@@ -81,12 +75,7 @@ export function paymentUri(
     case 'solana':
       return withQuery(`solana:${address}`, { amount: decimal, 'spl-token': currency.contractAddress });
     case 'ethereum':
-      return ethereumUri(
-        currency,
-        address,
-        decimal,
-        chainWatchers ? (chainNodeFor(chainWatchers, currency.network)?.evm ?? null) : null,
-      );
+      return ethereumUri(currency, address, decimal);
     case 'ton':
       return withQuery(`ton://transfer/${address}`, {
         jetton: currency.contractAddress,

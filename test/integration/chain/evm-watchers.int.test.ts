@@ -97,6 +97,17 @@ describe('the eth watcher on a private anvil: ETH and a 6-decimal ERC-20 in fami
     betaSpecs(paidIn, coinCase);
   });
 
+  it('lists the configured token contract, not the mainnet one, in /v1/full-currencies', async () => {
+    const response = await fetch(`${chain.gateway.baseUrl}/v1/full-currencies`);
+    const { currencies } = (await response.json()) as {
+      currencies: { code: string; smart_contract: string | null }[];
+    };
+    expect(currencies.filter((c) => ['eth', 'usdterc20'].includes(c.code))).toEqual([
+      expect.objectContaining({ code: 'eth', smart_contract: null }),
+      expect.objectContaining({ code: 'usdterc20', smart_contract: token.address }),
+    ]);
+  });
+
   it('counts a token deposit once when a reorganisation mines it again behind another log of its new block', async () => {
     const { coin, merchant } = paying.get('usdterc20')!;
     const call = v1Caller(

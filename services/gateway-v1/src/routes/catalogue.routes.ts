@@ -1,3 +1,4 @@
+import { onConfiguredChain } from '@gw/chain';
 import { v1Validators } from '@gw/contracts/src/api/v1';
 import { canTakeMoneyIn, offeredPayCurrencies, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
@@ -48,7 +49,7 @@ export function catalogueRoutes({ ctx, directory, auth }: V1RouteDeps): Router {
     asyncRoute(async (req, res) => {
       res.json({
         currencies: (await payableCoins(req)).map(({ crypto, position }) =>
-          toFullCurrency(crypto, position, baseUrl),
+          toFullCurrency(onConfiguredChain(crypto, ctx.config.chainWatchers), position, baseUrl),
         ),
       });
     }),
