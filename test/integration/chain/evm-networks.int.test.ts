@@ -127,6 +127,23 @@ describe('the bsc and matic watchers on anvils with chain ids 56 and 137: BNB, P
     ]);
   });
 
+  it('counts an 18-decimal BEP-20 USDT overpayment of one base unit to the unit: paid_over in family A', async () => {
+    const coin = paying('bsc', 'usdt');
+    const client = new AlphaClient(chain.gateway.baseUrl, chain.gateway.demoMerchant);
+    const payment = await client.createPayment({ to_currency: 'USDT', network: 'BSC' });
+    const stored = await storedPayment(chain.gateway, payment.uuid);
+    const paid = coin.units(payment.payer_amount) + 1n;
+    // payToFinish checks the deposit's amount to the base unit: 19.99…000000000001.
+    await payToFinish('bsc', coin, stored.paymentId, payment.address, paid);
+    const record = await client.paymentWhen(payment.uuid, (p) => p.status === 'paid_over');
+    // Family A writes money with 8 decimals, as upstream does: the extra unit shows in the status only.
+    expect(record).toMatchObject({
+      payment_status: 'finished',
+      is_final: true,
+      payment_amount: payment.payer_amount,
+    });
+  });
+
   it.each<[Network, CoinRole, Record<string, string>]>([
     ['bsc', 'usdt', { to_currency: 'USDT', network: 'BSC' }],
     ['matic', 'native', { to_currency: 'POL', network: 'POLYGON' }],
