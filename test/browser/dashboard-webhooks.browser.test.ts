@@ -10,13 +10,16 @@ import {
   type DeliveryView,
 } from '../e2e/notifier/support/notifier-harness';
 import { replyWith, startReceiver, type Receiver } from '../e2e/notifier/support/receiver';
+import type { NotifierService } from '@gw/service-notifier';
+import type { Page } from 'playwright-core';
+import { newDelivery } from '../../services/notifier/src/testing/delivery-log-contract';
 import { DESKTOP, openCheckoutBrowser, type CheckoutBrowser } from './support/browser';
 import { csrfTokenOf, signIn } from './support/dashboard-browser';
 
 jest.setTimeout(120_000);
 
 /** Chromium logs the refusals the tests provoke on purpose as console errors. */
-const PROVOKED = /^console error: Failed to load resource: the server responded with a status of 404/;
+const PROVOKED = /^console error: Failed to load resource: the server responded with a status of (400|404)/;
 
 let clock: ManualClock;
 let gateway: TestGateway;
@@ -133,6 +136,52 @@ describe('the webhook pages', () => {
     );
     expect(redeliver.status()).toBe(404);
     expect(await stateOf(theirs.deliveryId)).toBe('dead');
+    await page.close();
+  });
+
+  it('page by keyset with the filters kept, the same rows whatever arrives meanwhile', async () => {
+    const { log } = gateway.gateway.services.find(
+      (service): service is NotifierService => service.name === 'notifier',
+    )!;
+    const paymentId = 900_001;
+    const schedule = (eventVersion: number) =>
+      log.append({
+        type: 'DeliveryScheduled',
+        delivery: newDelivery({
+          paymentId,
+          eventVersion,
+          merchantId: merchantA.merchantId,
+          url: receiver.url,
+          createdAt: new Date(Date.parse('2026-02-01T00:00:00.000Z') + eventVersion * 1000).toISOString(),
+        }),
+      });
+    for (let version = 1; version <= 60; version++) await schedule(version);
+    const versions = (page: Page) =>
+      page
+        .locator('tbody tr td:first-child a')
+        .allInnerTexts()
+        .then((texts) => texts.map((text) => Number(text.split('-')[1])));
+
+    const page = await signIn(browser, gateway.baseUrl, merchantA.apiKey, DESKTOP);
+    await page.goto(`${gateway.baseUrl}/dashboard/webhooks?payment_id=${paymentId}`);
+    const first = await versions(page);
+    expect(first).toEqual(Array.from({ length: 50 }, (_, i) => 60 - i));
+    await Promise.all([page.waitForURL(/before=/), page.getByRole('link', { name: 'Older →' }).click()]);
+    expect(new URL(page.url()).searchParams.get('payment_id')).toBe(String(paymentId));
+    expect(await versions(page)).toEqual(Array.from({ length: 10 }, (_, i) => 10 - i));
+    expect(await page.getByRole('link', { name: 'Older →' }).count()).toBe(0);
+
+    // A newer webhook arrives: going back shows the page as it was, and one more page above it.
+    await schedule(61);
+    await Promise.all([page.waitForURL(/after=/), page.getByRole('link', { name: '← Newer' }).click()]);
+    expect(new URL(page.url()).searchParams.get('payment_id')).toBe(String(paymentId));
+    expect(await versions(page)).toEqual(first);
+    await Promise.all([page.waitForURL(/after=/), page.getByRole('link', { name: '← Newer' }).click()]);
+    expect(await versions(page)).toEqual([61]);
+
+    const refused = await page.goto(`${gateway.baseUrl}/dashboard/webhooks?before=not-a-cursor`);
+    expect(refused?.status()).toBe(400);
+    expect(await page.getByRole('alert').innerText()).toContain('before is not a page of this list');
     await page.close();
   });
 });

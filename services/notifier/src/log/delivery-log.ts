@@ -1,4 +1,5 @@
 import type { Delivery, DeliveryLogEvent, DeliveryState } from '../delivery/delivery';
+import type { DeliveryPage, DeliveryPageQuery } from './delivery-keyset';
 
 export interface DeliveryQuery {
   merchantId?: string;
@@ -40,6 +41,8 @@ export interface DeliveryLog {
   append(event: DeliveryLogEvent): Promise<Delivery>;
   get(deliveryId: string): Promise<Delivery | null>;
   find(query: DeliveryQuery): Promise<{ deliveries: Delivery[]; total: number }>;
+  /** One merchant's deliveries a page at a time by keyset (the dashboard): no count, no skipped rows. */
+  page(query: DeliveryPageQuery): Promise<DeliveryPage>;
   /** Every delivery still to be sent, for the dispatcher at start and on its periodic sync. */
   pending(): Promise<Delivery[]>;
   /** A payment's deliveries in status-change order. */

@@ -12,6 +12,8 @@ import {
   type DeliveryQuery,
   type NotifierCheckpoint,
 } from './delivery-log';
+import { pageOf, type DeliveryPage, type DeliveryPageQuery } from './delivery-keyset';
+import { DeliveryTimeline } from './delivery-timeline';
 import { GroupCommitAppender } from './group-commit-appender';
 
 /** One line of `deliveries.jsonl`. `snapshot` lines are written only by compaction. */
@@ -28,6 +30,7 @@ const COMPACT_MIN_LINES = 10_000;
 export class JsonlDeliveryLog implements DeliveryLog {
   private readonly deliveries = new Map<string, Delivery>();
   private readonly scheduling = new Map<string, Promise<Delivery>>();
+  private readonly timeline = new DeliveryTimeline();
   private lastCheckpoint: NotifierCheckpoint | null = null;
   private appender: GroupCommitAppender | undefined;
   private handle: FileHandle | undefined;
@@ -53,7 +56,7 @@ export class JsonlDeliveryLog implements DeliveryLog {
       if (known) return copy(await known);
       const scheduling = appender.append(line({ event })).then(() => {
         const delivery = scheduledDelivery(event.delivery);
-        this.deliveries.set(id, delivery);
+        this.keep(delivery);
         return delivery;
       });
       this.scheduling.set(id, scheduling);
@@ -88,6 +91,19 @@ export class JsonlDeliveryLog implements DeliveryLog {
     };
   }
 
+  async page(query: DeliveryPageQuery): Promise<DeliveryPage> {
+    const toward = query.after === undefined ? 'older' : 'newer';
+    const found: Delivery[] = [];
+    for (const deliveryId of this.timeline.walk(query.merchantId, query.after ?? query.before, toward)) {
+      const delivery = this.deliveries.get(deliveryId)!;
+      if (query.state !== undefined && delivery.state !== query.state) continue;
+      if (query.paymentId !== undefined && delivery.paymentId !== query.paymentId) continue;
+      found.push(copy(delivery));
+      if (found.length > query.limit) break;
+    }
+    return pageOf(found, query);
+  }
+
   async pending(): Promise<Delivery[]> {
     return [...this.deliveries.values()].filter((d) => d.state === 'pending').map(copy);
   }
@@ -120,6 +136,12 @@ export class JsonlDeliveryLog implements DeliveryLog {
   private openAppender(): GroupCommitAppender {
     if (!this.appender) throw new Error(`the delivery log ${this.path} is not open`);
     return this.appender;
+  }
+
+  /** A new delivery, in the map and in its merchant's timeline. */
+  private keep(delivery: Delivery): void {
+    this.deliveries.set(delivery.deliveryId, delivery);
+    this.timeline.add(delivery);
   }
 
   private apply(event: Exclude<DeliveryLogEvent, { type: 'DeliveryScheduled' }>): Delivery {
@@ -173,10 +195,10 @@ export class JsonlDeliveryLog implements DeliveryLog {
     if ('checkpoint' in record) {
       this.lastCheckpoint = record.checkpoint;
     } else if ('snapshot' in record) {
-      this.deliveries.set(record.snapshot.deliveryId, record.snapshot);
+      if (!this.deliveries.has(record.snapshot.deliveryId)) this.keep(record.snapshot);
     } else if (record.event.type === 'DeliveryScheduled') {
       const id = record.event.delivery.deliveryId;
-      if (!this.deliveries.has(id)) this.deliveries.set(id, scheduledDelivery(record.event.delivery));
+      if (!this.deliveries.has(id)) this.keep(scheduledDelivery(record.event.delivery));
     } else if (this.deliveries.has(record.event.deliveryId)) {
       this.apply(record.event);
     }

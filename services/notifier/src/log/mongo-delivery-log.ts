@@ -12,6 +12,7 @@ import {
   type Delivery,
   type DeliveryLogEvent,
 } from '../delivery/delivery';
+import { pageOf, type DeliveryPage, type DeliveryPageQuery } from './delivery-keyset';
 import {
   UnknownDeliveryError,
   type DeliveryLog,
@@ -56,6 +57,7 @@ export class MongoDeliveryLog implements DeliveryLog {
     // indexes that already exist (every start after the first).
     const indexes: IndexSpecification[] = [
       { merchantId: 1, createdAt: -1 },
+      { merchantId: 1, state: 1, createdAt: -1 },
       { state: 1, nextAttemptAt: 1 },
       { paymentId: 1, eventVersion: 1 },
     ];
@@ -108,6 +110,35 @@ export class MongoDeliveryLog implements DeliveryLog {
       this.deliveries.countDocuments(filter),
     ]);
     return { deliveries: found.map(strip), total };
+  }
+
+  async page(query: DeliveryPageQuery): Promise<DeliveryPage> {
+    const filter: Filter<DeliveryDocument> = { merchantId: query.merchantId };
+    if (query.state !== undefined) filter.state = query.state;
+    if (query.paymentId !== undefined) filter.paymentId = query.paymentId;
+    const forward = query.after === undefined;
+    const cursor = query.after ?? query.before;
+    if (cursor) {
+      const beyond = forward ? '$lt' : '$gt';
+      // The outer bound keeps the (merchantId, createdAt) index range tight; the $or breaks ties.
+      filter.createdAt = { [forward ? '$lte' : '$gte']: cursor.createdAt };
+      filter.$or = [
+        { createdAt: { [beyond]: cursor.createdAt } },
+        { createdAt: cursor.createdAt, paymentId: { [beyond]: cursor.paymentId } },
+        {
+          createdAt: cursor.createdAt,
+          paymentId: cursor.paymentId,
+          eventVersion: { [beyond]: cursor.eventVersion },
+        },
+      ];
+    }
+    const direction = forward ? -1 : 1;
+    const found = await this.deliveries
+      .find(filter)
+      .sort({ createdAt: direction, paymentId: direction, eventVersion: direction })
+      .limit(query.limit + 1)
+      .toArray();
+    return pageOf(found.map(strip), query);
   }
 
   async pending(): Promise<Delivery[]> {

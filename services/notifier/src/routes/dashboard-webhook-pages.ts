@@ -4,6 +4,7 @@ import { dashboardPages, merchantOf, sendNotFound, signedInOf } from '@gw/servic
 import { Router, type Request } from 'express';
 import type { Delivery, DeliveryState, RedeliveryOrigin } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
+import { parseCursor } from '../log/delivery-keyset';
 import { redeliverDead } from '../log/redeliver-dead';
 import { DELIVERY_STATES, renderDeliveryList, renderDeliveryPage } from './dashboard-webhook-views';
 
@@ -52,17 +53,26 @@ function webhookRoutes({ log, redeliver }: WebhookPagesDeps): Router {
       const rawPayment = text('payment_id');
       const paymentId = rawPayment !== null && PAYMENT_ID.test(rawPayment) ? Number(rawPayment) : null;
       if (rawPayment !== null && paymentId === null) problems.push('payment id must be a number');
-      const rawOffset = text('offset');
-      const offset = rawOffset !== null && COUNT.test(rawOffset) ? Number(rawOffset) : 0;
-      const { deliveries, total } =
+      const cursor = (name: 'before' | 'after') => {
+        const raw = text(name);
+        const parsed = raw === null ? null : parseCursor(raw);
+        if (raw !== null && parsed === null) problems.push(`${name} is not a page of this list`);
+        return parsed === null ? {} : { [name]: parsed };
+      };
+      const cursors = { ...cursor('before'), ...cursor('after') };
+      const page =
         problems.length > 0
-          ? { deliveries: [], total: 0 }
-          : await log.find({
+          ? { deliveries: [], older: null, newer: null }
+          : await log.page({
               merchantId: merchant.merchantId,
               ...(state === null ? {} : { state }),
               ...(paymentId === null ? {} : { paymentId }),
               limit: PAGE_SIZE,
-              offset,
+              ...(cursors.before
+                ? { before: cursors.before }
+                : cursors.after
+                  ? { after: cursors.after }
+                  : {}),
             });
       const redelivered = text('redelivered');
       res
@@ -71,12 +81,9 @@ function webhookRoutes({ log, redeliver }: WebhookPagesDeps): Router {
         .send(
           renderDeliveryList({
             chrome: signedInOf(res).chrome('webhooks'),
-            deliveries,
-            total,
+            page,
             state,
             paymentId,
-            offset,
-            pageSize: PAGE_SIZE,
             message:
               redelivered !== null && COUNT.test(redelivered)
                 ? `${redelivered} dead webhook${redelivered === '1' ? ' is' : 's are'} being sent again.`

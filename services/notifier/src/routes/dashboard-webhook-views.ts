@@ -2,17 +2,16 @@ import { csrfField, filterActions, notice, renderPage, scrollingTable, when } fr
 import { html, type SafeHtml } from '@gw/platform';
 import type { Chrome } from '@gw/service-dashboard';
 import type { Delivery, DeliveryState } from '../delivery/delivery';
+import { formatCursor, type DeliveryCursor, type DeliveryPage } from '../log/delivery-keyset';
 
 export const DELIVERY_STATES: readonly DeliveryState[] = ['pending', 'delivered', 'dead'];
 
 export interface DeliveryListView {
   chrome: Chrome;
-  deliveries: Delivery[];
-  total: number;
+  /** A keyset page: the same deliveries however many arrive meanwhile, and no count of them all. */
+  page: DeliveryPage;
   state: DeliveryState | null;
   paymentId: number | null;
-  offset: number;
-  pageSize: number;
   message: string | null;
   problems: string[];
 }
@@ -53,17 +52,17 @@ export function renderDeliveryList(view: DeliveryListView): string {
         ${csrfField(chrome.csrfToken)}
         <button type="submit" class="secondary">Redeliver every dead webhook</button>
       </form>
-      ${deliveryTable(view.deliveries, view.total)} ${pager(view)}`,
+      ${deliveryTable(view.page.deliveries)} ${pager(view)}`,
   });
 }
 
-function deliveryTable(deliveries: Delivery[], total: number): SafeHtml {
+function deliveryTable(deliveries: Delivery[]): SafeHtml {
   if (deliveries.length === 0) return html`<p class="panel">No webhooks match.</p>`;
   return scrollingTable(
     'Webhook deliveries',
     html`<table>
       <caption>
-        ${total} webhook${total === 1 ? '' : 's'}, newest first
+        Webhooks, newest first
       </caption>
       <thead>
         <tr>
@@ -96,18 +95,19 @@ function deliveryTable(deliveries: Delivery[], total: number): SafeHtml {
   );
 }
 
+/** Links to the neighbouring pages, keeping the filters. */
 function pager(view: DeliveryListView): SafeHtml {
-  const link = (offset: number) => {
+  const link = (direction: 'before' | 'after', cursor: DeliveryCursor) => {
     const params = new URLSearchParams();
     if (view.state) params.set('state', view.state);
     if (view.paymentId !== null) params.set('payment_id', String(view.paymentId));
-    params.set('offset', String(offset));
+    params.set(direction, formatCursor(cursor));
     return `/dashboard/webhooks?${params.toString()}`;
   };
-  const older = view.offset + view.pageSize < view.total;
+  const { newer, older } = view.page;
   return html`<nav class="pager" aria-label="Pages">
-    ${view.offset > 0 && html`<a href="${link(Math.max(0, view.offset - view.pageSize))}" rel="prev">← Newer</a>`}
-    ${older && html`<a href="${link(view.offset + view.pageSize)}" rel="next">Older →</a>`}
+    ${newer !== null && html`<a href="${link('after', newer)}" rel="prev">← Newer</a>`}
+    ${older !== null && html`<a href="${link('before', older)}" rel="next">Older →</a>`}
   </nav>`;
 }
 

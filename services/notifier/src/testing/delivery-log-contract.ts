@@ -180,6 +180,77 @@ export function describeDeliveryLogContract(name: string, makeHarness: () => Del
       ]);
     });
 
+    describe('pages by keyset', () => {
+      const schedule = (paymentId: number, createdAt: string, overrides: Partial<NewDelivery> = {}) =>
+        log.append({
+          type: 'DeliveryScheduled',
+          delivery: newDelivery({ paymentId, createdAt, merchantId: 'keyset', ...overrides }),
+        });
+      const ids = (page: { deliveries: { paymentId: number; eventVersion: number }[] }) =>
+        page.deliveries.map((d) => `${d.paymentId}-${d.eventVersion}`);
+
+      beforeEach(async () => {
+        // Seven deliveries; three share a second (told apart by payment, then version), one out of order.
+        await schedule(3001, '2026-01-01T10:00:01.000Z');
+        await schedule(3002, '2026-01-01T10:00:02.000Z');
+        await schedule(3003, '2026-01-01T10:00:02.000Z');
+        await schedule(3003, '2026-01-01T10:00:02.000Z', { eventVersion: 2 });
+        await schedule(3005, '2026-01-01T10:00:04.000Z');
+        await schedule(3004, '2026-01-01T10:00:03.000Z');
+        await schedule(3006, '2026-01-01T10:00:05.000Z', { merchantId: 'other' });
+        await schedule(3007, '2026-01-01T10:00:06.000Z');
+      });
+
+      it('walks a merchant’s deliveries newest first, and back', async () => {
+        const first = await log.page({ merchantId: 'keyset', limit: 3 });
+        expect(ids(first)).toEqual(['3007-1', '3005-1', '3004-1']);
+        expect(first.newer).toBeNull();
+        const second = await log.page({ merchantId: 'keyset', limit: 3, before: first.older! });
+        expect(ids(second)).toEqual(['3003-2', '3003-1', '3002-1']);
+        const last = await log.page({ merchantId: 'keyset', limit: 3, before: second.older! });
+        expect(ids(last)).toEqual(['3001-1']);
+        expect(last.older).toBeNull();
+        const back = await log.page({ merchantId: 'keyset', limit: 3, after: last.newer! });
+        expect(ids(back)).toEqual(ids(second));
+        const top = await log.page({ merchantId: 'keyset', limit: 3, after: back.newer! });
+        expect(ids(top)).toEqual(ids(first));
+        expect(top.newer).toBeNull();
+      });
+
+      it('keeps a page’s deliveries when newer ones arrive', async () => {
+        const first = await log.page({ merchantId: 'keyset', limit: 3 });
+        await schedule(3008, '2026-01-01T10:00:07.000Z');
+        await schedule(3009, '2026-01-01T10:00:08.000Z');
+        const second = await log.page({ merchantId: 'keyset', limit: 3, before: first.older! });
+        expect(ids(second)).toEqual(['3003-2', '3003-1', '3002-1']);
+      });
+
+      it('pages within a state or a payment', async () => {
+        await log.append({
+          type: 'DeadLettered',
+          deliveryId: '3002-1',
+          attempt: attempt(1, 500),
+          reason: 'x',
+        });
+        await log.append({
+          type: 'DeadLettered',
+          deliveryId: '3005-1',
+          attempt: attempt(1, 500),
+          reason: 'x',
+        });
+        const dead = await log.page({ merchantId: 'keyset', state: 'dead', limit: 1 });
+        expect(ids(dead)).toEqual(['3005-1']);
+        const older = await log.page({ merchantId: 'keyset', state: 'dead', limit: 1, before: dead.older! });
+        expect(ids(older)).toEqual(['3002-1']);
+        expect(older.older).toBeNull();
+        expect(ids(await log.page({ merchantId: 'keyset', paymentId: 3003, limit: 5 }))).toEqual([
+          '3003-2',
+          '3003-1',
+        ]);
+        expect(ids(await log.page({ merchantId: 'other', paymentId: 3003, limit: 5 }))).toEqual([]);
+      });
+    });
+
     it('lists a payment’s deliveries in status-change order', async () => {
       for (const version of [3, 1, 2]) {
         await log.append({ type: 'DeliveryScheduled', delivery: newDelivery({ eventVersion: version }) });
