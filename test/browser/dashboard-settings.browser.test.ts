@@ -70,9 +70,33 @@ describe('wallet setup', () => {
     await eventually(async () =>
       (await merchantDocument(merchantA.merchantId))?.wallets?.btc ? true : undefined,
     );
-    await page.reload();
+    await page.goto(`${gateway.baseUrl}/dashboard/wallets`);
     expect((await page.locator('ol.first-addresses li').allInnerTexts()).slice(0, 2)).toEqual(
       BIP84_FIRST_ADDRESSES,
+    );
+    await page.close();
+  });
+
+  it('removes a wallet after a confirmation; the chain then has none', async () => {
+    const merchant = await gateway.createMerchant('Merchant removing its wallet');
+    const page = await signIn(browser, gateway.baseUrl, merchant.apiKey, DESKTOP);
+    await page.goto(`${gateway.baseUrl}/dashboard/wallets`);
+    await page.getByLabel('Extended public key').first().fill(BIP84_ZPUB);
+    await page.getByRole('button', { name: 'Set wallet' }).first().click();
+    await page.getByText('BTC wallet is set').waitFor();
+
+    const btcPanel = page.locator('section[aria-labelledby="wallet-btc-title"]');
+    await btcPanel.getByRole('button', { name: 'Remove wallet' }).click();
+    // Unconfirmed, the browser does not send the form: the wallet stays.
+    expect((await merchantDocument(merchant.merchantId))?.wallets?.btc).toBeDefined();
+    await btcPanel.getByLabel('New btc payments are refused until I set a wallet again').check();
+    await btcPanel.getByRole('button', { name: 'Remove wallet' }).click();
+    await page.getByText('The BTC wallet is removed').waitFor();
+    expect((await merchantDocument(merchant.merchantId))?.wallets?.btc).toBeUndefined();
+    expect(await btcPanel.locator('ol.first-addresses').count()).toBe(0);
+    await page.goto(`${gateway.baseUrl}/dashboard/wallets`);
+    expect(await page.locator('section[aria-labelledby="wallet-btc-title"] ol.first-addresses').count()).toBe(
+      0,
     );
     await page.close();
   });

@@ -65,6 +65,7 @@ const COVERED_IN_THE_BROWSER: Record<string, string> = {
   'GET /dashboard/webhooks/:deliveryId': 'test/browser/dashboard-webhooks.browser.test.ts',
   'POST /dashboard/webhooks/:deliveryId/redeliver': 'test/browser/dashboard-webhooks.browser.test.ts',
   'POST /dashboard/wallets/:network': 'test/browser/dashboard-settings.browser.test.ts',
+  'POST /dashboard/wallets/:network/remove': 'the signed-in merchant only (its own wallet network)',
   'POST /dashboard/subscriptions/:subscriptionId/status':
     'test/browser/dashboard-subscriptions.browser.test.ts',
   'POST /dashboard/settings/keys/:credential/rotate': 'the signed-in merchant only (no id of a record)',

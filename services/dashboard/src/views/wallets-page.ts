@@ -51,7 +51,19 @@ function walletPanel(
       <textarea id="${id}-key" name="extended_public_key" rows="2" required spellcheck="false"></textarea>
       <button type="submit">${status === null ? 'Set wallet' : 'Replace wallet'}</button>
     </form>
+    ${status === null ? null : removeForm(csrfToken, network)}
   </section>`;
+}
+
+function removeForm(csrfToken: string, network: string): SafeHtml {
+  return html`<form method="post" action="/dashboard/wallets/${network}/remove" class="row">
+    ${csrfField(csrfToken)}
+    <label
+      ><input type="checkbox" name="confirm" value="yes" required /> New ${network} payments are refused until
+      I set a wallet again</label
+    >
+    <button type="submit" class="danger">Remove wallet</button>
+  </form>`;
 }
 
 function walletFacts(status: WalletStatus): SafeHtml {
