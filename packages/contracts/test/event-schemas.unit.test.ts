@@ -122,6 +122,16 @@ const produced: AnyEvent[] = [
       deposit: { txHash: 'a4', amount: '20', fromAddress: null, confirmations: 0 },
     }),
   ]),
+  // A deposit whose transaction left the chain for good, before and after the payment was settled.
+  ...scenario([
+    cmd('CreatePayment', { ...terms, family: 'v1', paymentId: 4409701817 }),
+    cmd('RecordDeposit', { txHash: 'a5', outputIndex: 0, amount: '15', fromAddress: null, confirmations: 0 }),
+    cmd('DropDeposit', { txHash: 'a5', outputIndex: 0 }),
+    cmd('RecordDeposit', { txHash: 'a6', outputIndex: 0, amount: '15', fromAddress: null, confirmations: 1 }),
+    cmd('StartPayout', { serviceFeePercent: '0.5' }),
+    cmd('CompletePayout', { payoutHash: 'c'.repeat(64) }),
+    cmd('DropDeposit', { txHash: 'a6', outputIndex: 0 }),
+  ]),
   ...scenario([
     cmd('CreatePayment', {
       ...terms,

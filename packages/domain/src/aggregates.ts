@@ -91,6 +91,7 @@ export function aggregateOfCommand(type: AnyCommandType): AggregateName {
     case 'CreatePayment':
     case 'OpenRepeatedPayment':
     case 'RecordDeposit':
+    case 'DropDeposit':
     case 'StartPayout':
     case 'CompletePayout':
     case 'FailPayment':

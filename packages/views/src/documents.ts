@@ -72,6 +72,11 @@ export interface PaymentDocument extends ReadModelDocument {
   deposits: DepositRecord[];
   /** Money that arrived after the payment stopped taking it, in arrival order; never in `actuallyPaid`. */
   lateDeposits: LateDepositRecord[];
+  /**
+   * Deposits whose transaction left the chain for good, in the order they were dropped; absent from
+   * documents projected before drops were recorded.
+   */
+  droppedDeposits?: DroppedDepositRecord[];
 }
 
 export interface DepositRecord {
@@ -82,6 +87,15 @@ export interface DepositRecord {
   fromAddress: string | null;
   confirmations: number;
   detectedAt: string;
+}
+
+export interface DroppedDepositRecord extends DepositRecord {
+  droppedAt: string;
+  /**
+   * False when the drop took the money back out of `actuallyPaid`; true when the payment was already
+   * settled (payout under way or final) and keeps counting it: the deposit stays in `deposits` as well.
+   */
+  stillCounted: boolean;
 }
 
 export interface LateDepositRecord extends DepositRecord {

@@ -1,5 +1,5 @@
 import { assertNever, isSameDeposit, statusAfter, type DepositRef, type PaymentEvent } from '@gw/domain';
-import type { DepositRecord, PaymentDocument } from './documents';
+import type { DepositRecord, DroppedDepositRecord, PaymentDocument } from './documents';
 
 const valueOf = (amount: string): number => Number(amount);
 
@@ -101,6 +101,33 @@ export function projectPayment(
         confirmations: Math.min(doc.confirmations, event.data.confirmations),
         updatedAt: event.data.at,
       };
+    case 'DepositDropped': {
+      const dropped = depositsOf(doc).find((deposit) => isSameDeposit(deposit, event.data));
+      if (!dropped) return next;
+      const remaining = depositsOf(doc).filter((deposit) => deposit !== dropped);
+      return {
+        ...next,
+        deposits: remaining,
+        droppedDeposits: withDropped(doc, dropped, event.data.at, false),
+        actuallyPaid: event.data.actuallyPaid,
+        actuallyPaidValue: valueOf(event.data.actuallyPaid),
+        payinHash: remaining[0]?.txHash ?? null,
+        fromAddress: remaining[0]?.fromAddress ?? null,
+        confirmations: remaining.length === 0 ? 0 : Math.min(...remaining.map((d) => d.confirmations)),
+        updatedAt: event.data.at,
+      };
+    }
+    case 'SettledDepositDropped': {
+      const dropped = depositsOf(doc).find((deposit) => isSameDeposit(deposit, event.data));
+      if (!dropped) return next;
+      return {
+        ...next,
+        deposits: withConfirmations(doc, { ...event.data, confirmations: 0 }),
+        droppedDeposits: withDropped(doc, dropped, event.data.at, true),
+        confirmations: 0,
+        updatedAt: event.data.at,
+      };
+    }
     case 'PaymentConfirming':
       return { ...next, paidAt: doc.paidAt ?? event.data.at, updatedAt: event.data.at };
     case 'PayoutStarted':
@@ -160,6 +187,15 @@ export function projectPayment(
 
 /** Documents projected before deposits were kept have none recorded. */
 const depositsOf = (doc: PaymentDocument): DepositRecord[] => doc.deposits ?? [];
+
+function withDropped(
+  doc: PaymentDocument,
+  deposit: DepositRecord,
+  droppedAt: string,
+  stillCounted: boolean,
+): DroppedDepositRecord[] {
+  return [...(doc.droppedDeposits ?? []), { ...deposit, confirmations: 0, droppedAt, stillCounted }];
+}
 
 function withConfirmations(
   doc: PaymentDocument,

@@ -53,6 +53,7 @@ const COMMAND_TYPES: readonly AnyCommandType[] = [
   'CreatePayment',
   'OpenRepeatedPayment',
   'RecordDeposit',
+  'DropDeposit',
   'StartPayout',
   'CompletePayout',
   'FailPayment',

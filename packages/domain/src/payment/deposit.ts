@@ -1,5 +1,5 @@
-import type { Amount } from '../money';
-import type { Family } from './payment';
+import { percentOf, subtract, type Amount } from '../money';
+import type { Family, PaymentTerms } from './payment';
 import type { PaymentStatus } from './statuses';
 
 /** A transaction that paid into a payment's address. */
@@ -32,6 +32,15 @@ export interface LateDeposit extends Deposit {
   paymentStatus: PaymentStatus;
   /** The V1 child payment that carries this money; null in the families that record it on the payment. */
   repeatedPayment: RepeatedPaymentIds | null;
+}
+
+/**
+ * A deposit whose transaction left the chain for good (reorganised out and never mined again, or replaced
+ * by a double spend) while the payment still took money: no longer part of `actuallyPaid`. Should the
+ * transaction return after all, it is counted again as a new deposit, once.
+ */
+export interface DroppedDeposit extends Deposit {
+  droppedAt: string;
 }
 
 /** The transaction and output a deposit arrived in. */
@@ -72,3 +81,10 @@ export const hasRequiredConfirmations = (
   deposit: Pick<Deposit, 'confirmations'>,
   requiredConfirmations: number,
 ): boolean => deposit.confirmations >= requiredConfirmations;
+
+/** The least a buyer may send for the payment to count as paid, after the merchant's tolerance. */
+export const paidThreshold = (payment: {
+  payAmount: Amount;
+  terms: Pick<PaymentTerms, 'underpaidTolerancePercent'>;
+}): Amount =>
+  subtract(payment.payAmount, percentOf(payment.payAmount, payment.terms.underpaidTolerancePercent));

@@ -1,6 +1,7 @@
 import type { Command } from '../messages';
 import { DomainError, assertNever } from '../errors';
 import { add, compare, isNegative, isPositive, percentOf, roundDown, subtract, type Amount } from '../money';
+import { dropDeposit, findDroppedDeposit, isObservedBeforeDrop } from './dropped-deposits';
 import {
   confirmLateDeposit,
   findLateDeposit,
@@ -13,8 +14,10 @@ import {
   hasRequiredConfirmations,
   isSameDeposit,
   outputIndexOf,
+  paidThreshold,
   takesDeposits,
   type Deposit,
+  type DepositRef,
   type ExistingPayment,
   type Payment,
   type PaymentEvent,
@@ -33,6 +36,8 @@ export type OpenRepeatedPayment = Command<
   'OpenRepeatedPayment',
   { terms: PaymentTerms & { parentPaymentId: number }; deposit: ObservedDeposit }
 >;
+/** The deposit's transaction left the chain for good: reorganised out and never mined again, or replaced. */
+export type DropDeposit = Command<'DropDeposit', DepositRef>;
 export type StartPayout = Command<'StartPayout', { serviceFeePercent: Amount }>;
 export type CompletePayout = Command<'CompletePayout', { payoutHash: string }>;
 export type FailPayment = Command<'FailPayment', { reason: string }>;
@@ -47,6 +52,7 @@ export type PaymentCommand =
   | CreatePayment
   | OpenRepeatedPayment
   | RecordDeposit
+  | DropDeposit
   | StartPayout
   | CompletePayout
   | FailPayment
@@ -66,6 +72,8 @@ export function decidePayment(command: PaymentCommand, state: Payment): PaymentE
   switch (command.type) {
     case 'RecordDeposit':
       return recordDeposit(command, state);
+    case 'DropDeposit':
+      return dropDeposit(state, command.data, command.metadata.now);
     case 'StartPayout':
       return startPayout(command, state);
     case 'CompletePayout':
@@ -98,17 +106,14 @@ function create({ data }: CreatePayment, state: Payment): PaymentEvent[] {
   return [{ type: 'PaymentCreated', data }];
 }
 
-/** The least a buyer may send for the payment to count as paid, after the merchant's tolerance. */
-export function paidThreshold(payment: ExistingPayment): Amount {
-  return subtract(payment.payAmount, percentOf(payment.payAmount, payment.terms.underpaidTolerancePercent));
-}
-
 function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayment): PaymentEvent[] {
   const at = metadata.now;
   const known = payment.deposits.find((d) => isSameDeposit(d, data));
   if (known) return confirmDeposit(payment, known, data.confirmations, at);
   const late = findLateDeposit(payment, data);
   if (late) return confirmLateDeposit(payment, late, data.confirmations, at);
+  const dropped = findDroppedDeposit(payment, data);
+  if (dropped && isObservedBeforeDrop(dropped, at)) return [];
   if (!isPositive(data.amount)) throw new DomainError('INVALID_AMOUNT', 'deposit amount must be positive');
   if (!takesDeposits(payment.status, payment.terms.family)) return [receiveLateDeposit(payment, data, at)];
 

@@ -1,15 +1,22 @@
 import type { Amount } from '../money';
 import type { DomainEvent } from '../messages';
 import { assertNever } from '../errors';
-import { isSameDeposit, type Deposit, type DepositRef, type LateDeposit } from './deposit';
+import {
+  isSameDeposit,
+  type Deposit,
+  type DepositRef,
+  type DroppedDeposit,
+  type LateDeposit,
+} from './deposit';
 import type { PaymentStatus } from './statuses';
 
-export type { Deposit, DepositRef, LateDeposit, RepeatedPaymentIds } from './deposit';
+export type { Deposit, DepositRef, DroppedDeposit, LateDeposit, RepeatedPaymentIds } from './deposit';
 export {
   depositIdOf,
   outputIndexOf,
   hasRequiredConfirmations,
   isSameDeposit,
+  paidThreshold,
   takesDeposits,
   underpaymentIsFinal,
 } from './deposit';
@@ -102,6 +109,30 @@ export type DepositConfirmationsLost = DomainEvent<
   'DepositConfirmationsLost',
   { txHash: string; outputIndex?: number | null; confirmations: number; at: string }
 >;
+/**
+ * The deposit's transaction left the chain for good while the payment still took money: its amount no
+ * longer counts. `actuallyPaid` is what the remaining deposits add up to and `paymentStatus` the status
+ * that leaves the payment in (waiting, partially_paid, expired, or the one it had).
+ */
+export type DepositDropped = DomainEvent<
+  'DepositDropped',
+  {
+    txHash: string;
+    outputIndex: number | null;
+    amount: Amount;
+    actuallyPaid: Amount;
+    paymentStatus: PaymentStatus;
+    at: string;
+  }
+>;
+/**
+ * The deposit's transaction left the chain for good after the payment stopped taking money (payout under
+ * way or a final status): the outcome is not reversed, the loss is recorded for the merchant to see.
+ */
+export type SettledDepositDropped = DomainEvent<
+  'SettledDepositDropped',
+  { txHash: string; outputIndex: number | null; amount: Amount; paymentStatus: PaymentStatus; at: string }
+>;
 export type PaymentUnderpaid = DomainEvent<
   'PaymentUnderpaid',
   { actuallyPaid: Amount; missingAmount: Amount; at: string }
@@ -146,6 +177,8 @@ export type PaymentEvent =
   | DepositDetected
   | DepositConfirmationsUpdated
   | DepositConfirmationsLost
+  | DepositDropped
+  | SettledDepositDropped
   | PaymentUnderpaid
   | PaymentConfirming
   | PaymentConfirmed
@@ -182,7 +215,10 @@ export function statusAfter(event: PaymentEvent): PaymentStatus | null {
       return 'refunded';
     case 'PaymentExpired':
       return 'expired';
+    case 'DepositDropped':
+      return event.data.paymentStatus;
     case 'DepositDetected':
+    case 'SettledDepositDropped':
     case 'DepositConfirmationsUpdated':
     case 'DepositConfirmationsLost':
     case 'PaymentOverpaid':
@@ -211,6 +247,8 @@ export interface ExistingPayment {
   deposits: Deposit[];
   /** Money that arrived after the payment stopped taking it; never part of `actuallyPaid`. */
   lateDeposits: LateDeposit[];
+  /** Deposits whose transaction left the chain before the payment was settled; never part of `actuallyPaid`. */
+  droppedDeposits: DroppedDeposit[];
   outcomeAmount: Amount;
   payoutHash: string | null;
   updatedAt: string;
@@ -235,6 +273,7 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       actuallyPaid: '0',
       deposits: [],
       lateDeposits: [],
+      droppedDeposits: [],
       outcomeAmount: '0',
       payoutHash: null,
       updatedAt: terms.createdAt,
@@ -248,6 +287,8 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       return {
         ...state,
         deposits: [...state.deposits, deposit],
+        // A dropped transaction mined after all is counted again, as this new deposit.
+        droppedDeposits: state.droppedDeposits.filter((d) => !isSameDeposit(d, deposit)),
         actuallyPaid,
         updatedAt: deposit.detectedAt,
         depositsObservedAt: deposit.detectedAt,
@@ -257,6 +298,24 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       return withConfirmations(state, event.data, event.data.confirmations, event.data.updatedAt);
     case 'DepositConfirmationsLost':
       return withConfirmations(state, event.data, event.data.confirmations, event.data.at);
+    case 'DepositDropped': {
+      const dropped = state.deposits.find((d) => isSameDeposit(d, event.data));
+      if (!dropped) return state;
+      return {
+        ...state,
+        status: event.data.paymentStatus,
+        deposits: state.deposits.filter((d) => d !== dropped),
+        droppedDeposits: [
+          ...state.droppedDeposits,
+          { ...dropped, confirmations: 0, droppedAt: event.data.at },
+        ],
+        actuallyPaid: event.data.actuallyPaid,
+        updatedAt: event.data.at,
+        depositsObservedAt: event.data.at,
+      };
+    }
+    case 'SettledDepositDropped':
+      return withConfirmations(state, event.data, 0, event.data.at);
     case 'PaymentUnderpaid':
       return { ...state, status: 'partially_paid', updatedAt: event.data.at };
     case 'PaymentConfirming':

@@ -13,13 +13,15 @@ export const PAYMENT_STATUSES = [
 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+// A deposit whose transaction left the chain for good (DepositDropped) takes a payment that still takes
+// money back to waiting, expired or partially_paid.
 const TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
   waiting: ['confirming', 'partially_paid', 'failed', 'expired'],
-  partially_paid: ['confirming', 'failed', 'refunded'],
-  confirming: ['confirmed', 'failed'],
+  partially_paid: ['confirming', 'failed', 'refunded', 'waiting', 'expired'],
+  confirming: ['confirmed', 'failed', 'waiting', 'partially_paid', 'expired'],
   // Back to confirming when a reorganisation takes a deposit's confirmations away; straight to
   // finished when the money already sits in the merchant's own wallet (nothing to pay out).
-  confirmed: ['sending', 'finished', 'confirming', 'failed'],
+  confirmed: ['sending', 'finished', 'confirming', 'failed', 'waiting', 'partially_paid', 'expired'],
   sending: ['finished', 'failed'],
   finished: ['refunded'],
   failed: [],

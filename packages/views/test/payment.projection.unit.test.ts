@@ -1,0 +1,96 @@
+import { paidLifecycle, samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import type { PaymentEvent } from '@gw/domain';
+import { projectPayment } from '../src/payment.projection';
+import type { PaymentDocument } from '../src/documents';
+
+const terms = samplePaymentTerms();
+const at = '2026-01-01T10:05:00.000Z';
+const dropAt = '2026-01-01T11:00:00.000Z';
+
+const project = (events: PaymentEvent[]): PaymentDocument =>
+  events.reduce<PaymentDocument | null>((doc, event, i) => projectPayment(doc, event, i + 1), null)!;
+
+const detected = (txHash: string, amount: string, actuallyPaid: string, confirmations = 0): PaymentEvent => ({
+  type: 'DepositDetected',
+  data: {
+    txHash,
+    outputIndex: 0,
+    amount,
+    fromAddress: `from-${txHash}`,
+    confirmations,
+    detectedAt: at,
+    actuallyPaid,
+  },
+});
+
+describe('the payment read model when a deposit leaves the chain for good', () => {
+  it('takes a dropped deposit out of what was paid and lists it apart', () => {
+    const doc = project([
+      { type: 'PaymentCreated', data: terms },
+      detected('tx1', '0.0005', '0.0005', 3),
+      { type: 'PaymentUnderpaid', data: { actuallyPaid: '0.0005', missingAmount: '0.001', at } },
+      detected('tx2', '0.001', '0.0015'),
+      { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at } },
+      {
+        type: 'DepositDropped',
+        data: {
+          txHash: 'tx1',
+          outputIndex: 0,
+          amount: '0.0005',
+          actuallyPaid: '0.001',
+          paymentStatus: 'partially_paid',
+          at: dropAt,
+        },
+      },
+    ]);
+    expect(doc).toMatchObject({
+      status: 'partially_paid',
+      actuallyPaid: '0.001',
+      actuallyPaidValue: 0.001,
+      payinHash: 'tx2',
+      fromAddress: 'from-tx2',
+      confirmations: 0,
+      updatedAt: dropAt,
+    });
+    expect(doc.deposits.map((d) => d.txHash)).toEqual(['tx2']);
+    expect(doc.droppedDeposits).toEqual([
+      {
+        txHash: 'tx1',
+        outputIndex: 0,
+        amount: '0.0005',
+        fromAddress: 'from-tx1',
+        confirmations: 0,
+        detectedAt: at,
+        droppedAt: dropAt,
+        stillCounted: false,
+      },
+    ]);
+  });
+
+  it('keeps a settled payment as it was, its deposit counted, and records the drop', () => {
+    const lifecycle = paidLifecycle(terms, { txHash: 'tx1', payoutHash: 'payout-1' });
+    const before = project(lifecycle);
+    const doc = project([
+      ...lifecycle,
+      {
+        type: 'SettledDepositDropped',
+        data: {
+          txHash: 'tx1',
+          outputIndex: null,
+          amount: terms.payAmount,
+          paymentStatus: 'finished',
+          at: dropAt,
+        },
+      },
+    ]);
+    expect(doc).toMatchObject({
+      status: 'finished',
+      actuallyPaid: before.actuallyPaid,
+      outcomeAmount: before.outcomeAmount,
+      payinHash: 'tx1',
+      confirmations: 0,
+    });
+    expect(doc.deposits).toHaveLength(1);
+    expect(doc.droppedDeposits).toMatchObject([{ txHash: 'tx1', droppedAt: dropAt, stillCounted: true }]);
+  });
+});
