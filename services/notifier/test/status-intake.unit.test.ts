@@ -92,4 +92,66 @@ describe('status intake', () => {
     expect(JSON.parse(first!.body)).toMatchObject({ payment_id: terms.paymentId, payment_status: 'waiting' });
     expect(finished).toMatchObject({ eventVersion: last.version, paymentStatus: 'finished' });
   });
+
+  it('tells the merchant in its own words when a counted deposit left the chain for good', async () => {
+    const expected = { v1: 'waiting', alpha: 'process', beta: 'Waiting' } as const;
+    for (const [index, family] of (['v1', 'alpha', 'beta'] as const).entries()) {
+      const terms = paymentTerms({
+        merchantId,
+        family,
+        paymentId: 7001 + index,
+        callbackUrl: 'https://shop.example/ipn',
+      });
+      const streamId = streamIdOf('payment', terms.paymentId);
+      const at = '2026-01-01T10:05:00.000Z';
+      const events = stored(
+        streamId,
+        [
+          { type: 'PaymentCreated', data: terms },
+          {
+            type: 'DepositDetected',
+            data: {
+              txHash: 'tx1',
+              outputIndex: 0,
+              amount: terms.payAmount,
+              fromAddress: null,
+              confirmations: 0,
+              detectedAt: at,
+              actuallyPaid: terms.payAmount,
+            },
+          },
+          { type: 'PaymentConfirming', data: { actuallyPaid: terms.payAmount, at } },
+          {
+            type: 'DepositDropped',
+            data: {
+              txHash: 'tx1',
+              outputIndex: 0,
+              amount: terms.payAmount,
+              actuallyPaid: '0',
+              paymentStatus: 'waiting',
+              at: '2026-01-01T11:00:00.000Z',
+            },
+          },
+        ],
+        merchantId,
+      );
+      await store.append(
+        streamId,
+        0,
+        events.map(({ streamId: _s, version: _v, ...event }) => event),
+      );
+
+      const delivery = await intake().onEvent(events[3]!);
+
+      expect(delivery).toMatchObject({
+        eventVersion: 4,
+        paymentStatus: 'waiting',
+        webhookStatus: expected[family],
+      });
+      const body = JSON.parse(delivery!.body) as Record<string, unknown>;
+      if (family === 'v1') expect(body).toMatchObject({ payment_status: 'waiting', actually_paid: 0 });
+      if (family === 'alpha') expect(body).toMatchObject({ status: 'process', is_final: false });
+      if (family === 'beta') expect(body).toMatchObject({ status: 'Waiting', txs: [] });
+    }
+  });
 });

@@ -16,7 +16,12 @@ import { deliveryIdOf, type Delivery } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
 import type { CurrencyFacts } from '../payloads/currency-facts';
 import { paymentAtVersion } from '../payloads/payment-history';
-import { isRepeatedPaymentOpening, lateDepositWebhookStatus, webhookStatusFor } from '../payloads/triggers';
+import {
+  droppedDepositWebhookStatus,
+  isRepeatedPaymentOpening,
+  lateDepositWebhookStatus,
+  webhookStatusFor,
+} from '../payloads/triggers';
 import { buildWebhookRequest } from '../payloads/webhook-request';
 
 /** The part of a `payments.events` message (or a stored event) the intake reads. */
@@ -34,7 +39,8 @@ export class MerchantNotFoundError extends Error {
 }
 
 /**
- * Turns a payment status change, or money arriving after the payment was done, into a durable, signed delivery — or into nothing when the family
+ * Turns a payment status change, money arriving after the payment was done, or a counted deposit whose
+ * transaction left the chain for good, into a durable, signed delivery — or into nothing when the family
  * sends no webhook for it or the payment has no callback URL. The payload is built from the payment
  * stream folded up to the event's version, never from a read model that may be behind or ahead.
  * Idempotent: the delivery id is derived from (payment, version), so redelivered events add nothing.
@@ -72,9 +78,11 @@ export class StatusIntake {
     const { payment, statusBefore } = at;
     const webhookStatus = lateDeposit
       ? lateDepositWebhookStatus(payment)
-      : isRepeatedPaymentOpening(payment, statusBefore)
-        ? null
-        : webhookStatusFor(payment.terms.family, statusBefore, payment.status, isOverpaid(payment));
+      : event.type === 'DepositDropped'
+        ? droppedDepositWebhookStatus(payment)
+        : isRepeatedPaymentOpening(payment, statusBefore)
+          ? null
+          : webhookStatusFor(payment.terms.family, statusBefore, payment.status, isOverpaid(payment));
     const url = payment.terms.callbackUrl;
     if (webhookStatus === null || !url) return null;
 

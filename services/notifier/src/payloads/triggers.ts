@@ -77,6 +77,25 @@ export function lateDepositWebhookStatus(payment: ExistingPayment): string | nul
 }
 
 /**
+ * The status the webhook for a deposit that left the chain for good carries: always sent, since the
+ * merchant must learn that money counted before is gone, even when the status stays (less paid) or
+ * steps back to one upstream sends no webhook for. It is the family's own word for where the payment
+ * now stands: V1 `waiting` / `partially_paid` / `expired`, family A `process` / `wrong_amount` /
+ * `cancel` (Cryptomus's test webhook takes every status, `process` included), family B `Waiting` /
+ * `Underpaid` / `Expired` (OxaPay's legacy callbacks send Waiting).
+ */
+export function droppedDepositWebhookStatus(payment: ExistingPayment): string {
+  switch (payment.terms.family) {
+    case 'v1':
+      return payment.status;
+    case 'alpha':
+      return alphaStatus(payment.status, isOverpaid(payment));
+    case 'beta':
+      return betaStatus(payment.status);
+  }
+}
+
+/**
  * A V1 repeated payment is opened with its money already on it, in the same append as its creation: it
  * never waits, so the creation sends no `waiting` IPN; its first IPN is the money (`confirming` on).
  */
