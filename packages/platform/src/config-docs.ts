@@ -374,4 +374,10 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     default: '2000',
     description: 'Pause between two looks of a chain watcher at its node (new blocks, mempool).',
   },
+  {
+    name: 'CHAIN_DROP_AFTER_BLOCKS',
+    default: '6',
+    description:
+      "Blocks a deposit's transaction may be gone from its node (not in the best chain, not waiting to be mined: reorganised out and not taken back, replaced, double-spent) before the deposit is dropped: it stops counting and the payment steps back (waiting, partially_paid or expired) with a webhook. A settled payment is not reversed. Seen again later, it counts again, once.",
+  },
 ];

@@ -86,6 +86,8 @@ export interface ChainWatchersConfig {
   chains: Readonly<Record<UtxoWatchedNetwork, ChainKind>>;
   /** Pause between two looks at a node (new blocks, mempool). */
   pollIntervalMs: number;
+  /** Blocks a deposit's transaction may be out of the best chain and the mempool before it is dropped. */
+  dropAfterBlocks: number;
 }
 
 /** The node watching a network, or null: a network without one takes no real payments. */
@@ -391,6 +393,7 @@ function readChainWatchers(reader: EnvReader): ChainWatchersConfig {
       (raw) => parseInteger(raw, 10, 10 * 60 * 1000),
       2000,
     ),
+    dropAfterBlocks: reader.read('CHAIN_DROP_AFTER_BLOCKS', (raw) => parseInteger(raw, 1, 10_000), 6),
   };
 }
 

@@ -267,6 +267,7 @@ describe('chain watchers', () => {
       nodes: {},
       chains: { btc: 'mainnet', ltc: 'mainnet' },
       pollIntervalMs: 2000,
+      dropAfterBlocks: 6,
     });
   });
 
@@ -279,6 +280,7 @@ describe('chain watchers', () => {
       LTC_CONFIRMATIONS: '12',
       LTC_CHAIN: 'regtest',
       CHAIN_POLL_INTERVAL_MS: '250',
+      CHAIN_DROP_AFTER_BLOCKS: '3',
     });
     expect(config.chainWatchers).toEqual({
       nodes: {
@@ -303,6 +305,7 @@ describe('chain watchers', () => {
       },
       chains: { btc: 'mainnet', ltc: 'regtest' },
       pollIntervalMs: 250,
+      dropAfterBlocks: 3,
     });
   });
 
@@ -351,6 +354,7 @@ describe('chain watchers', () => {
     ],
     [{ POLYGON_RPC_URL: 'http://127.0.0.1:1', POLYGON_CHAIN_ID: 'x' }, 'POLYGON_CHAIN_ID', /whole number/],
     [{ CHAIN_POLL_INTERVAL_MS: 'often' }, 'CHAIN_POLL_INTERVAL_MS', /whole number/],
+    [{ CHAIN_DROP_AFTER_BLOCKS: '0' }, 'CHAIN_DROP_AFTER_BLOCKS', /between 1/],
     [{ BTC_CHAIN: 'signet' }, 'BTC_CHAIN', /mainnet, testnet, regtest/],
   ])('refuses %j naming %s', (env, variable, message) => {
     expect(issuesOf(env)).toEqual([{ variable, message: expect.stringMatching(message) }]);

@@ -8,6 +8,7 @@ const status = (overrides: Partial<WatcherStatus>): WatcherStatus => ({
   error: null,
   reorganisations: 0,
   depositsReported: 0,
+  depositsDropped: 0,
   ...overrides,
 });
 

@@ -10,6 +10,7 @@ import { numericIdFrom, uuidFrom } from '@gw/platform';
  * the repeated payment a late deposit opens (V1) are derived too: the same deposit names the same child.
  */
 export function depositToCommand(deposit: DepositMessage): CommandMessage {
+  if (deposit.dropped === true) return dropToCommand(deposit);
   const depositId = `${deposit.network}:${depositIdOf(deposit)}`;
   const observation =
     deposit.blockHash === undefined ? '' : `:${deposit.blockHash ?? 'mempool'}:${deposit.observedAt}`;
@@ -31,6 +32,21 @@ export function depositToCommand(deposit: DepositMessage): CommandMessage {
           uuid: uuidFrom(`repeated:${depositId}`),
         },
       },
+      metadata: { now: deposit.observedAt, correlationId: commandId, causationId: commandId },
+    },
+  };
+}
+
+/** A watcher's word that the deposit's transaction left the chain for good: a DropDeposit, once per observation. */
+function dropToCommand(deposit: DepositMessage): CommandMessage {
+  const commandId = `deposit:${deposit.network}:${depositIdOf(deposit)}:dropped:${deposit.observedAt}`;
+  return {
+    commandId,
+    streamId: streamIdOf('payment', deposit.paymentId),
+    merchantId: deposit.merchantId,
+    command: {
+      type: 'DropDeposit',
+      data: { txHash: deposit.txHash, outputIndex: deposit.outputIndex ?? null },
       metadata: { now: deposit.observedAt, correlationId: commandId, causationId: commandId },
     },
   };

@@ -82,4 +82,26 @@ describe('the repeated payment a late deposit would open (V1)', () => {
     );
     expect(String(idsOf(sandboxDeposit).paymentId)).toMatch(/^\d{10,16}$/);
   });
+
+  it("turns a watcher's word that the transaction left the chain for good into a DropDeposit", () => {
+    const dropped = {
+      ...sandboxDeposit,
+      outputIndex: 1,
+      confirmations: 0,
+      blockHash: null,
+      dropped: true,
+      observedAt: '2026-01-01T11:00:00.000Z',
+    };
+    const commandId = `deposit:btc:${'ab'.repeat(32)}:1:dropped:2026-01-01T11:00:00.000Z`;
+    expect(depositToCommand(dropped)).toEqual({
+      commandId,
+      streamId: 'payment-42',
+      merchantId: 'm1',
+      command: {
+        type: 'DropDeposit',
+        data: { txHash: 'ab'.repeat(32), outputIndex: 1 },
+        metadata: { now: '2026-01-01T11:00:00.000Z', correlationId: commandId, causationId: commandId },
+      },
+    });
+  });
 });

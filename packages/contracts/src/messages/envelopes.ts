@@ -51,4 +51,10 @@ export interface DepositMessage {
    * two outputs of one transaction are two deposits. Absent from the sandbox, which names none.
    */
   outputIndex?: number | null;
+  /**
+   * A chain watcher's: true when the transaction left the chain for good (not in the best chain and not
+   * waiting to be mined for CHAIN_DROP_AFTER_BLOCKS blocks); the deposit no longer counts. Absent
+   * otherwise.
+   */
+  dropped?: boolean;
 }

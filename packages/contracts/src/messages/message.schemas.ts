@@ -2,6 +2,7 @@ import type { AnyCommandType } from '@gw/domain';
 import { TOPICS } from '../topics';
 import { EVENT_DATA_SCHEMAS } from './event-data.schemas';
 import {
+  boolean,
   decimal,
   enumOf,
   integer,
@@ -126,6 +127,7 @@ export const DEPOSIT_MESSAGE_SCHEMA: Schema = {
   ...withOptional(depositFields, {
     blockHash: nullable(string()),
     outputIndex: nullable(integer({ minimum: 0 })),
+    dropped: boolean(),
   }),
 };
 

@@ -5,7 +5,14 @@ import { fromBaseUnits } from '@gw/rates';
 import type { ReadModelStore } from '@gw/store';
 import type { Logger } from 'pino';
 import type { BlockRef, ChainSource, NodeState, Transfer } from './chain-source';
-import { REMEMBERED_BLOCKS, depositId, type WatchCheckpoint, type WatchStore } from './watch-store';
+import { missingStateOf } from './deposit-drops';
+import {
+  REMEMBERED_BLOCKS,
+  depositId,
+  type WatchCheckpoint,
+  type WatchStore,
+  type WatchedDeposit,
+} from './watch-store';
 import { watchedPayments, type WatchedPayment } from './watched-payments';
 
 /** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
@@ -18,6 +25,8 @@ export interface ChainWatcherDeps {
   bus: MessageBus;
   clock: Clock;
   logger: Logger;
+  /** Blocks a deposit may stay out of the best chain and the mempool before it is dropped (CHAIN_DROP_AFTER_BLOCKS). */
+  dropAfterBlocks: number;
 }
 
 /** What the last poll saw, for readiness, logs and metrics. */
@@ -29,6 +38,7 @@ export interface WatcherStatus {
   error: string | null;
   reorganisations: number;
   depositsReported: number;
+  depositsDropped: number;
 }
 
 /**
@@ -37,7 +47,10 @@ export interface WatcherStatus {
  * change. The last processed block is checkpointed with the hashes before it, so a restart resumes
  * where it stopped and a reorganisation is found by walking back to the last block still on the best
  * chain; deposits in the abandoned blocks go back to unconfirmed until the new branch holds them.
- * Deposits are identified by `txid:vout`, so scanning a block twice never counts one twice.
+ * Deposits are identified by `txid:vout`, so scanning a block twice never counts one twice. A deposit
+ * whose transaction the node no longer has at all stays reported unconfirmed until it has been missing
+ * for `dropAfterBlocks` blocks, then is reported dropped (deposit-drops.ts); seen again, it is reported
+ * again and counts anew.
  */
 export class ChainWatcher {
   private readonly source: ChainSource;
@@ -54,6 +67,7 @@ export class ChainWatcher {
       error: null,
       reorganisations: 0,
       depositsReported: 0,
+      depositsDropped: 0,
     };
   }
 
@@ -98,8 +112,9 @@ export class ChainWatcher {
     checkpoint = await this.followBestChain(checkpoint, payments);
     await this.lookBackForFreshAddresses(checkpoint, byRecipient);
     checkpoint = await this.scanNewBlocks(checkpoint, node.tip, byRecipient);
-    await this.record(await this.source.pending(), byRecipient, null);
-    await this.report(payments, tipOf(checkpoint));
+    const pending = await this.source.pending();
+    await this.record(pending, byRecipient, null);
+    await this.report(payments, tipOf(checkpoint), new Set(pending.map((transfer) => transfer.txHash)));
   }
 
   private async loadCheckpoint(tip: BlockRef): Promise<WatchCheckpoint> {
@@ -191,8 +206,9 @@ export class ChainWatcher {
       if (!payment) continue;
       const id = depositId(this.network, transfer.txHash, transfer.outputIndex);
       const known = await this.deps.store.get(id);
+      const wasMissing = known !== null && ((known.missingSince ?? null) !== null || known.dropped === true);
       // Seen in the mempool again, or in the same block again: nothing new (a rescan counts nothing twice).
-      if (known && (block === null || known.block?.hash === block.hash)) continue;
+      if (known && !wasMissing && (block === null || known.block?.hash === block.hash)) continue;
       await this.deps.store.save({
         id,
         version: (known?.version ?? 0) + 1,
@@ -204,13 +220,22 @@ export class ChainWatcher {
         merchantId: payment.merchantId,
         amount: transfer.amount.toString(),
         block,
+        missingSince: null,
+        dropped: false,
         reported: known?.reported ?? null,
       });
     }
   }
 
-  /** Publishes each deposit (one output paying a payment's address) whose confirmations or block changed. */
-  private async report(payments: WatchedPayment[], processed: BlockRef): Promise<void> {
+  /**
+   * Publishes each deposit (one output paying a payment's address) whose confirmations, block or drop
+   * changed.
+   */
+  private async report(
+    payments: WatchedPayment[],
+    processed: BlockRef,
+    pendingTxHashes: ReadonlySet<string>,
+  ): Promise<void> {
     this.current = { ...this.current, processed };
     const deposits = await this.deps.store.depositsOf(
       this.network,
@@ -218,14 +243,17 @@ export class ChainWatcher {
     );
     const requiredOf = new Map(payments.map((p) => [p.paymentId, p.requiredConfirmations]));
     const currencyOf = new Map(payments.map((p) => [p.paymentId, p.payCurrency]));
-    for (const deposit of deposits) {
+    for (const stored of deposits) {
+      const deposit = await this.followMissing(stored, pendingTxHashes, processed);
       const block = deposit.block;
       const confirmations = block ? Math.max(0, processed.height - block.height + 1) : 0;
       const blockHash = block?.hash ?? null;
+      const dropped = deposit.dropped === true;
       const required = requiredOf.get(deposit.paymentId) ?? 1;
       // Past the required count, more blocks change nothing for the payment: only a new block hash is news.
       const reported = deposit.reported;
       const unchanged =
+        (reported?.dropped ?? false) === dropped &&
         reported?.blockHash === blockHash &&
         (reported.confirmations === confirmations ||
           (reported.confirmations >= required && confirmations >= required));
@@ -242,14 +270,19 @@ export class ChainWatcher {
         confirmations,
         observedAt: this.deps.clock.now().toISOString(),
         blockHash,
+        ...(dropped ? { dropped } : {}),
       };
       await this.deps.bus.publish(TOPICS.deposits, [{ key: message.payAddress, value: message }]);
       await this.deps.store.save({
         ...deposit,
-        reported: { confirmations, blockHash },
+        reported: { confirmations, blockHash, dropped },
         version: deposit.version + 1,
       });
-      this.current = { ...this.current, depositsReported: this.current.depositsReported + 1 };
+      this.current = {
+        ...this.current,
+        depositsReported: this.current.depositsReported + 1,
+        depositsDropped: this.current.depositsDropped + (dropped ? 1 : 0),
+      };
       this.deps.logger.info(
         {
           network: this.network,
@@ -258,10 +291,27 @@ export class ChainWatcher {
           outputIndex: deposit.outputIndex,
           confirmations,
           blockHash,
+          dropped,
         },
-        'deposit reported',
+        dropped ? 'deposit dropped: its transaction left the chain for good' : 'deposit reported',
       );
     }
+  }
+
+  /** A deposit out of every scanned block and the mempool: is the node still holding it, and for how long not? */
+  private async followMissing(
+    deposit: WatchedDeposit,
+    pendingTxHashes: ReadonlySet<string>,
+    processed: BlockRef,
+  ): Promise<WatchedDeposit> {
+    if (deposit.block !== null || deposit.dropped === true || pendingTxHashes.has(deposit.txHash))
+      return deposit;
+    const known = await this.source.knowsTransaction(deposit.txHash);
+    const next = missingStateOf(deposit, known, processed.height, this.deps.dropAfterBlocks);
+    if (next.missingSince === (deposit.missingSince ?? null) && !next.dropped) return deposit;
+    const updated = { ...deposit, ...next, version: deposit.version + 1 };
+    await this.deps.store.save(updated);
+    return updated;
   }
 
   private async blockAt(height: number): Promise<BlockRef> {

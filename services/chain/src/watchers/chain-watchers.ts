@@ -65,6 +65,7 @@ export class ChainWatchers {
           bus: ctx.bus,
           clock: ctx.clock,
           logger: logger.child({ component: 'chain-watcher', network: node.network }),
+          dropAfterBlocks: ctx.config.chainWatchers.dropAfterBlocks,
         }),
     );
     this.metrics = watcherMetrics(this.watchers);

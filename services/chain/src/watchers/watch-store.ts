@@ -32,7 +32,14 @@ export interface WatchedDeposit extends ReadModelDocument {
   /** Base units, as a decimal integer string. */
   amount: string;
   block: BlockRef | null;
-  reported: { confirmations: number; blockHash: string | null } | null;
+  /**
+   * The processed height at which the node was first found to hold the transaction neither in the best
+   * chain nor waiting to be mined; null (or absent, in deposits saved before drops) while it holds it.
+   */
+  missingSince?: number | null;
+  /** Missing for CHAIN_DROP_AFTER_BLOCKS blocks: the deposit left the chain for good, until it is seen again. */
+  dropped?: boolean;
+  reported: { confirmations: number; blockHash: string | null; dropped?: boolean } | null;
 }
 
 /** The watchers/**

@@ -48,5 +48,10 @@ export function watcherMetrics(watchers: readonly ChainWatcher[]): Registry {
     'Deposit observations published on chain.deposits since start',
     (w) => w.status().depositsReported,
   );
+  gauge(
+    'chain_watcher_deposits_dropped',
+    'Deposits reported dropped since start: their transaction left the best chain and the mempool for good',
+    (w) => w.status().depositsDropped,
+  );
   return registry;
 }

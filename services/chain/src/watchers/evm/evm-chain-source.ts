@@ -3,6 +3,7 @@ import {
   getAddress,
   http,
   parseAbiItem,
+  TransactionNotFoundError,
   type Address,
   type Hash,
   type Log,
@@ -152,6 +153,17 @@ export class EvmChainSource implements ChainSource {
   /** Mined transactions only: an EVM deposit counts from its block (one confirmation). */
   async pending(): Promise<Transfer[]> {
     return [];
+  }
+
+  /** Pending in the node's pool or mined in its canonical chain; a transaction reorganised out and dropped is unknown. */
+  async knowsTransaction(txHash: string): Promise<boolean> {
+    try {
+      await this.client.getTransaction({ hash: txHash as Hash });
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionNotFoundError) return false;
+      throw error;
+    }
   }
 
   private async transferLogs(

@@ -20,6 +20,8 @@ interface RpcBlock {
 
 const INVALID_PARAMETER = -8;
 const UNKNOWN_BLOCK_HEIGHT = -1;
+/** bitcoind and litecoind: "No such mempool or blockchain transaction"; btcd: "No information available about transaction". */
+const NO_SUCH_TRANSACTION = -5;
 
 /**
  * A UTXO chain (Bitcoin on btcd or bitcoind, Litecoin on litecoind) read over its JSON-RPC. Output
@@ -97,6 +99,20 @@ export class UtxoChainSource implements ChainSource {
     }
     this.mempool = next;
     return [...next.values()].flat();
+  }
+
+  /**
+   * The mempool, or with `txindex` the chain too. Without `txindex` a mined transaction is unknown here,
+   * which is right for the one question asked: a deposit missing from the best chain the watcher scanned.
+   */
+  async knowsTransaction(txHash: string): Promise<boolean> {
+    try {
+      await this.rpc.call<string>('getrawtransaction', [txHash]);
+      return true;
+    } catch (error) {
+      if (error instanceof NodeRpcError && error.code === NO_SUCH_TRANSACTION) return false;
+      throw error;
+    }
   }
 }
 
