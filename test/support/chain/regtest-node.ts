@@ -156,6 +156,8 @@ export class RegtestNode {
         'server=1',
         'txindex=1',
         'listen=0',
+        // Litecoin Core turns BIP 125 replacement off by default; the double-spend tests replace a payment.
+        'mempoolreplacement=1',
         '[regtest]',
         'rpcbind=127.0.0.1',
         'rpcallowip=127.0.0.1',

@@ -33,7 +33,7 @@ export interface WatchedChain extends WatchingGateway {
 
 export async function startWatchedChain(
   network: RegtestNetwork,
-  options: { requiredConfirmations: number; coins: number },
+  options: { requiredConfirmations: number; coins: number; env?: Record<string, string> },
 ): Promise<WatchedChain> {
   const node = await RegtestNode.start(network);
   const buyer = new RegtestWallet(node);
@@ -41,6 +41,7 @@ export async function startWatchedChain(
   const watching = await startWatchingGateway({
     name: network,
     env: {
+      ...options.env,
       ...node.watcherEnv(options.requiredConfirmations),
       [`${network.toUpperCase()}_CHAIN`]: 'regtest',
     },

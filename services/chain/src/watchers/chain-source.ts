@@ -59,9 +59,10 @@ export interface ChainSource {
   /** Transfers of the transactions waiting to be mined. */
   pending(): Promise<Transfer[]>;
   /**
-   * Whether the node still has the transaction, waiting to be mined or in its chain. Asked only about a
-   * deposit the watcher no longer finds in the best chain or the mempool: false means the transaction
-   * is gone (reorganised out and not taken back, evicted, or replaced by a double spend).
+   * Whether the node still has the transaction waiting to be mined (or, where it can tell, in its best
+   * chain). Asked after `pending()` in the same poll, only about a deposit the watcher no longer finds in
+   * the best chain or the mempool: false means the transaction is gone (reorganised out and not taken
+   * back, evicted, or replaced by a double spend).
    */
   knowsTransaction(txHash: string): Promise<boolean>;
 }

@@ -20,8 +20,6 @@ interface RpcBlock {
 
 const INVALID_PARAMETER = -8;
 const UNKNOWN_BLOCK_HEIGHT = -1;
-/** bitcoind and litecoind: "No such mempool or blockchain transaction"; btcd: "No information available about transaction". */
-const NO_SUCH_TRANSACTION = -5;
 
 /**
  * A UTXO chain (Bitcoin on btcd or bitcoind, Litecoin on litecoind) read over its JSON-RPC. Output
@@ -102,17 +100,12 @@ export class UtxoChainSource implements ChainSource {
   }
 
   /**
-   * The mempool, or with `txindex` the chain too. Without `txindex` a mined transaction is unknown here,
-   * which is right for the one question asked: a deposit missing from the best chain the watcher scanned.
+   * Whether the transaction waits in the mempool as `pending()` last read it (each poll reads it before
+   * asking). Not `getrawtransaction`: with `txindex` bitcoind and litecoind still answer for a transaction
+   * whose block was reorganised away; not `getmempoolentry`: btcd does not implement it.
    */
-  async knowsTransaction(txHash: string): Promise<boolean> {
-    try {
-      await this.rpc.call<string>('getrawtransaction', [txHash]);
-      return true;
-    } catch (error) {
-      if (error instanceof NodeRpcError && error.code === NO_SUCH_TRANSACTION) return false;
-      throw error;
-    }
+  knowsTransaction(txHash: string): Promise<boolean> {
+    return Promise.resolve(this.mempool.has(txHash));
   }
 }
 
