@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { createMerchant, setMerchantWallet } from '@gw/runtime';
+import { createMerchant, createSubscriptionPlan, setMerchantWallet, subscribeToPlan } from '@gw/runtime';
 import { startTestGateway } from '../../../test/support/gateway';
 import { DESKTOP, PHONE, openCheckoutBrowser } from '../../../test/browser/support/browser';
 import { CheckoutFixtures } from '../../../test/browser/support/checkout-fixtures';
@@ -25,6 +25,16 @@ async function main(outputDir: string): Promise<void> {
   try {
     const bakery = await createMerchant(gateway.gateway.ctx, { name: 'Corner Bakery' });
     await setMerchantWallet(gateway.gateway.ctx, bakery.merchantId, 'btc', BIP84_ZPUB);
+    const ctx = gateway.gateway.ctx;
+    const plan = await createSubscriptionPlan(ctx, bakery.merchantId, {
+      title: 'Bread of the week',
+      amount: '12.50',
+      currency: 'usd',
+      interval_day: 7,
+    });
+    for (const email of ['ana@example.com', 'ben@example.com']) {
+      await subscribeToPlan(ctx, bakery.merchantId, { subscription_plan_id: plan.planId, email });
+    }
     const fixtures = new CheckoutFixtures(gateway, bakery);
     const orders = [
       { order_id: 'ORDER-2291', pay_currency: 'btc' },
@@ -52,6 +62,7 @@ async function main(outputDir: string): Promise<void> {
         ['payment', `/dashboard/payments/${paid.paymentId}`],
         ['webhooks', '/dashboard/webhooks'],
         ['wallets', '/dashboard/wallets'],
+        ['subscriptions', '/dashboard/subscriptions'],
         ['settings', '/dashboard/settings'],
       ];
       for (const [name, url] of pages) {
