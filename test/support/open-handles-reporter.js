@@ -19,11 +19,7 @@ function describe(handle) {
 }
 
 class OpenHandlesReporter {
-  onRunComplete(_contexts, results) {
-    // JEST_OPEN_HANDLES=report (scripts/test's fleet and fault run, which has a known leak, see there):
-    // the handles are printed and the run ends with its tests' own result.
-    const testsFailed = results.numFailedTests + results.numRuntimeErrorTestSuites > 0;
-    const exitCode = process.env.JEST_OPEN_HANDLES === 'report' && !testsFailed ? 0 : 1;
+  onRunComplete() {
     setTimeout(() => {
       const handles = process._getActiveHandles().map(describe);
       process.stderr.write(
@@ -31,7 +27,7 @@ class OpenHandlesReporter {
           `${handles.map((line) => `  ${line}`).join('\n')}\n` +
           `resources: ${JSON.stringify(process.getActiveResourcesInfo())}\n`,
       );
-      process.exit(exitCode);
+      process.exit(1);
     }, GRACE_MS).unref();
   }
 }
