@@ -1,4 +1,7 @@
 import { toBaseUnits } from '@gw/rates';
+import { AlphaClient } from '../../e2e/alpha/alpha-client';
+import { readyMerchant, storedPayment } from '../../e2e/alpha/alpha-fixtures';
+import { BetaClient } from '../../e2e/beta/beta-client';
 import type { ChainService } from '../../../services/chain/src';
 import type { RegtestNetwork } from '../../support/chain/regtest-node';
 import { v1Caller, type V1Payment } from '../../support/chain/v1-calls';
@@ -19,6 +22,7 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])(
         coins: 4,
         env: { CHAIN_DROP_AFTER_BLOCKS: String(DROP_AFTER_BLOCKS) },
       });
+      await readyMerchant(chain.gateway, chain.gateway.demoMerchant);
     }, 120_000);
 
     afterAll(async () => {
@@ -56,7 +60,7 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])(
       return hashes;
     }
     const readPayment = (payment: V1Payment) => call<V1Payment>('GET', `/v1/payment/${payment.payment_id}`);
-    const baseUnits = (amount: number): bigint => BigInt(toBaseUnits(String(amount), 8));
+    const baseUnits = (amount: number | string): bigint => BigInt(toBaseUnits(String(amount), 8));
     const ipnStatuses = (payment: V1Payment) =>
       chain.webhooks.calls
         .filter((c) => c.json.payment_id === payment.payment_id)
@@ -174,6 +178,68 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])(
         payment_status: 'finished',
         actually_paid: payment.pay_amount,
       });
+    });
+
+    /**
+     * Pays `amount` replaceably, lets one block take it in, takes that block away and double-spends the
+     * coin on a longer branch watched block by block; resolves with the txid once the deposit was dropped.
+     */
+    async function payThenDoubleSpend(paymentId: number, address: string, amount: bigint): Promise<string> {
+      const paid = await chain.wallet.payReplaceable([{ address, amount }]);
+      await chain.events.until(paymentId, 'PaymentConfirming');
+      const [block] = await chain.node.mine(1);
+      await chain.events.until(paymentId, 'DepositConfirmationsUpdated');
+      await chain.node.call('invalidateblock', [block]);
+      await chain.events.until(paymentId, 'DepositConfirmationsLost');
+      await paid.doubleSpend();
+      await mineWatched(DROP_AFTER_BLOCKS + 1, 'other');
+      await chain.events.until(paymentId, 'DepositDropped');
+      return paid.txid;
+    }
+
+    it('family A: the invoice goes back to process, not final, and its webhook says so', async () => {
+      const client = new AlphaClient(chain.gateway.baseUrl, chain.gateway.demoMerchant);
+      const payment = await client.createPayment({
+        to_currency: network.toUpperCase(),
+        network,
+        url_callback: `${chain.webhooks.url}/alpha`,
+      });
+      const stored = await storedPayment(chain.gateway, payment.uuid);
+      await payThenDoubleSpend(stored.paymentId, payment.address, baseUnits(payment.payer_amount));
+      expect(await client.paymentWhen(payment.uuid, (p) => p.status === 'process')).toMatchObject({
+        payment_status: 'waiting',
+        is_final: false,
+        txid: null,
+      });
+      const call = await webhookCall(
+        chain.webhooks,
+        (json) => json.uuid === payment.uuid && json.status === 'process',
+      );
+      expect(call.json).toMatchObject({ is_final: false });
+      expect(
+        chain.webhooks.calls.filter((c) => c.json.uuid === payment.uuid).map((c) => c.json.status),
+      ).toEqual(['confirm_check', 'process']);
+    });
+
+    it('family B: the invoice goes back to Waiting with no transaction, and its callback says so', async () => {
+      const client = new BetaClient(chain.gateway.baseUrl, chain.gateway.demoMerchant);
+      const { track_id: trackId } = await client.createInvoice({
+        amount: network === 'btc' ? 0.01 : 0.1,
+        currency: network.toUpperCase(),
+        callback_url: `${chain.webhooks.url}/beta`,
+      });
+      const stored = await storedPayment(chain.gateway, Number(trackId));
+      await payThenDoubleSpend(stored.paymentId, stored.payAddress, baseUnits(stored.payAmount));
+      const call = await webhookCall(
+        chain.webhooks,
+        (json) => json.track_id === trackId && json.status === 'Waiting',
+      );
+      expect(call.json).toMatchObject({ txs: [] });
+      const answer = await client.send('GET', `/payment/${trackId}`);
+      expect(answer.body.data).toMatchObject({ status: 'Waiting', txs: [] });
+      expect(
+        chain.webhooks.calls.filter((c) => c.json.track_id === trackId).map((c) => c.json.status),
+      ).toEqual(['Paying', 'Waiting']);
     });
   },
 );
