@@ -16,6 +16,8 @@ const engines = {
   globalSetup: '<rootDir>/test/support/engines/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/engines/global-teardown.ts',
 };
+// The engines, and the compiled gateway (dist/, built from the sources once per run) that fleets run.
+const fleetEngines = { ...engines, globalSetup: '<rootDir>/test/support/engines/fleet-global-setup.ts' };
 module.exports = {
   testTimeout: 60_000,
   reporters: [
@@ -30,7 +32,7 @@ module.exports = {
       ...engines,
     }),
     // Fault tests restart the shared engines, so scripts/test runs them alone, after everything else.
-    project('faults', 'int', { testMatch: ['<rootDir>/test/faults/**/*.int.test.ts'], ...engines }),
+    project('faults', 'int', { testMatch: ['<rootDir>/test/faults/**/*.int.test.ts'], ...fleetEngines }),
     project('e2e', 'e2e'),
     project('browser', 'browser'),
     // The V1 suite and the late-money suite again, every service in its own process on the real engines.
@@ -47,7 +49,7 @@ module.exports = {
         'real-money-payments',
       ],
       setupFilesAfterEnv: ['<rootDir>/test/support/processes-topology.js'],
-      ...engines,
+      ...fleetEngines,
     }),
   ],
 };

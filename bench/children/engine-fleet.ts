@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { SERVICE_FACTORIES } from '../../apps/gateway/src/service-registry';
 import { Fleet } from '../../test/support/fleet';
+import { buildGatewayBundle } from '../../test/support/gateway-bundle';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   });
   if (!values['admin-token']) throw new Error('--admin-token is required');
   const profiled = values.profile;
+  await buildGatewayBundle();
   const fleet = await Fleet.start({
     env: { ADMIN_TOKEN: values['admin-token'], LOG_LEVEL: 'warn' },
     readyTimeoutMs: 180_000,

@@ -11,10 +11,10 @@ import { dropMongoDatabase } from '../../packages/store/src/testing/mongo-test-d
 import { buildInfrastructure } from '../../apps/gateway/src/infrastructure';
 import { buildContext, type RunningGateway } from '../../apps/gateway/src/runner';
 import { SERVICE_FACTORIES } from '../../apps/gateway/src/service-registry';
+import { assertGatewayBundleBuilt, GATEWAY_BUNDLE } from './gateway-bundle';
 import { PathProxy } from './path-proxy';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const CLI = path.join(ROOT, 'apps', 'gateway', 'src', 'cli.ts');
 
 /** A test process that dies (a timeout, a crash, jest forcing its exit) takes its services along. */
 const LIVE_CHILDREN = new Set<ChildProcess>();
@@ -57,6 +57,7 @@ export class Fleet {
 
   static async start(options: FleetOptions = {}): Promise<Fleet> {
     const engines = requiredEngines();
+    await assertGatewayBundleBuilt();
     const namespace = `fleet${randomBytes(4).toString('hex')}`;
     const logDir = await mkdtemp(path.join(tmpdir(), `gateway-${namespace}-`));
     const env: Record<string, string> = {
@@ -165,7 +166,7 @@ export class Fleet {
   private async launch(name: FleetService): Promise<void> {
     const port = await freeLoopbackPort();
     const log = createWriteStream(path.join(this.logDir, `${name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, [...this.nodeArgsOf(name), '--import', 'tsx', CLI, 'start'], {
+    const child = spawn(process.execPath, [...this.nodeArgsOf(name), GATEWAY_BUNDLE, 'start'], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
