@@ -1,3 +1,4 @@
+import { listingsOfSymbol, type NamedPayCoin } from '@gw/domain';
 import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
 
 /** Upstream network names where they differ from the catalogue's network codes. */
@@ -57,6 +58,22 @@ export function findAlphaCrypto(
     listings[0] ??
     null
   );
+}
+
+/**
+ * What the payer's coin named as `named` on `network` is paid in. With a network, exactly that listing;
+ * a ticker without one ("USDT") names every listing of it, its {@link findAlphaCrypto} listing first, then
+ * the others in catalogue order, and admission takes the first the merchant can be paid in.
+ */
+export function alphaPayCoin(
+  named: string,
+  network: string | null,
+  coin: CryptoCurrency,
+  rates: RatesService,
+): NamedPayCoin {
+  return network === null && named.trim().toLowerCase() === coin.ticker
+    ? listingsOfSymbol(rates, coin)
+    : coin.code;
 }
 
 /** A price currency: a fiat by code, else a crypto as {@link findAlphaCrypto} resolves it. */

@@ -5,6 +5,7 @@ import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type Paymen
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 import {
   DEFAULT_PAY_NETWORK,
+  alphaPayCoin,
   DEFAULT_PAY_TICKER,
   alphaNetworkName,
   catalogueNetworkOf,
@@ -36,9 +37,14 @@ export function alphaIntakeFrom(
   );
   const namedPay =
     toCurrency !== null
-      ? resolve(rates, 'to_currency', toCurrency, network, findAlphaCrypto)
+      ? alphaPayCoin(
+          toCurrency,
+          network,
+          resolve(rates, 'to_currency', toCurrency, network, findAlphaCrypto),
+          rates,
+        )
       : price.kind === 'crypto'
-        ? price
+        ? alphaPayCoin(input.currency, network, price, rates)
         : null;
   const discountPercent = input.discount_percent ?? 0;
   const subtractPercent = input.subtract ?? 0;
@@ -47,7 +53,7 @@ export function alphaIntakeFrom(
       family: 'alpha',
       priceAmount: toAmount(typeof input.amount === 'string' ? input.amount.trim() : input.amount),
       priceCurrency: price.code,
-      payCurrency: namedPay?.code ?? null,
+      payCurrency: namedPay,
       defaultPayCurrencies: defaultPayCurrencies(rates, network),
       discountPercent: String(discountPercent),
       payerFeePercent: String(subtractPercent),

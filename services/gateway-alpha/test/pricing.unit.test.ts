@@ -66,3 +66,27 @@ describe('family A pricing', () => {
     expect(() => intake('1000001', 'USD')).toThrow(`Maximum amount is ${limits.maxAmount} USDT`);
   });
 });
+
+describe('family A coin named by ticker', () => {
+  const ethereumUsdt = { merchantId: 'merchant-1', enabledCoins: ['usdterc20', 'eth'] } as MerchantDocument;
+  const open = (more: Partial<AlphaCreatePaymentInput>) =>
+    alphaIntakeFrom(
+      { amount: '25', currency: 'USDT', order_id: 'A-2', ...more },
+      ethereumUsdt,
+      pricesAt(NOW),
+      sandbox,
+    );
+
+  it('without a network, is paid on the first network of the ticker the merchant takes', () => {
+    expect(open({})).toMatchObject({ payCurrency: 'usdterc20', alpha: { network: 'eth' } });
+    expect(open({ currency: 'USD', to_currency: 'USDT' })).toMatchObject({
+      priceCurrency: 'usd',
+      payCurrency: 'usdterc20',
+    });
+  });
+
+  it('with a network, is paid on exactly that one or refused', () => {
+    expect(open({ network: 'eth' })).toMatchObject({ payCurrency: 'usdterc20' });
+    expect(() => open({ network: 'tron' })).toThrow('USDT on tron is not enabled for the merchant');
+  });
+});

@@ -1,4 +1,10 @@
-import { v1StatusesForBeta, type Family, type PaymentStatus } from '@gw/domain';
+import {
+  listingsOfSymbol,
+  v1StatusesForBeta,
+  type Family,
+  type NamedPayCoin,
+  type PaymentStatus,
+} from '@gw/domain';
 import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
 
 /** The coin an invoice in fiat opens in, until the hosted page lets the buyer pick another. */
@@ -42,6 +48,15 @@ export function findBetaCrypto(rates: RatesService, symbol: string): CryptoCurre
     listings[0] ??
     null
   );
+}
+
+/**
+ * What an invoice priced in a crypto is paid in. A symbol ("USDT", "usdc") names every listing of it, its
+ * {@link findBetaCrypto} listing first, then the others in catalogue order: admission takes the first the
+ * merchant can be paid in. A catalogue code that is not a symbol ("usdterc20") names that listing alone.
+ */
+export function betaPayCoin(rates: RatesService, named: string, coin: CryptoCurrency): NamedPayCoin {
+  return named.trim().toLowerCase() === coin.ticker ? listingsOfSymbol(rates, coin) : coin.code;
 }
 
 export function findBetaCurrency(rates: RatesService, symbol: string): Currency | null {

@@ -3,7 +3,13 @@ import { amount as toAmount, type PriceViews } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type PaymentIntake } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
-import { DEFAULT_PAY_CURRENCY, betaSymbol, findBetaCrypto, findBetaCurrency } from './beta-currencies';
+import {
+  DEFAULT_PAY_CURRENCY,
+  betaPayCoin,
+  betaSymbol,
+  findBetaCrypto,
+  findBetaCurrency,
+} from './beta-currencies';
 import { betaRefusal, invalidField } from './beta-errors';
 
 /** The gateway's sandbox switch, watched chains and price age limit: what decides whether an invoice opens. */
@@ -11,7 +17,8 @@ export type InvoiceSettings = AdmissionSettings;
 
 /**
  * POST /beta/v1/payment/invoice body (schema-checked) → the family-neutral intake. An invoice priced
- * in a crypto is paid in it; one priced in fiat opens in {@link DEFAULT_PAY_CURRENCY} (or the
+ * in a crypto is paid in it, on the first network of that symbol the merchant can be paid on
+ * ({@link betaPayCoin}); one priced in fiat opens in {@link DEFAULT_PAY_CURRENCY} (or the
  * merchant's first enabled coin), which the hosted page may let the buyer change.
  */
 export function invoiceIntakeFrom(
@@ -37,7 +44,7 @@ export function invoiceIntakeFrom(
       family: 'beta',
       priceAmount: toAmount(typeof input.amount === 'string' ? input.amount.trim() : input.amount),
       priceCurrency: price.code,
-      payCurrency: price.kind === 'crypto' ? price.code : null,
+      payCurrency: price.kind === 'crypto' ? betaPayCoin(rates, input.currency, price) : null,
       defaultPayCurrencies: [DEFAULT_PAY_CURRENCY, ...rates.cryptoCurrencies().map((crypto) => crypto.code)],
       payerFeePercent: feePaidByPayer ? '100' : '0',
       lifetimeSeconds: lifetimeMinutes * 60,

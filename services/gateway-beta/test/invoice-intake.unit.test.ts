@@ -158,4 +158,17 @@ describe('family B invoice → payment intake', () => {
       message: 'The currency LTC is not enabled for this merchant.',
     });
   });
+
+  it('pays an invoice priced in a symbol on the first network of it the merchant takes, a code on exactly its own', () => {
+    const ethereumUsdt = merchantOf(['usdterc20', 'eth']);
+    const open = (currency: string) =>
+      invoiceIntakeFrom({ amount: '25', currency }, ethereumUsdt, pricesAt(NOW), sandboxOn);
+    expect(open('USDT')).toMatchObject({ priceCurrency: 'usdttrc20', payCurrency: 'usdterc20' });
+    expect(open('usdterc20')).toMatchObject({ priceCurrency: 'usdterc20', payCurrency: 'usdterc20' });
+    expect(refusal(() => open('usdttrc20'))).toEqual({
+      status: 400,
+      key: 'currency',
+      message: 'The currency USDT is not enabled for this merchant.',
+    });
+  });
 });

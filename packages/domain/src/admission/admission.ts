@@ -9,6 +9,7 @@ import {
   type AdmittingMerchant,
 } from './coin-acceptance';
 import { PAYMENT_LIFETIMES } from './lifetimes';
+import type { NamedPayCoin, PayListings } from './pay-listings';
 import { PaymentRefused, type CurrencyRole } from './refusals';
 
 /**
@@ -60,8 +61,11 @@ export interface PaymentRequestTerms {
   family: Family;
   priceAmount: Amount;
   priceCurrency: string;
-  /** The coin the request names for the payer; null lets the merchant's coins pick from the defaults. */
-  payCurrency: string | null;
+  /**
+   * The coin the request names for the payer: one listing, or a symbol's listings (the first the merchant
+   * accepts is taken); null lets the merchant's coins pick from the defaults.
+   */
+  payCurrency: NamedPayCoin | null;
   /** The family's pay currencies in order of preference, for a request that names none. */
   defaultPayCurrencies?: readonly string[];
   /** A crypto amount the merchant fixed itself instead of converting the price (V1 `pay_amount`). */
@@ -107,7 +111,7 @@ export function admitPayment(
   const namedPay =
     request.payCurrency === null
       ? defaultPayCurrency(catalogue, merchant, request.defaultPayCurrencies ?? [])
-      : acceptedCoin(merchant, cryptoOf(catalogue, 'pay', request.payCurrency));
+      : acceptedListing(catalogue, merchant, request.payCurrency);
   const rates = priceViewFor(merchant, namedPay, prices, [namedPay, named]);
   const priceCurrency = rates.findCurrency(named.code);
   const payCurrency = rates.findCryptoCurrency(namedPay.code);
@@ -188,6 +192,23 @@ function acceptedCoin(merchant: AdmittingMerchant, coin: CryptoCurrency): Crypto
   if (!canTakeMoneyIn(merchant.payableCoins, coin))
     throw new PaymentRefused({ code: 'NETWORK_NOT_PAYABLE', role: 'pay', coin });
   return coin;
+}
+
+/**
+ * The first listing named that the merchant accepts. A price needs no payable listing (every listing of a
+ * symbol has its price); what the buyer pays with does. None accepted: refused as the first listing is.
+ */
+function acceptedListing(
+  rates: RatesSnapshot,
+  merchant: AdmittingMerchant,
+  named: NamedPayCoin,
+): CryptoCurrency {
+  const [firstCode, ...otherCodes]: PayListings = typeof named === 'string' ? [named] : named;
+  const first = cryptoOf(rates, 'pay', firstCode);
+  const others = otherCodes.map((code) => cryptoOf(rates, 'pay', code));
+  return (
+    [first, ...others].find((coin) => acceptsPayCurrency(merchant, coin)) ?? acceptedCoin(merchant, first)
+  );
 }
 
 function defaultPayCurrency(
