@@ -1,4 +1,6 @@
 import { statusAfter, type PaymentEvent } from '@gw/domain';
+import { RatesService } from '@gw/rates';
+import { catalogueFacts } from '../src/payloads/catalogue-facts';
 import { paymentAtVersion } from '../src/payloads/payment-history';
 import {
   isRepeatedPaymentOpening,
@@ -199,6 +201,30 @@ describe('each family on the wire', () => {
       ],
     });
     expect(oxaPayPhpVerifier(Buffer.from(request.body), request.headers, 'beta-key')).toBe(true);
+  });
+
+  it('family B names a crypto price by its symbol, as its API does, whatever listing the payer used', () => {
+    const paid = finished('beta');
+    const inUsdt = {
+      ...paid,
+      terms: { ...paid.terms, priceCurrency: 'usdttrc20', payCurrency: 'usdterc20', payNetwork: 'eth' },
+    };
+    const catalogue = new RatesService({
+      source: 'test',
+      takenAt: '2025-01-01T00:00:00.000Z',
+      pricesUsd: {},
+    });
+    const facts = catalogueFacts({
+      current: () => catalogue,
+      live: () => null,
+      fixed: () => catalogue,
+      refresh: () => Promise.resolve(),
+    });
+    const body = JSON.parse(buildWebhookRequest(inUsdt, facts, 'beta-key').body) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      currency: 'USDT',
+      txs: [{ currency: 'USDT', network: 'Ethereum (ERC-20)' }],
+    });
   });
 
   it('a payment to the merchant wallet says it is real, inside what each family signs', () => {

@@ -25,7 +25,7 @@ export function betaWebhookPayload(payment: ExistingPayment, facts: CurrencyFact
     amount: toJsonNumber(terms.priceAmount),
     value: usd(terms.priceAmount, terms.priceCurrency),
     sent_value: usd(receivedAmount(payment.actuallyPaid, payment.lateDeposits), terms.payCurrency),
-    currency: terms.priceCurrency.toUpperCase(),
+    currency: facts.describe(terms.priceCurrency).ticker,
     order_id: terms.orderId ?? '',
     email: terms.beta?.email ?? '',
     note: '',
