@@ -69,6 +69,12 @@ async function main(outputDir: string): Promise<void> {
         await page.goto(`${gateway.baseUrl}${url}`);
         await shot(page, outputDir, `dashboard-${name}-${size}`);
       }
+      // Live: a payment made while the list is open slots in on top, tinted, and is announced.
+      await page.goto(`${gateway.baseUrl}/dashboard/payments`);
+      const fresh = await fixtures.createPayment({ order_id: `ORDER-LIVE-${size}`, pay_currency: 'btc' });
+      await page.locator(`tbody tr[data-payment-id="${fresh.paymentId}"]`).waitFor();
+      await page.locator('[data-live-announce]', { hasText: `New payment ${fresh.paymentId}` }).waitFor();
+      await shot(page, outputDir, `dashboard-payments-live-${size}`);
       await page.goto(`${gateway.baseUrl}/dashboard/webhooks`);
       const delivery = page.locator('tbody a[href^="/dashboard/webhooks/"]').first();
       if ((await delivery.count()) > 0) {

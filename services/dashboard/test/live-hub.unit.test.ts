@@ -181,6 +181,15 @@ describe('the live hub', () => {
     hub.open('session-b', listView('merchant-a', ALL), fromPage, { lastEventId: null, since: position });
     await hub.settled();
     expect(fromPage.events.map((event) => event.data.paymentId)).toContain(42);
+    // Catching a page up with its own read is quiet; what came after the read, or what a dropped
+    // stream missed, is news.
+    const quietly = (event: { data: LiveMessage }) => [event.data.paymentId, event.data.quiet === true];
+    expect(fromPage.events.map(quietly)).toEqual([
+      [41, true],
+      [42, false],
+      [42, false],
+    ]);
+    expect(resumed.events.some((event) => event.data.quiet)).toBe(false);
 
     const foreign = new MemorySink();
     hub.open('session-b', listView('merchant-a', ALL), foreign, { lastEventId: 'run0.3', since: null });

@@ -10,8 +10,10 @@ describe('the replay buffer', () => {
     expect(buffer.append('a').id).toBe('run1.1');
     expect(buffer.append('b').id).toBe('run1.2');
     expect(buffer.lastId).toBe('run1.2');
-    expect(buffer.idBefore(1)).toBe('run1.1');
-    expect(buffer.idBefore(99)).toBe('run1.0');
+    expect(buffer.idAt(1)).toBe('run1.1');
+    expect(buffer.idAt(-5)).toBe('run1.0');
+    expect(buffer.sequenceOf('run1.2')).toBe(2);
+    expect(buffer.sequenceOf('run0.2')).toBeNull();
   });
 
   it('starts a first connection live: nothing to replay without an id', () => {

@@ -35,7 +35,7 @@ export class EventStreamReader {
 
   /** Resolves once an event `matches`, or rejects when the stream ends or `timeoutMs` passes first. */
   async until(
-    matches: (event: ReceivedEvent) => boolean,
+    matches: (event: ReceivedEvent, index: number) => boolean,
     what: string,
     timeoutMs = 10_000,
   ): Promise<ReceivedEvent> {

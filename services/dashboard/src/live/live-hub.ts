@@ -78,12 +78,12 @@ export class LiveHub implements LivePosition {
   }
 
   /**
-   * The position a page read now is followed from. A little before the newest event: the read model a
-   * page reads may not have caught up with the last events yet, and an event sent twice changes
-   * nothing on the page (a row is replaced, a timeline entry is added once).
+   * The position a page read now is followed from. Its stream also gets the last few events before
+   * it again, quietly: the read model the page read may not have caught up with them yet, and an event
+   * sent twice changes nothing on the page (a row is replaced, a timeline entry is added once).
    */
   get position(): string {
-    return this.buffer.idBefore(POSITION_LOOKBACK);
+    return this.buffer.lastId;
   }
 
   get openStreams(): number {
@@ -143,10 +143,13 @@ export class LiveHub implements LivePosition {
   private async resume(stream: Stream, { lastEventId, since }: Resume): Promise<void> {
     const wanted = (event: LivePaymentEvent) => this.owes(stream, event);
     let resumption = this.buffer.after(lastEventId, wanted);
-    // A page rendered by another instance or run names a position this one cannot continue from:
-    // nothing is owed from before the page, so the stream starts live.
-    if (lastEventId === null && since !== null) {
-      const fromPage = this.buffer.after(since, wanted);
+    // From the page's position: the events up to it may not be in the read model the page read yet,
+    // so the last few are sent again, quietly (neither tinted nor read out: the page mostly shows
+    // them); those after it are news. A position of another instance or run owes nothing from before
+    // the page, so the stream starts live.
+    const read = lastEventId === null && since !== null ? this.buffer.sequenceOf(since) : null;
+    if (read !== null) {
+      const fromPage = this.buffer.after(this.buffer.idAt(read - POSITION_LOOKBACK), wanted);
       if (fromPage.kind === 'replay') resumption = fromPage;
     }
     if (resumption.kind === 'reset') {
@@ -156,7 +159,12 @@ export class LiveHub implements LivePosition {
         if (!this.streams.has(stream)) return;
         const payment = await this.options.snapshots.at(entry.item);
         if (payment && payment.merchantId === stream.view.merchantId) {
-          this.send(stream, entry.id, stream.view.render(payment, entry.item));
+          const message = stream.view.render(payment, entry.item);
+          this.send(
+            stream,
+            entry.id,
+            read !== null && entry.sequence <= read ? { ...message, quiet: true } : message,
+          );
         }
       }
     }

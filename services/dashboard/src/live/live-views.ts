@@ -13,6 +13,8 @@ export interface LiveMessage {
   announce: string;
   /** For a list: whether a payment it does not show yet belongs in it. */
   matches?: boolean;
+  /** Sent to catch a page up with its own read: applied without a tint or an announcement. */
+  quiet?: boolean;
   /** Markup by the name of the part of the page it replaces (`row`, `heading`, …) or extends (`event`). */
   parts: Record<string, string>;
 }

@@ -35,12 +35,18 @@ export class ReplayBuffer<T> {
 
   /** The id of the newest entry; a stream opened now starts after it. */
   get lastId(): string {
-    return this.idBefore(0);
+    return this.idAt(this.next - 1);
   }
 
-  /** The id `back` entries before the newest (never before the start). */
-  idBefore(back: number): string {
-    return `${this.epoch}.${Math.max(0, this.next - 1 - back)}`;
+  /** The id of the entry at `sequence` (0, before the first, at the least). */
+  idAt(sequence: number): string {
+    return `${this.epoch}.${Math.max(0, sequence)}`;
+  }
+
+  /** The sequence an id of this buffer's epoch names, or null. */
+  sequenceOf(id: string): number | null {
+    const match = /^([A-Za-z0-9-]+)\.(\d{1,15})$/.exec(id);
+    return match && match[1] === this.epoch ? Number(match[2]) : null;
   }
 
   /**
@@ -50,10 +56,8 @@ export class ReplayBuffer<T> {
    */
   after(lastEventId: string | null, wanted: (item: T) => boolean): Resumption<T> {
     if (lastEventId === null || lastEventId === '') return { kind: 'replay', entries: [] };
-    const match = /^([A-Za-z0-9-]+)\.(\d{1,15})$/.exec(lastEventId);
-    if (!match || match[1] !== this.epoch) return { kind: 'reset' };
-    const sequence = Number(match[2]);
-    if (sequence >= this.next) return { kind: 'reset' };
+    const sequence = this.sequenceOf(lastEventId);
+    if (sequence === null || sequence >= this.next) return { kind: 'reset' };
     const oldest = this.entries[0]?.sequence ?? this.next;
     // Entries up to `sequence` were seen; the first one missed must still be here.
     if (sequence + 1 < oldest) return { kind: 'reset' };

@@ -32,8 +32,10 @@
     return Number(row.getAttribute('data-payment-id'));
   }
 
+  var quiet = false;
+
   function marked(node) {
-    node.classList.add('live-changed');
+    if (!quiet) node.classList.add('live-changed');
     return node;
   }
 
@@ -89,12 +91,13 @@
   }
 
   function apply(message) {
+    quiet = Boolean(message.quiet);
     var shown = placeRow(message);
     ['heading', 'facts', 'deposits'].forEach(function (name) {
       if (message.parts[name] && replacePart(name, message.parts[name])) shown = true;
     });
     if (addEvent(message)) shown = true;
-    if (shown && message.announce && announcer) announcer.textContent = message.announce;
+    if (shown && !quiet && message.announce && announcer) announcer.textContent = message.announce;
   }
 
   function connect() {
