@@ -1,9 +1,10 @@
 import type { MerchantKeys } from '@gw/runtime';
-import { COLLECTIONS, type MerchantDocument } from '@gw/views';
+import { COLLECTIONS, type MerchantDocument, type PaymentDocument } from '@gw/views';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { admin } from '../e2e/v1/v1-client';
 import { eventually } from '../e2e/notifier/support/notifier-harness';
 import { DESKTOP, PHONE, openCheckoutBrowser, type CheckoutBrowser } from './support/browser';
+import { CheckoutFixtures } from './support/checkout-fixtures';
 import { csrfTokenOf, signIn, unlabelledControls } from './support/dashboard-browser';
 
 jest.setTimeout(120_000);
@@ -16,7 +17,8 @@ const BIP84_FIRST_ADDRESSES = [
   'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
 ];
 
-const PROVOKED = /^console error: Failed to load resource: the server responded with a status of (401|422)/;
+const PROVOKED =
+  /^console error: Failed to load resource: the server responded with a status of (401|404|422)/;
 
 let gateway: TestGateway;
 let merchantA: MerchantKeys;
@@ -27,7 +29,9 @@ const merchantDocument = (merchantId: string) =>
   gateway.gateway.ctx.readModels.collection<MerchantDocument>(COLLECTIONS.merchants).get(merchantId);
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  // This file signs in more often than the default ten a minute from one address; the limit itself is
+  // tested in dashboard.browser.test.ts.
+  gateway = await startTestGateway({ env: { DASHBOARD_SIGN_IN_LIMIT: '100' } });
   merchantA = gateway.demoMerchant;
   merchantB = await gateway.createMerchant('Merchant B');
   browser = await openCheckoutBrowser(gateway.baseUrl);
@@ -247,6 +251,42 @@ describe('a rotated API key ends the sessions it opened', () => {
     await page.goto(`${gateway.baseUrl}/dashboard/settings`);
     expect(new URL(page.url()).pathname).toBe('/dashboard/settings');
     expect(await page.locator('[data-secret]').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('marking a payment refunded', () => {
+  it("marks the merchant's finished payment refunded after a confirmation; another merchant's session cannot", async () => {
+    const merchant = await gateway.createMerchant('Refunding merchant');
+    const fixtures = new CheckoutFixtures(gateway, merchant);
+    const created = await fixtures.createPayment({ order_id: 'REFUND-1' });
+    await fixtures.pay(created, { confirmations: 6 });
+    const payments = gateway.gateway.ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+    const statusOf = async () => (await payments.findOne({ paymentId: created.paymentId }))?.status;
+    await eventually(async () => ((await statusOf()) === 'finished' ? true : undefined));
+
+    const intruder = await signIn(browser, gateway.baseUrl, merchantB.apiKey, DESKTOP);
+    const forged = await browser.context.request.post(
+      `${gateway.baseUrl}/dashboard/payments/${created.paymentId}/refund`,
+      { form: { csrf: (await csrfTokenOf(intruder))!, confirm: 'yes' }, maxRedirects: 0 },
+    );
+    expect(forged.status()).toBe(404);
+    expect(await statusOf()).toBe('finished');
+    await intruder.close();
+
+    const page = await signIn(browser, gateway.baseUrl, merchant.apiKey, PHONE);
+    await page.goto(`${gateway.baseUrl}/dashboard/payments/${created.paymentId}`);
+    expect(await unlabelledControls(page)).toEqual([]);
+    await page.getByLabel('Refund transaction hash (optional)').fill('refund-tx-1');
+    await page.getByLabel('I have sent the money back; mark this payment refunded for good').check();
+    await Promise.all([
+      page.waitForURL(new RegExp(`/dashboard/payments/${created.paymentId}$`)),
+      page.getByRole('button', { name: 'Mark refunded' }).click(),
+    ]);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('refunded');
+    expect(await statusOf()).toBe('refunded');
+    // Refunded for good: the form is gone.
+    expect(await page.getByRole('button', { name: 'Mark refunded' }).count()).toBe(0);
     await page.close();
   });
 });

@@ -13,3 +13,4 @@ export * from './write-side';
 export * from './input-validation';
 export * from './catalogue-rules';
 export * from './subscription-plans';
+export * from './payment-refunds';

@@ -1,8 +1,7 @@
 import { openApiPaths, type DocumentedOperation, type PathItems, type Schema } from '@gw/contracts';
-import { newPlanSchema, newSubscriptionSchema, subscriptionStatusSchema } from '@gw/runtime';
+import { newPlanSchema, newSubscriptionSchema, refundSchema, subscriptionStatusSchema } from '@gw/runtime';
 import {
   createMerchantSchema,
-  refundSchema,
   setCoinsSchema,
   setOutcomeCurrencySchema,
   setWalletSchema,

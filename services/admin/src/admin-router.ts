@@ -19,7 +19,7 @@ export function createAdminRouter(ctx: ServiceContext): Router {
   admin.use(merchantRoutes(ctx, writeSide));
   admin.use(walletRoutes(ctx, writeSide));
   admin.use(subscriptionRoutes(ctx));
-  admin.use(paymentRoutes(ctx, writeSide));
+  admin.use(paymentRoutes(ctx));
   admin.use((_req, res) => {
     res.status(404).json(errorBody(404, 'No such admin endpoint'));
   });

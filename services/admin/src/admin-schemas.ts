@@ -47,16 +47,6 @@ export const setOutcomeCurrencySchema = {
   properties: { outcome_currency: nullable(currencyCode) },
 };
 
-export interface RefundBody {
-  refund_hash?: string | null;
-}
-
-export const refundSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { refund_hash: nullable({ type: 'string', minLength: 1, maxLength: 200 }) },
-};
-
 export interface SetWalletBody {
   /** An extended public key (xpub, zpub, tpub, vpub) or a descriptor `wpkh(<key>/0/*)`. */
   extended_public_key: string;

@@ -1,11 +1,12 @@
 import {
   InvalidInputError,
   newPlanSchema,
+  refundSchema,
   newSubscriptionSchema,
   subscriptionStatusSchema,
   validateInput,
 } from '@gw/runtime';
-import { createMerchantSchema, refundSchema, setCoinsSchema } from '../src/admin-schemas';
+import { createMerchantSchema, setCoinsSchema } from '../src/admin-schemas';
 
 function refusal(schema: object, body: unknown): string {
   try {
@@ -163,9 +164,7 @@ describe('admin and dashboard input validation', () => {
     it('takes an empty body or a refund transaction hash', () => {
       expect(validateInput(refundSchema, {})).toEqual({});
       expect(validateInput(refundSchema, { refund_hash: '0xabc' })).toEqual({ refund_hash: '0xabc' });
-      expect(refusal(refundSchema, { refund_hash: '' })).toBe(
-        'refund_hash must NOT have fewer than 1 characters',
-      );
+      expect(refusal(refundSchema, { refund_hash: '' })).toBe('refund_hash must NOT have fewer than 1 characters');
     });
   });
 });

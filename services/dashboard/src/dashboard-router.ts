@@ -5,6 +5,7 @@ import { assetRoutes } from './http/asset-routes';
 import { liveRoutes } from './http/live-routes';
 import { overviewRoutes } from './http/overview-routes';
 import { paymentRoutes } from './http/payment-routes';
+import { refundRoutes } from './http/refund-routes';
 import { settingsRoutes } from './http/settings-routes';
 import { subscriptionRoutes } from './http/subscription-routes';
 import { walletRoutes } from './http/wallet-routes';
@@ -20,6 +21,7 @@ export function createDashboardRouter(ctx: ServiceContext, live: LiveHub): Route
       sessionRoutes(ctx, sessions, directory),
       overviewRoutes(ctx, live),
       paymentRoutes(ctx, live),
+      refundRoutes(ctx),
       liveRoutes(live),
       walletRoutes(ctx),
       settingsRoutes(ctx, sessions),

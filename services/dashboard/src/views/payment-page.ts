@@ -3,6 +3,7 @@ import type { StoredEvent } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
 import { amount, scrollingTable, statusBadge, testBadge, when } from './format';
 import { renderPage, type Chrome } from './layout';
+import { refundSection } from './refund-form';
 import { liveRegion, liveStreamUrl } from './live-region';
 import { DASHBOARD_SCRIPT_PATH } from '../assets';
 
@@ -32,6 +33,7 @@ export function renderPaymentPage({ chrome, payment, events, livePosition }: Pay
         <h2 id="deposits-title">Deposits</h2>
         ${depositsTable(payment)}
       </section>
+      ${refundSection(chrome.csrfToken, payment)}
       <section class="panel" aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhook deliveries</h2>
         <p>
