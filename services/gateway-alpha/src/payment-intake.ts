@@ -126,14 +126,17 @@ function resolve<C extends Currency>(
 }
 
 /**
- * A fiat payment without to_currency opens in USDT (on the named network, else Tron), else the
- * network's native coin, else any coin of the network; without a network, any coin the merchant takes.
+ * A fiat payment without to_currency opens in USDT (on the named network; without one, on Tron, else on
+ * any network in catalogue order), else the network's native coin, else any coin of the network; without
+ * a network, any coin the merchant takes.
  */
 function defaultPayCurrencies(rates: RatesService, network: string | null): string[] {
   const networkCode = network === null ? DEFAULT_PAY_NETWORK : catalogueNetworkOf(network);
   const onNetwork = rates.cryptoCurrencies().filter((crypto) => crypto.network === networkCode);
+  const usdt = rates.cryptoCurrencies().filter((crypto) => crypto.ticker === DEFAULT_PAY_TICKER);
   const preferred = [
     onNetwork.find((crypto) => crypto.ticker === DEFAULT_PAY_TICKER),
+    ...(network === null ? usdt : []),
     onNetwork.find((crypto) => crypto.contractAddress === null),
     ...onNetwork,
     ...(network === null ? rates.cryptoCurrencies() : []),

@@ -79,6 +79,7 @@ describe('family A coin named by ticker', () => {
 
   it('without a network, is paid on the first network of the ticker the merchant takes', () => {
     expect(open({})).toMatchObject({ payCurrency: 'usdterc20', alpha: { network: 'eth' } });
+    expect(open({ currency: 'USD' })).toMatchObject({ priceCurrency: 'usd', payCurrency: 'usdterc20' });
     expect(open({ currency: 'USD', to_currency: 'USDT' })).toMatchObject({
       priceCurrency: 'usd',
       payCurrency: 'usdterc20',

@@ -9,6 +9,15 @@ import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
 
 /** The coin an invoice in fiat opens in, until the hosted page lets the buyer pick another. */
 export const DEFAULT_PAY_CURRENCY = 'usdttrc20';
+
+/**
+ * What an invoice in fiat opens in: the first the merchant can be paid in of USDT ({@link DEFAULT_PAY_CURRENCY},
+ * then USDT's other networks in catalogue order), then every coin in catalogue order.
+ */
+export function betaDefaultPayCurrencies(rates: RatesService): string[] {
+  const usdt = listingsOfSymbol(rates, rates.findCryptoCurrency(DEFAULT_PAY_CURRENCY));
+  return [...usdt, ...rates.cryptoCurrencies().map((crypto) => crypto.code)];
+}
 const DEFAULT_NETWORK = 'trx';
 
 /** Network spellings OxaPay clients use, onto catalogue network codes. */

@@ -4,7 +4,7 @@ import type { RatesService } from '@gw/rates';
 import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type PaymentIntake } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import {
-  DEFAULT_PAY_CURRENCY,
+  betaDefaultPayCurrencies,
   betaPayCoin,
   betaSymbol,
   findBetaCrypto,
@@ -18,8 +18,8 @@ export type InvoiceSettings = AdmissionSettings;
 /**
  * POST /beta/v1/payment/invoice body (schema-checked) → the family-neutral intake. An invoice priced
  * in a crypto is paid in it, on the first network of that symbol the merchant can be paid on
- * ({@link betaPayCoin}); one priced in fiat opens in {@link DEFAULT_PAY_CURRENCY} (or the
- * merchant's first enabled coin), which the hosted page may let the buyer change.
+ * ({@link betaPayCoin}); one priced in fiat opens in USDT, else the merchant's first payable coin
+ * ({@link betaDefaultPayCurrencies}), which the hosted page may let the buyer change.
  */
 export function invoiceIntakeFrom(
   input: BetaCreateInvoiceInput,
@@ -45,7 +45,7 @@ export function invoiceIntakeFrom(
       priceAmount: toAmount(typeof input.amount === 'string' ? input.amount.trim() : input.amount),
       priceCurrency: price.code,
       payCurrency: price.kind === 'crypto' ? betaPayCoin(rates, input.currency, price) : null,
-      defaultPayCurrencies: [DEFAULT_PAY_CURRENCY, ...rates.cryptoCurrencies().map((crypto) => crypto.code)],
+      defaultPayCurrencies: betaDefaultPayCurrencies(rates),
       payerFeePercent: feePaidByPayer ? '100' : '0',
       lifetimeSeconds: lifetimeMinutes * 60,
     },

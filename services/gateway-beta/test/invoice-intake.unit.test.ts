@@ -165,6 +165,7 @@ describe('family B invoice → payment intake', () => {
       invoiceIntakeFrom({ amount: '25', currency }, ethereumUsdt, pricesAt(NOW), sandboxOn);
     expect(open('USDT')).toMatchObject({ priceCurrency: 'usdttrc20', payCurrency: 'usdterc20' });
     expect(open('usdterc20')).toMatchObject({ priceCurrency: 'usdterc20', payCurrency: 'usdterc20' });
+    expect(open('USD')).toMatchObject({ priceCurrency: 'usd', payCurrency: 'usdterc20' });
     expect(refusal(() => open('usdttrc20'))).toEqual({
       status: 400,
       key: 'currency',

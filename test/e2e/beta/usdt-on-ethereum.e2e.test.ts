@@ -74,6 +74,13 @@ describe('family B on an Ethereum-only gateway: an invoice priced in USDT', () =
     });
   });
 
+  it('opens an invoice priced in USD in USDT on Ethereum too', async () => {
+    const created = await beta().send('POST', '/payment/invoice', { body: { amount: 25, currency: 'USD' } });
+    expect(created.status).toBe(200);
+    const stored = await storedPayment(chain.gateway, Number(created.body.data.track_id));
+    expect(stored).toMatchObject({ priceCurrency: 'usd', payCurrency: 'usdterc20' });
+  });
+
   it('offers USDT on Ethereum, not on Tron, among its currencies', async () => {
     const currencies = await beta().send('GET', '/common/currencies');
     expect(Object.keys(currencies.body.data.USDT.networks)).toEqual(['Ethereum (ERC-20)']);
