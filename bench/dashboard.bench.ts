@@ -157,7 +157,9 @@ async function main() {
         const body = await response.text();
         times.push(performance.now() - started);
         if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-        rows = (body.match(/<tr>/g) ?? []).length - 1;
+        // List rows name their payment (for the live updates); a payment page's deposit rows do not.
+        const listed = (body.match(/<tr data-payment-id=/g) ?? []).length;
+        rows = listed > 0 ? listed : (body.match(/<tr>/g) ?? []).length - 1;
       }
       times.sort((a, b) => a - b);
       console.log(
