@@ -1,4 +1,5 @@
-import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
+import { replayJsonl } from '@gw/platform';
 import { join } from 'node:path';
 import {
   evolveDelivery,
@@ -152,42 +153,16 @@ export class JsonlDeliveryLog implements DeliveryLog {
     return next;
   }
 
-  /** Loads the file; returns how many lines it holds. */
+  /**
+   * Loads the file record by record (a log of a million deliveries is larger than one string may be);
+   * returns how many lines it holds. A torn last write is cut off, as in every JSONL file here.
+   */
   private async replay(): Promise<number> {
-    const text = await readFile(this.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return '';
-      throw error;
-    });
-    const parts = text.split('\n');
-    let validBytes = 0;
     let lines = 0;
-    let tornAt: number | null = null;
-    for (const [index, part] of parts.entries()) {
-      const isLast = index === parts.length - 1;
-      if (isLast && part === '') break;
-      let record: LogLine;
-      try {
-        if (isLast) throw new Error('unterminated line');
-        record = JSON.parse(part) as LogLine;
-      } catch {
-        tornAt ??= index;
-        continue;
-      }
-      if (tornAt !== null)
-        throw new Error(`${this.path} is corrupt: line ${tornAt + 1} is unreadable but later lines are not`);
-      this.replayLine(record);
-      validBytes += Buffer.byteLength(part, 'utf8') + 1;
+    await replayJsonl(this.path, (record) => {
+      this.replayLine(record as LogLine);
       lines++;
-    }
-    if (tornAt !== null) {
-      const handle = await open(this.path, 'r+');
-      try {
-        await handle.truncate(validBytes);
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
-    }
+    });
     return lines;
   }
 
