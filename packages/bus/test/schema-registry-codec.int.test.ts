@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { TOPICS, TOPIC_SCHEMAS } from '@gw/contracts';
 import {
   CodecUnavailableError,
@@ -106,6 +108,29 @@ describe('SchemaRegistryCodec on a real registry', () => {
 
       expect(second.schemaIdOf(topic)).not.toBe(first.schemaIdOf(topic));
       expect(await versionsOf(topic)).toHaveLength(2);
+    });
+
+    // The contract schemas as a registry first held them (before the event types of 2026-11-27): a
+    // gateway upgraded from there registers its own schemas as the next versions of the same subjects.
+    it('registers the current contracts as the next BACKWARD-compatible versions of the first registered ones', async () => {
+      const firstRegistered = Object.fromEntries(
+        Object.keys(TOPIC_SCHEMAS).map((topic) => [
+          topicOf(topic),
+          JSON.parse(
+            readFileSync(path.join(__dirname, 'fixtures', 'first-registered', `${topic}.json`), 'utf8'),
+          ),
+        ]),
+      );
+      await startCodec(firstRegistered);
+
+      const upgraded = await startCodec();
+
+      for (const topic of Object.keys(schemas))
+        expect((await versionsOf(topic)).length).toBeLessThanOrEqual(2);
+      const events = topicOf(TOPICS.events);
+      expect(await versionsOf(events)).toHaveLength(2);
+      const [, latest] = await registryGet(`/subjects/${valueSubjectFor(events)}/versions/latest`);
+      expect(latest).toMatchObject({ id: upgraded.schemaIdOf(events) });
     });
 
     it('fails naming the topic and subject when the registry finds the new schema incompatible', async () => {

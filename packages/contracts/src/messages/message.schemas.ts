@@ -31,7 +31,12 @@ const contract = (topic: string, major: number, title: string): Schema => ({
   title: `${title}, v${major}`,
 });
 
-/** `payments.events`: the envelope, with `data` checked against the schema of its `type`. */
+/**
+ * `payments.events`: the envelope, with `data` checked against the schema of its `type`: one `anyOf`
+ * branch per event type. Not `allOf` of `if`/`then` pairs, which says the same: registries (Apicurio,
+ * Confluent) judge a new `allOf` member a narrowing, so a new event type was refused as not BACKWARD
+ * compatible and every upgrade's start failed; a new `anyOf` branch is a widening they accept.
+ */
 export const EVENT_MESSAGE_SCHEMA: Schema = {
   ...contract(TOPICS.events, 1, 'payments.events message'),
   ...object({
@@ -44,9 +49,8 @@ export const EVENT_MESSAGE_SCHEMA: Schema = {
     data: { type: 'object' },
     metadata: object({ correlationId: string(), causationId: string() }),
   }),
-  allOf: eventTypes.map((type) => ({
-    if: { properties: { type: { const: type } } },
-    then: { properties: { data: EVENT_DATA_SCHEMAS[type as keyof typeof EVENT_DATA_SCHEMAS] } },
+  anyOf: eventTypes.map((type) => ({
+    properties: { type: { const: type }, data: EVENT_DATA_SCHEMAS[type as keyof typeof EVENT_DATA_SCHEMAS] },
   })),
 };
 
