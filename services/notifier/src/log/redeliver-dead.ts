@@ -1,4 +1,5 @@
 import type { Delivery } from '../delivery/delivery';
+import type { DeliveryCursor } from './delivery-keyset';
 import type { DeliveryLog } from './delivery-log';
 
 const PAGE = 500;
@@ -12,12 +13,15 @@ export async function redeliverDead(
   merchantId: string,
   redeliver: (deliveryId: string) => Promise<Delivery>,
 ): Promise<string[]> {
+  // By keyset, not offset: a dead delivery another request sends again meanwhile would shift every
+  // later offset by one and a dead one would be skipped; and each offset page rescans the ones before.
   const dead: Delivery[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await log.find({ merchantId, state: 'dead', limit: PAGE, offset });
+  let before: DeliveryCursor | undefined;
+  do {
+    const page = await log.page({ merchantId, state: 'dead', limit: PAGE, ...(before && { before }) });
     dead.push(...page.deliveries);
-    if (page.deliveries.length < PAGE) break;
-  }
+    before = page.older ?? undefined;
+  } while (before);
   const redelivered: string[] = [];
   for (const delivery of dead.reverse()) {
     await redeliver(delivery.deliveryId);
