@@ -33,6 +33,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /static/coins/:file': 'hosted page asset',
   'GET /dashboard/sign-in': 'the dashboard sign-in form',
   'POST /dashboard/sign-in': 'the dashboard sign-in (CSRF token checked, rate-limited)',
+  'GET /dashboard/assets/dashboard.js': "the dashboard's live-update script: code only, no merchant data",
 };
 
 type Credentials = 'none' | 'wrong';
