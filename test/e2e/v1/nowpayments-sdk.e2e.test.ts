@@ -12,6 +12,16 @@ describe('the unmodified official NOWPayments JS SDK against our /v1', () => {
 
   beforeAll(async () => {
     gateway = await startTestGateway();
+    // The SDK gives up on any request after 10 s, hard-coded. A gateway's first create starts its
+    // address worker thread, which under jest loads the TypeScript sources through tsx: on a busy
+    // machine that took longer (the SDK's create timed out in two clean-clone CI runs). One create
+    // first, so the SDK's calls measure the API, not that start.
+    const warmUp = await fetch(`${gateway.baseUrl}/v1/payment`, {
+      method: 'POST',
+      headers: { 'x-api-key': gateway.demoMerchant.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ price_amount: 10, price_currency: 'usd', pay_currency: 'btc' }),
+    });
+    expect(warmUp.status).toBe(201);
     // Only the child gets the proxy variables, so nothing else in this process is routed through them.
     const { stdout } = await run(
       process.execPath,
