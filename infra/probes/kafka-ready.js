@@ -1,6 +1,8 @@
 'use strict';
 // Ready = the broker answers a metadata request. Usage:
 //   node kafka-ready.js --brokers 127.0.0.1:19092 --timeout 90 [--pid 1234]
+//     [--ca ca.pem --mechanism scram-sha-512 --username u --password p]   (a SASL_SSL listener)
+const { readFileSync } = require('node:fs');
 const { requireFromPackage, waitUntilReady, parseArgs } = require('./wait');
 
 const { Kafka, logLevel } = requireFromPackage('packages/bus', 'kafkajs');
@@ -13,6 +15,10 @@ const kafka = new Kafka({
   connectionTimeout: 1000,
   requestTimeout: 2000,
   retry: { retries: 0 },
+  ...(args.ca ? { ssl: { ca: [readFileSync(args.ca, 'utf8')] } } : {}),
+  ...(args.mechanism
+    ? { sasl: { mechanism: args.mechanism, username: args.username, password: args.password } }
+    : {}),
 });
 
 waitUntilReady({

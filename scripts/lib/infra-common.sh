@@ -14,6 +14,11 @@ INFRA_LOG_DIR="$INFRA_DIR/log"
 
 INFRA_KAFKA_PORT="${INFRA_KAFKA_PORT:-19092}"
 INFRA_KAFKA_CONTROLLER_PORT="${INFRA_KAFKA_CONTROLLER_PORT:-19093}"
+# A second Kafka listener with TLS and SASL (PLAIN and SCRAM), for the tests of a secured cluster.
+INFRA_KAFKA_SASL_SSL_PORT="${INFRA_KAFKA_SASL_SSL_PORT:-19094}"
+# Its one user (a local test credential, not a secret).
+INFRA_KAFKA_SASL_USERNAME="${INFRA_KAFKA_SASL_USERNAME:-gateway}"
+INFRA_KAFKA_SASL_PASSWORD="${INFRA_KAFKA_SASL_PASSWORD:-gateway-local-secret}"
 INFRA_FERRETDB_PORT="${INFRA_FERRETDB_PORT:-27018}"
 # FerretDB's storage: postgresql (default, on the postgres engine) or sqlite (files, no second engine).
 INFRA_FERRETDB_BACKEND="${INFRA_FERRETDB_BACKEND:-postgresql}"

@@ -7,6 +7,10 @@ KAFKA_HOME="$INFRA_INSTALL_DIR/kafka-$KAFKA_VERSION"
 KAFKA_LIBS="$KAFKA_HOME/libs"
 KAFKA_DATA="$INFRA_DATA_DIR/kafka"
 KAFKA_CONFIG="$INFRA_RUN_DIR/kafka-server.properties"
+# The SASL_SSL listener's CA and broker certificate, made on first start (kept with the data).
+KAFKA_TLS_DIR="$INFRA_DATA_DIR/kafka-tls"
+# Marks a data dir whose SCRAM users exist (added at format time, or by kafka-configs after start).
+KAFKA_SCRAM_MARKER="$KAFKA_DATA/.scram-users"
 
 infra_kafka_owns_pid() { infra_cmdline_has "$1" "$KAFKA_CONFIG"; }
 
@@ -40,23 +44,80 @@ infra_kafka_install() {
 infra_kafka_render_config() {
   sed -e "s|@KAFKA_PORT@|$INFRA_KAFKA_PORT|g" \
     -e "s|@KAFKA_CONTROLLER_PORT@|$INFRA_KAFKA_CONTROLLER_PORT|g" \
+    -e "s|@KAFKA_SASL_SSL_PORT@|$INFRA_KAFKA_SASL_SSL_PORT|g" \
     -e "s|@KAFKA_DATA_DIR@|$KAFKA_DATA|g" \
+    -e "s|@KAFKA_TLS_DIR@|$KAFKA_TLS_DIR|g" \
+    -e "s|@KAFKA_SASL_USER@|$INFRA_KAFKA_SASL_USERNAME|g" \
+    -e "s|@KAFKA_SASL_PASSWORD@|$INFRA_KAFKA_SASL_PASSWORD|g" \
     "$REPO_ROOT/infra/kafka/server.properties" >"$KAFKA_CONFIG"
 }
 
-# Formats the KRaft storage once; meta.properties in the data dir marks it formatted.
+# A CA and a broker certificate for 127.0.0.1/localhost signed by it, once per data dir (openssl,
+# well under a second). The broker reads its key and chain as one PEM keystore; clients trust ca.pem.
+infra_kafka_tls() {
+  [[ -s "$KAFKA_TLS_DIR/broker.pem" && -s "$KAFKA_TLS_DIR/ca.pem" ]] && return 0
+  command -v openssl >/dev/null || infra_die "openssl is not on PATH; apt-get install -y openssl"
+  local scratch="$KAFKA_TLS_DIR.partial"
+  rm -rf "$scratch"
+  mkdir -p "$scratch"
+  {
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj '/CN=gateway local Kafka CA' \
+      -keyout "$scratch/ca.key" -out "$scratch/ca.pem" &&
+      openssl req -newkey rsa:2048 -nodes -subj '/CN=localhost' \
+        -keyout "$scratch/broker.key" -out "$scratch/broker.csr" &&
+      printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n' >"$scratch/broker.ext" &&
+      openssl x509 -req -in "$scratch/broker.csr" -CA "$scratch/ca.pem" -CAkey "$scratch/ca.key" \
+        -CAcreateserial -days 3650 -extfile "$scratch/broker.ext" -out "$scratch/broker.crt" &&
+      # Kafka's PEM keystore wants an unencrypted PKCS#8 key followed by the certificate chain.
+      openssl pkcs8 -topk8 -nocrypt -in "$scratch/broker.key" -out "$scratch/broker.pk8" &&
+      cat "$scratch/broker.pk8" "$scratch/broker.crt" "$scratch/ca.pem" >"$scratch/broker.pem"
+  } >>"$(infra_log_file kafka)" 2>&1 || infra_die "making the Kafka TLS certificates failed (log: $(infra_log_file kafka))"
+  rm -f "$scratch/broker.csr" "$scratch/broker.ext" "$scratch/broker.key" "$scratch/ca.srl"
+  rm -rf "$KAFKA_TLS_DIR"
+  mv "$scratch" "$KAFKA_TLS_DIR"
+}
+
+# SCRAM credentials as kafka-storage and kafka-configs write them.
+infra_kafka_scram_credentials() {
+  local mechanism
+  for mechanism in SCRAM-SHA-256 SCRAM-SHA-512; do
+    printf '%s=[%spassword=%s]\n' "$mechanism" "${1-}" "$INFRA_KAFKA_SASL_PASSWORD"
+  done
+}
+
+# Formats the KRaft storage once; meta.properties in the data dir marks it formatted. The SCRAM users
+# go into the bootstrap metadata here, which costs no extra JVM start.
 infra_kafka_format() {
   [[ -f "$KAFKA_DATA/meta.properties" ]] && return 0
   mkdir -p "$KAFKA_DATA"
-  local cluster_id
+  local cluster_id credential scram=()
   cluster_id="$(infra_kafka_java kafka.tools.StorageTool random-uuid 2>>"$(infra_log_file kafka)")"
-  infra_kafka_java kafka.tools.StorageTool format -t "$cluster_id" -c "$KAFKA_CONFIG" \
+  while read -r credential; do
+    scram+=(--add-scram "$credential")
+  done < <(infra_kafka_scram_credentials "name=$INFRA_KAFKA_SASL_USERNAME,")
+  infra_kafka_java kafka.tools.StorageTool format -t "$cluster_id" -c "$KAFKA_CONFIG" "${scram[@]}" \
     >>"$(infra_log_file kafka)" 2>&1 || infra_fail_start kafka
+  printf '%s\n' "$INFRA_KAFKA_SASL_USERNAME" >"$KAFKA_SCRAM_MARKER"
+}
+
+# A data dir formatted before the SASL_SSL listener existed gets its SCRAM users from kafka-configs,
+# once, through the PLAINTEXT listener.
+infra_kafka_add_scram_users() {
+  [[ -f "$KAFKA_SCRAM_MARKER" && "$(<"$KAFKA_SCRAM_MARKER")" == "$INFRA_KAFKA_SASL_USERNAME" ]] && return 0
+  local credential
+  # One mechanism per call: Kafka 3.9 refuses both in one request ("cannot be altered twice").
+  while read -r credential; do
+    infra_kafka_java kafka.admin.ConfigCommand --bootstrap-server "127.0.0.1:$INFRA_KAFKA_PORT" --alter \
+      --add-config "$credential" --entity-type users --entity-name "$INFRA_KAFKA_SASL_USERNAME" \
+      >>"$(infra_log_file kafka)" 2>&1 || infra_fail_start kafka
+  done < <(infra_kafka_scram_credentials)
+  printf '%s\n' "$INFRA_KAFKA_SASL_USERNAME" >"$KAFKA_SCRAM_MARKER"
 }
 
 infra_kafka_check_ports() {
   infra_require_port_free kafka "$INFRA_KAFKA_PORT" INFRA_KAFKA_PORT
   infra_require_port_free kafka "$INFRA_KAFKA_CONTROLLER_PORT" INFRA_KAFKA_CONTROLLER_PORT
+  infra_require_port_free kafka "$INFRA_KAFKA_SASL_SSL_PORT" INFRA_KAFKA_SASL_SSL_PORT
 }
 
 infra_kafka_start() {
@@ -64,6 +125,7 @@ infra_kafka_start() {
   infra_kafka_install
   infra_kafka_check_ports
   infra_kafka_render_config
+  infra_kafka_tls
   infra_kafka_format
   infra_spawn "$(infra_pid_file kafka)" "$(infra_log_file kafka)" \
     java -Xms256m -Xmx512m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Djava.awt.headless=true \
@@ -77,6 +139,14 @@ infra_kafka_wait() {
   pid="$(infra_running_pid kafka)" || infra_fail_start kafka
   infra_node_probe kafka-ready.js --brokers "127.0.0.1:$INFRA_KAFKA_PORT" \
     --timeout "$INFRA_START_TIMEOUT" --pid "$pid" || infra_fail_start kafka
+  infra_kafka_add_scram_users
+  # The SASL_SSL listener answers a SCRAM client that trusts the generated CA.
+  infra_node_probe kafka-ready.js --brokers "127.0.0.1:$INFRA_KAFKA_SASL_SSL_PORT" \
+    --ca "$KAFKA_TLS_DIR/ca.pem" --mechanism scram-sha-512 --username "$INFRA_KAFKA_SASL_USERNAME" \
+    --password "$INFRA_KAFKA_SASL_PASSWORD" --timeout "$INFRA_START_TIMEOUT" --pid "$pid" ||
+    infra_fail_start kafka
 }
 
-infra_kafka_ports() { printf '%s (controller %s)' "$INFRA_KAFKA_PORT" "$INFRA_KAFKA_CONTROLLER_PORT"; }
+infra_kafka_ports() {
+  printf '%s (controller %s, sasl_ssl %s)' "$INFRA_KAFKA_PORT" "$INFRA_KAFKA_CONTROLLER_PORT" "$INFRA_KAFKA_SASL_SSL_PORT"
+}

@@ -151,7 +151,7 @@ export class Fleet {
     const outcomes = await Promise.allSettled([
       dropMongoDatabase(this.env.MONGODB_URL!, this.env.MONGODB_DB!),
       deleteKeysUnder(this.env.REDIS_URL!, this.env.REDIS_KEY_PREFIX!),
-      deleteKafkaNamespace(this.env.KAFKA_BROKERS!.split(','), this.env.KAFKA_TOPIC_PREFIX!),
+      deleteKafkaNamespace({ brokers: this.env.KAFKA_BROKERS!.split(',') }, this.env.KAFKA_TOPIC_PREFIX!),
     ]);
     for (const outcome of outcomes)
       if (outcome.status === 'rejected') process.stderr.write(`fleet cleanup: ${String(outcome.reason)}\n`);

@@ -1,9 +1,14 @@
-import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import { Kafka, logLevel, type Consumer, type KafkaConfig } from 'kafkajs';
 import { isPaymentsEvent, type PaymentsEvent } from './payment-event';
 import { PaymentsEventsDecoder } from './wire-format';
 
 export interface ConsumerOptions {
   brokers: string[];
+  /**
+   * TLS and SASL as kafkajs takes them, for a secured cluster: `{ ssl: { ca: [pem] }, sasl: { mechanism:
+   * 'scram-sha-512', username, password } }` (the gateway's own clients build theirs with `kafkaClientConfig`).
+   */
+  security?: Pick<KafkaConfig, 'ssl' | 'sasl'>;
   /** Your team's own consumer group: each group gets every event once (at least once). */
   groupId: string;
   topic?: string;
@@ -47,6 +52,7 @@ export async function startPaymentsEventsConsumer(options: ConsumerOptions): Pro
     clientId: `events-consumer-${options.groupId}`,
     brokers: options.brokers,
     logLevel: logLevel.WARN,
+    ...options.security,
   });
   const consumer = kafka.consumer({ groupId: options.groupId });
   const decoder = new PaymentsEventsDecoder(options.registryUrl ?? null);

@@ -1,14 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { SchemaRegistryCodec, SchemaValidatingJsonCodec, type MessageCodec } from '@gw/bus';
+import {
+  SchemaRegistryCodec,
+  SchemaValidatingJsonCodec,
+  kafkaClient,
+  kafkaClientConfig,
+  type KafkaConnection,
+  type MessageCodec,
+} from '@gw/bus';
 import { EVENT_MESSAGE_SCHEMA, type EventMessage } from '@gw/contracts';
 import { loadConfig } from '@gw/platform';
-import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import type { Consumer } from 'kafkajs';
 import { startPaymentsEventsConsumer, type PaymentsEvent } from '../src';
 
 const config = loadConfig(process.env);
 if (config.mode !== 'engines')
   throw new Error('integration tests need the real engines: eval "$(scripts/infra env)"');
-const brokers = [...config.engines.kafkaBrokers];
+const connection: KafkaConnection = {
+  brokers: config.engines.kafkaBrokers,
+  clientId: 'events-consumer-example-it',
+  security: config.engines.kafkaSecurity,
+};
+const brokers = [...connection.brokers];
+const { ssl, sasl } = kafkaClientConfig(connection);
 
 const confirmations = (streamId: string, version: number, count: number): EventMessage => ({
   eventId: randomUUID(),
@@ -26,7 +39,7 @@ const confirmations = (streamId: string, version: number, count: number): EventM
  * plain JSON or (SCHEMA_REGISTRY_URL) the Confluent framing through the real registry.
  */
 describe('the payments.events example consumer', () => {
-  const kafka = new Kafka({ clientId: 'events-consumer-example-it', brokers, logLevel: logLevel.NOTHING });
+  const kafka = kafkaClient(connection);
   let topic: string;
   let groupId: string;
   let consumer: Consumer | undefined;
@@ -82,6 +95,7 @@ describe('the payments.events example consumer', () => {
     const finished = new Promise<void>((resolve) => (done = resolve));
     consumer = await startPaymentsEventsConsumer({
       brokers,
+      security: { ssl, sasl },
       groupId,
       topic,
       registryUrl,

@@ -90,9 +90,13 @@ async function engineInfrastructure(engines: EngineConfig, logger: Logger): Prom
       createKafkaBus({
         brokers: engines.kafkaBrokers,
         clientId: engines.kafkaClientId,
+        security: engines.kafkaSecurity,
         logger,
         codec,
         topics: GATEWAY_TOPIC_SPECS.map((spec) => ({ ...spec, name: `${prefix}${spec.name}` })),
+        createTopics: engines.kafkaTopics.create,
+        replicationFactor: engines.kafkaTopics.replicationFactor ?? undefined,
+        minInsyncReplicas: engines.kafkaTopics.minInsyncReplicas ?? undefined,
       }),
     );
     return withClose({

@@ -211,6 +211,73 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
       'Prepended to every Kafka topic and consumer group, so several deployments or test runs share one cluster.',
   },
   {
+    name: 'KAFKA_SSL',
+    default: 'false (true when a KAFKA_SSL_*_FILE is set)',
+    description:
+      "TLS to the brokers (an SSL or SASL_SSL listener); the brokers' certificates are checked against KAFKA_SSL_CA_FILE, else Node's public CAs.",
+  },
+  {
+    name: 'KAFKA_SSL_CA_FILE',
+    default: null,
+    description:
+      "PEM file of the CA(s) that signed the brokers' certificates (a private CA, Aiven's project CA); unset: the public CAs (Confluent Cloud, MSK).",
+  },
+  {
+    name: 'KAFKA_SSL_CERT_FILE',
+    default: null,
+    description:
+      'PEM client certificate, for brokers that authenticate clients by certificate (mutual TLS, Aiven); needs KAFKA_SSL_KEY_FILE.',
+  },
+  {
+    name: 'KAFKA_SSL_KEY_FILE',
+    default: null,
+    description: 'PEM private key (unencrypted) of KAFKA_SSL_CERT_FILE.',
+  },
+  {
+    name: 'KAFKA_SASL_MECHANISM',
+    default: null,
+    description:
+      'SASL authentication to the brokers: plain (Confluent Cloud API keys), scram-sha-256 or scram-sha-512 (MSK, Aiven); unset: none. Needs the user name and password.',
+  },
+  {
+    name: 'KAFKA_SASL_USERNAME',
+    default: null,
+    description: 'SASL user name (Confluent Cloud: the API key).',
+  },
+  {
+    name: 'KAFKA_SASL_USERNAME_FILE',
+    default: null,
+    description: 'File holding the SASL user name, instead of KAFKA_SASL_USERNAME (a mounted secret).',
+  },
+  {
+    name: 'KAFKA_SASL_PASSWORD',
+    default: null,
+    description: 'SASL password (a secret; Confluent Cloud: the API secret).',
+  },
+  {
+    name: 'KAFKA_SASL_PASSWORD_FILE',
+    default: null,
+    description: 'File holding the SASL password, instead of KAFKA_SASL_PASSWORD (a mounted secret).',
+  },
+  {
+    name: 'KAFKA_CREATE_TOPICS',
+    default: 'true',
+    description:
+      'Create the missing topics and their .dlq topics at start; false: create none (topics managed elsewhere) and refuse to start while one is missing, naming it.',
+  },
+  {
+    name: 'KAFKA_TOPIC_REPLICATION_FACTOR',
+    default: "the broker's default.replication.factor",
+    description:
+      'Replication factor of the topics and .dlq topics the gateway creates (3 on a production cluster).',
+  },
+  {
+    name: 'KAFKA_TOPIC_MIN_INSYNC_REPLICAS',
+    default: "the broker's min.insync.replicas",
+    description:
+      'min.insync.replicas of the topics the gateway creates: replicas that must hold a write before it is acknowledged (2 with a replication factor of 3).',
+  },
+  {
     name: 'SCHEMA_REGISTRY_URL',
     default: null,
     description:

@@ -32,6 +32,12 @@ import {
   parseTrustProxy,
   parseUrl,
 } from './config-values';
+import {
+  readKafkaSecurity,
+  readKafkaTopics,
+  type KafkaSecurityConfig,
+  type KafkaTopicsConfig,
+} from './config-kafka';
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 
@@ -40,6 +46,10 @@ export interface EngineConfig {
   kafkaClientId: string;
   /** Prepended to every topic and consumer group: several deployments (or test runs) share one cluster. */
   kafkaTopicPrefix: string;
+  /** TLS and SASL to the brokers, shared by every Kafka client of the process. */
+  kafkaSecurity: Readonly<KafkaSecurityConfig>;
+  /** Whether and how the gateway's topics are created. */
+  kafkaTopics: Readonly<KafkaTopicsConfig>;
   schemaRegistryUrl: string | null;
   /** How long one schema registry request may go unanswered. */
   schemaRegistryTimeoutMs: number;
@@ -426,6 +436,8 @@ function readEngines(reader: EnvReader): EngineConfig | null {
     return raw;
   };
   const kafkaTopicPrefix = reader.read('KAFKA_TOPIC_PREFIX', namePrefix, '');
+  const kafkaSecurity = readKafkaSecurity(reader);
+  const kafkaTopics = readKafkaTopics(reader);
   const redisKeyPrefix = reader.read('REDIS_KEY_PREFIX', namePrefix, '');
   const schemaRegistryUrl = reader.read(
     'SCHEMA_REGISTRY_URL',
@@ -469,6 +481,8 @@ function readEngines(reader: EnvReader): EngineConfig | null {
     kafkaBrokers,
     kafkaClientId,
     kafkaTopicPrefix,
+    kafkaSecurity,
+    kafkaTopics,
     schemaRegistryUrl,
     schemaRegistryTimeoutMs,
     mongodbUrl,

@@ -1,6 +1,7 @@
 export * from './clock';
 export * from './config';
 export * from './config-docs';
+export * from './config-kafka';
 export * from './crypto-box';
 export * from './deep-freeze';
 export * from './health';

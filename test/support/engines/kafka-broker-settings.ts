@@ -11,7 +11,11 @@ export const SERVER_PROPERTIES = path.resolve(
   'server.properties',
 );
 
-/** Where the broker listens and who it is: the Kafka container sets these itself. */
+/**
+ * Where the broker listens and who it is: the Kafka container sets these itself. The local broker's
+ * SASL_SSL listener (its mechanisms and `listener.name.sasl_ssl.*` settings) is topology too: the
+ * container has no such listener, and the tests of a secured cluster need scripts/infra's Kafka.
+ */
 const TOPOLOGY = new Set([
   'process.roles',
   'node.id',
@@ -22,7 +26,9 @@ const TOPOLOGY = new Set([
   'inter.broker.listener.name',
   'listener.security.protocol.map',
   'log.dirs',
+  'sasl.enabled.mechanisms',
 ]);
+const LISTENER_SETTING = /^listener\.name\./;
 
 /**
  * The broker settings of the local Kafka (infra/kafka/server.properties) as the Confluent image's
@@ -37,7 +43,7 @@ export function kafkaBrokerEnvironment(serverProperties: string): Record<string,
     const separator = trimmed.indexOf('=');
     if (separator <= 0) continue;
     const key = trimmed.slice(0, separator).trim();
-    if (TOPOLOGY.has(key)) continue;
+    if (TOPOLOGY.has(key) || LISTENER_SETTING.test(key)) continue;
     environment[confluentVariable(key)] = trimmed.slice(separator + 1).trim();
   }
   return environment;

@@ -1,5 +1,12 @@
-import type { Logger } from '@gw/platform';
-import { Kafka, Partitioners, type Admin, type KafkaMessage, type Message, type Producer } from 'kafkajs';
+import type { KafkaSecurityConfig, Logger } from '@gw/platform';
+import {
+  Partitioners,
+  type Kafka,
+  type Admin,
+  type KafkaMessage,
+  type Message,
+  type Producer,
+} from 'kafkajs';
 import { JsonCodec, type MessageCodec } from '../codec';
 import { deadLetterHeaders, deadLetterTopic } from '../dead-letter';
 import {
@@ -13,7 +20,8 @@ import {
 } from '../message-bus';
 import { KafkaGroupMember, type ConsumerTuning, type MemberHost } from './kafka-group-member';
 import { rawHeadersOf } from './kafka-headers';
-import { kafkaLogLevelFor, pinoLogCreator } from './kafka-logging';
+import { kafkaClient, type KafkaConnection } from './kafka-client';
+import { checkBrokerCertificates, explainConnectFailure } from './kafka-connect-failure';
 import { within } from './time-bounds';
 import { TopicCatalog } from './topic-catalog';
 import { GATEWAY_TOPIC_SPECS, TopicSpecs, type TopicSpec } from './topic-specs';
@@ -21,6 +29,8 @@ import { GATEWAY_TOPIC_SPECS, TopicSpecs, type TopicSpec } from './topic-specs';
 export interface KafkaBusOptions {
   brokers: readonly string[];
   clientId: string;
+  /** TLS and SASL to the brokers (the engines' `kafkaSecurity`). Default: plaintext, no authentication. */
+  security?: KafkaSecurityConfig;
   logger: Logger;
   /** Defaults to plain JSON; the schema-validating or schema-registry codec in practice. */
   codec?: MessageCodec;
@@ -30,6 +40,10 @@ export interface KafkaBusOptions {
   defaultPartitions?: number;
   /** Replication factor of created topics. Default: the broker's `default.replication.factor`. */
   replicationFactor?: number;
+  /** `min.insync.replicas` of created topics. Default: the broker's. */
+  minInsyncReplicas?: number;
+  /** False: create no topic, and fail (start, publish) when one is missing. Default true. */
+  createTopics?: boolean;
   consumer?: Partial<ConsumerTuning>;
   /** Backoff before the first retry of a failed handler; doubles per attempt. Default 100 ms. */
   retryBackoffMs?: number;
@@ -80,6 +94,8 @@ export class KafkaBus implements MessageBus, MemberHost {
   readonly maxRetryBackoffMs: number;
   readonly joinTimeoutMs: number;
   private readonly producer: Producer;
+  /** Where and how this bus reaches the brokers, for clients that work beside it (cleanup, tests). */
+  readonly connection: KafkaConnection;
   private readonly publishTimeoutMs: number;
   private readonly members = new Set<KafkaGroupMember>();
   private readonly groupIds = new Set<string>();
@@ -95,12 +111,8 @@ export class KafkaBus implements MessageBus, MemberHost {
     this.maxRetryBackoffMs = options.maxRetryBackoffMs ?? 5_000;
     this.publishTimeoutMs = options.publishTimeoutMs ?? 30_000;
     this.joinTimeoutMs = options.joinTimeoutMs ?? 60_000;
-    this.kafka = new Kafka({
-      clientId: options.clientId,
-      brokers: [...options.brokers],
-      logLevel: kafkaLogLevelFor(options.logger),
-      logCreator: pinoLogCreator(options.logger),
-    });
+    this.connection = { brokers: options.brokers, clientId: options.clientId, security: options.security };
+    this.kafka = kafkaClient(this.connection, options.logger);
     this.admin = this.kafka.admin();
     this.producer = this.kafka.producer({
       // kafkajs requires one request in flight for an idempotent producer to keep per-partition order.
@@ -111,14 +123,26 @@ export class KafkaBus implements MessageBus, MemberHost {
       createPartitioner: Partitioners.DefaultPartitioner,
     });
     const specs = new TopicSpecs(options.topics ?? GATEWAY_TOPIC_SPECS, options.defaultPartitions ?? 3);
-    this.catalog = new TopicCatalog(this.admin, specs, this.logger, options.replicationFactor);
+    this.catalog = new TopicCatalog(this.admin, specs, this.logger, {
+      create: options.createTopics ?? true,
+      replicationFactor: options.replicationFactor,
+      minInsyncReplicas: options.minInsyncReplicas,
+    });
   }
 
-  /** Connects and creates the declared topics. */
+  /**
+   * Connects and creates the declared topics (or, told to create none, checks they exist). A broker
+   * certificate that is not trusted or refused credentials fail here, saying which setting to fix.
+   */
   async start(): Promise<void> {
     if (this.state !== 'new') throw new Error(`the kafka bus cannot start: it is ${this.state}`);
-    await this.admin.connect();
-    await this.producer.connect();
+    try {
+      await checkBrokerCertificates(this.connection);
+      await this.admin.connect();
+      await this.producer.connect();
+    } catch (error) {
+      throw explainConnectFailure(this.connection, error);
+    }
     await this.catalog.createDeclared();
     this.state = 'started';
   }

@@ -3,6 +3,24 @@ import type { Admin } from 'kafkajs';
 import { retryRetriable } from './time-bounds';
 import type { TopicSpec, TopicSpecs } from './topic-specs';
 
+export interface TopicCreation {
+  /** False: create nothing; a missing topic is an error naming it. */
+  create: boolean;
+  replicationFactor: number | undefined;
+  minInsyncReplicas: number | undefined;
+}
+
+/** Topics the cluster lacks while the gateway was told not to create any (KAFKA_CREATE_TOPICS=false). */
+export class MissingTopicsError extends Error {
+  override readonly name = 'MissingTopicsError';
+  constructor(readonly topics: readonly string[]) {
+    super(
+      `kafka topics missing: ${topics.join(', ')}; create them (with their partitions, see the bus README) ` +
+        'or set KAFKA_CREATE_TOPICS=true',
+    );
+  }
+}
+
 /**
  * Makes sure topics exist, with their specs, before anything produces to or consumes from them.
  * The producer and consumers never let the broker auto-create a topic: its default of one partition
@@ -16,7 +34,7 @@ export class TopicCatalog {
     private readonly admin: Admin,
     private readonly specs: TopicSpecs,
     private readonly logger: Logger,
-    private readonly replicationFactor: number | undefined,
+    private readonly creation: TopicCreation,
   ) {}
 
   /** Creates every declared topic and dead-letter topic, and warns about existing ones that differ. */
@@ -62,6 +80,8 @@ export class TopicCatalog {
     }
     const toCreate = specs.filter((spec) => !existing.has(spec.name));
     if (toCreate.length === 0) return;
+    if (!this.creation.create) throw new MissingTopicsError(toCreate.map((spec) => spec.name));
+    const { replicationFactor, minInsyncReplicas } = this.creation;
     for (const spec of toCreate) this.createdHere.add(spec.name);
     // kafkajs answers false when the topics exist by then: created by another process at the same
     // moment, or by its own first attempt when it retried a wait for leaders.
@@ -71,14 +91,17 @@ export class TopicCatalog {
         topics: toCreate.map((spec) => ({
           topic: spec.name,
           numPartitions: spec.partitions,
-          ...(this.replicationFactor === undefined ? {} : { replicationFactor: this.replicationFactor }),
-          configEntries: Object.entries(spec.configs).map(([name, value]) => ({ name, value })),
+          ...(replicationFactor === undefined ? {} : { replicationFactor }),
+          configEntries: Object.entries({
+            ...spec.configs,
+            ...(minInsyncReplicas === undefined ? {} : { 'min.insync.replicas': String(minInsyncReplicas) }),
+          }).map(([name, value]) => ({ name, value })),
         })),
       })
       .catch((error: unknown) => {
         // kafkajs waits for the leaders only through LEADER_NOT_AVAILABLE; a busy broker may first
         // answer that it does not know the new topic yet. The topics exist: wait for them below.
-        if (!isUnknownTopic(error)) throw error;
+        if (!isUnknownTopic(error)) throw explainCreationFailure(error);
         return false;
       });
     if (!created) {
@@ -88,10 +111,25 @@ export class TopicCatalog {
       return;
     }
     this.logger.info(
-      { topics: toCreate.map((spec) => ({ topic: spec.name, partitions: spec.partitions })) },
+      {
+        topics: toCreate.map((spec) => ({ topic: spec.name, partitions: spec.partitions })),
+        replicationFactor: replicationFactor ?? 'broker default',
+        minInsyncReplicas: minInsyncReplicas ?? 'broker default',
+      },
       'created kafka topics',
     );
   }
+}
+
+/** kafkajs says only "Topic creation errors"; the broker's reason per topic is inside. */
+function explainCreationFailure(error: unknown): unknown {
+  const { name, errors } = error as { name?: string; errors?: { topic?: string; message?: string }[] };
+  if (name !== 'KafkaJSAggregateError' || !errors?.length) return error;
+  const reasons = errors.map((failure) => `${failure.topic ?? '?'}: ${failure.message ?? 'refused'}`);
+  return new Error(
+    `kafka refused to create topics (check KAFKA_TOPIC_REPLICATION_FACTOR and KAFKA_TOPIC_MIN_INSYNC_REPLICAS against the cluster, or the client's rights): ${reasons.join('; ')}`,
+    { cause: error },
+  );
 }
 
 const isUnknownTopic = (error: unknown): boolean => {

@@ -1,15 +1,14 @@
-import { Kafka, logLevel } from 'kafkajs';
+import { kafkaClient, type KafkaConnection } from '../kafka/kafka-client';
 
 /**
  * Deletes the topics and consumer groups a run left under its KAFKA_TOPIC_PREFIX on a shared broker,
  * never touching another prefix.
  */
-export async function deleteKafkaNamespace(brokers: readonly string[], prefix: string): Promise<void> {
-  const admin = new Kafka({
-    clientId: 'namespace-cleanup',
-    brokers: [...brokers],
-    logLevel: logLevel.NOTHING,
-  }).admin();
+export async function deleteKafkaNamespace(
+  connection: Omit<KafkaConnection, 'clientId'>,
+  prefix: string,
+): Promise<void> {
+  const admin = kafkaClient({ ...connection, clientId: 'namespace-cleanup' }).admin();
   // Connect inside the try: a failed connect must still disconnect, or the client lingers.
   try {
     await admin.connect();
