@@ -442,6 +442,12 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     description: 'Pause between two looks of a chain watcher at its node (new blocks, mempool).',
   },
   {
+    name: 'CHAIN_LEASE_TTL_MS',
+    default: 'max(3 × CHAIN_POLL_INTERVAL_MS, 60000)',
+    description:
+      "How long a network's watcher lease outlives a chain replica that stopped renewing it (killed, cut off): a standby replica takes over within this time. The holder renews it at every poll, so it must outlive the longest catch-up pass.",
+  },
+  {
     name: 'CHAIN_DROP_AFTER_BLOCKS',
     default: '6',
     description:

@@ -96,6 +96,12 @@ export interface ChainWatchersConfig {
   chains: Readonly<Record<UtxoWatchedNetwork, ChainKind>>;
   /** Pause between two looks at a node (new blocks, mempool). */
   pollIntervalMs: number;
+  /**
+   * How long a network's watcher lease outlives a holder that stopped renewing it (killed, cut off):
+   * another replica takes over after at most this long. Renewed at every poll, so it must outlive the
+   * longest catch-up pass.
+   */
+  leaseTtlMs: number;
   /** Blocks a deposit's transaction may be out of the best chain and the mempool before it is dropped. */
   dropAfterBlocks: number;
 }
@@ -395,14 +401,25 @@ function readChainWatchers(reader: EnvReader): ChainWatchersConfig {
     const coins = evm ? [evm.nativeCoin, ...Object.keys(evm.tokens)] : [network];
     nodes[network] = { network, rpcUrl, rpcUser, rpcPassword, confirmations, coins, evm };
   }
+  const pollIntervalMs = reader.read(
+    'CHAIN_POLL_INTERVAL_MS',
+    (raw) => parseInteger(raw, 10, 10 * 60 * 1000),
+    2000,
+  );
+  const leaseTtlMs = reader.read(
+    'CHAIN_LEASE_TTL_MS',
+    (raw) => parseInteger(raw, 1000, ONE_DAY_MS),
+    Math.max(3 * pollIntervalMs, 60_000),
+  );
+  if (leaseTtlMs < 2 * pollIntervalMs) {
+    // The holder renews once per poll: a shorter lease would lapse between two polls of a healthy holder.
+    reader.fail('CHAIN_LEASE_TTL_MS', 'must be at least twice CHAIN_POLL_INTERVAL_MS');
+  }
   return {
     nodes,
     chains,
-    pollIntervalMs: reader.read(
-      'CHAIN_POLL_INTERVAL_MS',
-      (raw) => parseInteger(raw, 10, 10 * 60 * 1000),
-      2000,
-    ),
+    pollIntervalMs,
+    leaseTtlMs,
     dropAfterBlocks: reader.read('CHAIN_DROP_AFTER_BLOCKS', (raw) => parseInteger(raw, 1, 10_000), 6),
   };
 }

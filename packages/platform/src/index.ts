@@ -17,3 +17,4 @@ export * from './files/jsonl-file';
 export * from './files/group-commit-writer';
 export * from './tracing';
 export * from './html';
+export * from './lease-metrics';

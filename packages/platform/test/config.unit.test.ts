@@ -267,6 +267,7 @@ describe('chain watchers', () => {
       nodes: {},
       chains: { btc: 'mainnet', ltc: 'mainnet' },
       pollIntervalMs: 2000,
+      leaseTtlMs: 60_000,
       dropAfterBlocks: 6,
     });
   });
@@ -305,6 +306,7 @@ describe('chain watchers', () => {
       },
       chains: { btc: 'mainnet', ltc: 'regtest' },
       pollIntervalMs: 250,
+      leaseTtlMs: 60_000,
       dropAfterBlocks: 3,
     });
   });

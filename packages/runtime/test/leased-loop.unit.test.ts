@@ -56,3 +56,41 @@ describe('LeasedLoop', () => {
     expect(calls).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('LeasedLoop status, for metrics', () => {
+  it('shows the holder holding with the time of its last pass, and the standby idle and never passing', async () => {
+    const cache = new InMemoryCache();
+    let now = 1_700_000_000_000;
+    const holder = new LeasedLoop(cache, logger, { ...options('a'), now: () => now }, async () => 'a');
+    const standby = new LeasedLoop(cache, logger, { ...options('b'), now: () => now }, async () => 'b');
+    await holder.runOnce();
+    await standby.runOnce();
+    expect(holder.status()).toEqual({ holding: true, lastSuccessAt: 1_700_000_000_000 });
+    expect(standby.status()).toEqual({ holding: false, lastSuccessAt: null });
+
+    await holder.stop();
+    now += 5_000;
+    await standby.runOnce();
+    expect(holder.status()).toEqual({ holding: false, lastSuccessAt: 1_700_000_000_000 });
+    expect(standby.status()).toEqual({ holding: true, lastSuccessAt: 1_700_000_005_000 });
+  });
+
+  it('keeps the time of the last pass that succeeded while the holder’s passes fail', async () => {
+    let fail = false;
+    let now = 1_000;
+    const loop = new LeasedLoop(
+      new InMemoryCache(),
+      logger,
+      { ...options('a'), now: () => now },
+      async () => {
+        if (fail) throw new Error('price source down');
+        return 'ok';
+      },
+    );
+    await loop.runOnce();
+    fail = true;
+    now = 9_000;
+    await expect(loop.runOnce()).rejects.toThrow('price source down');
+    expect(loop.status()).toEqual({ holding: true, lastSuccessAt: 1_000 });
+  });
+});

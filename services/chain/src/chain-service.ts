@@ -74,7 +74,6 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
     router,
     caseWalker,
     chainWatchers,
-    readinessChecks: chainWatchers.readinessChecks(),
     metrics: chainWatchers.watchers.length > 0 ? chainWatchers.metrics : undefined,
     async start() {
       subscriptions.push(

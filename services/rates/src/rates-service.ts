@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PriceFeed, PriceSnapshot } from '@gw/rates';
-import type { Logger } from '@gw/platform';
+import { leaseMetrics, type Logger } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { LeasedLoop } from '@gw/runtime';
 import { priceFeedOf } from './price-feeds';
@@ -83,6 +83,13 @@ export function createRatesService(
     },
     stop: () => loop.stop(),
     runOnce: () => loop.runOnce(),
+    metrics: leaseMetrics({
+      prefix: 'rates',
+      pass: 'refresh',
+      what: 'the live price refresh',
+      labelNames: [],
+      works: () => [{ labels: {}, status: () => loop.status() }],
+    }),
     readinessChecks: {
       /** Fails while no published live price is younger than PRICE_MAX_AGE_SECONDS. */
       prices: async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { leaseMetrics } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { LeasedLoop } from '@gw/runtime';
 import { PaymentExpiry, type ExpiryPass } from './payment-expiry';
@@ -49,5 +50,13 @@ export function createSchedulerService(
     },
     stop: () => loop.stop(),
     runOnce: () => loop.runOnce(),
+    // Every replica is Ready; whether expiry runs anywhere shows here (and in its alert).
+    metrics: leaseMetrics({
+      prefix: 'scheduler',
+      pass: 'pass',
+      what: 'the payment expiry scheduler',
+      labelNames: [],
+      works: () => [{ labels: {}, status: () => loop.status() }],
+    }),
   };
 }

@@ -213,12 +213,11 @@ describe('the bsc and matic watchers on anvils with chain ids 56 and 137: BNB, P
       expect(refused()!.err?.message).toBe(
         'eth node follows chain id 56, not 1: point the URL at the right node or set the chain id',
       );
-      const ready = await fetch(`${gateway.baseUrl}/health/ready`);
-      expect(ready.status).toBe(503);
-      const { checks } = (await ready.json()) as { checks: Record<string, { status: string }> };
-      expect(checks['chain-eth']).toMatchObject({ status: 'down' });
-      const metrics = await (await fetch(`${gateway.baseUrl}/metrics`)).text();
-      expect(metrics).toContain('chain_node_up{network="eth",service="all"} 0');
+      const metrics = async () => (await fetch(`${gateway.baseUrl}/metrics`)).text();
+      // The refusal shows from the poll that logged it on: in metrics, while the replica stays Ready.
+      while (!(await metrics()).includes('chain_node_up{network="eth",service="all"} 0'))
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await fetch(`${gateway.baseUrl}/health/ready`)).status).toBe(200);
     } finally {
       await gateway.stop();
     }

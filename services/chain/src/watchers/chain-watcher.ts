@@ -36,6 +36,8 @@ export interface WatcherStatus {
   processed: BlockRef | null;
   /** Why the last poll failed (the node is down, or answered with an error); null when it succeeded. */
   error: string | null;
+  /** When a poll of this watcher last succeeded (ms since the epoch); null: never, here (a standby). */
+  polledAt: number | null;
   reorganisations: number;
   depositsReported: number;
   depositsDropped: number;
@@ -65,6 +67,7 @@ export class ChainWatcher {
       node: null,
       processed: null,
       error: null,
+      polledAt: null,
       reorganisations: 0,
       depositsReported: 0,
       depositsDropped: 0,
@@ -81,14 +84,14 @@ export class ChainWatcher {
 
   /**
    * One look at the node. When the node cannot be read the failure is logged once and kept in the
-   * status (readiness, metrics) until a poll succeeds; the next poll starts over from the checkpoint.
+   * status (metrics) until a poll succeeds; the next poll starts over from the checkpoint.
    */
   async poll(): Promise<void> {
     try {
       await this.pollOnce();
       if (this.current.error !== null)
         this.deps.logger.info({ network: this.network }, 'chain node answers again');
-      this.current = { ...this.current, error: null };
+      this.current = { ...this.current, error: null, polledAt: this.deps.clock.now().getTime() };
     } catch (error) {
       const message = (error as Error).message;
       if (this.current.error === null) {

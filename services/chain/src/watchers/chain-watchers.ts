@@ -4,7 +4,7 @@ import path from 'node:path';
 import { LeasedLoop, type ServiceContext } from '@gw/runtime';
 import type { Logger } from 'pino';
 import type { ChainSource } from './chain-source';
-import { ChainWatcher, type WatcherStatus } from './chain-watcher';
+import { ChainWatcher } from './chain-watcher';
 import { lookupCryptoCurrency } from '@gw/rates';
 import { EvmChainSource } from './evm/evm-chain-source';
 import { UtxoChainSource } from './utxo/utxo-chain-source';
@@ -12,8 +12,6 @@ import { JournaledWatchStore } from './journaled-watch-store';
 import { ReadModelWatchStore } from './read-model-watch-store';
 import type { WatchStore } from './watch-store';
 import { watcherMetrics } from './watcher-metrics';
-
-const LEASE_TTL_FLOOR_MS = 60_000;
 
 /** The embedded default's watcher checkpoints and counted deposits, under DATA_DIR. */
 export const WATCH_JOURNAL_FILE = 'chain-watch.jsonl';
@@ -68,24 +66,20 @@ export class ChainWatchers {
           dropAfterBlocks: ctx.config.chainWatchers.dropAfterBlocks,
         }),
     );
-    this.metrics = watcherMetrics(this.watchers);
     // One replica follows each network: two would report the same deposit from different tips.
     const owner = randomUUID();
-    const { pollIntervalMs } = ctx.config.chainWatchers;
+    const { pollIntervalMs, leaseTtlMs } = ctx.config.chainWatchers;
     this.loops = this.watchers.map(
       (watcher) =>
         new LeasedLoop(
           ctx.cache,
           logger,
-          {
-            lease: `chain-watcher-${watcher.network}`,
-            owner,
-            intervalMs: pollIntervalMs,
-            // Outlives a long catch-up pass, so a busy holder keeps its lease between renewals.
-            leaseTtlMs: Math.max(3 * pollIntervalMs, LEASE_TTL_FLOOR_MS),
-          },
+          { lease: `chain-watcher-${watcher.network}`, owner, intervalMs: pollIntervalMs, leaseTtlMs },
           () => watcher.poll(),
         ),
+    );
+    this.metrics = watcherMetrics(
+      this.watchers.map((watcher, i) => ({ watcher, holdsLease: () => this.loops[i]!.status().holding })),
     );
   }
 
@@ -99,27 +93,4 @@ export class ChainWatchers {
     await Promise.all(this.loops.map((loop) => loop.stop()));
     await this.store.close();
   }
-
-  /** `chain-<network>`: fails while the node is down, still syncing, or the watcher has not caught up with it. */
-  readinessChecks(): Record<string, () => Promise<void>> {
-    return Object.fromEntries(
-      this.watchers.map((watcher) => [
-        `chain-${watcher.network}`,
-        async () => assertCaughtUp(watcher.status()),
-      ]),
-    );
-  }
-}
-
-export function assertCaughtUp(status: WatcherStatus): void {
-  if (status.error !== null) throw new Error(`${status.network} node: ${status.error}`);
-  if (status.node === null || status.processed === null)
-    throw new Error(`${status.network} watcher has not polled yet`);
-  if (status.node.blocksBehind > 0) {
-    throw new Error(
-      `${status.network} node is ${status.node.blocksBehind} blocks behind the headers it knows`,
-    );
-  }
-  const lag = status.node.tip.height - status.processed.height;
-  if (lag > 0) throw new Error(`${status.network} watcher is ${lag} blocks behind its node`);
 }

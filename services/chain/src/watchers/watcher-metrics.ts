@@ -1,13 +1,33 @@
+import { registerLeaseGauges } from '@gw/platform';
 import { Gauge, Registry } from 'prom-client';
 import type { ChainWatcher } from './chain-watcher';
 
+/** A watcher and whether this replica holds its network's lease. */
+export interface LeasedWatcher {
+  watcher: ChainWatcher;
+  holdsLease(): boolean;
+}
+
 /**
- * The watchers' state as Prometheus gauges, read from each watcher's status at scrape time: whether its
- * node answers, the node's tip, the last block processed, the blocks still to process, reorganisations
- * seen and deposits reported.
+ * The watchers' state as Prometheus gauges, read from each watcher's status at scrape time: whether
+ * this replica holds the network's lease and when it last polled (every replica), and, from the
+ * replica that holds it, whether its node answers, the node's tip, the last block processed, the
+ * blocks still to process, reorganisations seen and deposits reported. A standby reports no node
+ * state: it does not look at the node, and what it saw while it held the lease is no longer news.
  */
-export function watcherMetrics(watchers: readonly ChainWatcher[]): Registry {
+export function watcherMetrics(leased: readonly LeasedWatcher[]): Registry {
   const registry = new Registry();
+  registerLeaseGauges(registry, {
+    prefix: 'chain_watcher',
+    pass: 'poll',
+    what: 'the network watcher (successful polls of its node)',
+    labelNames: ['network'] as const,
+    works: () =>
+      leased.map(({ watcher, holdsLease }) => ({
+        labels: { network: watcher.network },
+        status: () => ({ holding: holdsLease(), lastSuccessAt: watcher.status().polledAt }),
+      })),
+  });
   const gauge = (name: string, help: string, read: (watcher: ChainWatcher) => number | null) =>
     new Gauge({
       name,
@@ -15,8 +35,9 @@ export function watcherMetrics(watchers: readonly ChainWatcher[]): Registry {
       labelNames: ['network'] as const,
       registers: [registry],
       collect() {
-        for (const watcher of watchers) {
-          const value = read(watcher);
+        this.reset();
+        for (const { watcher, holdsLease } of leased) {
+          const value = holdsLease() ? read(watcher) : null;
           if (value !== null) this.set({ network: watcher.network }, value);
         }
       },
