@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import Redis from 'ioredis';
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka } from 'kafkajs';
+import { kafkaClientConfig } from '../../../packages/bus/src/kafka/kafka-client';
 import type { EngineUrls, RestartableEngine } from './engines-env';
 
 /** Whether every engine accepts a TCP connection: enough to tell running engines from stopped ones. */
@@ -29,9 +30,7 @@ export async function waitUntilServing(engine: RestartableEngine, urls: EngineUr
 
 async function kafkaServes(brokers: string): Promise<boolean> {
   const admin = new Kafka({
-    clientId: 'engines-probe',
-    brokers: brokers.split(','),
-    logLevel: logLevel.NOTHING,
+    ...kafkaClientConfig({ brokers: brokers.split(','), clientId: 'engines-probe' }),
     retry: { retries: 0 },
   }).admin();
   // Connect inside the try: a probe that fails to connect while Kafka restarts must still disconnect,
