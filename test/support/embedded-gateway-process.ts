@@ -11,6 +11,9 @@ export const CRASH_TEST_ADMIN_TOKEN = 'crash-test-admin-token-0123456789';
 export interface DemoMerchantKeys {
   merchantId: string;
   apiKey: string;
+  /** Family A's signing key and family B's merchant_api_key. */
+  paymentKey: string;
+  betaApiKey: string;
 }
 
 /** `gateway start` as its own OS process on the embedded default, as a merchant runs it. */
@@ -62,8 +65,14 @@ export class EmbeddedGatewayProcess {
     });
     const merchantId = /merchant id \(family A "merchant" header\)\s+(\S+)/.exec(printed)?.[1];
     const apiKey = /V1 x-api-key\s+(\S+)/.exec(printed)?.[1];
-    const demoMerchant = merchantId && apiKey ? { merchantId, apiKey } : null;
+    const paymentKey = /family A payment key \(for "sign"\)\s+(\S+)/.exec(printed)?.[1] ?? '';
+    const betaApiKey = /family B merchant_api_key\s+(\S+)/.exec(printed)?.[1] ?? '';
+    const demoMerchant = merchantId && apiKey ? { merchantId, apiKey, paymentKey, betaApiKey } : null;
     return new EmbeddedGatewayProcess(child, `http://127.0.0.1:${port}`, demoMerchant);
+  }
+
+  get pid(): number {
+    return this.child.pid!;
   }
 
   /** `kill -9`: no drain, no flush, nothing but what already reached the disk survives. */

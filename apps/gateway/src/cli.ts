@@ -7,6 +7,7 @@ const startCommand = async (...args: Parameters<typeof import('./commands/start'
   (await import('./commands/start')).startCommand(...args);
 
 async function replay(args: string[]): Promise<void> {
+  if (wantsHelp(args)) return void process.stdout.write(REPLAY_USAGE);
   const unknown = args.filter((arg) => arg !== '--yes' && arg !== '-y');
   if (unknown.length > 0) throw new UsageError(`gateway replay takes only --yes, not ${unknown.join(' ')}`);
   const { replayCommand, ReplayNotConfirmedError } = await import('./commands/replay');
@@ -44,12 +45,42 @@ const USAGE = `Usage: gateway <command>
 Admin commands (call the admin API of a running gateway):
 ${adminUsage()}`;
 
+const START_USAGE = `Usage: gateway start
+
+Runs every service in one process on one port (SERVICE=<name> runs one). Without KAFKA_BROKERS,
+MONGODB_URL and REDIS_URL it is the embedded default: its data lives in DATA_DIR (default ./.data),
+which one gateway at a time may serve (a second start on it is refused, naming the running one).
+Configuration comes from the environment; the README's configuration table lists every setting.
+`;
+
+const SERVICE_USAGE = `Usage: gateway service <name>
+
+Runs one service alone, the same as SERVICE=<name> gateway start.
+`;
+
+const REPLAY_USAGE = `Usage: gateway replay [--yes]
+
+Drops the read models and rebuilds them from the event store (stop projectors first). Asks first on a
+terminal; --yes confirms without asking.
+`;
+
+const wantsHelp = (args: string[]): boolean => args.some((arg) => arg === '--help' || arg === '-h');
+
+/** A command that runs the gateway takes no arguments: anything else is refused rather than ignored. */
+function noArguments(command: string, args: string[]): void {
+  if (args.length > 0) throw new UsageError(`gateway ${command} takes no arguments, not ${args.join(' ')}`);
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'start':
+      if (wantsHelp(rest)) return void process.stdout.write(START_USAGE);
+      noArguments('start', rest);
       return startCommand();
     case 'service': {
+      if (wantsHelp(rest)) return void process.stdout.write(SERVICE_USAGE);
+      noArguments('service <name>', rest.slice(1));
       const name = rest[0];
       if (!name) throw new UsageError('gateway service needs a service name');
       return startCommand({ ...process.env, SERVICE: name });
@@ -66,6 +97,7 @@ async function main(argv: string[]): Promise<void> {
     case undefined:
     case 'help':
     case '--help':
+    case '-h':
       process.stdout.write(USAGE);
       return;
     default:
@@ -79,6 +111,11 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) {
     process.stderr.write(`${error.message}\n\n${USAGE}`);
     process.exit(2);
+  }
+  // One gateway per DATA_DIR: the refusal names the running one (PID, URL) and nothing was started.
+  if (error instanceof Error && error.name === 'DataDirInUseError') {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
   }
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);

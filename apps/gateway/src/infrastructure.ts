@@ -22,6 +22,7 @@ import {
   type ReadModelStore,
 } from '@gw/store';
 import type { Logger } from 'pino';
+import { DataDirLock } from './data-dir-lock';
 
 /** The adapters behind every port, chosen once from the configuration. */
 export interface Infrastructure {
@@ -36,6 +37,8 @@ export interface Infrastructure {
   idempotencyRecords: Cache;
   /** Read models live only in memory and must be rebuilt from the event store at start. */
   readModelsAreEphemeral: boolean;
+  /** The embedded default's hold on DATA_DIR: one process per data directory. */
+  dataDirLock?: DataDirLock;
   close(): Promise<void>;
 }
 
@@ -46,16 +49,31 @@ export async function buildInfrastructure(config: GatewayConfig, logger: Logger)
 }
 
 async function embeddedInfrastructure(config: GatewayConfig): Promise<Infrastructure> {
-  const bus = new InProcessBus({ codec: new SchemaValidatingJsonCodec(TOPIC_SCHEMAS) });
-  const eventStore = await JsonlEventStore.open({ directory: config.dataDir });
-  return withClose({
-    bus: tracedBus(bus),
-    eventStore,
-    readModels: new InMemoryReadModelStore(),
-    cache: new InMemoryCache(),
-    idempotencyRecords: await JournaledCache.open({ path: path.join(config.dataDir, 'idempotency.jsonl') }),
-    readModelsAreEphemeral: true,
-  });
+  // Taken before any file under DATA_DIR is opened, released by close() and on any exit.
+  const dataDirLock = await DataDirLock.acquire(config.dataDir);
+  try {
+    const bus = new InProcessBus({ codec: new SchemaValidatingJsonCodec(TOPIC_SCHEMAS) });
+    const eventStore = await JsonlEventStore.open({ directory: config.dataDir });
+    const infra = withClose({
+      bus: tracedBus(bus),
+      eventStore,
+      readModels: new InMemoryReadModelStore(),
+      cache: new InMemoryCache(),
+      idempotencyRecords: await JournaledCache.open({ path: path.join(config.dataDir, 'idempotency.jsonl') }),
+      readModelsAreEphemeral: true,
+      dataDirLock,
+    });
+    return {
+      ...infra,
+      async close() {
+        await infra.close();
+        await dataDirLock.release();
+      },
+    };
+  } catch (error) {
+    await dataDirLock.release();
+    throw error;
+  }
 }
 
 /** Kafka, MongoDB and Redis; whatever opened is closed again when a later one fails to. */

@@ -23,6 +23,7 @@ import {
 import { Projector } from '@gw/service-projector';
 import type { Logger } from 'pino';
 import { createHttpApp } from './http-app';
+import { localUrlOf } from './instance-file';
 import { buildInfrastructure, type Infrastructure } from './infrastructure';
 import { describeRebuildProgress, RebuildProgress } from './rebuild-progress';
 import { COMMAND_SENDERS, SERVICE_FACTORIES } from './service-registry';
@@ -121,6 +122,7 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
       requestTimeoutMs: config.http.requestTimeoutMs,
     });
     await http.start(config.port, config.host);
+    await infra.dataDirLock?.noteUrl(localUrlOf(http.url()));
   } catch (error) {
     await stop();
     throw error;

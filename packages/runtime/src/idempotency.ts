@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Cache } from '@gw/cache';
 import { sha256Hex } from '@gw/platform';
 import type { Request, RequestHandler, Response } from 'express';
+import { attachKeyedCreate, KeyedCreate } from './keyed-create';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
@@ -35,14 +36,28 @@ export interface IdempotencyOptions {
   waitMs?: number;
   pollIntervalMs?: number;
   onStoreError?(error: unknown, req: Request): void;
+  /** The time a first attempt records as its start (numeric ids carry it). Default: the system clock. */
+  now?: () => Date;
 }
 
-interface StoredResponse {
+/**
+ * What the key's slot holds: from the first attempt's start, the request it belongs to and when it
+ * began (an intent, written before anything runs); once a 2xx answer is sent, that answer too.
+ */
+interface SlotRecord {
   fingerprint: string;
-  status: number;
-  contentType: string | null;
-  body: string;
+  /** Milliseconds since the epoch; absent in answers stored before intents were recorded. */
+  startedAt?: number;
+  status?: number;
+  contentType?: string | null;
+  body?: string;
 }
+
+type StoredResponse = Required<Pick<SlotRecord, 'fingerprint' | 'status' | 'body'>> &
+  Pick<SlotRecord, 'contentType'>;
+
+const isAnswer = (record: SlotRecord): record is StoredResponse =>
+  record.status !== undefined && record.body !== undefined;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -55,8 +70,16 @@ const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
  * method, path and body bytes gets the stored status and body back. The same key with another body or
  * endpoint is refused with 409 (the request differs, so replaying would lie and re-running would
  * duplicate). A duplicate arriving while the first still runs waits for its response, then gets 409
- * "in progress" if none came. Failed attempts (non-2xx) are not stored: they created nothing, so a
- * corrected retry with the same key proceeds.
+ * "in progress" if none came. Failed attempts (non-2xx) are not stored; a refused one (4xx) created
+ * nothing, so a corrected retry with the same key proceeds.
+ *
+ * Before the first attempt runs, its intent (fingerprint and start time) is stored under the key, and
+ * the handler gets a KeyedCreate (keyedCreateOf(res)) from which it derives its command and aggregate
+ * ids: an attempt that dies after its create was committed but before its answer was stored (kill -9)
+ * leaves the intent, so the retry (after the lock expires) runs with the same ids, finds the stream the
+ * first attempt wrote and answers from it, marked as a replay. Only a 4xx forgets the intent (nothing was
+ * created); after a 5xx or a crash the outcome is unknown, so the key stays bound to its body (another
+ * body is refused with 409) and a retry with the same body resumes.
  *
  * Mount after authentication and after the body parser (it hashes `req.rawBody`).
  */
@@ -65,6 +88,7 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
   const lockTtlMs = options.lockTtlMs ?? 60_000;
   const waitMs = options.waitMs ?? 10_000;
   const pollIntervalMs = options.pollIntervalMs ?? 25;
+  const now = options.now ?? (() => new Date());
   const { cache } = options;
 
   return (req, res, next) => {
@@ -88,29 +112,59 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
       res.send(stored.body);
     };
 
-    const run = async (): Promise<void> => {
-      const stored = await readStored(cache, slot);
-      if (stored) return replayOrRefuse(stored);
-
-      if (await cache.setIfAbsent(lockSlot, fingerprint, lockTtlMs)) {
-        captureSuccess(
-          req,
-          res,
-          (response) => cache.set(slot, JSON.stringify({ ...response, fingerprint }), ttlMs),
-          {
-            release: () => cache.delete(lockSlot),
-            onStoreError: options.onStoreError,
-          },
-        );
-        return next();
+    /** Runs the request holding the lock: as a new attempt, or resuming one that left an intent. */
+    const runFirst = async (): Promise<void> => {
+      const release = () => cache.delete(lockSlot);
+      let recorded: SlotRecord | null;
+      let intent: SlotRecord;
+      try {
+        recorded = await readSlot(cache, slot);
+        if (recorded && isAnswer(recorded)) {
+          await release();
+          return replayOrRefuse(recorded);
+        }
+        if (recorded && recorded.fingerprint !== fingerprint) {
+          await release();
+          return refuseReuse(req, res, options);
+        }
+        intent = recorded ?? { fingerprint, startedAt: now().getTime() };
+        // Durable before anything runs: a crash from here on leaves the key bound to this request.
+        if (!recorded) await cache.set(slot, JSON.stringify(intent), ttlMs);
+      } catch (error) {
+        await release().catch(() => undefined);
+        throw error;
       }
+      const startedAt = intent.startedAt ?? now().getTime();
+      let replayed = false;
+      const markReplayed = () => {
+        replayed = true;
+      };
+      attachKeyedCreate(
+        res,
+        new KeyedCreate(`${slot}:${startedAt}`, new Date(startedAt), recorded !== null, markReplayed),
+      );
+      captureOutcome(req, res, {
+        store: (response) => cache.set(slot, JSON.stringify({ ...intent, ...response }), ttlMs),
+        forget: () => cache.delete(slot),
+        release,
+        replayed: () => replayed,
+        onStoreError: options.onStoreError,
+      });
+      next();
+    };
+
+    const run = async (): Promise<void> => {
+      const stored = await readSlot(cache, slot);
+      if (stored && isAnswer(stored)) return replayOrRefuse(stored);
+
+      if (await cache.setIfAbsent(lockSlot, fingerprint, lockTtlMs)) return runFirst();
 
       const deadline = Date.now() + waitMs;
       for (;;) {
         const holder = await cache.get(lockSlot);
         if (holder !== null && holder !== fingerprint) return refuseReuse(req, res, options);
-        const finished = await readStored(cache, slot);
-        if (finished) return replayOrRefuse(finished);
+        const finished = await readSlot(cache, slot);
+        if (finished && isAnswer(finished)) return replayOrRefuse(finished);
         if (holder === null) {
           // The first attempt ended without a stored success; this retry may run in its place.
           return run();
@@ -136,9 +190,9 @@ export function fingerprintOf(req: Request): string {
   return sha256Hex(Buffer.concat([Buffer.from(`${req.method} ${path}\n`), req.rawBody ?? Buffer.alloc(0)]));
 }
 
-async function readStored(cache: Cache, slot: string): Promise<StoredResponse | null> {
+async function readSlot(cache: Cache, slot: string): Promise<SlotRecord | null> {
   const raw = await cache.get(slot);
-  return raw === null ? null : (JSON.parse(raw) as StoredResponse);
+  return raw === null ? null : (JSON.parse(raw) as SlotRecord);
 }
 
 function refuseReuse(req: Request, res: Response, options: IdempotencyOptions): void {
@@ -150,34 +204,52 @@ function refuseReuse(req: Request, res: Response, options: IdempotencyOptions): 
   });
 }
 
+interface OutcomeHooks {
+  /** Stores a 2xx answer under the key. */
+  store: (response: Omit<StoredResponse, 'fingerprint'>) => Promise<void>;
+  /** Forgets the intent: the attempt was refused (4xx) and created nothing. */
+  forget: () => Promise<void>;
+  release: () => Promise<void>;
+  /** Whether the handler answered with what an earlier attempt committed. */
+  replayed: () => boolean;
+  onStoreError?: (error: unknown, req: Request) => void;
+}
+
 /**
- * Holds back the response body until a 2xx result is stored, then releases the lock. Any other
- * outcome (an error, a closed connection) only releases the lock.
+ * Holds back the response body until a 2xx result is stored, then releases the lock. A 4xx forgets the
+ * intent as well; a 5xx or a closed connection only releases the lock (the outcome is unknown, the
+ * intent stays for the retry to resume).
  */
-function captureSuccess(
-  req: Request,
-  res: Response,
-  store: (response: Omit<StoredResponse, 'fingerprint'>) => Promise<void>,
-  hooks: { release: () => Promise<void>; onStoreError?: (error: unknown, req: Request) => void },
-): void {
+function captureOutcome(req: Request, res: Response, hooks: OutcomeHooks): void {
   const originalSend = res.send.bind(res);
   let released = false;
+  const report = (error: unknown) => hooks.onStoreError?.(error, req);
   const release = () => {
     if (released) return;
     released = true;
-    hooks.release().catch((error: unknown) => hooks.onStoreError?.(error, req));
+    hooks.release().catch(report);
   };
   res.once('close', release);
 
   res.send = ((body?: unknown) => {
     res.send = originalSend;
     if (res.statusCode < 200 || res.statusCode >= 300 || typeof body !== 'string') {
-      release();
-      return originalSend(body);
+      const refused = res.statusCode >= 400 && res.statusCode < 500;
+      (refused ? hooks.forget() : Promise.resolve()).catch(report).finally(() => {
+        release();
+        originalSend(body);
+      });
+      return res;
     }
+    if (hooks.replayed()) res.setHeader(IDEMPOTENT_REPLAY_HEADER, 'true');
     const contentType = res.getHeader('content-type');
-    store({ status: res.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body })
-      .catch((error: unknown) => hooks.onStoreError?.(error, req))
+    hooks
+      .store({
+        status: res.statusCode,
+        contentType: typeof contentType === 'string' ? contentType : null,
+        body,
+      })
+      .catch(report)
       .finally(() => {
         release();
         originalSend(body);

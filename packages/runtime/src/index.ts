@@ -14,3 +14,4 @@ export * from './input-validation';
 export * from './catalogue-rules';
 export * from './subscription-plans';
 export * from './payment-refunds';
+export * from './keyed-create';

@@ -12,6 +12,7 @@ import {
 } from '@gw/domain';
 import { chainNodeFor, newNumericId } from '@gw/platform';
 import type { ServiceContext } from './context';
+import { committedCreate, settledCreate, type KeyedCreate } from './keyed-create';
 import { NoPayingWalletError } from './pay-addresses';
 
 /** A family-neutral request to open a payment; each gateway translates its own body into this. */
@@ -47,35 +48,99 @@ export interface OpenedPayment {
 /** What giving a payment its address and ids needs. */
 export type PaymentTermsSources = Pick<ServiceContext, 'rates' | 'addresses' | 'clock' | 'config'>;
 
+/** How many derived ids a keyed create tries when the one before belongs to another payment. */
+const KEYED_ID_PROBES = 8;
+
 /**
  * Assigns an admitted payment a fresh pay address and ids, and asks payments to create it. Entry
  * points admit the request first (admitOrRefuse): the intake carries admitted currencies and amounts.
+ *
+ * With an Idempotency-Key (`key`), the payment id, uuid and command id derive from the key, so every
+ * attempt of the request asks for the same stream with the same command: an attempt after a crash is
+ * answered from what the first one committed, and its terms are the stored ones. A derived numeric id
+ * that another payment already holds (12 random bits within one millisecond) moves on to the next.
  */
 export async function openPayment(
   ctx: ServiceContext,
   intake: PaymentIntake,
-  commandId?: string,
+  key: KeyedCreate | null = null,
 ): Promise<OpenedPayment> {
-  const terms = await newPaymentTerms(ctx, intake);
-  const reply = await ctx.commands.send(
-    streamIdOf('payment', terms.paymentId),
-    intake.merchantId,
-    { type: 'CreatePayment', data: terms, metadata: { now: terms.createdAt } },
-    commandId,
-  );
-  return { terms, reply };
+  for (let probe = 0; ; probe++) {
+    const ids = key ? keyedPaymentIds(key, probe) : undefined;
+    const terms = await newPaymentTerms(ctx, intake, ids);
+    const streamId = streamIdOf('payment', terms.paymentId);
+    const reply = await ctx.commands.send(
+      streamId,
+      intake.merchantId,
+      { type: 'CreatePayment', data: terms, metadata: { now: terms.createdAt } },
+      ids?.commandId,
+    );
+    if (
+      key &&
+      ids &&
+      !reply.ok &&
+      reply.error.code === 'STREAM_ALREADY_EXISTS' &&
+      probe + 1 < KEYED_ID_PROBES
+    )
+      continue;
+    if (!key || !ids || !reply.ok) return { terms, reply };
+    const target = { streamId, commandId: ids.commandId, type: 'PaymentCreated' };
+    return { terms: await settledCreate(ctx.eventStore, key, target, terms), reply };
+  }
+}
+
+/**
+ * For a keyed create an earlier attempt may have committed (it began and left no answer): the terms of
+ * the payment it created, announced as a replay; null when it created none (or the request is new).
+ * Entry points ask before admitting again, since prices and settings may have moved since.
+ */
+export async function replayedPayment(
+  ctx: Pick<ServiceContext, 'eventStore'>,
+  key: KeyedCreate | null,
+): Promise<PaymentTerms | null> {
+  if (!key?.resumed) return null;
+  for (let probe = 0; probe < KEYED_ID_PROBES; probe++) {
+    const { paymentId, commandId } = keyedPaymentIds(key, probe);
+    const stored = await committedCreate<PaymentTerms>(
+      ctx.eventStore,
+      streamIdOf('payment', paymentId),
+      commandId,
+      'PaymentCreated',
+    );
+    if (stored === null) return null;
+    if (stored !== 'taken') {
+      key.replayed();
+      return stored.found;
+    }
+  }
+  return null;
+}
+
+function keyedPaymentIds(key: KeyedCreate, probe: number): PaymentIds & { commandId: string } {
+  return {
+    paymentId: key.numericId(`payment:${probe}`),
+    uuid: key.uuid('payment'),
+    commandId: key.commandId('payment'),
+  };
+}
+
+/** The ids a payment is created with; fresh random ones unless a keyed create decides them. */
+export interface PaymentIds {
+  paymentId: number;
+  uuid: string;
 }
 
 /** The terms of a new payment: with fresh ids and a fresh pay address. */
 export async function newPaymentTerms(
   sources: PaymentTermsSources,
   intake: PaymentIntake,
+  ids: PaymentIds = { paymentId: newNumericId(), uuid: randomUUID() },
 ): Promise<PaymentTerms> {
   const rates = sources.rates.current();
   const pay = rates.findCryptoCurrency(intake.payCurrency);
   const priceCurrency = rates.findCurrency(intake.priceCurrency);
   const now = sources.clock.now();
-  const paymentId = newNumericId();
+  const { paymentId } = ids;
   const payTo = await sources.addresses
     .assign({ network: pay.network, merchantId: intake.merchantId, paymentId, now: now.toISOString() })
     .catch((error: unknown) => {
@@ -86,7 +151,7 @@ export async function newPaymentTerms(
     });
   return {
     paymentId,
-    uuid: randomUUID(),
+    uuid: ids.uuid,
     trackId: String(paymentId),
     merchantId: intake.merchantId,
     family: intake.family,

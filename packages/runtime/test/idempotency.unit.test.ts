@@ -4,6 +4,7 @@ import type { Cache } from '@gw/cache';
 import { parseBody } from '@gw/platform';
 import express from 'express';
 import { idempotency, type IdempotencyOptions } from '../src/idempotency';
+import { keyedCreateOf } from '../src/keyed-create';
 
 /** Just enough of the Cache port, with the atomic setIfAbsent the middleware relies on. */
 class MapCache implements Cache {
@@ -187,5 +188,111 @@ describe('the Idempotency-Key middleware', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     await post(h.url, '{"a":1}', { 'idempotency-key': 'k-t' });
     expect(h.created()).toBe(2);
+  });
+});
+
+/**
+ * A create whose "store" is a map of commits by command id, as the event store holds streams: the
+ * handler derives its ids from the KeyedCreate and answers from a commit it finds. `outcome` decides
+ * what the next attempt does after committing: answer, die without answering (kill -9), or fail.
+ */
+async function keyedHarness() {
+  const cache = new MapCache();
+  const commits = new Map<string, { orderId: number; attempt: number }>();
+  const seen: { seed: string; resumed: boolean }[] = [];
+  let attempts = 0;
+  const next: { outcome: 'answer' | 'die' | 'fail-500' | 'refuse-400' } = { outcome: 'answer' };
+  const app = express();
+  app.post(
+    '/orders',
+    parseBody({ accept: ['json'] }),
+    idempotency({
+      cache,
+      scopeOf: () => 'm-1',
+      renderError: (_req, res, failure) => res.status(failure.status).json(failure),
+      waitMs: 50,
+      pollIntervalMs: 5,
+    }),
+    (_req, res) => {
+      const key = keyedCreateOf(res)!;
+      seen.push({ seed: key.seed, resumed: key.resumed });
+      const outcome = next.outcome;
+      next.outcome = 'answer';
+      if (outcome === 'refuse-400') return void res.status(400).json({ error: 'refused' });
+      const commandId = key.commandId('order');
+      const committed = commits.get(commandId);
+      if (committed) {
+        key.replayed();
+        return void res.status(201).json(committed);
+      }
+      const created = { orderId: key.numericId('order'), attempt: ++attempts };
+      commits.set(commandId, created);
+      if (outcome === 'die') return void res.socket?.destroy();
+      if (outcome === 'fail-500') return void res.status(500).json({ error: 'lost' });
+      res.status(201).json(created);
+    },
+  );
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/orders`,
+    commits,
+    seen,
+    next,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('a keyed create across a lost answer', () => {
+  let k: Awaited<ReturnType<typeof keyedHarness>>;
+  afterEach(() => k.close());
+
+  it('gives a retry the ids of the attempt that committed and died, and replays its commit', async () => {
+    k = await keyedHarness();
+    k.next.outcome = 'die';
+    await expect(post(k.url, '{"a":1}', { 'idempotency-key': 'k-die' })).rejects.toThrow();
+
+    const retry = await post(k.url, '{"a":1}', { 'idempotency-key': 'k-die' });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toEqual({ orderId: expect.any(Number), attempt: 1 });
+    expect(k.commits.size).toBe(1);
+    expect(k.seen).toEqual([
+      { seed: k.seen[0]!.seed, resumed: false },
+      { seed: k.seen[0]!.seed, resumed: true },
+    ]);
+
+    const again = await post(k.url, '{"a":1}', { 'idempotency-key': 'k-die' });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual({ orderId: expect.any(Number), attempt: 1 });
+    expect(k.seen).toHaveLength(2);
+  });
+
+  it('keeps the key bound to its body after a 5xx: another body is 409, the same body resumes', async () => {
+    k = await keyedHarness();
+    k.next.outcome = 'fail-500';
+    expect((await post(k.url, '{"a":1}', { 'idempotency-key': 'k-5xx' })).status).toBe(500);
+
+    const other = await post(k.url, '{"a":2}', { 'idempotency-key': 'k-5xx' });
+    expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+
+    const same = await post(k.url, '{"a":1}', { 'idempotency-key': 'k-5xx' });
+    expect(same.status).toBe(201);
+    expect(same.headers.get('idempotent-replayed')).toBe('true');
+    expect(k.commits.size).toBe(1);
+  });
+
+  it('frees the key after a 4xx: the corrected retry is a new request with new ids', async () => {
+    k = await keyedHarness();
+    k.next.outcome = 'refuse-400';
+    expect((await post(k.url, '{"a":1}', { 'idempotency-key': 'k-4xx' })).status).toBe(400);
+    const corrected = await post(k.url, '{"a":2}', { 'idempotency-key': 'k-4xx' });
+    expect(corrected.status).toBe(201);
+    expect(corrected.headers.get('idempotent-replayed')).toBeNull();
+    expect(k.seen.map((attempt) => attempt.resumed)).toEqual([false, false]);
+    expect(k.seen[1]!.seed).not.toBe(k.seen[0]!.seed);
   });
 });

@@ -1,13 +1,18 @@
 import { InMemoryCache } from '@gw/cache';
 import { loadConfig, ManualClock } from '@gw/platform';
 import { CuratedPriceFeed } from '@gw/rates';
-import { PaymentRefused } from '@gw/domain';
+import { PaymentRefused, type PaymentTerms } from '@gw/domain';
 import { InMemoryReadModelStore, type ReadModelDocument } from '@gw/store';
 import { COLLECTIONS } from '@gw/views';
 import {
   CachedRatesSource,
+  KeyedCreate,
   MerchantPayAddresses,
   newPaymentTerms,
+  openPayment,
+  replayedPayment,
+  type CommandInput,
+  type ServiceContext,
   refusedLater,
   SandboxPayAddresses,
   type PaymentIntake,
@@ -91,5 +96,78 @@ describe('newPaymentTerms when the wallet stopped paying after admission', () =>
     );
     await expect(answer).rejects.toBeInstanceOf(FamilyError);
     await expect(answer).rejects.toThrow(/NETWORK_NOT_PAYABLE: ltc .* cannot take payments/);
+  });
+});
+
+/** Payments' answer to a create, over streams kept in a map: a repeated command is answered from its stream. */
+function fakeWriteSide() {
+  const streams = new Map<string, { causationId: string; data: PaymentTerms }>();
+  const send = async (streamId: string, _merchantId: string, input: CommandInput, commandId = 'random') => {
+    const stream = streams.get(streamId);
+    if (stream && stream.causationId !== commandId)
+      return { ok: false, commandId, streamId, error: { code: 'STREAM_ALREADY_EXISTS', message: 'exists' } };
+    if (!stream) streams.set(streamId, { causationId: commandId, data: input.data as PaymentTerms });
+    return { ok: true, commandId, streamId, version: 1, eventTypes: ['PaymentCreated'] };
+  };
+  const readStream = async (streamId: string) => {
+    const stream = streams.get(streamId);
+    return stream
+      ? [
+          {
+            type: 'PaymentCreated',
+            version: 1,
+            data: stream.data,
+            metadata: { causationId: stream.causationId },
+          },
+        ]
+      : [];
+  };
+  return { streams, commands: { send }, eventStore: { readStream } };
+}
+
+describe('openPayment with an Idempotency-Key', () => {
+  const keyed = (resumed: boolean, onReplay = () => {}) =>
+    new KeyedCreate('scope:key:1700000000000', new Date('2026-01-01T00:00:00Z'), resumed, onReplay);
+  const contextOf = async (writeSide: ReturnType<typeof fakeWriteSide>) =>
+    ({ ...(await sources({})), ...writeSide }) as unknown as ServiceContext;
+
+  it('derives the same payment id and uuid on every attempt, in the numeric id format', async () => {
+    const ctx = await contextOf(fakeWriteSide());
+    const first = await openPayment(ctx, intake('btc'), keyed(false));
+    expect(first.terms.paymentId).toBe(keyed(false).numericId('payment:0'));
+    expect(first.terms.paymentId).toBeGreaterThanOrEqual(2 ** 30);
+    expect(Number.isSafeInteger(first.terms.paymentId)).toBe(true);
+    expect(first.terms.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('answers a resumed attempt with the terms the first attempt committed, as a replay', async () => {
+    const writeSide = fakeWriteSide();
+    const ctx = await contextOf(writeSide);
+    const first = await openPayment(ctx, intake('btc'), keyed(false));
+    let replayed = 0;
+    const retryAddresses = {
+      assign: async () => ({ ...(await ctx.addresses.assign({} as never)), address: 'other' }),
+    };
+    const again = await openPayment(
+      { ...ctx, addresses: retryAddresses } as unknown as ServiceContext,
+      intake('btc'),
+      keyed(true, () => replayed++),
+    );
+    expect(again.terms).toEqual(first.terms);
+    expect(replayed).toBe(1);
+    expect(writeSide.streams.size).toBe(1);
+    expect(await replayedPayment(ctx, keyed(true))).toEqual(first.terms);
+    expect(await replayedPayment(ctx, keyed(false))).toBeNull();
+  });
+
+  it('moves on to the next derived id when another payment holds one, and finds it again on a retry', async () => {
+    const writeSide = fakeWriteSide();
+    const ctx = await contextOf(writeSide);
+    const taken = `payment-${keyed(false).numericId('payment:0')}`;
+    writeSide.streams.set(taken, { causationId: 'another-command', data: {} as PaymentTerms });
+    const opened = await openPayment(ctx, intake('btc'), keyed(false));
+    expect(opened.reply.ok).toBe(true);
+    expect(opened.terms.paymentId).toBe(keyed(false).numericId('payment:1'));
+    expect(await replayedPayment(ctx, keyed(true))).toEqual(opened.terms);
   });
 });

@@ -1,6 +1,6 @@
 import { alphaValidators, type AlphaCheck } from '@gw/contracts/src/api/alpha';
 import { asyncRoute, bareJsonContentType, parseBody } from '@gw/platform';
-import { MerchantDirectory, type ServiceContext } from '@gw/runtime';
+import { keyedCreateOf, MerchantDirectory, type ServiceContext } from '@gw/runtime';
 import { idempotency } from '@gw/runtime/src/idempotency';
 import { rateLimit } from '@gw/runtime/src/rate-limit';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
@@ -61,7 +61,10 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
     idempotent,
     asyncRoute(async (req, res) => {
       const input = valid(alphaValidators.createPayment.check(paramsOf(req)));
-      sendResult(res, record(await openAlphaPayment(ctx, orders, merchantOf(res), input)));
+      sendResult(
+        res,
+        record(await openAlphaPayment(ctx, orders, merchantOf(res), input, keyedCreateOf(res))),
+      );
     }),
   );
 

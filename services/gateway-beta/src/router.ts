@@ -1,13 +1,16 @@
 import { betaValidators, type BetaCheck } from '@gw/contracts/src/api/beta';
 import { asyncRoute, bareJsonContentType, parseBody } from '@gw/platform';
 import {
+  keyedCreateOf,
   MerchantDirectory,
   openPayment,
   payableCoinsOf,
   priceViewsOf,
   refusedLater,
+  replayedPayment,
   type ServiceContext,
 } from '@gw/runtime';
+import type { PaymentTerms } from '@gw/domain';
 import { idempotency } from '@gw/runtime/src/idempotency';
 import { rateLimit } from '@gw/runtime/src/rate-limit';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
@@ -77,22 +80,27 @@ export function createBetaRouter(ctx: ServiceContext): Router {
     asyncRoute(async (req, res) => {
       const input = valid(betaValidators.createInvoice.check(req.body));
       const merchant = merchantOf(res);
+      const key = keyedCreateOf(res);
+      const replayed = await replayedPayment(ctx, key);
+      if (replayed) return sendData(res, createdInvoice(replayed));
       const intake = invoiceIntakeFrom(
         input,
         merchant,
         priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()),
         ctx.config,
       );
-      const { terms, reply } = await refusedLater(betaRefusal, () => openPayment(ctx, intake));
+      const { terms, reply } = await refusedLater(betaRefusal, () => openPayment(ctx, intake, key));
       if (!reply.ok) throw invalidField({ key: 'amount', message: reply.error.message });
-      sendData(res, {
-        track_id: terms.trackId,
-        payment_url: hostedPageUrl(terms.uuid),
-        expired_at: unixSeconds(terms.expiresAt),
-        date: unixSeconds(terms.createdAt),
-      });
+      sendData(res, createdInvoice(terms));
     }),
   );
+
+  const createdInvoice = (terms: PaymentTerms) => ({
+    track_id: terms.trackId,
+    payment_url: hostedPageUrl(terms.uuid),
+    expired_at: unixSeconds(terms.expiresAt),
+    date: unixSeconds(terms.createdAt),
+  });
 
   // Official SDKs call the history without the trailing slash; the spec writes it with one.
   beta.get(

@@ -17,6 +17,8 @@ export function invoiceTermsFrom(
   merchant: MerchantDocument,
   settings: AdmissionSettings,
   prices: PriceViews<RatesService>,
+  /** Decided by an Idempotency-Key, so that every attempt of the request names the same invoice. */
+  invoiceId: string = randomUUID(),
 ): InvoiceTerms {
   const rates = prices.fixed;
   const priceAmount = decimalOf(body.price_amount);
@@ -36,7 +38,7 @@ export function invoiceTermsFrom(
   const payoutCode = codeOf(body.payout_currency);
   const isFeePaidByUser = flagOf(body.is_fee_paid_by_user);
   return {
-    invoiceId: randomUUID(),
+    invoiceId,
     tokenId: newTokenId(),
     merchantId: merchant.merchantId,
     priceAmount,

@@ -1,7 +1,17 @@
 import { v1Validators } from '@gw/contracts/src/api/v1';
 import { streamIdOf } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { openPayment, priceViewsOf, refusedLater } from '@gw/runtime';
+import type { InvoiceTerms, PaymentTerms } from '@gw/domain';
+import {
+  committedCreate,
+  keyedCreateOf,
+  openPayment,
+  priceViewsOf,
+  refusedLater,
+  replayedPayment,
+  settledCreate,
+  type KeyedCreate,
+} from '@gw/runtime';
 import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
@@ -27,15 +37,29 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
     asyncRoute(async (req, res) => {
       const request = validated(v1Validators.createInvoice, req.body);
       const merchant = merchantOf(res);
+      const key = keyedCreateOf(res);
+      const replayed = await replayedInvoice(key);
+      if (replayed) return void res.status(201).json(toInvoiceRecord(replayed, ctx.config.baseUrl));
       const now = ctx.clock.now();
-      const terms = invoiceTermsFrom(request, merchant, ctx.config, priceViewsOf(ctx.rates, ctx.config, now));
-      const reply = await ctx.commands.send(streamIdOf('invoice', terms.invoiceId), merchant.merchantId, {
-        type: 'CreateInvoice',
-        data: terms,
-        metadata: { now: terms.createdAt },
-      });
+      const prices = priceViewsOf(ctx.rates, ctx.config, now);
+      const terms = invoiceTermsFrom(request, merchant, ctx.config, prices, key?.uuid('invoice'));
+      const target = {
+        streamId: streamIdOf('invoice', terms.invoiceId),
+        commandId: key?.commandId('invoice'),
+        type: 'InvoiceCreated',
+      };
+      const reply = await ctx.commands.send(
+        target.streamId,
+        merchant.merchantId,
+        { type: 'CreateInvoice', data: terms, metadata: { now: terms.createdAt } },
+        target.commandId,
+      );
       if (!reply.ok) throw replyError(reply);
-      res.status(201).json(toInvoiceRecord(terms, ctx.config.baseUrl));
+      const answered =
+        key && target.commandId
+          ? await settledCreate(ctx.eventStore, key, { ...target, commandId: target.commandId }, terms)
+          : terms;
+      res.status(201).json(toInvoiceRecord(answered, ctx.config.baseUrl));
     }),
   );
 
@@ -68,6 +92,13 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
       const request = validated(v1Validators.createInvoicePayment, req.body);
       const merchant = merchantOf(res);
       const invoice = await ownInvoice(String(request.iid), merchant.merchantId);
+      const key = keyedCreateOf(res);
+      const replayed = await replayedPayment(ctx, key);
+      if (replayed) {
+        // The first attempt may have died before the invoice recorded its payment.
+        await startInvoicePayment(invoice, replayed, key);
+        return void res.status(201).json(toCreatedPayment(replayed));
+      }
       const intake = invoicePaymentIntakeFrom(
         request,
         invoice,
@@ -75,21 +106,46 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
         priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()),
         ctx.config,
       );
-      const { terms, reply } = await refusedLater(refusalError, () => openPayment(ctx, intake));
+      const { terms, reply } = await refusedLater(refusalError, () => openPayment(ctx, intake, key));
       if (!reply.ok) throw replyError(reply);
-      const started = await ctx.commands.send(streamIdOf('invoice', invoice.invoiceId), merchant.merchantId, {
-        type: 'StartInvoicePayment',
-        data: { paymentId: terms.paymentId, payCurrency: terms.payCurrency },
-      });
-      // The payment exists and carries invoice_id, which is what the lookups read; the invoice's own list is secondary.
-      if (!started.ok)
-        req.log?.warn(
-          { invoiceId: invoice.invoiceId, error: started.error },
-          'invoice did not record its payment',
-        );
+      await startInvoicePayment(invoice, terms, key);
       res.status(201).json(toCreatedPayment(terms));
     }),
   );
+
+  /** Notes the payment on its invoice; with a key, every attempt sends the same command. */
+  async function startInvoicePayment(
+    invoice: InvoiceDocument,
+    terms: PaymentTerms,
+    key: KeyedCreate | null,
+  ): Promise<void> {
+    const started = await ctx.commands.send(
+      streamIdOf('invoice', invoice.invoiceId),
+      invoice.merchantId,
+      { type: 'StartInvoicePayment', data: { paymentId: terms.paymentId, payCurrency: terms.payCurrency } },
+      key?.commandId('invoice-payment-start'),
+    );
+    // The payment exists and carries invoice_id, which is what the lookups read; the invoice's own list is secondary.
+    if (!started.ok)
+      ctx.logger.warn(
+        { invoiceId: invoice.invoiceId, error: started.error },
+        'invoice did not record its payment',
+      );
+  }
+
+  /** For a resumed keyed create: the invoice an earlier attempt committed, announced as a replay. */
+  async function replayedInvoice(key: KeyedCreate | null): Promise<InvoiceTerms | null> {
+    if (!key?.resumed) return null;
+    const stored = await committedCreate<InvoiceTerms>(
+      ctx.eventStore,
+      streamIdOf('invoice', key.uuid('invoice')),
+      key.commandId('invoice'),
+      'InvoiceCreated',
+    );
+    if (stored === null || stored === 'taken') return null;
+    key.replayed();
+    return stored.found;
+  }
 
   /** Another merchant's invoice is as unknown as one that does not exist. */
   async function ownInvoice(invoiceId: string, merchantId: string): Promise<InvoiceDocument> {

@@ -1,7 +1,15 @@
 import { v1Validators } from '@gw/contracts/src/api/v1';
 import { currentPayAmount, streamIdOf, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { admittingMerchant, openPayment, priceViewsOf, refusedAs, refusedLater } from '@gw/runtime';
+import {
+  admittingMerchant,
+  keyedCreateOf,
+  openPayment,
+  priceViewsOf,
+  refusedAs,
+  refusedLater,
+  replayedPayment,
+} from '@gw/runtime';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
@@ -32,13 +40,16 @@ export function paymentRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
     idempotent,
     asyncRoute(async (req, res) => {
       const request = validated(v1Validators.createPayment, req.body);
+      const key = keyedCreateOf(res);
+      const replayed = await replayedPayment(ctx, key);
+      if (replayed) return void res.status(201).json(toCreatedPayment(replayed));
       const intake = paymentIntakeFrom(
         request,
         merchantOf(res),
         priceViewsOf(ctx.rates, ctx.config, ctx.clock.now()),
         ctx.config,
       );
-      const { terms, reply } = await refusedLater(refusalError, () => openPayment(ctx, intake));
+      const { terms, reply } = await refusedLater(refusalError, () => openPayment(ctx, intake, key));
       if (!reply.ok) throw replyError(reply);
       res.status(201).json(toCreatedPayment(terms));
     }),
