@@ -131,15 +131,19 @@ describe('the chart values', () => {
 
   it('label the ServiceMonitor and PrometheusRule with the configured release, or turn monitoring off', () => {
     const labelled = helmTemplate(helm, {
-      'monitoring.release': 'kube-prometheus-stack',
+      'monitoring.release': 'prometheus',
       'monitoring.labels.team': 'payments',
     });
     for (const kind of ['ServiceMonitor', 'PrometheusRule'])
       expect(find(labelled, kind, 'cryptogate')!.metadata.labels).toMatchObject({
-        release: 'kube-prometheus-stack',
+        release: 'prometheus',
         team: 'payments',
       });
-    expect(find(rendered, 'ServiceMonitor', 'cryptogate')!.metadata.labels.release).toBeUndefined();
+    expect(find(rendered, 'ServiceMonitor', 'cryptogate')!.metadata.labels.release).toBe(
+      'kube-prometheus-stack',
+    );
+    const unlabelled = helmTemplate(helm, { 'monitoring.release': '' });
+    expect(find(unlabelled, 'PrometheusRule', 'cryptogate')!.metadata.labels.release).toBeUndefined();
     const off = helmTemplate(helm, { 'monitoring.enabled': false });
     expect(off.filter((object) => OPERATOR_KINDS.has(object.kind))).toEqual([]);
   });

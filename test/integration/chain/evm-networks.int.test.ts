@@ -218,7 +218,7 @@ describe('the bsc and matic watchers on anvils with chain ids 56 and 137: BNB, P
       const { checks } = (await ready.json()) as { checks: Record<string, { status: string }> };
       expect(checks['chain-eth']).toMatchObject({ status: 'down' });
       const metrics = await (await fetch(`${gateway.baseUrl}/metrics`)).text();
-      expect(metrics).toContain('chain_node_up{network="eth",service="all"} 0');
+      expect(metrics).toContain('chain_node_up{network="eth",gateway_service="all"} 0');
     } finally {
       await gateway.stop();
     }

@@ -153,6 +153,6 @@ describe('the eth watcher on a private anvil: ETH and a 6-decimal ERC-20 in fami
     while ((await readiness())['chain-eth']?.status !== 'down')
       await new Promise((resolve) => setTimeout(resolve, 20));
     const metrics = await (await fetch(`${chain.gateway.baseUrl}/metrics`)).text();
-    expect(metrics).toContain('chain_node_up{network="eth",service="all"} 0');
+    expect(metrics).toContain('chain_node_up{network="eth",gateway_service="all"} 0');
   });
 });

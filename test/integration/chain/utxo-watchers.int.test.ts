@@ -275,7 +275,7 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
     await untilReadiness('down');
     expect((await readiness()).status).toBe(503);
     const metrics = await (await fetch(`${gateway.baseUrl}/metrics`)).text();
-    expect(metrics).toContain(`chain_node_up{network="${network}",service="all"} 0`);
+    expect(metrics).toContain(`chain_node_up{network="${network}",gateway_service="all"} 0`);
 
     await node.restart();
     await wallet.rebroadcast(txid);
