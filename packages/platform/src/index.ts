@@ -1,6 +1,7 @@
 export * from './clock';
 export * from './config';
 export * from './config-docs';
+export { parseMasterKey } from './config-values';
 export * from './crypto-box';
 export * from './deep-freeze';
 export * from './health';
