@@ -31,7 +31,7 @@ beforeAll(
     helm = helmBinary();
     rendered = helmTemplate(helm);
   },
-  15 * 60 * 1000,
+  30 * 60 * 1000,
 );
 
 describe('the Helm chart deploy/helm/cryptogate', () => {

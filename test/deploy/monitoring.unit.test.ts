@@ -89,6 +89,6 @@ describe('the Prometheus Operator objects', () => {
       for (const url of urls)
         expect(url).toMatch(/^https:\/\/docs\.example\.com\/cryptogate\/docs\/runbooks\.md#[a-z0-9]+$/);
     },
-    15 * 60 * 1000,
+    30 * 60 * 1000,
   );
 });

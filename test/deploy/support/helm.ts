@@ -22,7 +22,7 @@ export function helmBinary(): string {
   return execFileSync(path.join(REPO_ROOT, 'scripts/helm'), {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
-    timeout: 15 * 60 * 1000,
+    timeout: 30 * 60 * 1000,
   }).trim();
 }
 
