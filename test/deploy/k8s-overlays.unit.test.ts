@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_DOCS } from '@gw/platform';
 import { createK8sSchemaValidator } from './support/k8s-schema';
+import { applyJsonPatch, buildKustomization, type PatchOperation } from './support/kustomize';
 import { k8sYamlFiles, loadManifests, loadYaml, REPO_ROOT } from './support/repo-files';
 
 type K8sObject = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -42,27 +43,17 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   it('patches only objects and fields the base has', () => {
     for (const patch of kustomization.patches ?? []) {
       if (patch.target) {
-        // A JSON 6902 patch: every object of the target kind has the fields it replaces.
+        // A JSON 6902 patch: every object of the target kind has the fields it replaces or removes,
+        // and the parent of each field it adds.
         const targets = base.filter((object) => object.kind === patch.target.kind);
         expect(targets.length).toBeGreaterThan(0);
-        const operations = loadYaml(path.join(overlay, patch.path)) as { op: string; path: string }[];
-        for (const target of targets)
-          for (const operation of operations) {
-            expect(operation.op).toBe('replace');
-            const value = operation.path
-              .split('/')
-              .slice(1)
-              .reduce<K8sObject | undefined>((node, key) => node?.[key], target);
-            expect({
-              target: target.metadata.name,
-              path: operation.path,
-              present: value !== undefined,
-            }).toEqual({
-              target: target.metadata.name,
-              path: operation.path,
-              present: true,
-            });
-          }
+        const operations = loadYaml(path.join(overlay, patch.path)) as PatchOperation[];
+        for (const target of targets) {
+          expect(operations.map((operation) => operation.op)).toEqual(
+            operations.map(() => expect.stringMatching(/^(replace|remove|add)$/)),
+          );
+          expect(() => applyJsonPatch(structuredClone(target), operations)).not.toThrow();
+        }
       } else {
         const object = loadYaml(path.join(overlay, patch.path)) as K8sObject;
         expect(inBase(object.kind, object.metadata.name)).toBe(true);
@@ -71,12 +62,53 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       }
     }
   });
+
+  const built = buildKustomization(overlay);
+
+  it('builds to objects valid against the Kubernetes schemas, all in the cryptogate namespace', () => {
+    for (const object of built.filter((o) => validator.kinds.includes(`${o.apiVersion} ${o.kind}`)))
+      expect({
+        object: `${object.kind}/${object.metadata.name}`,
+        errors: validator.validate(object),
+      }).toEqual({
+        object: `${object.kind}/${object.metadata.name}`,
+        errors: [],
+      });
+    for (const object of built.filter((o) => o.kind !== 'Namespace'))
+      expect(object.metadata.namespace).toBe('cryptogate');
+  });
+
+  it('lets every service lose a pod to a drain at its fewest replicas', () => {
+    const budgets = built.filter((object) => object.kind === 'PodDisruptionBudget');
+    expect(budgets.length).toBeGreaterThan(0);
+    for (const budget of budgets) {
+      const autoscaler = built.find(
+        (object) =>
+          object.kind === 'HorizontalPodAutoscaler' && object.metadata.name === budget.metadata.name,
+      )!;
+      expect({
+        service: budget.metadata.name,
+        evictableAtMinimum: evictablePods(budget.spec, autoscaler.spec.minReplicas),
+      }).toEqual({ service: budget.metadata.name, evictableAtMinimum: expect.any(Number) });
+      expect(evictablePods(budget.spec, autoscaler.spec.minReplicas)).toBeGreaterThanOrEqual(1);
+    }
+  });
 });
+
+/** How many of `replicas` healthy pods a budget lets the eviction API take (integer budgets only). */
+function evictablePods(spec: K8sObject, replicas: number): number {
+  if (spec.minAvailable !== undefined) return replicas - Number(spec.minAvailable);
+  return Number(spec.maxUnavailable);
+}
 
 describe('the profiles', () => {
   it('dev puts the admin API on the internal Ingress; production adds monitoring and keeps the admin API off', () => {
-    expect(kustomizationOf('deploy/kustomize/dev').components).toEqual(['../../../k8s/components/admin-ingress']);
-    expect(kustomizationOf('deploy/kustomize/production').components).toEqual(['../../../k8s/components/monitoring']);
+    expect(kustomizationOf('deploy/kustomize/dev').components).toEqual([
+      '../../../k8s/components/admin-ingress',
+    ]);
+    expect(kustomizationOf('deploy/kustomize/production').components).toEqual([
+      '../../../k8s/components/monitoring',
+    ]);
   });
 });
 

@@ -61,6 +61,13 @@ describe('k8s/network-policies.yaml', () => {
 describe.each(SERVICES)('the %s pods', (service) => {
   const pod = podOf(service);
 
+  it('reach an OpenTelemetry collector in the monitoring namespace on OTLP/gRPC and OTLP/HTTP only', () => {
+    expect(policies.allowsEgress(pod, namespace('monitoring'), 4317)).toBe(true);
+    expect(policies.allowsEgress(pod, namespace('monitoring'), 4318)).toBe(true);
+    expect(policies.allowsEgress(pod, namespace('monitoring'), 9090)).toBe(false);
+    expect(policies.allowsEgress(pod, namespace('default'), 4318)).toBe(false);
+  });
+
   it.each(ENGINES)('reach %s', (_engine, peer, port) => {
     expect(policies.allowsEgress(pod, peer, port)).toBe(true);
   });
@@ -80,7 +87,11 @@ describe.each(SERVICES)('the %s pods', (service) => {
   });
 
   it('reach the internet only for their own job, and private addresses never', () => {
-    expect(policies.allowsEgress(pod, PUBLIC_ADDRESS, 443)).toBe(['notifier', 'rates'].includes(service));
+    // chain: an EVM node provider over HTTPS.
+    expect(policies.allowsEgress(pod, PUBLIC_ADDRESS, 443)).toBe(
+      ['notifier', 'rates', 'chain'].includes(service),
+    );
+    expect(policies.allowsEgress(pod, PUBLIC_ADDRESS, 8545)).toBe(['notifier', 'chain'].includes(service));
     expect(policies.allowsEgress(pod, PUBLIC_ADDRESS, 8443)).toBe(service === 'notifier');
     expect(policies.allowsEgress(pod, PUBLIC_ADDRESS, 8332)).toBe(['notifier', 'chain'].includes(service));
     for (const address of PRIVATE_ADDRESSES)

@@ -20,6 +20,24 @@ async function replay(args: string[]): Promise<void> {
   }
 }
 
+async function masterKey(args: string[]): Promise<void> {
+  const [action, ...flags] = args;
+  let newKeyFile: string | undefined;
+  for (let i = 0; i < flags.length; i++) {
+    if (flags[i] === '--new-key-file' && flags[i + 1]) newKeyFile = flags[++i];
+    else throw new UsageError(`gateway master-key rotate takes only --new-key-file <file>, not ${flags[i]}`);
+  }
+  if (action !== 'rotate') throw new UsageError('gateway master-key needs a subcommand: rotate');
+  const { rotateMasterKey, MasterKeyRotationError } = await import('./commands/master-key');
+  try {
+    await rotateMasterKey(process.env, { newKeyFile });
+  } catch (error) {
+    if (!(error instanceof MasterKeyRotationError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 2;
+  }
+}
+
 /** A yes/no question on the terminal, or null when standard input or error is not one. */
 function askOnTerminal(): ((question: string) => Promise<boolean>) | null {
   if (!process.stdin.isTTY || !process.stderr.isTTY) return null;
@@ -40,6 +58,10 @@ const USAGE = `Usage: gateway <command>
   service <name>        run one service alone (same as SERVICE=<name> gateway start)
   replay [--yes]        drop the read models and rebuild them from the event store (stop projectors
                         first); asks first on a terminal, --yes confirms without asking
+  master-key rotate [--new-key-file <file>]
+                        encrypt every merchant's sealed keys again under a new master key (stop every
+                        service first); embedded: a new DATA_DIR/master.key, generated unless given;
+                        with MASTER_KEY set: the key in <file>, then set MASTER_KEY to it everywhere
   help                  show this text
 
 Admin commands (call the admin API of a running gateway):
@@ -87,6 +109,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'replay':
       return replay(rest);
+    case 'master-key':
+      return masterKey(rest);
     case 'merchant':
     case 'plan':
     case 'subscription':

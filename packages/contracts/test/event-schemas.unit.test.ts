@@ -179,6 +179,11 @@ const produced: AnyEvent[] = [
       ipnSecretCipher: 'c',
     }),
     cmd('RotateMerchantCredential', { credential: 'ipnSecret', hash: null, cipher: 'c2' }),
+    cmd('ResealMerchantCredentials', {
+      betaApiKeyCipher: 'r1',
+      paymentKeyCipher: 'r2',
+      ipnSecretCipher: 'r3',
+    }),
     cmd('SetMerchantCoins', { enabledCoins: ['btc', 'eth'] }),
     cmd('SetMerchantOutcomeCurrency', { outcomeCurrency: 'eur' }),
     cmd('SetMerchantWallet', {

@@ -104,6 +104,7 @@ export function aggregateOfCommand(type: AnyCommandType): AggregateName {
       return 'invoice';
     case 'CreateMerchant':
     case 'RotateMerchantCredential':
+    case 'ResealMerchantCredentials':
     case 'SetMerchantCoins':
     case 'SetMerchantOutcomeCurrency':
     case 'SetMerchantWallet':

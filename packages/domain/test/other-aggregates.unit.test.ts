@@ -76,6 +76,29 @@ describe('merchant decider', () => {
       credentials: { betaApiKeyHash: 'n', betaApiKeyCipher: 'nc', apiKeyHash: 'h1' },
     });
   });
+  it('reseals every sealed credential at once, keeping the hashes', () => {
+    const ciphers = { betaApiKeyCipher: 'b2', paymentKeyCipher: 'p2', ipnSecretCipher: 'i2' };
+    const resealed = { type: 'MerchantCredentialsResealed' as const, data: { ...ciphers, at: meta().now } };
+    spec
+      .given(created)
+      .when({ type: 'ResealMerchantCredentials', data: ciphers, metadata: meta() })
+      .then([resealed]);
+    spec
+      .given(created)
+      .when({
+        type: 'ResealMerchantCredentials',
+        data: { ...ciphers, ipnSecretCipher: '' },
+        metadata: meta(),
+      })
+      .thenThrows('INVALID_MERCHANT');
+    spec
+      .given([])
+      .when({ type: 'ResealMerchantCredentials', data: ciphers, metadata: meta() })
+      .thenThrows('NOT_FOUND');
+    expect(spec.given([...created, resealed]).state()).toMatchObject({
+      credentials: { ...ciphers, apiKeyHash: 'h1', betaApiKeyHash: merchant.betaApiKeyHash },
+    });
+  });
   it('changes enabled coins', () => {
     spec
       .given(created)

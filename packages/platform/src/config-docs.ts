@@ -3,6 +3,11 @@ export interface ConfigVariableDoc {
   /** Human-readable default, or null when the variable has none (unset means "not used"). */
   default: string | null;
   description: string;
+  /**
+   * A secret (a key, a password, or a URL that carries one): never echoed in an error, kept in the
+   * Kubernetes Secret rather than the ConfigMap, and readable from a file named by `<name>_FILE`.
+   */
+  secret?: true;
 }
 
 export const SERVICE_NAMES = [
@@ -119,6 +124,7 @@ function evmWatcherDocs(network: EvmWatchedNetwork): ConfigVariableDoc[] {
     {
       name: `${prefix}_RPC_URL`,
       default: null,
+      secret: true,
       description: `Ethereum JSON-RPC URL of the ${NODE_NAMES[network]} node the ${network} watcher reads; when set, ${chain.nativeCoin}, ${chain.tokens.usdt.coin} and ${chain.tokens.usdc.coin} take real payments to the merchant's evm wallet.`,
     },
     {
@@ -129,6 +135,7 @@ function evmWatcherDocs(network: EvmWatchedNetwork): ConfigVariableDoc[] {
     {
       name: `${prefix}_RPC_PASSWORD`,
       default: null,
+      secret: true,
       description: `HTTP basic-auth password of the ${network} node (a secret).`,
     },
     {
@@ -161,6 +168,7 @@ function utxoWatcherDocs(network: WatchedNetwork): ConfigVariableDoc[] {
     {
       name: `${prefix}_RPC_PASSWORD`,
       default: null,
+      secret: true,
       description: `RPC password of the ${network} node (a secret).`,
     },
     {
@@ -280,6 +288,7 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   {
     name: 'SCHEMA_REGISTRY_URL',
     default: null,
+    secret: true,
     description:
       'Confluent Schema Registry URL; when set, messages use the registry wire format (engines mode only).',
   },
@@ -292,12 +301,14 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   {
     name: 'MONGODB_URL',
     default: null,
+    secret: true,
     description: 'MongoDB connection string for the event store and read models (engines mode).',
   },
   { name: 'MONGODB_DB', default: 'gateway', description: 'MongoDB database name.' },
   {
     name: 'REDIS_URL',
     default: null,
+    secret: true,
     description: 'Redis URL for key caches, idempotency keys, rate limits and leases (engines mode).',
   },
   {
@@ -308,11 +319,13 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   {
     name: 'ADMIN_TOKEN',
     default: null,
+    secret: true,
     description: 'Bearer token for the admin API; at least 16 characters.',
   },
   {
     name: 'MASTER_KEY',
     default: null,
+    secret: true,
     description:
       '32-byte key (64 hex chars or base64) encrypting signing keys at rest; when unset in a single-process run, a key file is generated once under DATA_DIR.',
   },
@@ -415,6 +428,7 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   {
     name: 'PRICE_SOURCE_API_KEY',
     default: null,
+    secret: true,
     description:
       'CoinGecko API key (a secret), sent as x-cg-demo-api-key, or x-cg-pro-api-key on pro-api.coingecko.com; keyless access has stricter rate limits.',
   },
@@ -454,3 +468,8 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
       "Blocks a deposit's transaction may be gone from its node (not in the best chain, not waiting to be mined: reorganised out and not taken back, replaced, double-spent) before the deposit is dropped: it stops counting and the payment steps back (waiting, partially_paid or expired) with a webhook. A settled payment is not reversed. Seen again later, it counts again, once.",
   },
 ];
+
+/** The variables marked secret: each can come from the file `<name>_FILE` names. */
+export const SECRET_VARIABLE_NAMES: readonly string[] = CONFIG_DOCS.filter((doc) => doc.secret).map(
+  (doc) => doc.name,
+);

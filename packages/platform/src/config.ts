@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deepFreeze } from './deep-freeze';
 import {
@@ -18,6 +19,7 @@ import {
   type EvmWatchedNetwork,
   UTXO_WATCHED_NETWORKS,
   type UtxoWatchedNetwork,
+  SECRET_VARIABLE_NAMES,
 } from './config-docs';
 import {
   parseBaseUrl,
@@ -193,22 +195,40 @@ export class ConfigError extends Error {
 
 const ENGINE_VARIABLES = ['KAFKA_BROKERS', 'MONGODB_URL', 'REDIS_URL'] as const;
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
-const SECRET_VARIABLES = new Set([
-  'MASTER_KEY',
-  'ADMIN_TOKEN',
-  'PRICE_SOURCE_API_KEY',
-  ...WATCHED_NETWORKS.map(rpcPasswordVariable),
-]);
+const SECRET_VARIABLES = new Set(SECRET_VARIABLE_NAMES);
+
+/** The variable naming the file a secret is read from when the secret itself is unset (Docker and Kubernetes secrets mounted as files). */
+export const secretFileVariable = (variable: string) => `${variable}_FILE`;
 
 /** Collects every bad variable instead of stopping at the first, so one failed start shows them all. */
 class EnvReader {
   readonly issues: ConfigIssue[] = [];
+  private readonly fromFiles = new Map<string, string | undefined>();
 
   constructor(private readonly env: EnvSource) {}
 
+  /** The trimmed value, or undefined when unset or blank; a secret left unset is read from its `_FILE`. */
   raw(variable: string): string | undefined {
     const value = this.env[variable];
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
+    if (value !== undefined && value.trim() !== '') return value.trim();
+    return SECRET_VARIABLES.has(variable) ? this.fromFile(variable) : undefined;
+  }
+
+  private fromFile(variable: string): string | undefined {
+    if (this.fromFiles.has(variable)) return this.fromFiles.get(variable);
+    const fileVariable = secretFileVariable(variable);
+    const file = this.env[fileVariable]?.trim();
+    let value: string | undefined;
+    if (file) {
+      try {
+        value = readFileSync(file, 'utf8').trim();
+        if (value === '') this.fail(fileVariable, `names an empty file (${file})`);
+      } catch (error) {
+        this.fail(fileVariable, `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+    }
+    this.fromFiles.set(variable, value || undefined);
+    return value || undefined;
   }
 
   read<T>(variable: string, parse: (raw: string) => T, fallback: T): T {
@@ -217,7 +237,9 @@ class EnvReader {
     try {
       return parse(raw);
     } catch (error) {
-      const shown = SECRET_VARIABLES.has(variable) ? '' : ` (got "${raw}")`;
+      const fromFile =
+        this.fromFiles.get(variable) === raw ? ` (read from ${secretFileVariable(variable)})` : '';
+      const shown = SECRET_VARIABLES.has(variable) ? fromFile : ` (got "${raw}")`;
       this.fail(variable, `${(error as Error).message}${shown}`);
       return fallback;
     }

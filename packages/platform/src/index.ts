@@ -2,6 +2,7 @@ export * from './clock';
 export * from './config';
 export * from './config-docs';
 export * from './config-kafka';
+export { parseMasterKey } from './config-values';
 export * from './crypto-box';
 export * from './deep-freeze';
 export * from './health';

@@ -5,6 +5,8 @@ import type { GatewayConfig } from './config';
 import { parseMasterKey } from './config-values';
 
 export const MASTER_KEY_FILE = 'master.key';
+/** The new key of a `gateway master-key rotate` in progress; it replaces master.key when the run ends. */
+export const NEXT_MASTER_KEY_FILE = 'master.key.next';
 
 /**
  * The key that encrypts signing keys at rest. MASTER_KEY wins; without it a single-process run keeps a
@@ -12,8 +14,16 @@ export const MASTER_KEY_FILE = 'master.key';
  */
 export async function resolveMasterKey(
   config: Pick<GatewayConfig, 'masterKey' | 'dataDir'>,
+  options: { ignorePendingRotation?: boolean } = {},
 ): Promise<Buffer> {
   if (config.masterKey) return Buffer.from(config.masterKey);
+  const next = path.join(config.dataDir, NEXT_MASTER_KEY_FILE);
+  if (!options.ignorePendingRotation && (await readKeyFile(next).catch(() => 'unreadable'))) {
+    // Some merchants may already be sealed under the new key: neither key alone opens them all.
+    throw new Error(
+      `a master key rotation was interrupted (${next} exists): run \`gateway master-key rotate\` again to finish it`,
+    );
+  }
   const file = path.join(config.dataDir, MASTER_KEY_FILE);
   const existing = await readKeyFile(file);
   if (existing) return existing;

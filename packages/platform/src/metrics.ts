@@ -26,10 +26,17 @@ export interface MetricsOptions {
   routes?: RouteTable;
 }
 
+/**
+ * The label naming the service of the process on every series. Not `service`: the Prometheus Operator
+ * sets that target label to the Kubernetes Service's name, and honorLabels off renames ours to
+ * exported_service, so dashboards and alerts would find neither.
+ */
+export const SERVICE_LABEL = 'gateway_service';
+
 /** One registry per service, labelled with the service name, so services sharing a process stay apart. */
 export function createMetrics(service: string, options: MetricsOptions = {}): ServiceMetrics {
   const registry = new Registry();
-  registry.setDefaultLabels({ service });
+  registry.setDefaultLabels({ [SERVICE_LABEL]: service });
   if (options.collectDefaults ?? true) collectDefaultMetrics({ register: registry });
 
   const httpRequestDuration = new Histogram({
@@ -68,7 +75,7 @@ export function createMetrics(service: string, options: MetricsOptions = {}): Se
 /** A merged registry has no default labels of its own: every series it serves gets the process's service again. */
 function mergedWithServiceLabel(service: string, registries: Registry[]): Registry {
   const merged = Registry.merge(registries);
-  merged.setDefaultLabels({ service });
+  merged.setDefaultLabels({ [SERVICE_LABEL]: service });
   return merged;
 }
 

@@ -86,10 +86,12 @@ describe('createMetrics', () => {
       'method="GET"',
       'route="/v1/payment/:paymentId"',
       'status="200"',
-      'service="gateway-v1"',
+      'gateway_service="gateway-v1"',
     ])
       expect(countLine).toContain(label);
     expect(countLine).toMatch(/} 1$/);
+    // Not `service`: the Prometheus Operator's target label of that name would shadow it.
+    expect(text).not.toMatch(/[{,]service="/);
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
@@ -103,8 +105,8 @@ describe('createMetrics', () => {
     app.get('/metrics', metrics.metricsHandler());
     const url = (await startServer(app)).url();
     const text = await (await fetch(`${url}/metrics`)).text();
-    expect(text).toContain('chain_node_up{service="all"} 1');
-    expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*service="all"[^}]*\} 1/);
+    expect(text).toContain('chain_node_up{gateway_service="all"} 1');
+    expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*gateway_service="all"[^}]*\} 1/);
   });
 
   it('keeps registries of different services apart', async () => {
@@ -113,6 +115,6 @@ describe('createMetrics', () => {
     payments.httpRequestDuration.observe({ method: 'GET', route: '/x', status: '200' }, 0.1);
     expect(await payments.registry.metrics()).toContain('route="/x"');
     expect(await notifier.registry.metrics()).not.toContain('route="/x"');
-    expect(await notifier.registry.metrics()).toContain('service="notifier"');
+    expect(await notifier.registry.metrics()).toContain('gateway_service="notifier"');
   });
 });

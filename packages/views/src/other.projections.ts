@@ -58,6 +58,11 @@ export function projectMerchant(
       return (
         doc && { ...doc, version, outcomeCurrency: event.data.outcomeCurrency, updatedAt: event.data.at }
       );
+    case 'MerchantCredentialsResealed': {
+      if (!doc) return null;
+      const { at, ...ciphers } = event.data;
+      return { ...doc, ...ciphers, version, updatedAt: at };
+    }
     case 'MerchantCredentialRotated': {
       if (!doc) return null;
       const { credential, hash, cipher, at } = event.data;

@@ -39,7 +39,7 @@ class ChainReplica {
   /** 1 or 0 from its /metrics: whether it holds the btc watcher lease. */
   async holdsLease(): Promise<number | null> {
     const text = await (await fetch(`${this.process.url}/metrics`)).text();
-    const held = /^chain_watcher_lease_held\{network="btc",service="chain"\} (\d)$/m.exec(text);
+    const held = /^chain_watcher_lease_held\{network="btc",gateway_service="chain"\} (\d)$/m.exec(text);
     return held ? Number(held[1]) : null;
   }
 

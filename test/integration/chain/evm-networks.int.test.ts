@@ -215,7 +215,7 @@ describe('the bsc and matic watchers on anvils with chain ids 56 and 137: BNB, P
       );
       const metrics = async () => (await fetch(`${gateway.baseUrl}/metrics`)).text();
       // The refusal shows from the poll that logged it on: in metrics, while the replica stays Ready.
-      while (!(await metrics()).includes('chain_node_up{network="eth",service="all"} 0'))
+      while (!(await metrics()).includes('chain_node_up{network="eth",gateway_service="all"} 0'))
         await new Promise((resolve) => setTimeout(resolve, 20));
       expect((await fetch(`${gateway.baseUrl}/health/ready`)).status).toBe(200);
     } finally {

@@ -146,7 +146,7 @@ describe('the eth watcher on a private anvil: ETH and a 6-decimal ERC-20 in fami
   it('shows a node outage in metrics, the replica staying Ready', async () => {
     await node.stop();
     const metrics = async () => (await fetch(`${chain.gateway.baseUrl}/metrics`)).text();
-    while (!(await metrics()).includes('chain_node_up{network="eth",service="all"} 0'))
+    while (!(await metrics()).includes('chain_node_up{network="eth",gateway_service="all"} 0'))
       await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await fetch(`${chain.gateway.baseUrl}/health/ready`)).status).toBe(200);
   });

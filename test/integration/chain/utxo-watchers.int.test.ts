@@ -256,7 +256,7 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
 
   async function untilNodeUp(up: 0 | 1): Promise<void> {
     // The watcher shows its node's state after its next poll (CHAIN_POLL_INTERVAL_MS).
-    while (!(await metrics()).includes(`chain_node_up{network="${network}",service="all"} ${up}`)) {
+    while (!(await metrics()).includes(`chain_node_up{network="${network}",gateway_service="all"} ${up}`)) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -271,7 +271,7 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
     await untilNodeUp(0);
     // The node's health is the watch's (metrics, alerts), not the replica's: it still serves.
     expect((await fetch(`${gateway.baseUrl}/health/ready`)).status).toBe(200);
-    expect(await metrics()).toContain(`chain_watcher_lease_held{network="${network}",service="all"} 1`);
+    expect(await metrics()).toContain(`chain_watcher_lease_held{network="${network}",gateway_service="all"} 1`);
 
     await node.restart();
     await wallet.rebroadcast(txid);

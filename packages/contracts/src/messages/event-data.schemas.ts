@@ -208,6 +208,10 @@ export const EVENT_DATA_SCHEMAS = {
     }),
     ['hash', 'cipher'],
   ),
+  MerchantCredentialsResealed: writeSideOnly(
+    object({ betaApiKeyCipher: string(), paymentKeyCipher: string(), ipnSecretCipher: string(), at: at() }),
+    ['betaApiKeyCipher', 'paymentKeyCipher', 'ipnSecretCipher'],
+  ),
   MerchantCoinsChanged: object({ enabledCoins: nullable(arrayOf(string())), at: at() }),
   MerchantOutcomeCurrencyChanged: object({ outcomeCurrency: nullableString(), at: at() }),
   MerchantWalletSet: object({

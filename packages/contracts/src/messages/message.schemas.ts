@@ -69,6 +69,7 @@ const COMMAND_TYPES: readonly AnyCommandType[] = [
   'StartInvoicePayment',
   'CreateMerchant',
   'RotateMerchantCredential',
+  'ResealMerchantCredentials',
   'SetMerchantCoins',
   'SetMerchantOutcomeCurrency',
   'SetMerchantWallet',

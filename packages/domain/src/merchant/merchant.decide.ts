@@ -1,11 +1,23 @@
 import type { Command } from '../messages';
 import { DomainError, assertNever } from '../errors';
-import type { CredentialName, Merchant, MerchantCreated, MerchantEvent, MerchantWallet } from './merchant';
+import type {
+  CredentialName,
+  Merchant,
+  MerchantCreated,
+  MerchantCredentials,
+  MerchantEvent,
+  MerchantWallet,
+} from './merchant';
 
 export type CreateMerchant = Command<'CreateMerchant', MerchantCreated['data']>;
 export type RotateMerchantCredential = Command<
   'RotateMerchantCredential',
   { credential: CredentialName; hash: string | null; cipher: string | null }
+>;
+/** Every sealed credential, encrypted again under a new master key (the same secrets). */
+export type ResealMerchantCredentials = Command<
+  'ResealMerchantCredentials',
+  Pick<MerchantCredentials, 'betaApiKeyCipher' | 'paymentKeyCipher' | 'ipnSecretCipher'>
 >;
 export type SetMerchantCoins = Command<'SetMerchantCoins', { enabledCoins: string[] | null }>;
 /** A catalogue code in its canonical spelling (checked against the catalogue before it gets here), or null. */
@@ -19,6 +31,7 @@ export type RemoveMerchantWallet = Command<'RemoveMerchantWallet', { network: st
 export type MerchantCommand =
   | CreateMerchant
   | RotateMerchantCredential
+  | ResealMerchantCredentials
   | SetMerchantCoins
   | SetMerchantOutcomeCurrency
   | SetMerchantWallet
@@ -46,6 +59,18 @@ export function decideMerchant(command: MerchantCommand, state: Merchant): Merch
       }
       return [
         { type: 'MerchantCredentialRotated', data: { credential, hash, cipher, at: command.metadata.now } },
+      ];
+    }
+    case 'ResealMerchantCredentials': {
+      if (state.status === 'none') throw new DomainError('NOT_FOUND', 'merchant not found');
+      const { betaApiKeyCipher, paymentKeyCipher, ipnSecretCipher } = command.data;
+      if (!betaApiKeyCipher || !paymentKeyCipher || !ipnSecretCipher)
+        throw new DomainError('INVALID_MERCHANT', 'resealing needs every cipher');
+      return [
+        {
+          type: 'MerchantCredentialsResealed',
+          data: { betaApiKeyCipher, paymentKeyCipher, ipnSecretCipher, at: command.metadata.now },
+        },
       ];
     }
     case 'SetMerchantCoins':

@@ -50,6 +50,14 @@ export type MerchantCredentialRotated = DomainEvent<
   'MerchantCredentialRotated',
   { credential: CredentialName; hash: string | null; cipher: string | null; at: string }
 >;
+/**
+ * The sealed credentials encrypted again under a new master key (`gateway master-key rotate`): the
+ * same secrets, so merchants change nothing; only the ciphers differ.
+ */
+export type MerchantCredentialsResealed = DomainEvent<
+  'MerchantCredentialsResealed',
+  Pick<MerchantCredentials, 'betaApiKeyCipher' | 'paymentKeyCipher' | 'ipnSecretCipher'> & { at: string }
+>;
 export type MerchantCoinsChanged = DomainEvent<
   'MerchantCoinsChanged',
   { enabledCoins: string[] | null; at: string }
@@ -70,6 +78,7 @@ export type MerchantWalletRemoved = DomainEvent<'MerchantWalletRemoved', { netwo
 export type MerchantEvent =
   | MerchantCreated
   | MerchantCredentialRotated
+  | MerchantCredentialsResealed
   | MerchantCoinsChanged
   | MerchantOutcomeCurrencyChanged
   | MerchantWalletSet
@@ -105,6 +114,11 @@ export function evolveMerchant(state: Merchant, event: MerchantEvent): Merchant 
     case 'MerchantCredentialRotated':
       if (state.status === 'none') return state;
       return { ...state, credentials: rotate(state.credentials, event.data), updatedAt: event.data.at };
+    case 'MerchantCredentialsResealed': {
+      if (state.status === 'none') return state;
+      const { at, ...ciphers } = event.data;
+      return { ...state, credentials: { ...state.credentials, ...ciphers }, updatedAt: at };
+    }
     case 'MerchantCoinsChanged':
       if (state.status === 'none') return state;
       return {
