@@ -212,6 +212,8 @@ describe('configuration objects', () => {
         'BTC_RPC_PASSWORD',
         'BTC_RPC_USER',
         'KAFKA_BROKERS',
+        'KAFKA_SASL_USERNAME',
+        'KAFKA_SASL_PASSWORD',
         'MASTER_KEY',
         'MONGODB_URL',
         'REDIS_URL',

@@ -250,22 +250,14 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   {
     name: 'KAFKA_SASL_USERNAME',
     default: null,
+    secret: true,
     description: 'SASL user name (Confluent Cloud: the API key).',
-  },
-  {
-    name: 'KAFKA_SASL_USERNAME_FILE',
-    default: null,
-    description: 'File holding the SASL user name, instead of KAFKA_SASL_USERNAME (a mounted secret).',
   },
   {
     name: 'KAFKA_SASL_PASSWORD',
     default: null,
+    secret: true,
     description: 'SASL password (a secret; Confluent Cloud: the API secret).',
-  },
-  {
-    name: 'KAFKA_SASL_PASSWORD_FILE',
-    default: null,
-    description: 'File holding the SASL password, instead of KAFKA_SASL_PASSWORD (a mounted secret).',
   },
   {
     name: 'KAFKA_CREATE_TOPICS',

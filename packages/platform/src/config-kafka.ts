@@ -59,18 +59,6 @@ function fileOf(reader: KafkaConfigReader, variable: string): string | null {
   }
 }
 
-/** A value given in the variable itself or, for secrets mounted as files, in `<variable>_FILE`. */
-function valueOrFile(reader: KafkaConfigReader, variable: string): string | null {
-  const inline = reader.raw(variable);
-  const fromFile = fileOf(reader, `${variable}_FILE`);
-  if (inline !== undefined && fromFile !== null) {
-    reader.fail(variable, `is set together with ${variable}_FILE; set one of them`);
-    return null;
-  }
-  // A mounted secret file usually ends in a newline that is not part of the value.
-  return inline ?? fromFile?.replace(/\r?\n$/, '') ?? null;
-}
-
 export function readKafkaSecurity(reader: KafkaConfigReader): KafkaSecurityConfig {
   const ca = fileOf(reader, 'KAFKA_SSL_CA_FILE');
   const cert = fileOf(reader, 'KAFKA_SSL_CERT_FILE');
@@ -96,8 +84,9 @@ export function readKafkaSecurity(reader: KafkaConfigReader): KafkaSecurityConfi
     (raw) => parseOneOf(raw, KAFKA_SASL_MECHANISMS),
     null,
   );
-  const username = valueOrFile(reader, 'KAFKA_SASL_USERNAME');
-  const password = valueOrFile(reader, 'KAFKA_SASL_PASSWORD');
+  // Both are secrets (config-docs): the reader takes them from their `_FILE` when unset, as for every secret.
+  const username = reader.raw('KAFKA_SASL_USERNAME') ?? null;
+  const password = reader.raw('KAFKA_SASL_PASSWORD') ?? null;
   let sasl: KafkaSaslConfig | null = null;
   if (mechanism !== null) {
     if (username === null)
@@ -107,7 +96,7 @@ export function readKafkaSecurity(reader: KafkaConfigReader): KafkaSecurityConfi
     if (username !== null && password !== null) sasl = { mechanism, username, password };
   } else {
     for (const variable of ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD']) {
-      if (reader.raw(variable) !== undefined || reader.raw(`${variable}_FILE`) !== undefined)
+      if (reader.raw(variable) !== undefined)
         reader.fail(variable, 'is set without KAFKA_SASL_MECHANISM');
     }
   }

@@ -98,17 +98,6 @@ describe('Kafka security settings', () => {
       /plain, scram-sha-256, scram-sha-512/,
     ],
     [
-      'a password given twice',
-      {
-        KAFKA_SASL_MECHANISM: 'plain',
-        KAFKA_SASL_USERNAME: 'u',
-        KAFKA_SASL_PASSWORD: 'p',
-        KAFKA_SASL_PASSWORD_FILE: file('p2', 'p'),
-      },
-      'KAFKA_SASL_PASSWORD',
-      /set one of them/,
-    ],
-    [
       'a CA file that is not there',
       { KAFKA_SSL_CA_FILE: path.join(dir, 'missing.pem') },
       'KAFKA_SSL_CA_FILE',

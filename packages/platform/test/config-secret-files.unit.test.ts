@@ -47,6 +47,8 @@ describe('secrets in files (<NAME>_FILE)', () => {
         'BSC_RPC_PASSWORD',
         'POLYGON_RPC_URL',
         'POLYGON_RPC_PASSWORD',
+        'KAFKA_SASL_USERNAME',
+        'KAFKA_SASL_PASSWORD',
       ].sort(),
     );
     for (const name of SECRET_VARIABLE_NAMES)
