@@ -1,4 +1,5 @@
 import type { Logger } from '@gw/platform';
+import { encodeBatch } from '../encode-batch';
 import { Kafka, Partitioners, type Admin, type KafkaMessage, type Message, type Producer } from 'kafkajs';
 import { JsonCodec, type MessageCodec } from '../codec';
 import { deadLetterHeaders, deadLetterTopic } from '../dead-letter';
@@ -134,8 +135,7 @@ export class KafkaBus implements MessageBus, MemberHost {
   }
 
   private async encodeAndSend(topic: string, messages: OutgoingMessage[]): Promise<void> {
-    // Encode the whole batch first: one invalid message rejects the batch and publishes nothing.
-    const encoded = await Promise.all(messages.map((message) => this.codec.encode(topic, message.value)));
+    const encoded = await encodeBatch(this.codec, topic, messages);
     if (messages.length === 0) return;
     await this.catalog.ensure([topic]);
     await this.send(
