@@ -1,11 +1,26 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import path, { join } from 'node:path';
 import { ANY_EVENT, JsonlEventStore } from '@gw/store';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { admin, eventually, PaymentDriver, statusesOf } from '../notifier/support/notifier-harness';
 import { startReceiver, type Receiver } from '../notifier/support/receiver';
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+/** `gateway <args>` in a child process, as an operator runs it. */
+function gatewayCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [require.resolve('tsx/cli'), path.join(REPO_ROOT, 'apps/gateway/src/cli.ts'), ...args],
+      { cwd: REPO_ROOT, env, timeout: 30_000 },
+      (error, stdout) => resolve({ code: error ? Number(error.code ?? -1) : 0, stdout }),
+    );
+  });
+}
 
 /**
  * The halt of issue 22: one commit `payments.events` refuses (a plan stored with amount "Infinity" before
@@ -121,5 +136,38 @@ describe('an unpublishable commit in the event store', () => {
     });
     expect((await admin<{ count: number }>(running, 'GET', '/outbox/quarantine')).body.count).toBe(1);
     expect((await admin(running, 'POST', '/outbox/quarantine/no-such-commit/retry', {})).status).toBe(404);
+  });
+
+  it('is listed and retried by `gateway outbox`', async () => {
+    const planted = await plantInfinityPlan();
+    gateway = await startTestGateway({ dataDir });
+    const running = gateway;
+    await eventually(
+      async () => (await admin<{ count: number }>(running, 'GET', '/outbox/quarantine')).body.count,
+    );
+    const env = {
+      ADMIN_TOKEN: running.adminToken,
+      GATEWAY_URL: running.baseUrl,
+      DATA_DIR: join(dataDir, 'cli'),
+      LOG_LEVEL: 'silent',
+      PATH: process.env.PATH ?? '',
+    };
+
+    const list = await gatewayCli(['outbox', 'list'], env);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain(planted);
+    expect(list.stdout).toMatch(/stream {3}plan-900001 versions 1-1 \(SubscriptionPlanCreated\)/);
+    expect(list.stdout).toMatch(
+      /reason {3}SubscriptionPlanCreated version 1: \/data\/amount must match pattern/,
+    );
+
+    const json = await gatewayCli(['outbox', 'list', '--json'], env);
+    expect(JSON.parse(json.stdout)).toMatchObject({ count: 1, result: [{ commit_id: planted }] });
+
+    const retry = await gatewayCli(['outbox', 'retry', planted], env);
+    expect(retry.code).toBe(0);
+    expect(retry.stdout).toContain(`Put 1 commit(s) back in the outbox: ${planted}`);
+    const unknown = await gatewayCli(['outbox', 'retry', 'no-such-commit'], env);
+    expect(unknown.code).toBe(1);
   });
 });
