@@ -54,6 +54,11 @@ export interface MongoEventStoreOptions extends MongoStoreOptions {
   clock?: Clock;
   /** What an appended event must match. Default: the `payments.events` schema. */
   eventSchema?: EventSchema;
+  /**
+   * How long the outbox keeps the list of streams waiting behind a quarantined commit before reading
+   * it again: a release by another process (the admin API) takes effect within this. Default 1 s.
+   */
+  quarantineRefreshMs?: number;
 }
 
 /** A quarantined commit in `<collection>_quarantine`, by commit id. */
@@ -105,6 +110,7 @@ export const commitIdOf = (streamId: string, firstVersion: number): string => `$
 
 const MAX_APPEND_TRIES = 5;
 const DEFAULT_OUTBOX_GRACE_MS = 60_000;
+const DEFAULT_QUARANTINE_REFRESH_MS = 1_000;
 /** Commits this process appended and has not seen published, so the relay need not read them back. */
 const MAX_REMEMBERED_COMMITS = 1_000;
 const MAX_REMEMBERED_HEADS = 10_000;
@@ -120,6 +126,8 @@ export class MongoEventStore implements EventStore {
   /** The last commit this process saw of recently used streams (see knownHead). */
   private readonly heads = new Map<string, StreamHead>();
   private legacyFlagsDrained = false;
+  /** The streams waiting behind a quarantined commit, and when they were read (monotonic ms). */
+  private waitingStreams: { streams: string[]; readAt: number } | undefined;
   private readonly commitInserts: InsertBatcher<CommitDocument>;
 
   private constructor(
@@ -133,6 +141,7 @@ export class MongoEventStore implements EventStore {
     private readonly clock: Clock,
     private readonly quarantined: Collection<QuarantineDocument>,
     private readonly eventSchema: EventSchema,
+    private readonly quarantineRefreshMs: number,
   ) {
     this.commitInserts = new InsertBatcher(commits);
   }
@@ -163,6 +172,7 @@ export class MongoEventStore implements EventStore {
         clock,
         connection.db.collection<QuarantineDocument>(`${name}_quarantine`),
         options.eventSchema ?? PAYMENTS_EVENT_SCHEMA,
+        options.quarantineRefreshMs ?? DEFAULT_QUARANTINE_REFRESH_MS,
       );
     } catch (error) {
       await connection.client.close();
@@ -259,6 +269,7 @@ export class MongoEventStore implements EventStore {
   async quarantine(commit: Commit, reason: string, quarantinedAt: string): Promise<void> {
     const { commitId, ...entry } = quarantineOf(commit, reason, quarantinedAt);
     await this.quarantined.replaceOne({ _id: commitId }, entry, { upsert: true });
+    this.waitingStreams = undefined;
   }
 
   async quarantinedCommits(): Promise<QuarantinedCommit[]> {
@@ -277,12 +288,24 @@ export class MongoEventStore implements EventStore {
       released.map(({ commitId }) => ({ deleteOne: { filter: { _id: commitId } } })),
       { ordered: false },
     );
+    this.waitingStreams = undefined;
     return released;
   }
 
+  /**
+   * Read again at most every `quarantineRefreshMs` (a relay pass follows every append, and this read is
+   * a round trip; ~2 ms on FerretDB). A list older than another process's quarantine is harmless: the
+   * quarantined commit is still in the outbox, ahead of its stream's later commits, so the relay meets
+   * it first, refuses it again and holds the rest of its stream back.
+   */
   private async quarantinedStreams(): Promise<string[]> {
+    const now = this.clock.elapsedMs();
+    if (this.waitingStreams && now - this.waitingStreams.readAt < this.quarantineRefreshMs)
+      return this.waitingStreams.streams;
     const documents = await this.quarantined.find({}, { projection: { _id: 0, streamId: 1 } }).toArray();
-    return [...new Set(documents.map((document) => document.streamId))];
+    const streams = [...new Set(documents.map((document) => document.streamId))];
+    this.waitingStreams = { streams, readAt: now };
+    return streams;
   }
 
   async markPublished(commitIds: string[]): Promise<void> {
