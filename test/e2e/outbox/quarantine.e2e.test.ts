@@ -170,4 +170,24 @@ describe('an unpublishable commit in the event store', () => {
     const unknown = await gatewayCli(['outbox', 'retry', 'no-such-commit'], env);
     expect(unknown.code).toBe(1);
   });
+
+  it('never comes from a create today: a plan of amount 1e309 is refused with a 4xx and nothing is stored', async () => {
+    gateway = await startTestGateway({ dataDir });
+    const running = gateway;
+    const response = await fetch(
+      `${running.baseUrl}/admin/v1/merchants/${running.demoMerchant.merchantId}/subscription-plans`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${running.adminToken}`, 'content-type': 'application/json' },
+        body: '{"title":"t","amount":1e309,"currency":"usd","interval_day":30}',
+      },
+    );
+
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    const events: string[] = [];
+    for await (const event of running.gateway.ctx.eventStore.readAll()) events.push(event.type);
+    expect(events).not.toContain('SubscriptionPlanCreated');
+    expect((await admin<{ count: number }>(running, 'GET', '/outbox/quarantine')).body.count).toBe(0);
+  });
 });
