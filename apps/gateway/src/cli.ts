@@ -116,6 +116,7 @@ async function main(argv: string[]): Promise<void> {
     case 'subscription':
     case 'payment':
     case 'webhooks':
+    case 'outbox':
       process.exitCode = await adminCommand(command, rest, process.env);
       return;
     case undefined:

@@ -1,5 +1,6 @@
 export * from './message-bus';
 export * from './codec';
+export * from './encode-batch';
 export * from './dead-letter';
 export * from './schema-validating-json-codec';
 export * from './schema-registry-codec';

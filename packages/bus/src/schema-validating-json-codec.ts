@@ -5,16 +5,21 @@ import { JsonCodec, type MessageCodec } from './codec';
 
 export type JsonSchema = Record<string, unknown>;
 
+const MAX_NAMED_VIOLATIONS = 5;
+
 export class SchemaValidationError extends Error {
   constructor(
     readonly topic: string,
     readonly direction: 'encode' | 'decode',
     readonly errors: ErrorObject[],
   ) {
-    const details = errors
-      .map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`)
-      .join('; ');
-    super(`message on topic ${topic} does not match its schema (${direction}): ${details}`);
+    // The first few only: a schema with many branches (payments.events) reports every branch's
+    // violations, hundreds of KB for one bad field, and this message ends up in logs and dead-letter headers.
+    const named = errors
+      .slice(0, MAX_NAMED_VIOLATIONS)
+      .map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
+    const more = errors.length > named.length ? `; and ${errors.length - named.length} more` : '';
+    super(`message on topic ${topic} does not match its schema (${direction}): ${named.join('; ')}${more}`);
     this.name = 'SchemaValidationError';
   }
 }

@@ -1,4 +1,10 @@
-import { InProcessBus, SchemaValidatingJsonCodec, type IncomingMessage, type MessageCodec } from '../src';
+import {
+  InProcessBus,
+  MessageEncodeError,
+  SchemaValidatingJsonCodec,
+  type IncomingMessage,
+  type MessageCodec,
+} from '../src';
 import { partitionForKey } from '../src/embedded/topic-log';
 import { eventually } from '../src/testing';
 
@@ -31,6 +37,8 @@ describe('InProcessBus specifics', () => {
     ]);
 
     await expect(publishing).rejects.toThrow(/commands/);
+    await expect(publishing).rejects.toBeInstanceOf(MessageEncodeError);
+    await expect(publishing).rejects.toMatchObject({ topic: 'commands', index: 1, key: 'b' });
     await bus.publish('commands', [{ key: 'c', value: { type: 'ExpirePayment' } }]);
     await waitFor(() => expect(received.map((message) => message.key)).toEqual(['c']));
   });

@@ -1,12 +1,29 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
 
-/** Resolves when the dependency is usable; rejects (or exceeds the timeout) when it is not. */
+/**
+ * Resolves when the dependency is usable; rejects (or exceeds the timeout) when it is not. Resolving
+ * with `degraded(...)` says it is usable but something needs an operator (e.g. commits set aside).
+ */
 export type ReadinessCheck = () => Promise<unknown>;
 
+/** What a check resolves with when the service can go on serving but an operator must look. */
+export interface Degraded {
+  degraded: Record<string, number>;
+}
+
+/** Counts only: the report may be reachable from outside, so it names no records and no reasons. */
+export const degraded = (counts: Record<string, number>): Degraded => ({ degraded: counts });
+
+const isDegraded = (value: unknown): value is Degraded =>
+  typeof value === 'object' && value !== null && typeof (value as Degraded).degraded === 'object';
+
 export interface CheckResult {
-  status: 'up' | 'down';
+  /** `degraded` still counts as ready: the service serves, with something set aside for an operator. */
+  status: 'up' | 'degraded' | 'down';
   durationMs: number;
+  /** With `degraded`: what is set aside, as counts. */
+  detail?: Record<string, number>;
 }
 
 export interface ReadinessReport {
@@ -44,8 +61,10 @@ export function createHealth(options: HealthOptions = {}): Health {
       timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      await Promise.race([Promise.resolve().then(check), timeout]);
-      return { status: 'up', durationMs: Date.now() - started };
+      const outcome = await Promise.race([Promise.resolve().then(check), timeout]);
+      const durationMs = Date.now() - started;
+      if (isDegraded(outcome)) return { status: 'degraded', durationMs, detail: outcome.degraded };
+      return { status: 'up', durationMs };
     } catch (error) {
       options.logger?.warn({ check: name, err: error }, 'readiness check failed');
       return { status: 'down', durationMs: Date.now() - started };
@@ -58,7 +77,7 @@ export function createHealth(options: HealthOptions = {}): Health {
     const entries = await Promise.all(
       [...checks].map(async ([name, check]) => [name, await runCheck(name, check)] as const),
     );
-    const allUp = entries.every(([, result]) => result.status === 'up');
+    const allUp = entries.every(([, result]) => result.status !== 'down');
     return {
       status: allUp && !draining ? 'ready' : 'not_ready',
       draining,

@@ -1,5 +1,5 @@
 import express from 'express';
-import { createHealth, type HealthOptions } from '../src';
+import { createHealth, degraded, type HealthOptions } from '../src';
 import { captureLogger } from './support/log-capture';
 import { startServer, stopStartedServers } from './support/servers';
 
@@ -37,6 +37,22 @@ describe('readiness', () => {
       checks: {
         mongodb: { status: 'up', durationMs: expect.any(Number) },
         kafka: { status: 'up', durationMs: expect.any(Number) },
+      },
+    });
+  });
+
+  it('stays ready with a degraded check, reporting its counts', async () => {
+    const { get } = await healthServer({
+      checks: { mongodb: async () => undefined, outbox: async () => degraded({ quarantinedCommits: 2 }) },
+    });
+    const { status, body } = await get('/health/ready');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      status: 'ready',
+      draining: false,
+      checks: {
+        mongodb: { status: 'up', durationMs: expect.any(Number) },
+        outbox: { status: 'degraded', durationMs: expect.any(Number), detail: { quarantinedCommits: 2 } },
       },
     });
   });

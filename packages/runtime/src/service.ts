@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { MetricsRegistry } from '@gw/platform';
+import type { Degraded, MetricsRegistry } from '@gw/platform';
 
 /**
  * A deployable unit. Every service starts and stops on its own; HTTP services also expose a router
@@ -16,8 +16,11 @@ export interface Service {
    */
   endStreams?(): void;
   readonly router?: Router;
-  /** Readiness checks beyond "started", e.g. a dependency answering. */
-  readonly readinessChecks?: Record<string, () => Promise<void>>;
+  /**
+   * Readiness checks beyond "started", e.g. a dependency answering; one may resolve with `degraded()`
+   * to report, without failing readiness, what an operator must look at.
+   */
+  readonly readinessChecks?: Record<string, () => Promise<void | Degraded>>;
   /** The service's own metrics, served on `/metrics` beside the process's HTTP metrics. */
   readonly metrics?: MetricsRegistry;
 }

@@ -48,16 +48,66 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/**
+ * An append refused because one of its events does not match the schema of `payments.events`: the
+ * outbox relay could never publish it, so it is never made durable. Nothing of the append is written.
+ */
+export class EventSchemaViolationError extends Error {
+  readonly code = 'EVENT_SCHEMA_VIOLATION';
+
+  constructor(
+    readonly streamId: string,
+    readonly eventType: string,
+    readonly version: number,
+    /** The first violations, e.g. `/data/amount must match pattern "^-?\\d+(\\.\\d+)?$"`. */
+    readonly violations: string[],
+  ) {
+    super(`event ${eventType} does not match the payments.events schema: ${violations.join('; ')}`);
+    this.name = 'EventSchemaViolationError';
+  }
+}
+
+/** Why a commit was set aside rather than published, and what it holds. */
+export interface QuarantinedCommit {
+  commitId: string;
+  streamId: string;
+  firstVersion: number;
+  lastVersion: number;
+  eventTypes: string[];
+  /** The first lines of why it could not be published. */
+  reason: string;
+  /** ISO 8601, when it was set aside (the last time, if it was retried and refused again). */
+  quarantinedAt: string;
+}
+
 export interface EventStore {
-  /** `expectedVersion` is the stream's current version (0 for a new stream). Throws ConcurrencyError. */
+  /**
+   * `expectedVersion` is the stream's current version (0 for a new stream). Throws ConcurrencyError, and
+   * EventSchemaViolationError (writing nothing) when an event does not match the store's event schema.
+   */
   append(streamId: string, expectedVersion: number, events: NewEvent[]): Promise<Commit>;
   readStream(streamId: string): Promise<StoredEvent[]>;
   /** Every event of every stream, in commit order (per stream: version order). For replays. */
   readAll(): AsyncIterable<StoredEvent>;
   /** How many events `readAll` would yield now: the total a replay reports its progress against. */
   countEvents(): Promise<number>;
-  /** Oldest first; per stream always in version order. */
+  /**
+   * Oldest first; per stream always in version order. A quarantined commit and every later commit of its
+   * stream are left out until the quarantine is released: consumers expect each stream in order.
+   */
   unpublishedCommits(limit: number): Promise<Commit[]>;
   markPublished(commitIds: string[]): Promise<void>;
+  /**
+   * Sets an unpublished commit aside with the reason it cannot be published (durable); its stream waits
+   * behind it, every other stream flows on. Quarantining it again updates the reason and time.
+   */
+  quarantine(commit: Commit, reason: string, quarantinedAt: string): Promise<void>;
+  /** Every quarantined commit, oldest first. */
+  quarantinedCommits(): Promise<QuarantinedCommit[]>;
+  /**
+   * Puts quarantined commits back in the outbox (all of them without ids), for the relay to try again;
+   * returns those released. Unknown ids are ignored.
+   */
+  releaseQuarantine(commitIds?: string[]): Promise<QuarantinedCommit[]>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 export * from './event-store';
+export * from './event-schema';
 export * from './read-models';
 export * from './embedded/jsonl-event-store';
 export { CorruptLogError, StoreWriteFailedError, type FlushStats } from '@gw/platform';

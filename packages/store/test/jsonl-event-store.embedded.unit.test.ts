@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { JsonlEventStore, type EventStore } from '../src';
 import { describeEventStoreContract } from '../src/testing';
 
-describeEventStoreContract('JSONL file', async () => {
+describeEventStoreContract('JSONL file', async (options) => {
   const directory = await mkdtemp(join(tmpdir(), 'gw-event-store-'));
-  let store: EventStore = await JsonlEventStore.open({ directory });
+  let store: EventStore = await JsonlEventStore.open({ directory, ...options });
   return {
     store,
-    reopen: async () => {
+    reopen: async (reopened = options) => {
       await store.close();
-      store = await JsonlEventStore.open({ directory });
+      store = await JsonlEventStore.open({ directory, ...reopened });
       return store;
     },
     cleanup: async () => {

@@ -1,6 +1,11 @@
 import { loadConfig } from '@gw/platform';
-import { MongoEventStore, type EventStore, type OutboxMode, type StreamReads } from '../src';
-import { describeEventStoreContract, dropMongoDatabase, paymentEvent, randomDatabaseName } from '../src/testing';
+import { ANY_EVENT, MongoEventStore, type EventStore, type OutboxMode, type StreamReads } from '../src';
+import {
+  describeEventStoreContract,
+  dropMongoDatabase,
+  paymentEvent,
+  randomDatabaseName,
+} from '../src/testing';
 
 /**
  * Runs against the real engines (`eval "$(scripts/infra env)"`): a database per suite, dropped after it,
@@ -23,14 +28,14 @@ for (const { streamReads, outbox } of ways) {
 
     afterAll(() => dropMongoDatabase(url, database));
 
-    describeEventStoreContract('MongoDB commits', async () => {
+    describeEventStoreContract('MongoDB commits', async ({ eventSchema }) => {
       const options = { url, database, collection: `commits_${++tests}`, streamReads, outbox };
-      let store: EventStore = await MongoEventStore.open(options);
+      let store: EventStore = await MongoEventStore.open({ ...options, eventSchema });
       return {
         store,
-        reopen: async () => {
+        reopen: async (reopened = { eventSchema }) => {
           await store.close();
-          store = await MongoEventStore.open(options);
+          store = await MongoEventStore.open({ ...options, ...reopened });
           return store;
         },
         cleanup: () => store.close(),
@@ -44,7 +49,7 @@ describe('appends after another process moved the stream on', () => {
   afterAll(() => dropMongoDatabase(url, database));
 
   it('refuses an append at the version this process last read, with the version that won', async () => {
-    const options = { url, database, collection: 'commits' };
+    const options = { url, database, collection: 'commits', eventSchema: ANY_EVENT };
     const [mine, theirs] = await Promise.all([MongoEventStore.open(options), MongoEventStore.open(options)]);
     try {
       const streamId = `payment-${Date.now()}`;

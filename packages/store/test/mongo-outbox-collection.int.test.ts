@@ -1,6 +1,6 @@
 import { loadConfig } from '@gw/platform';
 import { Collection, MongoClient } from 'mongodb';
-import { MongoEventStore, type MongoEventStoreOptions } from '../src';
+import { ANY_EVENT, MongoEventStore, type MongoEventStoreOptions } from '../src';
 import type { Clock, MarkerDocument } from '../src/mongo/outbox-markers';
 import { OutboxMarkers } from '../src/mongo/outbox-markers';
 import { dropMongoDatabase, paymentEvent, randomDatabaseName } from '../src/testing';
@@ -47,6 +47,7 @@ describe('MongoDB event store, collection outbox', () => {
       outbox: 'collection',
       outboxGraceMs: GRACE_MS,
       clock,
+      eventSchema: ANY_EVENT,
       ...options,
     });
     stores.push(store);
@@ -101,7 +102,12 @@ describe('MongoDB event store, collection outbox', () => {
   it('writes a marker again for a commit that appeared after its marker was dropped as stale', async () => {
     const store = await open();
     const marked = await OutboxMarkers.open(markers(), clock);
-    const markerId = await marked.write({ commitId: 'late@1', streamId: 'late', firstVersion: 1, sequence: 5 });
+    const markerId = await marked.write({
+      commitId: 'late@1',
+      streamId: 'late',
+      firstVersion: 1,
+      sequence: 5,
+    });
     clock.wall += GRACE_MS + 1;
 
     // The commit lands just after the relay read it as missing (R1): the drop's second look (R3) finds it.
@@ -117,7 +123,14 @@ describe('MongoDB event store, collection outbox', () => {
         await client
           .db(database)
           .collection(collection)
-          .insertOne({ _id: 'late@1' as never, streamId: 'late', firstVersion: 1, lastVersion: 1, sequence: 5, events: [] });
+          .insertOne({
+            _id: 'late@1' as never,
+            streamId: 'late',
+            firstVersion: 1,
+            lastVersion: 1,
+            sequence: 5,
+            events: [],
+          });
         return null;
       }
       return (realFindOne as (...a: unknown[]) => Promise<unknown>).apply(this, args);
@@ -154,7 +167,9 @@ describe('MongoDB event store, collection outbox', () => {
     const streamId = stream();
 
     const results = await Promise.allSettled(
-      [store, ...others, store, ...others].map((s) => s.append(streamId, 0, [paymentEvent('PaymentCreated')])),
+      [store, ...others, store, ...others].map((s) =>
+        s.append(streamId, 0, [paymentEvent('PaymentCreated')]),
+      ),
     );
 
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
@@ -174,7 +189,10 @@ describe('MongoDB event store, collection outbox', () => {
     // A writer with a fast clock: the first commit's marker sorts after the second's.
     await markers().updateMany({ commitId: first.commitId }, { $set: { sequence: Number.MAX_SAFE_INTEGER } });
 
-    expect((await store.unpublishedCommits(10)).map((c) => c.commitId)).toEqual([first.commitId, second.commitId]);
+    expect((await store.unpublishedCommits(10)).map((c) => c.commitId)).toEqual([
+      first.commitId,
+      second.commitId,
+    ]);
   });
 
   it('takes over the commits a published-flag outbox left unpublished, once', async () => {

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
-import type { DomainErrorCode } from '@gw/domain';
+import type { ReplyErrorCode } from '@gw/contracts';
 import { httpErrorOf } from '@gw/platform';
 import { CommandTimeoutError, InvalidInputError, MerchantCommandError } from '@gw/runtime';
 import type { Logger } from 'pino';
@@ -26,7 +26,7 @@ export class AdminError extends Error {
 export const notFound = (what: string) => new AdminError(404, `${what} not found`);
 
 /** How a refused command reads to an operator: bad input, unknown record, or a state that forbids it. */
-const STATUS_OF_CODE: Record<DomainErrorCode | 'INTERNAL', number> = {
+const STATUS_OF_CODE: Record<ReplyErrorCode, number> = {
   INVALID_AMOUNT: 400,
   INVALID_MERCHANT: 400,
   INVALID_SUBSCRIPTION: 400,
@@ -39,6 +39,7 @@ const STATUS_OF_CODE: Record<DomainErrorCode | 'INTERNAL', number> = {
   BELOW_MINIMUM: 400,
   ABOVE_MAXIMUM: 400,
   INVALID_LIFETIME: 400,
+  EVENT_SCHEMA_VIOLATION: 400,
   NOT_FOUND: 404,
   STREAM_ALREADY_EXISTS: 409,
   PAYMENT_NOT_WAITING: 409,

@@ -192,6 +192,44 @@ const OPERATIONS: AdminOperation[] = [
       ...errors({ 409: 'Refused.' }),
     },
   },
+  {
+    operationId: 'adminListQuarantinedCommits',
+    method: 'get',
+    path: '/outbox/quarantine',
+    summary:
+      'Commits the outbox relay set aside because payments.events would refuse them (stream, versions, reason); each holds back the later commits of its stream.',
+    responses: {
+      200: {
+        description: 'The quarantined commits, oldest first.',
+        schema: object(
+          '{count, result: [{commit_id, stream_id, first_version, last_version, event_types, reason, quarantined_at}]}.',
+        ),
+      },
+      ...errors(),
+    },
+  },
+  {
+    operationId: 'adminRetryQuarantinedCommits',
+    method: 'post',
+    path: '/outbox/quarantine/retry',
+    summary:
+      'Puts every quarantined commit back in the outbox (after a schema or registry fix); one that still cannot be published is set aside again.',
+    responses: {
+      200: { description: 'The commits retried.', schema: object('{retried, commit_ids}.') },
+      ...errors(),
+    },
+  },
+  {
+    operationId: 'adminRetryQuarantinedCommit',
+    method: 'post',
+    path: '/outbox/quarantine/{commitId}/retry',
+    summary: 'Puts one quarantined commit back in the outbox.',
+    pathParams: { commitId: id('Commit id, as listed.') },
+    responses: {
+      200: { description: 'The commit retried.', schema: object('{retried, commit_ids}.') },
+      ...errors(),
+    },
+  },
 ];
 
 /** OpenAPI 3.1 path items of the admin API, with the request schemas its routes validate with. */

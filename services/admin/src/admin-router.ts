@@ -4,6 +4,7 @@ import { WriteSide, type ServiceContext } from '@gw/runtime';
 import { requireAdminToken } from './admin-auth';
 import { adminErrorHandler, errorBody } from './admin-errors';
 import { merchantRoutes } from './merchant-routes';
+import { outboxRoutes } from './outbox-routes';
 import { paymentRoutes } from './payment-routes';
 import { subscriptionRoutes } from './subscription-routes';
 import { walletRoutes } from './wallet-routes';
@@ -20,6 +21,7 @@ export function createAdminRouter(ctx: ServiceContext): Router {
   admin.use(walletRoutes(ctx, writeSide));
   admin.use(subscriptionRoutes(ctx));
   admin.use(paymentRoutes(ctx));
+  admin.use(outboxRoutes(ctx));
   admin.use((_req, res) => {
     res.status(404).json(errorBody(404, 'No such admin endpoint'));
   });

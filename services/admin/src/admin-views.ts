@@ -203,3 +203,24 @@ export function walletView(merchantId: string, status: WalletStatus): WalletView
     warnings: walletWarnings(status),
   };
 }
+
+/** A commit the outbox relay set aside because `payments.events` would refuse it. */
+export interface QuarantinedCommitView {
+  commit_id: string;
+  stream_id: string;
+  first_version: number;
+  last_version: number;
+  event_types: string[];
+  reason: string;
+  quarantined_at: string;
+}
+
+export interface QuarantineListView {
+  count: number;
+  result: QuarantinedCommitView[];
+}
+
+export interface QuarantineRetryView {
+  retried: number;
+  commit_ids: string[];
+}

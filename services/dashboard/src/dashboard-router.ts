@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { dashboardPages } from './dashboard-pages';
 import { assetRoutes } from './http/asset-routes';
 import { liveRoutes } from './http/live-routes';
+import { outboxRoutes } from './http/outbox-routes';
 import { overviewRoutes } from './http/overview-routes';
 import { paymentRoutes } from './http/payment-routes';
 import { refundRoutes } from './http/refund-routes';
@@ -26,6 +27,7 @@ export function createDashboardRouter(ctx: ServiceContext, live: LiveHub): Route
       walletRoutes(ctx),
       settingsRoutes(ctx, sessions),
       subscriptionRoutes(ctx),
+      outboxRoutes(ctx),
     ],
   });
 }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { CommandMessage, ReplyMessage } from '@gw/contracts';
 import { DomainError, decideFromHistory, type AnyEvent } from '@gw/domain';
 import { activeTraceparent } from '@gw/platform';
-import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '@gw/store';
+import {
+  ConcurrencyError,
+  EventSchemaViolationError,
+  type EventStore,
+  type NewEvent,
+  type StoredEvent,
+} from '@gw/store';
 import type { ReadModelWriter } from '@gw/views';
 
 const MAX_CONFLICT_RETRIES = 5;
@@ -16,6 +22,9 @@ const MAX_CONFLICT_RETRIES = 5;
  * whatever a reply acknowledges is readable by the time the reply leaves. It hands the writer the whole
  * stream, the history it read plus what it appended, so the document is folded from version 1 and
  * never misses an event the projector has not applied yet. The projector skips those versions later.
+ *
+ * An append the event store refuses for its schema (EventSchemaViolationError) is answered as a
+ * refusal with code EVENT_SCHEMA_VIOLATION: the caller gets a 4xx naming the field, nothing is stored.
  *
  * A command is first decided as if its stream were new and appended at version 0, without reading
  * the stream: a create's stream almost never exists yet, and its read is what grows with the store on
@@ -98,11 +107,21 @@ export class CommandHandler {
   ): Promise<ReplyMessage> {
     const { commandId, streamId } = message;
     const version = history.length;
-    const commit = await this.store.append(
-      streamId,
-      version,
-      events.map((event) => this.toNewEvent(event, message)),
-    );
+    let commit;
+    try {
+      commit = await this.store.append(
+        streamId,
+        version,
+        events.map((event) => this.toNewEvent(event, message)),
+      );
+    } catch (error) {
+      // The decider let through a value the event contract refuses (a non-finite amount): nothing was
+      // written, and the command is refused like any other, not retried into the dead-letter topic.
+      if (error instanceof EventSchemaViolationError) {
+        return { ok: false, commandId, streamId, error: { code: error.code, message: error.message } };
+      }
+      throw error;
+    }
     await this.readModels.write([...history, ...commit.events]);
     this.onAppended(history, commit.events);
     return {

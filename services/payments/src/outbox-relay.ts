@@ -1,31 +1,49 @@
 import type { Cache } from '@gw/cache';
-import type { MessageBus } from '@gw/bus';
-import { TOPICS, publicEventData, type EventMessage } from '@gw/contracts';
-import { TRACEPARENT } from '@gw/platform';
+import { MessageEncodeError, type MessageBus, type OutgoingMessage } from '@gw/bus';
+import { TOPICS, eventMessageViolations, toEventMessage } from '@gw/contracts';
+import { TRACEPARENT, systemClock, type Clock } from '@gw/platform';
 import type { Commit, EventStore } from '@gw/store';
 import type { Logger } from 'pino';
+import { FailureLog } from './failure-log';
+
+export { toEventMessage };
 
 export interface OutboxRelayOptions {
   instanceId: string;
   batchSize?: number;
   pollIntervalMs?: number;
   leaseTtlMs?: number;
+  /** When a commit is set aside (its `quarantinedAt`) and when a failure may be logged again. */
+  clock?: Clock;
   /** Hears the commits of each batch once it is published and marked (metrics). */
   onPublished?: (commits: Commit[]) => void;
+  /** Hears each commit set aside (metrics). */
+  onQuarantined?: (commit: Commit) => void;
 }
 
 const LEASE = 'outbox-relay';
+/** The most characters of a quarantine reason: the first violations, not a whole schema report. */
+const MAX_REASON_CHARS = 500;
 
 /**
  * Publishes unpublished commits to `payments.events` (key = stream id, so per-stream order holds) and
  * marks them published. One active relay at a time through a lease; after a crash the next holder
  * republishes whatever was not marked, and consumers de-duplicate by (streamId, version).
+ *
+ * A commit that can never be published (its events break the `payments.events` schema: written before
+ * the store checked appends, or refused after a schema change; or the codec refuses it) is quarantined
+ * with its reason and the relay moves on. Its stream's later commits wait behind it, since consumers
+ * expect each stream in version order; every other stream flows on. `gateway outbox retry` puts it back.
+ * Anything else that fails a pass (brokers or registry away) is retried on the next poll, and logged
+ * once per distinct failure rather than on every pass.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private wakeRequested = false;
   private stopped = true;
+  private readonly clock: Clock;
+  private readonly failures: FailureLog;
 
   constructor(
     private readonly store: EventStore,
@@ -33,7 +51,10 @@ export class OutboxRelay {
     private readonly cache: Cache,
     private readonly logger: Logger,
     private readonly options: OutboxRelayOptions,
-  ) {}
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.failures = new FailureLog(logger, this.clock, 'outbox relay pass failed');
+  }
 
   start(): void {
     this.stopped = false;
@@ -61,8 +82,8 @@ export class OutboxRelay {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.running = this.pass()
-        .then(() => undefined)
-        .catch((error) => this.logger.error({ err: error }, 'outbox relay pass failed'))
+        .then(() => this.failures.recovered())
+        .catch((error) => this.failures.failed(error))
         .finally(() => {
           this.running = undefined;
           if (this.stopped) return;
@@ -81,36 +102,88 @@ export class OutboxRelay {
       if (!(await this.cache.acquireLease(LEASE, this.options.instanceId, ttl))) return published;
       const commits = await this.store.unpublishedCommits(this.options.batchSize ?? 200);
       if (commits.length === 0) return published;
-      await this.bus.publish(
-        TOPICS.events,
-        commits.flatMap((commit) =>
-          commit.events.map((event) => ({
-            key: commit.streamId,
-            value: toEventMessage(event),
-            headers: traceHeadersOf(event),
-          })),
-        ),
-      );
-      await this.store.markPublished(commits.map((c: Commit) => c.commitId));
-      this.options.onPublished?.(commits);
-      published += commits.length;
+      const publishable = await this.setAsideRefused(commits);
+      if (publishable.length > 0) {
+        const sent = await this.publish(publishable);
+        if (!sent) continue;
+        await this.store.markPublished(publishable.map((c: Commit) => c.commitId));
+        this.options.onPublished?.(publishable);
+        published += publishable.length;
+      }
       if (this.stopped) return published;
     }
   }
+
+  /**
+   * Quarantines the commits whose events `payments.events` refuses and returns the others, less the
+   * later commits of a quarantined commit's stream (they wait behind it).
+   */
+  private async setAsideRefused(commits: Commit[]): Promise<Commit[]> {
+    const waiting = new Set<string>();
+    const publishable: Commit[] = [];
+    for (const commit of commits) {
+      if (waiting.has(commit.streamId)) continue;
+      const reason = refusalOf(commit);
+      if (reason) {
+        waiting.add(commit.streamId);
+        await this.setAside(commit, reason);
+      } else publishable.push(commit);
+    }
+    return publishable;
+  }
+
+  /**
+   * Publishes the commits in one batch. A message the codec refuses (what the local check did not
+   * catch: a registry's schema, a value JSON cannot carry) sets its commit aside and publishes nothing:
+   * false, and the next round of the pass sends the rest.
+   */
+  private async publish(commits: Commit[]): Promise<boolean> {
+    const owners: Commit[] = [];
+    const messages: OutgoingMessage[] = [];
+    for (const commit of commits) {
+      for (const event of commit.events) {
+        owners.push(commit);
+        messages.push({ key: commit.streamId, value: toEventMessage(event), headers: traceHeadersOf(event) });
+      }
+    }
+    try {
+      await this.bus.publish(TOPICS.events, messages);
+      return true;
+    } catch (error) {
+      const owner = error instanceof MessageEncodeError ? owners[error.index] : undefined;
+      if (!owner) throw error;
+      await this.setAside(owner, firstCharacters((error as MessageEncodeError).message));
+      return false;
+    }
+  }
+
+  private async setAside(commit: Commit, reason: string): Promise<void> {
+    await this.store.quarantine(commit, reason, this.clock.now().toISOString());
+    this.options.onQuarantined?.(commit);
+    this.logger.error(
+      {
+        commitId: commit.commitId,
+        streamId: commit.streamId,
+        versions: commit.events.map((event) => event.version),
+        reason,
+      },
+      'outbox commit quarantined: it cannot be published; its stream waits behind it, every other stream flows on (gateway outbox list / retry)',
+    );
+  }
 }
+
+/** Why `payments.events` refuses one of the commit's events (the first such), or null. */
+function refusalOf(commit: Commit): string | null {
+  for (const event of commit.events) {
+    const violations = eventMessageViolations(toEventMessage(event));
+    if (violations.length > 0)
+      return firstCharacters(`${event.type} version ${event.version}: ${violations.join('; ')}`);
+  }
+  return null;
+}
+
+const firstCharacters = (text: string): string =>
+  text.length > MAX_REASON_CHARS ? `${text.slice(0, MAX_REASON_CHARS)}…` : text;
 
 const traceHeadersOf = (event: Commit['events'][number]): Record<string, string> =>
   event.metadata.traceparent ? { [TRACEPARENT]: event.metadata.traceparent } : {};
-
-export function toEventMessage(event: Commit['events'][number]): EventMessage {
-  return {
-    eventId: event.eventId,
-    type: event.type as EventMessage['type'],
-    streamId: event.streamId,
-    version: event.version,
-    occurredAt: event.occurredAt,
-    merchantId: event.merchantId,
-    data: publicEventData(event.type, event.data),
-    metadata: { correlationId: event.metadata.correlationId, causationId: event.metadata.causationId },
-  };
-}

@@ -7,8 +7,9 @@ const secondsBetween = (from: string, to: Date) => Math.max(0, (to.getTime() - D
 
 /**
  * The write side's metrics: payments created and the statuses they enter, by family and network, counted
- * once per append; how long commits wait in the outbox before the relay publishes them; and, read at
- * scrape time, the age of the oldest commit still waiting.
+ * once per append; how long commits wait in the outbox before the relay publishes them; commits set
+ * aside (quarantined); and, read at scrape time, the age of the oldest commit still waiting and how
+ * many commits are quarantined.
  */
 export class PaymentsMetrics {
   readonly registry = new Registry();
@@ -30,6 +31,11 @@ export class PaymentsMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers: [this.registry],
   });
+  private readonly quarantines = new Counter({
+    name: 'outbox_quarantines_total',
+    help: 'Times the outbox relay set a commit aside because payments.events would refuse it',
+    registers: [this.registry],
+  });
 
   constructor(
     private readonly store: EventStore,
@@ -46,6 +52,18 @@ export class PaymentsMetrics {
         this.set(appendedAt ? secondsBetween(appendedAt, now.now()) : 0);
       },
     });
+    new Gauge({
+      name: 'outbox_quarantined_commits',
+      help: 'Commits set aside because they cannot be published; each holds back the later commits of its stream',
+      registers: [this.registry],
+      async collect() {
+        this.set((await outbox.quarantinedCommits()).length);
+      },
+    });
+  }
+
+  onQuarantined(): void {
+    this.quarantines.inc();
   }
 
   onAppended(history: readonly StoredEvent[], appended: readonly StoredEvent[]): void {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REPLY_HEADERS, replyTo, type IncomingMessage, type MessageBus, type Subscription } from '@gw/bus';
 import type { Cache } from '@gw/cache';
 import { TOPICS, type CommandMessage, type DepositMessage, type EventMessage } from '@gw/contracts';
-import type { Clock } from '@gw/platform';
+import { degraded, type Clock } from '@gw/platform';
 import type { Service } from '@gw/runtime';
 import type { EventStore, ReadModelStore } from '@gw/store';
 import { ReadModelWriter } from '@gw/views';
@@ -41,7 +41,9 @@ export function createPaymentsService({
   );
   const relay = new OutboxRelay(eventStore, bus, cache, logger.child({ component: 'outbox-relay' }), {
     instanceId: randomUUID(),
+    clock,
     onPublished: (commits) => metrics.onPublished(commits),
+    onQuarantined: () => metrics.onQuarantined(),
   });
   const repeatedPayments = new RepeatedPayments(handler, eventStore);
   const subscriptions: Subscription[] = [];
@@ -94,6 +96,13 @@ export function createPaymentsService({
     readinessChecks: {
       eventStore: async () => {
         await eventStore.unpublishedCommits(1);
+      },
+      // Degraded, not down: a quarantined commit holds back its own stream only, and failing readiness
+      // would take every merchant's traffic off this instance (all of it, embedded), the halt the
+      // quarantine exists to avoid. The metric and its alert page an operator.
+      outbox: async () => {
+        const quarantined = (await eventStore.quarantinedCommits()).length;
+        return quarantined > 0 ? degraded({ quarantinedCommits: quarantined }) : undefined;
       },
     },
   };

@@ -99,6 +99,44 @@ describe('CommandHandler', () => {
     expect(await store.readStream(streamId)).toHaveLength(1);
   });
 
+  it('refuses a command whose events the event schema refuses, storing nothing', async () => {
+    const plan = {
+      planId: 7,
+      merchantId: terms.merchantId,
+      title: 'Pro',
+      amount: '10',
+      currency: 'usd',
+      intervalDay: 30,
+      successUrl: null,
+      cancelUrl: null,
+      partiallyPaidUrl: null,
+      ipnCallbackUrl: null,
+      createdAt: 'not a timestamp',
+    };
+    const planStream = streamIdOf('plan', 7);
+
+    const reply = await handler.handle({
+      commandId: 'cmd-plan',
+      streamId: planStream,
+      merchantId: terms.merchantId,
+      command: { type: 'CreateSubscriptionPlan', data: plan, metadata } as AnyCommand,
+    });
+
+    expect(reply).toEqual({
+      ok: false,
+      commandId: 'cmd-plan',
+      streamId: planStream,
+      error: {
+        code: 'EVENT_SCHEMA_VIOLATION',
+        message: expect.stringMatching(
+          /SubscriptionPlanCreated.*\/data\/createdAt must match format "date-time"/,
+        ),
+      },
+    });
+    expect(await store.readStream(planStream)).toEqual([]);
+    expect(await store.unpublishedCommits(10)).toEqual([]);
+  });
+
   it('reads the stream for a command an empty stream refuses', async () => {
     const refused = await handler.handle(fail('cmd-1'));
     expect(refused).toMatchObject({ ok: false, error: { code: expect.any(String) } });

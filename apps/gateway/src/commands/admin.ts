@@ -3,6 +3,7 @@ import { ConfigError, type EnvSource } from '@gw/platform';
 import { AdminUsageError, type AdminCommand, type CliOutput, type FlagValues } from './admin-command';
 import { AdminApiError, AdminHttpClient, GatewayUnreachableError } from './admin-http';
 import { MERCHANT_COMMANDS } from './admin-merchant';
+import { OUTBOX_COMMANDS } from './outbox';
 import { PAYMENT_COMMANDS } from './admin-payment';
 import { PLAN_COMMANDS, SUBSCRIPTION_COMMANDS } from './admin-subscription';
 import { AdminSetupError, resolveAdminTarget } from './admin-target';
@@ -15,6 +16,7 @@ export const ADMIN_GROUPS: Record<string, Record<string, AdminCommand>> = {
   subscription: SUBSCRIPTION_COMMANDS,
   payment: PAYMENT_COMMANDS,
   webhooks: WEBHOOK_COMMANDS,
+  outbox: OUTBOX_COMMANDS,
 };
 
 const COMMON_OPTIONS = {

@@ -1,3 +1,4 @@
+import { encodeBatch } from '../encode-batch';
 import {
   maxAttemptsOf,
   type ConsumerLag,
@@ -49,8 +50,7 @@ export class InProcessBus implements MessageBus, GroupHost {
 
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     this.assertOpen();
-    // Encode the whole batch first: one invalid message rejects the batch and publishes nothing.
-    const encoded = await Promise.all(messages.map((message) => this.codec.encode(topic, message.value)));
+    const encoded = await encodeBatch(this.codec, topic, messages);
     this.assertOpen();
     messages.forEach((message, i) => this.append(topic, message.key, encoded[i]!, { ...message.headers }));
   }

@@ -1,4 +1,5 @@
 import type { KafkaSecurityConfig, Logger } from '@gw/platform';
+import { encodeBatch } from '../encode-batch';
 import {
   Partitioners,
   type Kafka,
@@ -158,8 +159,7 @@ export class KafkaBus implements MessageBus, MemberHost {
   }
 
   private async encodeAndSend(topic: string, messages: OutgoingMessage[]): Promise<void> {
-    // Encode the whole batch first: one invalid message rejects the batch and publishes nothing.
-    const encoded = await Promise.all(messages.map((message) => this.codec.encode(topic, message.value)));
+    const encoded = await encodeBatch(this.codec, topic, messages);
     if (messages.length === 0) return;
     await this.catalog.ensure([topic]);
     await this.send(

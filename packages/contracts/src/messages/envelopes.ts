@@ -8,6 +8,12 @@ export interface CommandMessage {
   command: AnyCommand;
 }
 
+/**
+ * Why payments refused a command: a domain rule, an event the store's schema refuses (a value the
+ * decider let through but the event contract does not allow), or an internal failure.
+ */
+export type ReplyErrorCode = DomainErrorCode | 'EVENT_SCHEMA_VIOLATION' | 'INTERNAL';
+
 /** `payments.replies`, keyed by correlation id. */
 export type ReplyMessage =
   | { ok: true; commandId: string; streamId: string; version: number; eventTypes: string[] }
@@ -15,7 +21,7 @@ export type ReplyMessage =
       ok: false;
       commandId: string;
       streamId: string;
-      error: { code: DomainErrorCode | 'INTERNAL'; message: string };
+      error: { code: ReplyErrorCode; message: string };
     };
 
 /** `payments.events`, keyed by stream id: the public contract for internal subscribers. */

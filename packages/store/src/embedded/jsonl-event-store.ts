@@ -6,8 +6,11 @@ import {
   type Commit,
   type EventStore,
   type NewEvent,
+  type QuarantinedCommit,
   type StoredEvent,
 } from '../event-store';
+import { assertEventsMatch, PAYMENTS_EVENT_SCHEMA, type EventSchema } from '../event-schema';
+import { quarantineOf } from '../quarantine';
 import { cloneDocument } from './document-values';
 import {
   CorruptLogError,
@@ -23,11 +26,18 @@ export interface JsonlEventStoreOptions {
   directory: string;
   /** Called after each group-commit fsync, for metrics. */
   onFlush?: (stats: FlushStats) => void;
+  /** What an appended event must match. Default: the `payments.events` schema. */
+  eventSchema?: EventSchema;
 }
 
-/** One line of `commits.jsonl`: a commit, or the outbox relay marking commits as published. */
+/**
+ * One line of `commits.jsonl`: a commit; the outbox relay marking commits as published, or setting one
+ * aside (quarantine); or an operator releasing quarantined commits back into the outbox.
+ */
 type CommitRecord = { commitId: string; streamId: string; events: StoredEvent[] };
 type PublishedRecord = { published: string[] };
+type QuarantinedRecord = { quarantined: QuarantinedCommit };
+type ReleasedRecord = { released: string[] };
 
 /** Commits hold JSON values only (what replay produces), which cloneDocument copies faster than structuredClone. */
 const copy = cloneDocument;
@@ -42,6 +52,7 @@ interface StreamEntry {
 
 /** Where an unpublished commit found at start lies in the file; it is read back when the relay asks. */
 interface CommitLine {
+  streamId: string;
   offset: number;
   length: number;
 }
@@ -61,6 +72,8 @@ export class JsonlEventStore implements EventStore {
   private readonly streams = new Map<string, StreamEntry>();
   /** Oldest first (a Map iterates in insertion order). */
   private readonly unpublished = new Map<string, Commit | CommitLine>();
+  /** Oldest first; each is still in `unpublished`, where it holds its stream's place. */
+  private readonly quarantined = new Map<string, QuarantinedCommit>();
   /** The latest not-yet-durable append per stream, so a read can wait for versions already promised. */
   private readonly inFlight = new Map<string, Promise<void>>();
   /** Where the next line written will start. */
@@ -71,11 +84,17 @@ export class JsonlEventStore implements EventStore {
   private handle: FileHandle | undefined;
   private reader: FileHandle | undefined;
 
-  private constructor(readonly path: string) {}
+  private constructor(
+    readonly path: string,
+    private readonly eventSchema: EventSchema,
+  ) {}
 
   static async open(options: JsonlEventStoreOptions): Promise<JsonlEventStore> {
     await mkdir(options.directory, { recursive: true });
-    const store = new JsonlEventStore(join(options.directory, 'commits.jsonl'));
+    const store = new JsonlEventStore(
+      join(options.directory, 'commits.jsonl'),
+      options.eventSchema ?? PAYMENTS_EVENT_SCHEMA,
+    );
     const { validLength } = await replayJsonl(store.path, (record, offset, length) =>
       store.replay(record, offset, length),
     );
@@ -98,8 +117,6 @@ export class JsonlEventStore implements EventStore {
     let stream = this.streams.get(streamId);
     const head = stream?.head ?? 0;
     if (head !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, head);
-    if (!stream) this.streams.set(streamId, (stream = { head, lines: [] }));
-    stream.head = head + events.length;
 
     const record: CommitRecord = {
       commitId: randomUUID(),
@@ -108,8 +125,12 @@ export class JsonlEventStore implements EventStore {
     };
     const line = `${JSON.stringify(record)}\n`;
     // Keep what replay will produce, not the caller's objects: a Date or an undefined field reads back
-    // exactly as it will after a restart, and the caller cannot mutate the store.
+    // exactly as it will after a restart, and the caller cannot mutate the store. That is also what the
+    // schema judges, before anything is promised or written.
     const commit: Commit = { ...(JSON.parse(line) as CommitRecord), published: false };
+    assertEventsMatch(this.eventSchema, commit.events);
+    if (!stream) this.streams.set(streamId, (stream = { head, lines: [] }));
+    stream.head = head + events.length;
     const { offset, bytes } = this.reserve(line);
     const entry = stream;
     const durable = writer.append(line, () => {
@@ -156,8 +177,10 @@ export class JsonlEventStore implements EventStore {
 
   async unpublishedCommits(limit: number): Promise<Commit[]> {
     const oldest: Commit[] = [];
+    const waiting = this.quarantinedStreams();
     for (const entry of this.unpublished.values()) {
       if (oldest.length >= limit) break;
+      if (waiting?.has(entry.streamId)) continue;
       oldest.push(
         'commitId' in entry
           ? copy(entry)
@@ -174,9 +197,31 @@ export class JsonlEventStore implements EventStore {
     const line = `${JSON.stringify({ published } satisfies PublishedRecord)}\n`;
     const { offset, bytes } = this.reserve(line);
     await writer.append(line, () => {
-      for (const commitId of published) this.unpublished.delete(commitId);
+      this.applyPublished(published);
       this.durableEnd = offset + bytes;
     });
+  }
+
+  async quarantine(commit: Commit, reason: string, quarantinedAt: string): Promise<void> {
+    if (!this.unpublished.has(commit.commitId)) return;
+    await this.write({ quarantined: quarantineOf(commit, reason, quarantinedAt) }, (record) =>
+      this.quarantined.set(commit.commitId, record.quarantined),
+    );
+  }
+
+  async quarantinedCommits(): Promise<QuarantinedCommit[]> {
+    return [...this.quarantined.values()].map((entry) => copy(entry));
+  }
+
+  async releaseQuarantine(commitIds?: string[]): Promise<QuarantinedCommit[]> {
+    const released = [...this.quarantined.values()].filter(
+      (entry) => !commitIds || commitIds.includes(entry.commitId),
+    );
+    if (released.length === 0) return [];
+    await this.write({ released: released.map((entry) => entry.commitId) }, (record) =>
+      this.applyReleased(record.released),
+    );
+    return released.map((entry) => copy(entry));
   }
 
   async close(): Promise<void> {
@@ -189,6 +234,37 @@ export class JsonlEventStore implements EventStore {
     await handle?.close();
     this.reader = undefined;
     await reader?.close();
+  }
+
+  /** Writes one outbox record and applies it once it is durable. */
+  private async write<R extends QuarantinedRecord | ReleasedRecord>(
+    record: R,
+    apply: (record: R) => void,
+  ): Promise<void> {
+    const writer = this.openWriter();
+    const line = `${JSON.stringify(record)}\n`;
+    const { offset, bytes } = this.reserve(line);
+    await writer.append(line, () => {
+      apply(record);
+      this.durableEnd = offset + bytes;
+    });
+  }
+
+  private applyPublished(commitIds: string[]): void {
+    for (const commitId of commitIds) {
+      this.unpublished.delete(commitId);
+      this.quarantined.delete(commitId);
+    }
+  }
+
+  private applyReleased(commitIds: string[]): void {
+    for (const commitId of commitIds) this.quarantined.delete(commitId);
+  }
+
+  /** The streams waiting behind a quarantined commit; null when none is (the usual case, nothing to build). */
+  private quarantinedStreams(): Set<string> | null {
+    if (this.quarantined.size === 0) return null;
+    return new Set([...this.quarantined.values()].map((entry) => entry.streamId));
   }
 
   private openWriter(): GroupCommitWriter {
@@ -213,7 +289,16 @@ export class JsonlEventStore implements EventStore {
 
   private replay(record: unknown, offset: number, length: number): void {
     if (isPublishedRecord(record)) {
-      for (const commitId of record.published) this.unpublished.delete(commitId);
+      this.applyPublished(record.published);
+      return;
+    }
+    if (isQuarantinedRecord(record)) {
+      if (this.unpublished.has(record.quarantined.commitId))
+        this.quarantined.set(record.quarantined.commitId, record.quarantined);
+      return;
+    }
+    if (isReleasedRecord(record)) {
+      this.applyReleased(record.released);
       return;
     }
     if (!isCommitRecord(record))
@@ -235,7 +320,7 @@ export class JsonlEventStore implements EventStore {
     } else {
       this.streams.set(record.streamId, { head: record.events.length, lines: [offset, length] });
     }
-    this.unpublished.set(record.commitId, { offset, length });
+    this.unpublished.set(record.commitId, { streamId: record.streamId, offset, length });
   }
 }
 
@@ -243,6 +328,15 @@ function isPublishedRecord(record: unknown): record is PublishedRecord {
   return (
     typeof record === 'object' && record !== null && Array.isArray((record as PublishedRecord).published)
   );
+}
+
+function isQuarantinedRecord(record: unknown): record is QuarantinedRecord {
+  const quarantined = (record as QuarantinedRecord | null)?.quarantined;
+  return typeof quarantined === 'object' && quarantined !== null && typeof quarantined.commitId === 'string';
+}
+
+function isReleasedRecord(record: unknown): record is ReleasedRecord {
+  return typeof record === 'object' && record !== null && Array.isArray((record as ReleasedRecord).released);
 }
 
 function isCommitRecord(record: unknown): record is CommitRecord {

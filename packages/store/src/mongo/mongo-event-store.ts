@@ -4,8 +4,11 @@ import {
   type Commit,
   type EventStore,
   type NewEvent,
+  type QuarantinedCommit,
   type StoredEvent,
 } from '../event-store';
+import { assertEventsMatch, PAYMENTS_EVENT_SCHEMA, type EventSchema } from '../event-schema';
+import { quarantineOf } from '../quarantine';
 import { CommitSequence } from './commit-sequence';
 import { InsertBatcher } from './insert-batcher';
 import {
@@ -49,7 +52,17 @@ export interface MongoEventStoreOptions extends MongoStoreOptions {
   outboxGraceMs?: number;
   /** For tests: the clocks of the `collection` outbox. */
   clock?: Clock;
+  /** What an appended event must match. Default: the `payments.events` schema. */
+  eventSchema?: EventSchema;
+  /**
+   * How long the outbox keeps the list of streams waiting behind a quarantined commit before reading
+   * it again: a release by another process (the admin API) takes effect within this. Default 1 s.
+   */
+  quarantineRefreshMs?: number;
 }
+
+/** A quarantined commit in `<collection>_quarantine`, by commit id. */
+type QuarantineDocument = Omit<QuarantinedCommit, 'commitId'> & { _id: string };
 
 export type StreamReads = 'query' | 'walk';
 export type OutboxMode = 'flag' | 'collection';
@@ -97,6 +110,7 @@ export const commitIdOf = (streamId: string, firstVersion: number): string => `$
 
 const MAX_APPEND_TRIES = 5;
 const DEFAULT_OUTBOX_GRACE_MS = 60_000;
+const DEFAULT_QUARANTINE_REFRESH_MS = 1_000;
 /** Commits this process appended and has not seen published, so the relay need not read them back. */
 const MAX_REMEMBERED_COMMITS = 1_000;
 const MAX_REMEMBERED_HEADS = 10_000;
@@ -112,6 +126,8 @@ export class MongoEventStore implements EventStore {
   /** The last commit this process saw of recently used streams (see knownHead). */
   private readonly heads = new Map<string, StreamHead>();
   private legacyFlagsDrained = false;
+  /** The streams waiting behind a quarantined commit, and when they were read (monotonic ms). */
+  private waitingStreams: { streams: string[]; readAt: number } | undefined;
   private readonly commitInserts: InsertBatcher<CommitDocument>;
 
   private constructor(
@@ -123,6 +139,9 @@ export class MongoEventStore implements EventStore {
     private readonly outboxMeta: Collection<{ _id: string }>,
     private readonly graceMs: number,
     private readonly clock: Clock,
+    private readonly quarantined: Collection<QuarantineDocument>,
+    private readonly eventSchema: EventSchema,
+    private readonly quarantineRefreshMs: number,
   ) {
     this.commitInserts = new InsertBatcher(commits);
   }
@@ -151,6 +170,9 @@ export class MongoEventStore implements EventStore {
         connection.db.collection<{ _id: string }>(`${name}_outbox_state`),
         options.outboxGraceMs ?? DEFAULT_OUTBOX_GRACE_MS,
         clock,
+        connection.db.collection<QuarantineDocument>(`${name}_quarantine`),
+        options.eventSchema ?? PAYMENTS_EVENT_SCHEMA,
+        options.quarantineRefreshMs ?? DEFAULT_QUARANTINE_REFRESH_MS,
       );
     } catch (error) {
       await connection.client.close();
@@ -168,6 +190,7 @@ export class MongoEventStore implements EventStore {
     // back the same from either adapter, and the caller cannot mutate what was stored.
     const stored = events.map((event, i) => ({ ...event, streamId, version: expectedVersion + 1 + i }));
     const normalized = JSON.parse(JSON.stringify(stored)) as StoredEvent[];
+    assertEventsMatch(this.eventSchema, normalized);
 
     for (let attempt = 0; attempt < MAX_APPEND_TRIES; attempt++) {
       const head =
@@ -231,9 +254,58 @@ export class MongoEventStore implements EventStore {
 
   async unpublishedCommits(limit: number): Promise<Commit[]> {
     if (limit <= 0) return [];
-    if (this.outbox) return this.markedCommits(this.outbox, limit);
-    const commits = await this.commits.find({ published: false }).sort(COMMIT_ORDER).limit(limit).toArray();
+    const waiting = await this.quarantinedStreams();
+    if (this.outbox) return this.markedCommits(this.outbox, limit, waiting);
+    const filter =
+      waiting.length > 0 ? { published: false, streamId: { $nin: waiting } } : { published: false };
+    const commits = await this.commits.find(filter).sort(COMMIT_ORDER).limit(limit).toArray();
     return commits.map(toCommit);
+  }
+
+  /**
+   * An upsert by `_id` (FerretDB's one served filter). Read by every relay pass, and written rarely: the
+   * collection stays small, so its scans on FerretDB stay cheap.
+   */
+  async quarantine(commit: Commit, reason: string, quarantinedAt: string): Promise<void> {
+    const { commitId, ...entry } = quarantineOf(commit, reason, quarantinedAt);
+    await this.quarantined.replaceOne({ _id: commitId }, entry, { upsert: true });
+    this.waitingStreams = undefined;
+  }
+
+  async quarantinedCommits(): Promise<QuarantinedCommit[]> {
+    const documents = await this.quarantined.find({}).toArray();
+    return documents
+      .map(({ _id, ...entry }) => ({ commitId: _id, ...entry }))
+      .sort((a, b) => a.quarantinedAt.localeCompare(b.quarantinedAt) || a.commitId.localeCompare(b.commitId));
+  }
+
+  async releaseQuarantine(commitIds?: string[]): Promise<QuarantinedCommit[]> {
+    const released = (await this.quarantinedCommits()).filter(
+      (entry) => !commitIds || commitIds.includes(entry.commitId),
+    );
+    if (released.length === 0) return [];
+    await this.quarantined.bulkWrite(
+      released.map(({ commitId }) => ({ deleteOne: { filter: { _id: commitId } } })),
+      { ordered: false },
+    );
+    this.waitingStreams = undefined;
+    return released;
+  }
+
+  /**
+   * Read again at most every `quarantineRefreshMs` (a relay pass follows every append, and this read is
+   * a round trip; ~2 ms on FerretDB). A list older than another process's quarantine is harmless: the
+   * quarantined commit is still in the outbox, ahead of its stream's later commits, so the relay meets
+   * it first, refuses it again and holds the rest of its stream back.
+   */
+  private async quarantinedStreams(): Promise<string[]> {
+    const now = this.clock.elapsedMs();
+    if (this.waitingStreams && now - this.waitingStreams.readAt < this.quarantineRefreshMs)
+      return this.waitingStreams.streams;
+    const documents = await this.quarantined.find({}, { projection: { _id: 0, streamId: 1 } }).toArray();
+    const streams = [...new Set(documents.map((document) => document.streamId))];
+    this.waitingStreams = { streams, readAt: now };
+    return streams;
   }
 
   async markPublished(commitIds: string[]): Promise<void> {
@@ -292,9 +364,9 @@ export class MongoEventStore implements EventStore {
     return true;
   }
 
-  private async markedCommits(outbox: OutboxMarkers, limit: number): Promise<Commit[]> {
+  private async markedCommits(outbox: OutboxMarkers, limit: number, waiting: string[]): Promise<Commit[]> {
     if (!this.legacyFlagsDrained) await this.drainLegacyFlags(outbox);
-    const groups = await outbox.oldest(limit);
+    const groups = await outbox.oldest(limit, waiting);
     const documents = await Promise.all(
       groups.map(
         (group) => this.appended.get(group.commitId) ?? this.commits.findOne({ _id: group.commitId }),

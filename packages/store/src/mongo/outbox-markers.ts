@@ -80,10 +80,12 @@ export class OutboxMarkers {
    * The oldest `limit` markers, grouped by commit id, in outbox order: by the group's smallest sequence,
    * and within a stream by version (each stream's groups are put into the places its groups hold, in
    * `firstVersion` order), so a stream's commits never come out of order even if a writer's clock put a
-   * marker's sequence too high.
+   * marker's sequence too high. The markers of the streams in `skipped` (waiting behind a quarantined
+   * commit) are left out.
    */
-  async oldest(limit: number): Promise<MarkerGroup[]> {
-    const found = await this.markers.find({}).sort(MARKER_ORDER).limit(limit).toArray();
+  async oldest(limit: number, skipped: string[] = []): Promise<MarkerGroup[]> {
+    const filter = skipped.length > 0 ? { streamId: { $nin: skipped } } : {};
+    const found = await this.markers.find(filter).sort(MARKER_ORDER).limit(limit).toArray();
     const groups = new Map<string, MarkerGroup>();
     for (const marker of found) {
       const group = groups.get(marker.commitId);

@@ -1,6 +1,8 @@
 import { describeAppendContract } from './event-store-append-contract';
 import { EventStoreHarness, type MakeEventStore } from './event-store-fixture';
 import { describeOutboxAndDurabilityContract } from './event-store-outbox-contract';
+import { describeQuarantineContract, describeSchemaContract } from './event-store-quarantine-contract';
+import { PAYMENTS_EVENT_SCHEMA } from '../event-schema';
 
 /**
  * The specification every EventStore adapter must meet, run unchanged against the JSONL store in unit
@@ -13,5 +15,11 @@ export function describeEventStoreContract(name: string, makeStore: MakeEventSto
     harness.register();
     describeAppendContract(harness);
     describeOutboxAndDurabilityContract(harness);
+    describe('with the payments.events schema', () => {
+      const checked = new EventStoreHarness(makeStore, PAYMENTS_EVENT_SCHEMA);
+      checked.register();
+      describeSchemaContract(checked);
+      describeQuarantineContract(checked);
+    });
   });
 }

@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { ANY_EVENT, type EventSchema } from '../event-schema';
 import type { EventStore, NewEvent } from '../event-store';
 
 export interface EventStoreFixture {
   store: EventStore;
-  /** Closes the current store and opens the same data again, as a restart would. */
-  reopen(): Promise<EventStore>;
+  /**
+   * Closes the current store and opens the same data again, as a restart would; with another event
+   * schema if given (e.g. ANY_EVENT, to write what an older store would have let in).
+   */
+  reopen(options?: EventStoreOptions): Promise<EventStore>;
   /** Closes whichever store is current and removes its data. */
   cleanup(): Promise<void>;
 }
 
+/** What the contract varies when it opens a store. */
+export interface EventStoreOptions {
+  eventSchema: EventSchema;
+}
+
 /** Called once per test; a fresh, empty store keeps the outbox assertions simple. */
-export type MakeEventStore = () => Promise<EventStoreFixture>;
+export type MakeEventStore = (options: EventStoreOptions) => Promise<EventStoreFixture>;
 
 /** The contract's view of the fixture: the store in use changes when a test reopens it. */
 export class EventStoreHarness {
@@ -19,15 +28,22 @@ export class EventStoreHarness {
   private readonly runId = randomUUID().slice(0, 8);
   private counter = 0;
 
-  constructor(private readonly makeStore: MakeEventStore) {}
+  /**
+   * `eventSchema`: what the store checks appends against. The mechanics are specified with made-up
+   * events (ANY_EVENT); the schema check and the quarantine with the real `payments.events` schema.
+   */
+  constructor(
+    private readonly makeStore: MakeEventStore,
+    private readonly eventSchema: EventSchema = ANY_EVENT,
+  ) {}
 
   get store(): EventStore {
     if (!this.current) throw new Error('the event store fixture is not set up');
     return this.current;
   }
 
-  async reopen(): Promise<EventStore> {
-    this.current = await this.fixture!.reopen();
+  async reopen(eventSchema: EventSchema = this.eventSchema): Promise<EventStore> {
+    this.current = await this.fixture!.reopen({ eventSchema });
     return this.current;
   }
 
@@ -37,7 +53,7 @@ export class EventStoreHarness {
 
   register(): void {
     beforeEach(async () => {
-      this.fixture = await this.makeStore();
+      this.fixture = await this.makeStore({ eventSchema: this.eventSchema });
       this.current = this.fixture.store;
     });
     afterEach(async () => {

@@ -4,15 +4,17 @@ import { DASHBOARD_STYLE } from '../assets';
 /** Built outside any `html` template: its bytes must be exactly those the CSP hash allows. */
 const STYLE_TAG = trusted(`<style>${DASHBOARD_STYLE.body}</style>`);
 
-export type Section = 'overview' | 'payments' | 'webhooks' | 'wallets' | 'subscriptions' | 'settings';
+export type Section =
+  'overview' | 'payments' | 'webhooks' | 'wallets' | 'subscriptions' | 'settings' | 'outbox';
 
-const SECTIONS: { section: Section; path: string; label: string }[] = [
+const SECTIONS: { section: Section; path: string; label: string; operatorOnly?: true }[] = [
   { section: 'overview', path: '/dashboard', label: 'At a glance' },
   { section: 'payments', path: '/dashboard/payments', label: 'Payments' },
   { section: 'webhooks', path: '/dashboard/webhooks', label: 'Webhooks' },
   { section: 'wallets', path: '/dashboard/wallets', label: 'Wallets' },
   { section: 'subscriptions', path: '/dashboard/subscriptions', label: 'Subscriptions' },
   { section: 'settings', path: '/dashboard/settings', label: 'Settings' },
+  { section: 'outbox', path: '/dashboard/outbox', label: 'Outbox', operatorOnly: true },
 ];
 
 /** What every signed-in page shows around its content. */
@@ -60,7 +62,7 @@ function topBar(chrome: Chrome): SafeHtml {
     ${chrome.switcher && merchantSwitcher(chrome)}
     <nav aria-label="Dashboard">
       <ul>
-        ${SECTIONS.map(
+        ${SECTIONS.filter(({ operatorOnly }) => !operatorOnly || chrome.switcher !== null).map(
           ({ section, path, label }) =>
             html`<li>
               <a href="${path}" ${chrome.current === section ? trusted('aria-current="page"') : ''}
