@@ -77,6 +77,12 @@ export interface PaymentDocument extends ReadModelDocument {
    * documents projected before drops were recorded.
    */
   droppedDeposits?: DroppedDepositRecord[];
+  /**
+   * Money mined on the pay address before the payment existed (older than the chain tip recorded when
+   * the address was handed out), in arrival order; never in `actuallyPaid`. Absent from documents
+   * projected before it was recorded.
+   */
+  priorDeposits?: PriorDepositRecord[];
 }
 
 export interface DepositRecord {
@@ -87,6 +93,10 @@ export interface DepositRecord {
   fromAddress: string | null;
   confirmations: number;
   detectedAt: string;
+}
+
+export interface PriorDepositRecord extends DepositRecord {
+  block: { height: number; hash: string };
 }
 
 export interface DroppedDepositRecord extends DepositRecord {

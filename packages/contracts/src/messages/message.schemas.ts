@@ -130,6 +130,7 @@ export const DEPOSIT_MESSAGE_SCHEMA: Schema = {
   // Optional, so messages written before they existed (and the sandbox's) stay valid: BACKWARD.
   ...withOptional(depositFields, {
     blockHash: nullable(string()),
+    blockHeight: nullable(integer({ minimum: 0 })),
     outputIndex: nullable(integer({ minimum: 0 })),
     dropped: boolean(),
   }),
