@@ -211,6 +211,12 @@ const produced: AnyEvent[] = [
   ...scenario([
     cmd('AllocatePayAddress', { paymentId: 4409701815 }),
     cmd('AllocatePayAddress', { paymentId: 4409701816 }),
+    cmd('SkipUsedPayAddress', {
+      paymentId: 4409701816,
+      skippedIndex: 1,
+      skippedAddress: 'bc1qused',
+      txHash: 'f'.repeat(64),
+    }),
   ]),
   ...scenario([
     cmd('CreateSubscriptionPlan', {

@@ -185,5 +185,20 @@ export interface WalletDocument extends ReadModelDocument {
   keyId: string;
   /** Addresses handed out so far: the next payment gets index `nextIndex`. */
   nextIndex: number;
+  /**
+   * Addresses not handed out because the chain already showed history at them, in the order they were
+   * skipped; absent from documents projected before skips were recorded.
+   */
+  skippedAddresses?: SkippedAddressRecord[];
   updatedAt: string;
+}
+
+export interface SkippedAddressRecord {
+  index: number;
+  address: string;
+  /** A transaction the node showed at the address. */
+  txHash: string | null;
+  /** The payment that was given the next address instead. */
+  paymentId: number;
+  at: string;
 }

@@ -239,6 +239,14 @@ export const EVENT_DATA_SCHEMAS = {
     paymentId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
     at: at(),
   }),
+  UsedPayAddressSkipped: object({
+    skippedIndex: integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+    skippedAddress: string(),
+    txHash: nullableString(),
+    index: integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+    paymentId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    at: at(),
+  }),
   SubscriptionPlanCreated: object({
     planId: integer({ minimum: 1 }),
     merchantId: string(),

@@ -77,6 +77,7 @@ const COMMAND_TYPES: readonly AnyCommandType[] = [
   'CreateSubscription',
   'ChangeSubscriptionStatus',
   'AllocatePayAddress',
+  'SkipUsedPayAddress',
 ];
 
 /** `payments.commands`. Command data is checked by the deciders; the envelope is checked here. */
