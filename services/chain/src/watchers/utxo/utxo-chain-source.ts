@@ -29,6 +29,9 @@ const INVALID_PARAMETER = -8;
 /** btcd's answer to searchrawtransactions for an address its index has never seen. */
 const NO_INFORMATION = -5;
 const METHOD_NOT_FOUND = -32601;
+/** How often a scan is tried while the node runs another one, and how long it waits between tries. */
+const SCAN_ATTEMPTS = 20;
+const SCAN_RETRY_MS = 250;
 const UNKNOWN_BLOCK_HEIGHT = -1;
 
 /**
@@ -40,6 +43,8 @@ export class UtxoChainSource implements ChainSource {
   private readonly rpc: JsonRpcClient;
   /** Mempool transactions already parsed, so each poll only fetches the new ones. */
   private mempool = new Map<string, Transfer[]>();
+  /** The node runs one `scantxoutset` at a time: this source's scans wait for each other. */
+  private scans: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly network: string,
@@ -134,11 +139,23 @@ export class UtxoChainSource implements ChainSource {
       if (code === NO_INFORMATION) return { used: false, txHash: null };
       if (code !== METHOD_NOT_FOUND) throw error;
     }
-    const scan = await this.rpc.call<{ unspents: { txid: string }[] }>('scantxoutset', [
-      'start',
-      [`addr(${address})`],
-    ]);
-    return { used: scan.unspents.length > 0, txHash: scan.unspents[0]?.txid ?? null };
+    const scan = this.scans.then(() => this.scanUnspent(address));
+    this.scans = scan.catch(() => undefined);
+    const { unspents } = await scan;
+    return { used: unspents.length > 0, txHash: unspents[0]?.txid ?? null };
+  }
+
+  /** One `scantxoutset`, waiting for a scan someone else (another replica) runs on the node. */
+  private async scanUnspent(address: string): Promise<{ unspents: { txid: string }[] }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.rpc.call('scantxoutset', ['start', [`addr(${address})`]]);
+      } catch (error) {
+        const busy = error instanceof NodeRpcError && /in progress/i.test(error.message);
+        if (!busy || attempt === SCAN_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, SCAN_RETRY_MS));
+      }
+    }
   }
 }
 
