@@ -1,6 +1,7 @@
 import { parseWatchOnlyWallet, receiveAddress, type WatchOnlyWallet } from '@gw/chain';
 import { testAccountPublicKey, testEvmAccountPublicKey } from '@gw/chain/src/testing';
 import type { EventMessage } from '@gw/contracts';
+import { streamIdOf } from '@gw/domain';
 import { MerchantPayAddresses, type MerchantKeys, type PayAddressSource } from '@gw/runtime';
 import { toBaseUnits } from '@gw/rates';
 import { payAddressChains } from '../../../services/chain/src';
@@ -229,9 +230,12 @@ describe.each(CHAINS)('money older than the payment, %s', (_name, start) => {
 
         // Within its lookback the watcher sees the older money, and the payment records it apart.
         if (depth <= WATCHER_LOOKBACK) {
-          const history = await events().until(payment.payment_id, 'PriorDepositReceived');
-          const prior = history.find((e) => e.type === 'PriorDepositReceived')!;
-          expect(prior.data).toMatchObject({ txHash: used.txid });
+          const seen = await events().first(
+            (e) =>
+              e.streamId === streamIdOf('payment', payment.payment_id) &&
+              (e.type === 'PriorDepositReceived' || e.type === 'DepositDetected'),
+          );
+          expect(seen).toMatchObject({ type: 'PriorDepositReceived', data: { txHash: used.txid } });
           expect((await readPayment(payment)).payment_status).toBe('waiting');
         }
 
