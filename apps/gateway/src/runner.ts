@@ -20,6 +20,7 @@ import {
   type Service,
   type ServiceContext,
 } from '@gw/runtime';
+import { payAddressChains } from '@gw/service-chain';
 import { Projector } from '@gw/service-projector';
 import type { Logger } from 'pino';
 import { createHttpApp } from './http-app';
@@ -167,6 +168,7 @@ export async function buildContext(
       commands,
       config,
       sandbox: addresses,
+      chains: payAddressChains(config),
     }),
   };
 }

@@ -132,6 +132,22 @@ const produced: AnyEvent[] = [
     cmd('CompletePayout', { payoutHash: 'c'.repeat(64) }),
     cmd('DropDeposit', { txHash: 'a6', outputIndex: 0 }),
   ]),
+  // Money mined on the address before the payment existed (below the tip recorded at its creation).
+  ...scenario([
+    cmd('CreatePayment', {
+      ...terms,
+      paymentId: 4409701818,
+      payAddressChainTip: { height: 500, hash: 'd'.repeat(64) },
+    }),
+    cmd('RecordDeposit', {
+      txHash: 'a7',
+      outputIndex: 0,
+      amount: '15',
+      fromAddress: null,
+      confirmations: 3,
+      block: { height: 498, hash: 'e'.repeat(64) },
+    }),
+  ]),
   ...scenario([
     cmd('CreatePayment', {
       ...terms,
@@ -200,6 +216,12 @@ const produced: AnyEvent[] = [
   ...scenario([
     cmd('AllocatePayAddress', { paymentId: 4409701815 }),
     cmd('AllocatePayAddress', { paymentId: 4409701816 }),
+    cmd('SkipUsedPayAddress', {
+      paymentId: 4409701816,
+      skippedIndex: 1,
+      skippedAddress: 'bc1qused',
+      txHash: 'f'.repeat(64),
+    }),
   ]),
   ...scenario([
     cmd('CreateSubscriptionPlan', {

@@ -116,6 +116,7 @@ export function aggregateOfCommand(type: AnyCommandType): AggregateName {
     case 'ChangeSubscriptionStatus':
       return 'subscription';
     case 'AllocatePayAddress':
+    case 'SkipUsedPayAddress':
       return 'wallet';
     default:
       return assertNever(type);

@@ -11,6 +11,7 @@ import {
   allocatedIndexOf,
   walletIdOf,
   type AllocatePayAddress,
+  type SkipUsedPayAddress,
   type WalletEvent,
 } from '../src/wallet/wallet';
 import { deciderSpec } from '../src/testing/decider-spec';
@@ -51,6 +52,61 @@ describe('a wallet handing out receive addresses', () => {
       history.push(...(decideFromHistory(allocate(paymentId), history) as WalletEvent[]));
       expect(allocatedIndexOf(history.length)).toBe(history.at(-1)!.data.index);
     }
+  });
+
+  describe('when the address just handed out has history on its chain', () => {
+    const skip = (paymentId: number, skippedIndex: number): SkipUsedPayAddress => ({
+      type: 'SkipUsedPayAddress',
+      data: { paymentId, skippedIndex, skippedAddress: `addr-${skippedIndex}`, txHash: 'tx-old' },
+      metadata,
+    });
+    const skipped = (skippedIndex: number, index: number, paymentId: number): WalletEvent => ({
+      type: 'UsedPayAddressSkipped',
+      data: {
+        skippedIndex,
+        skippedAddress: `addr-${skippedIndex}`,
+        txHash: 'tx-old',
+        index,
+        paymentId,
+        at: metadata.now,
+      },
+    });
+
+    it('records the skip and gives the payment the next index', () => {
+      spec
+        .given([allocated(0, 11)])
+        .when(skip(11, 0))
+        .then([skipped(0, 1, 11)]);
+    });
+
+    it('gives the next index even when another payment took one since', () => {
+      spec
+        .given([allocated(0, 11), allocated(1, 12)])
+        .when(skip(11, 0))
+        .then([skipped(0, 2, 11)]);
+    });
+
+    it('never hands the skipped index out again', () => {
+      spec
+        .given([allocated(0, 11), skipped(0, 1, 11)])
+        .when(allocate(12))
+        .then([allocated(2, 12)]);
+    });
+
+    it('refuses to skip an index never handed out', () => {
+      spec
+        .given([allocated(0, 11)])
+        .when(skip(11, 1))
+        .thenThrows('NOT_FOUND');
+    });
+
+    it('still points a reply at its index: a skip hands out one index too', () => {
+      const history: WalletEvent[] = [];
+      for (const command of [allocate(31), skip(31, 0), skip(31, 1), allocate(32)]) {
+        history.push(...(decideFromHistory(command, history) as WalletEvent[]));
+        expect(allocatedIndexOf(history.length)).toBe(history.at(-1)!.data.index);
+      }
+    });
   });
 
   it('lives on a stream per merchant, network and key', () => {

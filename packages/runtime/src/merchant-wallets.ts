@@ -7,7 +7,7 @@ import {
 } from '@gw/chain';
 import { streamIdOf, walletIdOf } from '@gw/domain';
 import { UTXO_WATCHED_NETWORKS, type ChainWatchersConfig, type UtxoWatchedNetwork } from '@gw/platform';
-import { COLLECTIONS, type PaymentDocument, type WalletDocument } from '@gw/views';
+import { COLLECTIONS, type PaymentDocument, type SkippedAddressRecord, type WalletDocument } from '@gw/views';
 import type { ServiceContext } from './context';
 import { MerchantCommandError } from './merchant-onboarding';
 
@@ -22,6 +22,8 @@ export interface WalletStatus {
   addressesHandedOut: number;
   /** Handed-out addresses after the last one that received money: past the gap limit, wallet apps stop looking. */
   unusedInARow: number;
+  /** Addresses not handed out because the chain already showed history at them, in the order skipped. */
+  skippedAddresses: SkippedAddressRecord[];
   gapLimit: number;
   /** The networks a watcher follows that pay to this wallet (for `evm`: eth, bsc, matic): payments can be created there now. */
   paidOn: string[];
@@ -108,12 +110,18 @@ export async function walletStatus(
     }),
   ]);
   const addressesHandedOut = allocations?.nextIndex ?? 0;
-  const lastPaidIndex = lastPaid?.payAddressIndex ?? -1;
+  const skippedAddresses = allocations?.skippedAddresses ?? [];
+  // A skipped address holds money (or did): a wallet app scanning finds it, as it finds a paid one.
+  const lastUsedIndex = Math.max(
+    lastPaid?.payAddressIndex ?? -1,
+    ...skippedAddresses.map((skipped) => skipped.index),
+  );
   return {
     wallet,
     firstAddresses: receiveAddresses(wallet, 0, FIRST_ADDRESSES_SHOWN),
     addressesHandedOut,
-    unusedInARow: Math.max(0, addressesHandedOut - 1 - lastPaidIndex),
+    unusedInARow: Math.max(0, addressesHandedOut - 1 - lastUsedIndex),
+    skippedAddresses,
     gapLimit: WALLET_GAP_LIMIT,
     paidOn: networksPayingTo(wallet.network, ctx.config.chainWatchers),
   };

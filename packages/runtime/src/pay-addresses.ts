@@ -6,7 +6,14 @@ import {
   type ChainKind,
   type WatchOnlyWallet,
 } from '@gw/chain';
-import { allocatedIndexOf, streamIdOf, walletIdOf, type MerchantWallet } from '@gw/domain';
+import {
+  allocatedIndexOf,
+  streamIdOf,
+  walletIdOf,
+  type ChainBlockRef,
+  type MerchantWallet,
+  type WalletCommand,
+} from '@gw/domain';
 import { chainNodeFor, type GatewayConfig, type UtxoWatchedNetwork } from '@gw/platform';
 import type { ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
@@ -30,7 +37,30 @@ export interface AssignedPayAddress {
   addressIndex: number | null;
   /** A sandbox address: only the simulated chain pays it. */
   testPayment: boolean;
+  /**
+   * The node's tip just before the address was checked and handed out: money mined at or below it was
+   * there before the payment (prior-deposits.ts). Null for a sandbox address.
+   */
+  chainTip: ChainBlockRef | null;
 }
+
+/** What a node tells about an address before it is handed out (the ChainSource's `addressHistory`). */
+export interface AddressHistory {
+  used: boolean;
+  txHash: string | null;
+}
+
+/** The node of one network, as the hand-out asks it: its tip, and an address's history. */
+export interface PayAddressChain {
+  state(): Promise<{ tip: ChainBlockRef }>;
+  addressHistory(address: string): Promise<AddressHistory>;
+}
+
+/**
+ * Used addresses one create skips at most: bounds its time should a node call every address used. The
+ * skips are recorded, so the next create goes on from there.
+ */
+export const MAX_SKIPS_PER_PAYMENT = 100;
 
 /** Where every new payment's address comes from (the `addresses` of the service context). */
 export interface PayAddressSource {
@@ -43,6 +73,14 @@ export class NoPayingWalletError extends Error {
   constructor(readonly network: string) {
     super(`No wallet of this merchant can take ${network} payments here: set one and run a ${network} node`);
     this.name = 'NoPayingWalletError';
+  }
+}
+
+/** The node of a network could not be asked about the address about to be handed out. */
+export class PayAddressUncheckedError extends NoPayingWalletError {
+  constructor(network: string, reason: string) {
+    super(network);
+    this.message = `The ${network} node could not check the next pay address (${reason}): try again shortly`;
   }
 }
 
@@ -95,6 +133,8 @@ export class MerchantPayAddresses implements PayAddressSource {
       commands: Pick<CommandClient, 'send'>;
       config: PayingChains;
       sandbox: AddressAllocator;
+      /** The node of a watched network, asked before an address is handed out; null where none is. */
+      chains: (network: string) => PayAddressChain | null;
     },
   ) {}
 
@@ -106,28 +146,81 @@ export class MerchantPayAddresses implements PayAddressSource {
     return sandboxAddress(this.deps.sandbox, request.network);
   }
 
+  /**
+   * The wallet's next index, allocated on the wallet's stream. The node's tip is read first, then the
+   * address is checked with the node: one with history (a wallet app used it, or the key was used
+   * before this gateway) is skipped, recorded as UsedPayAddressSkipped, and the payment takes the next.
+   */
   private async fromWallet(wallet: WatchOnlyWallet, request: PayAddressRequest): Promise<AssignedPayAddress> {
     const walletId = walletIdOf({
       merchantId: request.merchantId,
       network: wallet.network,
       keyId: wallet.keyId,
     });
-    // One command id per payment: a retried create is answered with the index it was given the first time.
-    const reply = await this.deps.commands.send(
-      streamIdOf('wallet', walletId),
-      request.merchantId,
-      { type: 'AllocatePayAddress', data: { paymentId: request.paymentId }, metadata: { now: request.now } },
+    const chain = this.deps.chains(request.network);
+    const chainTip = chain ? (await this.ask(request.network, () => chain.state())).tip : null;
+    // One command id per payment (and per skip): a retried create is answered with the index it was given the first time.
+    let addressIndex = await this.allocate(
+      walletId,
+      request,
+      { type: 'AllocatePayAddress', data: { paymentId: request.paymentId } },
       `allocate-pay-address:${request.paymentId}`,
     );
-    if (!reply.ok) throw new Error(`pay address allocation refused: ${reply.error.message}`);
-    const addressIndex = allocatedIndexOf(reply.version);
+    for (let skips = 0; chain; skips++) {
+      const address = receiveAddress(wallet, addressIndex);
+      const history = await this.ask(request.network, () => chain.addressHistory(address));
+      if (!history.used) break;
+      if (skips === MAX_SKIPS_PER_PAYMENT)
+        throw new PayAddressUncheckedError(request.network, `${skips} addresses in a row already used`);
+      addressIndex = await this.allocate(
+        walletId,
+        request,
+        {
+          type: 'SkipUsedPayAddress',
+          data: {
+            paymentId: request.paymentId,
+            skippedIndex: addressIndex,
+            skippedAddress: address,
+            txHash: history.txHash,
+          },
+        },
+        `skip-used-pay-address:${request.paymentId}:${addressIndex}`,
+      );
+    }
     return {
       address: receiveAddress(wallet, addressIndex),
       extraId: null,
       walletKeyId: wallet.keyId,
       addressIndex,
       testPayment: false,
+      chainTip,
     };
+  }
+
+  /** Appends one allocation to the wallet's stream; the index it hands out is its version minus one. */
+  private async allocate(
+    walletId: string,
+    request: PayAddressRequest,
+    command: Omit<WalletCommand, 'metadata'>,
+    commandId: string,
+  ): Promise<number> {
+    const reply = await this.deps.commands.send(
+      streamIdOf('wallet', walletId),
+      request.merchantId,
+      { ...command, metadata: { now: request.now } } as WalletCommand,
+      commandId,
+    );
+    if (!reply.ok) throw new Error(`pay address allocation refused: ${reply.error.message}`);
+    return allocatedIndexOf(reply.version);
+  }
+
+  /** A node that cannot answer refuses the payment: an unchecked address could already hold someone's money. */
+  private async ask<T>(network: string, question: () => Promise<T>): Promise<T> {
+    try {
+      return await question();
+    } catch (error) {
+      throw new PayAddressUncheckedError(network, (error as Error).message);
+    }
   }
 }
 
@@ -142,5 +235,5 @@ export class SandboxPayAddresses implements PayAddressSource {
 
 async function sandboxAddress(sandbox: AddressAllocator, network: string): Promise<AssignedPayAddress> {
   const { address, extraId } = await sandbox.allocate(network);
-  return { address, extraId, walletKeyId: null, addressIndex: null, testPayment: true };
+  return { address, extraId, walletKeyId: null, addressIndex: null, testPayment: true, chainTip: null };
 }

@@ -165,6 +165,7 @@ export async function newPaymentTerms(
     payinExtraId: payTo.extraId,
     payWalletKeyId: payTo.walletKeyId,
     payAddressIndex: payTo.addressIndex,
+    payAddressChainTip: payTo.chainTip,
     testPayment: payTo.testPayment,
     outcomeCurrency: pay.code,
     orderId: intake.orderId,

@@ -75,6 +75,7 @@ describe('newPaymentTerms when the wallet stopped paying after admission', () =>
         commands,
         config: base.config,
         sandbox: { allocate: () => Promise.reject(new Error('the sandbox is off')) },
+        chains: () => null,
       }),
     };
   };

@@ -77,6 +77,12 @@ export interface PaymentDocument extends ReadModelDocument {
    * documents projected before drops were recorded.
    */
   droppedDeposits?: DroppedDepositRecord[];
+  /**
+   * Money mined on the pay address before the payment existed (older than the chain tip recorded when
+   * the address was handed out), in arrival order; never in `actuallyPaid`. Absent from documents
+   * projected before it was recorded.
+   */
+  priorDeposits?: PriorDepositRecord[];
 }
 
 export interface DepositRecord {
@@ -87,6 +93,10 @@ export interface DepositRecord {
   fromAddress: string | null;
   confirmations: number;
   detectedAt: string;
+}
+
+export interface PriorDepositRecord extends DepositRecord {
+  block: { height: number; hash: string };
 }
 
 export interface DroppedDepositRecord extends DepositRecord {
@@ -175,5 +185,20 @@ export interface WalletDocument extends ReadModelDocument {
   keyId: string;
   /** Addresses handed out so far: the next payment gets index `nextIndex`. */
   nextIndex: number;
+  /**
+   * Addresses not handed out because the chain already showed history at them, in the order they were
+   * skipped; absent from documents projected before skips were recorded.
+   */
+  skippedAddresses?: SkippedAddressRecord[];
   updatedAt: string;
+}
+
+export interface SkippedAddressRecord {
+  index: number;
+  address: string;
+  /** A transaction the node showed at the address. */
+  txHash: string | null;
+  /** The payment that was given the next address instead. */
+  paymentId: number;
+  at: string;
 }

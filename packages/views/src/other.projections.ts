@@ -4,12 +4,14 @@ import {
   type MerchantEvent,
   type SubscriptionEvent,
   type SubscriptionPlanEvent,
+  type UsedPayAddressSkipped,
   type WalletEvent,
 } from '@gw/domain';
 import type {
   InvoiceDocument,
   MerchantDocument,
   PlanDocument,
+  SkippedAddressRecord,
   SubscriptionDocument,
   WalletDocument,
 } from './documents';
@@ -111,8 +113,10 @@ export function projectWallet(
   walletId: string,
 ): WalletDocument | null {
   switch (event.type) {
-    case 'PayAddressAllocated': {
+    case 'PayAddressAllocated':
+    case 'UsedPayAddressSkipped': {
       const [merchantId = '', network = '', keyId = ''] = walletId.split(':');
+      const skipped = doc?.skippedAddresses ?? [];
       return {
         id: walletId,
         version,
@@ -120,13 +124,23 @@ export function projectWallet(
         network,
         keyId,
         nextIndex: Math.max(doc?.nextIndex ?? 0, event.data.index + 1),
+        skippedAddresses:
+          event.type === 'UsedPayAddressSkipped' ? [...skipped, skippedAddressOf(event.data)] : skipped,
         updatedAt: event.data.at,
       };
     }
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
+
+const skippedAddressOf = (data: UsedPayAddressSkipped['data']): SkippedAddressRecord => ({
+  index: data.skippedIndex,
+  address: data.skippedAddress,
+  txHash: data.txHash,
+  paymentId: data.paymentId,
+  at: data.at,
+});
 
 export function projectPlan(
   doc: PlanDocument | null,

@@ -165,6 +165,8 @@ export function projectPayment(
         updatedAt: late.detectedAt,
       };
     }
+    case 'PriorDepositReceived':
+      return { ...next, priorDeposits: [...(doc.priorDeposits ?? []), event.data] };
     case 'LateDepositConfirmationsUpdated':
       return {
         ...next,

@@ -94,3 +94,36 @@ describe('the payment read model when a deposit leaves the chain for good', () =
     expect(doc.droppedDeposits).toMatchObject([{ txHash: 'tx1', droppedAt: dropAt, stillCounted: true }]);
   });
 });
+
+describe('the payment read model when money was on the address before the payment', () => {
+  it('lists the prior deposit apart and counts nothing of it', () => {
+    const block = { height: 98, hash: 'block-98' };
+    const doc = project([
+      { type: 'PaymentCreated', data: { ...terms, payAddressChainTip: { height: 100, hash: 'block-100' } } },
+      {
+        type: 'PriorDepositReceived',
+        data: {
+          txHash: 'tx-old',
+          outputIndex: 0,
+          amount: '0.0015',
+          fromAddress: null,
+          confirmations: 3,
+          detectedAt: at,
+          block,
+        },
+      },
+    ]);
+    expect(doc).toMatchObject({ status: 'waiting', actuallyPaid: '0', deposits: [] });
+    expect(doc.priorDeposits).toEqual([
+      {
+        txHash: 'tx-old',
+        outputIndex: 0,
+        amount: '0.0015',
+        fromAddress: null,
+        confirmations: 3,
+        detectedAt: at,
+        block,
+      },
+    ]);
+  });
+});

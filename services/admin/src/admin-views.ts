@@ -166,6 +166,14 @@ export interface WalletView {
   first_addresses: string[];
   addresses_handed_out: number;
   unused_addresses_in_a_row: number;
+  /** Addresses with on-chain history before they were handed out: skipped, never given to a payment. */
+  skipped_addresses: {
+    index: number;
+    address: string;
+    tx_hash: string | null;
+    payment_id: number;
+    at: string;
+  }[];
   gap_limit: number;
   takes_payments: boolean;
   /** The watched networks paying to this wallet: one for btc and ltc, up to eth, bsc and matic for evm. */
@@ -197,6 +205,13 @@ export function walletView(merchantId: string, status: WalletStatus): WalletView
     first_addresses: status.firstAddresses,
     addresses_handed_out: status.addressesHandedOut,
     unused_addresses_in_a_row: status.unusedInARow,
+    skipped_addresses: status.skippedAddresses.map((skipped) => ({
+      index: skipped.index,
+      address: skipped.address,
+      tx_hash: skipped.txHash,
+      payment_id: skipped.paymentId,
+      at: skipped.at,
+    })),
     gap_limit: status.gapLimit,
     takes_payments: status.paidOn.length > 0,
     paid_on: status.paidOn,

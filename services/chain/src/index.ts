@@ -9,3 +9,4 @@ export * from './sandbox/ledger';
 export * from './sandbox/sandbox-chain';
 export * from './sandbox/sandbox-router';
 export * from './sandbox/sandbox-openapi';
+export { payAddressChains } from './watchers/chain-watchers';

@@ -27,6 +27,7 @@ export function depositToCommand(deposit: DepositMessage): CommandMessage {
         amount: deposit.amount,
         fromAddress: deposit.fromAddress,
         confirmations: deposit.confirmations,
+        block: blockOf(deposit),
         repeatedPayment: {
           paymentId: numericIdFrom(`repeated:${depositId}`, new Date(deposit.observedAt)),
           uuid: uuidFrom(`repeated:${depositId}`),
@@ -51,3 +52,7 @@ function dropToCommand(deposit: DepositMessage): CommandMessage {
     },
   };
 }
+
+/** The block a watcher saw the deposit in; null in the mempool or where the message names no height. */
+const blockOf = ({ blockHash, blockHeight }: DepositMessage): { height: number; hash: string } | null =>
+  blockHash == null || blockHeight == null ? null : { height: blockHeight, hash: blockHash };

@@ -14,6 +14,14 @@ const sandboxDeposit: DepositMessage = {
 };
 
 describe('depositToCommand', () => {
+  it("names the watcher's block, by height and hash, for the rule that older money never counts", () => {
+    const inBlock = { ...sandboxDeposit, blockHash: 'b1', blockHeight: 7 };
+    expect(depositToCommand(inBlock).command.data).toMatchObject({ block: { height: 7, hash: 'b1' } });
+    expect(depositToCommand({ ...inBlock, blockHash: null, blockHeight: null }).command.data).toMatchObject({
+      block: null,
+    });
+  });
+
   it('records the deposit on the payment stream, identified by network, hash and confirmations', () => {
     expect(depositToCommand(sandboxDeposit)).toEqual({
       commandId: `deposit:btc:${'ab'.repeat(32)}:1`,
@@ -27,6 +35,7 @@ describe('depositToCommand', () => {
           amount: '0.0015',
           fromAddress: null,
           confirmations: 1,
+          block: null,
           repeatedPayment: { paymentId: expect.any(Number), uuid: expect.any(String) },
         },
         metadata: {

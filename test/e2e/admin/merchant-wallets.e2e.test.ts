@@ -4,12 +4,15 @@ import path from 'node:path';
 import { parseWatchOnlyWallet, receiveAddresses } from '@gw/chain';
 import { testAccountPublicKey, testEvmAccount, testEvmAccountPublicKey } from '@gw/chain/src/testing';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
+import { AnvilNode } from '../../support/chain/anvil-node';
+import { RegtestNode } from '../../support/chain/regtest-node';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { readyClient } from '../v1/v1-client';
 import { adminClient } from './admin-helpers';
 
 /** Litecoin on regtest with a node configured (nothing listens there: no deposit is expected here). */
-const LTC_REGTEST = { LTC_RPC_URL: 'http://127.0.0.1:18599', LTC_CHAIN: 'regtest' };
+/** Litecoin on a private regtest node of this file, asked about each address before it is handed out. */
+const ltcRegtest = (node: RegtestNode) => ({ ...node.watcherEnv(1), LTC_CHAIN: 'regtest' });
 const TPUB = testAccountPublicKey(1, 'tpub');
 const VPUB = testAccountPublicKey(1, 'vpub');
 const expectedAddresses = (count: number) =>
@@ -18,18 +21,23 @@ const expectedAddresses = (count: number) =>
 describe("a merchant's watch-only wallet", () => {
   let dataDir: string;
   let gateway: TestGateway | undefined;
+  let ltc: RegtestNode;
+  const anvils: AnvilNode[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-wallets-'));
+    ltc = await RegtestNode.start('ltc');
   });
 
   afterAll(async () => {
     await gateway?.stop();
+    await ltc?.destroy();
+    for (const anvil of anvils) await anvil.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('is set from a vpub, pays every payment to its next address, and continues after a restart', async () => {
-    gateway = await startTestGateway({ dataDir, env: LTC_REGTEST });
+    gateway = await startTestGateway({ dataDir, env: ltcRegtest(ltc) });
     const admin = adminClient(gateway);
     const merchantId = gateway.demoMerchant.merchantId;
 
@@ -70,7 +78,7 @@ describe("a merchant's watch-only wallet", () => {
     expect(faked.text).toContain("merchant's wallet");
 
     await gateway.stop();
-    gateway = await startTestGateway({ dataDir, env: LTC_REGTEST });
+    gateway = await startTestGateway({ dataDir, env: ltcRegtest(ltc) });
     const afterRestart = await (
       await readyClient(gateway, client.apiKey)
     ).createPayment({ pay_currency: 'ltc' });
@@ -85,7 +93,7 @@ describe("a merchant's watch-only wallet", () => {
   describe('refuses with a 400 that says why', () => {
     beforeAll(async () => {
       await gateway?.stop();
-      gateway = await startTestGateway({ env: LTC_REGTEST });
+      gateway = await startTestGateway({ env: ltcRegtest(ltc) });
     });
 
     it.each([
@@ -123,12 +131,14 @@ describe("a merchant's watch-only wallet", () => {
 
   it('on EVM networks is one xpub set once, whose one run of indexes pays eth, its tokens and bsc alike', async () => {
     await gateway?.stop();
+    const [eth, bsc] = [await AnvilNode.start(), await AnvilNode.start(56)];
+    anvils.push(eth, bsc);
     gateway = await startTestGateway({
       env: {
         SANDBOX_ENABLED: 'false',
-        ETH_RPC_URL: 'http://127.0.0.1:18598',
-        ETH_CHAIN_ID: '31337',
-        BSC_RPC_URL: 'http://127.0.0.1:18597',
+        ETH_RPC_URL: eth.url,
+        ETH_CHAIN_ID: String(eth.chainId),
+        BSC_RPC_URL: bsc.url,
       },
     });
     const merchantId = gateway.demoMerchant.merchantId;

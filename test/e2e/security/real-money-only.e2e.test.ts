@@ -1,15 +1,16 @@
 import { testAccountPublicKey } from '@gw/chain/src/testing';
 import { adminClient } from '../admin/admin-helpers';
+import { RegtestNode } from '../../support/chain/regtest-node';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { watchedPayments } from '../../../services/chain/src/watchers/watched-payments';
 import { MerchantCalls } from './merchant-calls';
 
-/** Litecoin on a regtest node (nothing listens there: no deposit is expected here), and no sandbox. */
-const REAL_MONEY_ONLY = {
+/** Litecoin on a private regtest node (no deposit is expected here), and no sandbox. */
+const realMoneyOnly = (node: RegtestNode) => ({
   SANDBOX_ENABLED: 'false',
-  LTC_RPC_URL: 'http://127.0.0.1:18597',
+  ...node.watcherEnv(1),
   LTC_CHAIN: 'regtest',
-};
+});
 
 /**
  * Outside the sandbox an address nobody can spend from is never handed out: a coin is listed and
@@ -60,12 +61,18 @@ describe('with the sandbox off', () => {
     };
   };
 
+  let node: RegtestNode;
+
   beforeAll(async () => {
-    gateway = await startTestGateway({ env: REAL_MONEY_ONLY });
+    node = await RegtestNode.start('ltc');
+    gateway = await startTestGateway({ env: realMoneyOnly(node) });
     merchant = new MerchantCalls(gateway.baseUrl, gateway.demoMerchant);
   });
 
-  afterAll(() => gateway.stop());
+  afterAll(async () => {
+    await gateway?.stop();
+    await node?.destroy();
+  });
 
   it('refuses every create in each family while the merchant has no wallet, and lists no coin for it', async () => {
     const [v1, alpha, beta] = await createInEveryFamily('ltc');

@@ -7,17 +7,22 @@ import {
 } from '../../../services/rates/src/testing/coingecko-stand-in';
 import { adminClient } from '../admin/admin-helpers';
 import { AlphaClient } from '../alpha/alpha-client';
+import { EmptyUtxoNode } from '../../support/chain/empty-utxo-node';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { MerchantCalls, type Answer } from './merchant-calls';
 
 const TWO_HOURS_MS = 2 * 3600_000;
 
-/** Nothing listens here: no deposit is expected, only creates (a port of this test's own range). */
-const NO_NODE = 'http://127.0.0.1:18797';
+/** An empty stand-in node (no Litecoin mainnet node runs here): no deposit is expected, only creates. */
+let ltcNode: EmptyUtxoNode;
+beforeAll(async () => {
+  ltcNode = await EmptyUtxoNode.start();
+});
+afterAll(() => ltcNode?.stop());
 
 /**
- * Real money: the merchant's own Litecoin wallet on mainnet, prices from a stand-in. The node is never
- * reached; creating a payment needs only the wallet and the prices.
+ * Real money: the merchant's own Litecoin wallet on mainnet, prices from a stand-in, and a node that
+ * knows no history at any address.
  */
 async function realMoneyGateway(
   standIn: CoinGeckoStandIn,
@@ -41,7 +46,7 @@ async function gatewayWithLtcWallet(
   extendedPublicKey: string,
   clock?: ManualClock,
 ): Promise<TestGateway> {
-  const gateway = await startTestGateway({ clock, env: { LTC_RPC_URL: NO_NODE, ...env } });
+  const gateway = await startTestGateway({ clock, env: { LTC_RPC_URL: ltcNode.url, ...env } });
   const wallet = await adminClient(gateway)(
     'PUT',
     `/merchants/${gateway.demoMerchant.merchantId}/wallets/ltc`,

@@ -1,26 +1,28 @@
 import { testAccountPublicKey } from '@gw/chain/src/testing';
 import { adminClient } from '../admin/admin-helpers';
+import { RegtestNode } from '../../support/chain/regtest-node';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { expectV1Error, readyClient } from './v1-client';
 
 const BASE = { price_amount: 100, price_currency: 'usd', pay_currency: 'btc' };
 
 /**
- * With the sandbox off, a payment needs the merchant's wallet and a watched node for its chain. The node
- * URL leads nowhere (no deposit is expected here), so a fleet of processes, whose chain service is not
- * ready without its node, does not run this file.
+ * With the sandbox off, a payment needs the merchant's wallet and a watched node for its chain, which
+ * is asked about each address before it is handed out: a private regtest node of this file's own (no
+ * deposit is expected here).
  */
 describe('V1 payments outside the sandbox', () => {
   let gateway: TestGateway;
+  let node: RegtestNode;
 
   beforeAll(async () => {
-    // Real payments only: bitcoin on a regtest node (nothing listens: no deposit is expected here), to the
-    // merchant's own wallet.
+    // Real payments only: bitcoin on a regtest node, to the merchant's own wallet.
+    node = await RegtestNode.start('btc');
     gateway = await startTestGateway({
       env: {
         SANDBOX_ENABLED: 'false',
         PAYMENT_LIFETIME_MINUTES: '90',
-        BTC_RPC_URL: 'http://127.0.0.1:18598',
+        ...node.watcherEnv(1),
         BTC_CHAIN: 'regtest',
       },
     });
@@ -34,7 +36,10 @@ describe('V1 payments outside the sandbox', () => {
     expect(wallet.status).toBe(200);
   });
 
-  afterAll(() => gateway.stop());
+  afterAll(async () => {
+    await gateway?.stop();
+    await node?.destroy();
+  });
 
   it('refuses the sandbox case field', async () => {
     const answer = await (await readyClient(gateway)).post('/v1/payment', { ...BASE, case: 'success' });

@@ -52,6 +52,17 @@ export class PaymentEventLog {
     return this.of(paymentId);
   }
 
+  /** Resolves with the first event of any stream (a wallet's, a merchant's) that `accept` takes. */
+  async first(accept: (event: EventMessage) => boolean): Promise<EventMessage> {
+    const found = () => this.events.find(accept);
+    if (!found()) {
+      await new Promise<void>((resolve) =>
+        this.waiters.push({ accept: (events) => events.some(accept), resolve }),
+      );
+    }
+    return found()!;
+  }
+
   async stop(): Promise<void> {
     await this.subscription?.stop();
   }

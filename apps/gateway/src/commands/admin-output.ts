@@ -124,6 +124,14 @@ export function describeWallet(wallet: WalletView): string {
     ...wallet.first_addresses.map((address, index) => `    ${index}  ${address}`),
     `  addresses handed out       ${wallet.addresses_handed_out}`,
     `  unused in a row            ${wallet.unused_addresses_in_a_row} (wallet apps scan ${wallet.gap_limit})`,
+    ...(wallet.skipped_addresses.length === 0
+      ? []
+      : [
+          `  skipped (history on chain) ${wallet.skipped_addresses.length}`,
+          ...wallet.skipped_addresses.map((skipped) =>
+            `    ${skipped.index}  ${skipped.address}  ${skipped.tx_hash ?? ''}`.trimEnd(),
+          ),
+        ]),
     `  takes payments             ${wallet.takes_payments ? `yes (${wallet.paid_on.join(', ')})` : 'no'}`,
     ...wallet.warnings.map((warning) => `  warning: ${warning}`),
   ]);

@@ -52,6 +52,8 @@ export interface DepositMessage {
    * reorganisation took its block away). Absent from the sandbox, whose chain never reorganises.
    */
   blockHash?: string | null;
+  /** A chain watcher's: the height of `blockHash`, null with it; absent from the sandbox and older messages. */
+  blockHeight?: number | null;
   /**
    * A chain watcher's: the output (`vout`) or log (`logIndex`) of the transaction that paid the address;
    * two outputs of one transaction are two deposits. Absent from the sandbox, which names none.

@@ -21,7 +21,9 @@ const nullableString = () => nullable(string());
 const withOutputIndex = (schema: Schema): Schema =>
   withOptional(schema, { outputIndex: nullable(integer({ minimum: 0 })) });
 
-const paymentTerms = object({
+const blockRef = () => object({ height: integer({ minimum: 0 }), hash: string() });
+
+const paymentTermsFields = object({
   paymentId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
   uuid: string({ format: 'uuid' }),
   trackId: string(),
@@ -81,6 +83,9 @@ const paymentTerms = object({
   ),
   parentPaymentId: nullable(integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
 });
+
+/** The chain tip at the pay address's hand-out; absent from payments created before it was recorded. */
+const paymentTerms = withOptional(paymentTermsFields, { payAddressChainTip: nullable(blockRef()) });
 
 const at = timestamp;
 
@@ -160,6 +165,16 @@ export const EVENT_DATA_SCHEMAS = {
       updatedAt: at(),
     }),
   ),
+  PriorDepositReceived: withOutputIndex(
+    object({
+      txHash: string(),
+      amount: decimal(),
+      fromAddress: nullableString(),
+      confirmations: integer({ minimum: 0 }),
+      detectedAt: at(),
+      block: blockRef(),
+    }),
+  ),
   PaymentEstimateUpdated: object({ payAmount: decimal(), expiresAt: at(), at: at() }),
   InvoiceCreated: object({
     invoiceId: string(),
@@ -224,6 +239,14 @@ export const EVENT_DATA_SCHEMAS = {
   }),
   MerchantWalletRemoved: object({ network: string(), at: at() }),
   PayAddressAllocated: object({
+    index: integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+    paymentId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    at: at(),
+  }),
+  UsedPayAddressSkipped: object({
+    skippedIndex: integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+    skippedAddress: string(),
+    txHash: nullableString(),
     index: integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
     paymentId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
     at: at(),

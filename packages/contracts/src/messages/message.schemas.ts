@@ -78,6 +78,7 @@ const COMMAND_TYPES: readonly AnyCommandType[] = [
   'CreateSubscription',
   'ChangeSubscriptionStatus',
   'AllocatePayAddress',
+  'SkipUsedPayAddress',
 ];
 
 /** `payments.commands`. Command data is checked by the deciders; the envelope is checked here. */
@@ -131,6 +132,7 @@ export const DEPOSIT_MESSAGE_SCHEMA: Schema = {
   // Optional, so messages written before they existed (and the sandbox's) stay valid: BACKWARD.
   ...withOptional(depositFields, {
     blockHash: nullable(string()),
+    blockHeight: nullable(integer({ minimum: 0 })),
     outputIndex: nullable(integer({ minimum: 0 })),
     dropped: boolean(),
   }),

@@ -7,6 +7,7 @@ import {
   type RepeatedPaymentIds,
 } from './deposit';
 import type { ExistingPayment, Family, PaymentEvent, PaymentTerms } from './payment';
+import type { ChainBlockRef } from './prior-deposits';
 
 /** A transaction seen at a payment's address, as the chain reports it. */
 export interface ObservedDeposit {
@@ -16,6 +17,11 @@ export interface ObservedDeposit {
   amount: Amount;
   fromAddress: string | null;
   confirmations: number;
+  /**
+   * The block holding the transaction as the watcher saw it; null in the mempool, absent where the chain
+   * names no blocks (the sandbox) and from observations made before blocks were reported.
+   */
+  block?: ChainBlockRef | null;
   /** Ids for the V1 repeated payment this money opens if it arrives late; absent where none is opened. */
   repeatedPayment?: RepeatedPaymentIds;
 }

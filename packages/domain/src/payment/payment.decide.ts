@@ -23,6 +23,7 @@ import {
   type PaymentEvent,
   type PaymentTerms,
 } from './payment';
+import { findPriorDeposit, isPriorDeposit, receivePriorDeposit } from './prior-deposits';
 import { canTransition, type PaymentStatus } from './statuses';
 
 // ---------------------------------------------------------------------------------------------
@@ -112,9 +113,12 @@ function recordDeposit({ data, metadata }: RecordDeposit, payment: ExistingPayme
   if (known) return confirmDeposit(payment, known, data.confirmations, at);
   const late = findLateDeposit(payment, data);
   if (late) return confirmLateDeposit(payment, late, data.confirmations, at);
+  // Money older than the payment is recorded once and never counts, however it is seen again.
+  if (findPriorDeposit(payment, data)) return [];
   const dropped = findDroppedDeposit(payment, data);
   if (dropped && isObservedBeforeDrop(dropped, at)) return [];
   if (!isPositive(data.amount)) throw new DomainError('INVALID_AMOUNT', 'deposit amount must be positive');
+  if (isPriorDeposit(payment, data)) return [receivePriorDeposit(data, at)];
   if (!takesDeposits(payment.status, payment.terms.family)) return [receiveLateDeposit(payment, data, at)];
 
   const actuallyPaid = add(payment.actuallyPaid, data.amount);

@@ -8,6 +8,7 @@ import {
   type DroppedDeposit,
   type LateDeposit,
 } from './deposit';
+import type { ChainBlockRef, PriorDeposit } from './prior-deposits';
 import type { PaymentStatus } from './statuses';
 
 export type { Deposit, DepositRef, DroppedDeposit, LateDeposit, RepeatedPaymentIds } from './deposit';
@@ -71,6 +72,12 @@ export interface PaymentTerms {
   /** The merchant wallet key and receive index payAddress was derived at; both null for a sandbox address. */
   payWalletKeyId: string | null;
   payAddressIndex: number | null;
+  /**
+   * The chain's tip when payAddress was handed out: money mined at or below it was there before the
+   * payment and never counts (prior-deposits.ts). Null for a sandbox address; absent from payments
+   * created before it was recorded.
+   */
+  payAddressChainTip?: ChainBlockRef | null;
   /** Paid only on the sandbox's simulated chain: never real money, and marked so wherever the merchant sees it. */
   testPayment: boolean;
   outcomeCurrency: string;
@@ -156,6 +163,8 @@ export type PaymentOverpaid = DomainEvent<
   { actuallyPaid: Amount; overpaidAmount: Amount; at: string }
 >;
 export type LateDepositReceived = DomainEvent<'LateDepositReceived', LateDeposit>;
+/** Money mined on the pay address before the payment existed: recorded apart, never part of `actuallyPaid`. */
+export type PriorDepositReceived = DomainEvent<'PriorDepositReceived', PriorDeposit>;
 export type LateDepositConfirmationsUpdated = DomainEvent<
   'LateDepositConfirmationsUpdated',
   {
@@ -190,6 +199,7 @@ export type PaymentEvent =
   | PaymentOverpaid
   | LateDepositReceived
   | LateDepositConfirmationsUpdated
+  | PriorDepositReceived
   | PaymentEstimateUpdated;
 
 export type PaymentEventType = PaymentEvent['type'];
@@ -224,6 +234,7 @@ export function statusAfter(event: PaymentEvent): PaymentStatus | null {
     case 'PaymentOverpaid':
     case 'LateDepositReceived':
     case 'LateDepositConfirmationsUpdated':
+    case 'PriorDepositReceived':
     case 'PaymentEstimateUpdated':
       return null;
     default:
@@ -249,6 +260,8 @@ export interface ExistingPayment {
   lateDeposits: LateDeposit[];
   /** Deposits whose transaction left the chain before the payment was settled; never part of `actuallyPaid`. */
   droppedDeposits: DroppedDeposit[];
+  /** Money that was on the address before the payment existed; never part of `actuallyPaid`. */
+  priorDeposits: PriorDeposit[];
   outcomeAmount: Amount;
   payoutHash: string | null;
   updatedAt: string;
@@ -274,6 +287,7 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       deposits: [],
       lateDeposits: [],
       droppedDeposits: [],
+      priorDeposits: [],
       outcomeAmount: '0',
       payoutHash: null,
       updatedAt: terms.createdAt,
@@ -361,6 +375,8 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
         updatedAt: event.data.updatedAt,
         depositsObservedAt: event.data.updatedAt,
       };
+    case 'PriorDepositReceived':
+      return { ...state, priorDeposits: [...state.priorDeposits, event.data] };
     case 'PaymentEstimateUpdated':
       return {
         ...state,

@@ -1,5 +1,5 @@
 import type { Command, DomainEvent } from '../messages';
-import { assertNever } from '../errors';
+import { DomainError, assertNever } from '../errors';
 
 /**
  * The receive addresses handed out from one merchant's watch-only key on one chain. Every payment
@@ -14,12 +14,32 @@ export interface WalletAddressing {
   keyId: string;
 }
 
-/** One event per allocation, so an allocation's stream version is its index plus one. */
+/**
+ * One event per index handed out, so an allocation's stream version is its index plus one: a skip
+ * hands out the next index as well.
+ */
 export type PayAddressAllocated = DomainEvent<
   'PayAddressAllocated',
   { index: number; paymentId: number; at: string }
 >;
-export type WalletEvent = PayAddressAllocated;
+/**
+ * The address at `skippedIndex`, handed out to the payment a moment ago, already has history on its
+ * chain (the merchant's wallet app used it, or a gateway started again at index 0 on a wallet with
+ * history): the payment takes `index`, the next one, instead, and the used address is never handed out.
+ * `txHash` is a transaction the node showed at the used address.
+ */
+export type UsedPayAddressSkipped = DomainEvent<
+  'UsedPayAddressSkipped',
+  {
+    skippedIndex: number;
+    skippedAddress: string;
+    txHash: string | null;
+    index: number;
+    paymentId: number;
+    at: string;
+  }
+>;
+export type WalletEvent = PayAddressAllocated | UsedPayAddressSkipped;
 
 export interface Wallet {
   /** The next index to hand out: how many addresses the wallet has handed out so far. */
@@ -31,14 +51,20 @@ export const initialWallet = (): Wallet => ({ nextIndex: 0 });
 export function evolveWallet(state: Wallet, event: WalletEvent): Wallet {
   switch (event.type) {
     case 'PayAddressAllocated':
+    case 'UsedPayAddressSkipped':
       return { nextIndex: Math.max(state.nextIndex, event.data.index + 1) };
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
 
 export type AllocatePayAddress = Command<'AllocatePayAddress', { paymentId: number }>;
-export type WalletCommand = AllocatePayAddress;
+/** The address just handed out to the payment at `skippedIndex` has on-chain history: give it the next one. */
+export type SkipUsedPayAddress = Command<
+  'SkipUsedPayAddress',
+  { paymentId: number; skippedIndex: number; skippedAddress: string; txHash: string | null }
+>;
+export type WalletCommand = AllocatePayAddress | SkipUsedPayAddress;
 export type WalletCommandType = WalletCommand['type'];
 
 export function decideWallet(command: WalletCommand, state: Wallet): WalletEvent[] {
@@ -50,8 +76,26 @@ export function decideWallet(command: WalletCommand, state: Wallet): WalletEvent
           data: { index: state.nextIndex, paymentId: command.data.paymentId, at: command.metadata.now },
         },
       ];
+    case 'SkipUsedPayAddress': {
+      const { paymentId, skippedIndex, skippedAddress, txHash } = command.data;
+      if (skippedIndex >= state.nextIndex)
+        throw new DomainError('NOT_FOUND', `index ${skippedIndex} was never handed out`);
+      return [
+        {
+          type: 'UsedPayAddressSkipped',
+          data: {
+            skippedIndex,
+            skippedAddress,
+            txHash,
+            index: state.nextIndex,
+            paymentId,
+            at: command.metadata.now,
+          },
+        },
+      ];
+    }
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 

@@ -41,6 +41,16 @@ export interface NodeState {
 }
 
 /**
+ * What the node shows at an address before the gateway hands it out: `used` when any transaction ever
+ * paid it or spent from it (as far as the node can tell, see each source), with one such transaction
+ * where the node names one.
+ */
+export interface AddressHistory {
+  used: boolean;
+  txHash: string | null;
+}
+
+/**
  * The chain-neutral port every chain plugs into the watcher through: a node (or indexer) read in
  * blocks, plus the transactions it has not mined yet.
  */
@@ -65,4 +75,9 @@ export interface ChainSource {
    * back, evicted, or replaced by a double spend).
    */
   knowsTransaction(txHash: string): Promise<boolean>;
+  /**
+   * Whether the address already has history on this chain (in a block or waiting to be mined): asked
+   * before a payment is given the address, so that an address a wallet app already used is skipped.
+   */
+  addressHistory(address: string): Promise<AddressHistory>;
 }

@@ -273,6 +273,7 @@ export class ChainWatcher {
         confirmations,
         observedAt: this.deps.clock.now().toISOString(),
         blockHash,
+        blockHeight: block?.height ?? null,
         ...(dropped ? { dropped } : {}),
       };
       await this.deps.bus.publish(TOPICS.deposits, [{ key: message.payAddress, value: message }]);

@@ -1,4 +1,4 @@
-import type { ChainNodeConfig, MetricsRegistry } from '@gw/platform';
+import { chainNodeFor, type ChainNodeConfig, type GatewayConfig, type MetricsRegistry } from '@gw/platform';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { LeasedLoop, type ServiceContext } from '@gw/runtime';
@@ -32,6 +32,23 @@ export function chainSourceFor(node: ChainNodeConfig): ChainSource {
     user: node.rpcUser,
     password: node.rpcPassword,
   });
+}
+
+/**
+ * The node of each watched network as the pay-address hand-out asks it (its tip, an address's history),
+ * through sources of its own: a watcher's keeps state between its polls.
+ */
+export function payAddressChains(
+  config: Pick<GatewayConfig, 'chainWatchers'>,
+): (network: string) => ChainSource | null {
+  const sources = new Map<string, ChainSource>();
+  return (network) => {
+    const node = chainNodeFor(config.chainWatchers, network);
+    if (!node) return null;
+    const source = sources.get(node.network) ?? chainSourceFor(node);
+    sources.set(node.network, source);
+    return source;
+  };
 }
 
 /** MongoDB keeps the read models across restarts; the embedded default's live in memory, so a journal keeps this. */

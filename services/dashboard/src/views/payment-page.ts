@@ -98,8 +98,15 @@ export const timelineItem = (
 
 export function depositsTable(payment: PaymentDocument): SafeHtml {
   const rows = [
-    ...payment.deposits.map((deposit) => ({ ...deposit, late: null as string | null })),
-    ...payment.lateDeposits.map((deposit) => ({ ...deposit, late: deposit.paymentStatus as string | null })),
+    ...payment.deposits.map((deposit) => ({ ...deposit, notCounted: null as string | null })),
+    ...payment.lateDeposits.map((deposit) => ({
+      ...deposit,
+      notCounted: `arrived while ${deposit.paymentStatus}`,
+    })),
+    ...(payment.priorDeposits ?? []).map((deposit) => ({
+      ...deposit,
+      notCounted: `on the address before the payment existed (block ${deposit.block.height})`,
+    })),
   ];
   if (rows.length === 0) return html`<div data-live-part="deposits"><p>No money has arrived yet.</p></div>`;
   return html`<div data-live-part="deposits">
@@ -123,7 +130,7 @@ export function depositsTable(payment: PaymentDocument): SafeHtml {
                 <td class="num">${amount(deposit.amount, payment.payCurrency)}</td>
                 <td class="num">${deposit.confirmations} of ${payment.requiredConfirmations}</td>
                 <td>${when(deposit.detectedAt)}</td>
-                <td>${deposit.late === null ? 'yes' : `no: arrived while ${deposit.late}`}</td>
+                <td>${deposit.notCounted === null ? 'yes' : `no: ${deposit.notCounted}`}</td>
               </tr>`,
           )}
         </tbody>

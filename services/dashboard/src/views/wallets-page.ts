@@ -78,9 +78,41 @@ function walletFacts(status: WalletStatus): SafeHtml {
       <dt>Unused in a row</dt>
       <dd>${status.unusedInARow} (wallet apps stop scanning after ${status.gapLimit})</dd>
     </dl>
+    ${skippedList(status)}
     <h3>First receive addresses</h3>
     <p class="muted">Compare them with the first receive addresses your wallet app shows.</p>
     <ol start="0" class="first-addresses">
       ${status.firstAddresses.map((address) => html`<li class="mono">${address}</li>`)}
     </ol>`;
+}
+
+/** Addresses the chain already showed history at when their turn came: never handed out. */
+function skippedList(status: WalletStatus): SafeHtml | null {
+  if (status.skippedAddresses.length === 0) return null;
+  return html`<h3>Skipped addresses</h3>
+    <p class="muted">
+      These addresses already had transactions on the chain when their turn came (your wallet app used them,
+      or the key was used before): no payment was given them.
+    </p>
+    <table class="skipped-addresses">
+      <thead>
+        <tr>
+          <th scope="col">Index</th>
+          <th scope="col">Address</th>
+          <th scope="col">A transaction there</th>
+          <th scope="col">Skipped at</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${status.skippedAddresses.map(
+          (skipped) =>
+            html`<tr>
+              <td>${skipped.index}</td>
+              <td class="mono">${skipped.address}</td>
+              <td class="mono">${skipped.txHash ?? '(balance or nonce)'}</td>
+              <td>${skipped.at}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>`;
 }

@@ -45,6 +45,7 @@ export function samplePayment(request: SampleRequest): ExistingPayment {
       : [],
     lateDeposits: [],
     droppedDeposits: [],
+    priorDeposits: [],
     outcomeAmount: paidOut ? '0.001485' : '0',
     payoutHash: request.status === 'finished' ? 'sample-payout-hash' : null,
     updatedAt: at,

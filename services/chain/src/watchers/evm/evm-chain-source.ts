@@ -9,11 +9,19 @@ import {
   type Log,
   type PublicClient,
 } from 'viem';
-import type { ChainBlock, ChainSource, NodeState, Transfer, WatchedRecipient } from '../chain-source';
+import type {
+  AddressHistory,
+  ChainBlock,
+  ChainSource,
+  NodeState,
+  Transfer,
+  WatchedRecipient,
+} from '../chain-source';
 
 /** The ERC-20 (and BEP-20) event every token transfer emits, whoever sends it: an account or a contract. */
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 const DECIMALS = parseAbiItem('function decimals() view returns (uint8)');
+const BALANCE_OF = parseAbiItem('function balanceOf(address owner) view returns (uint256)');
 type Syncing = false | { currentBlock: string; highestBlock: string };
 type TransferLog = Log<bigint, number, false, typeof TRANSFER, true>;
 
@@ -163,6 +171,57 @@ export class EvmChainSource implements ChainSource {
     } catch (error) {
       if (error instanceof TransactionNotFoundError) return false;
       throw error;
+    }
+  }
+
+  /**
+   * An address that sent a transaction (nonce), holds the native coin or a followed token, or ever
+   * received a followed token. The Transfer logs are asked for over the whole chain in one query; a
+   * node that refuses so wide a range (most providers cap it) is asked for the last LOG_BLOCK_RANGE
+   * blocks, and older token money that was moved on again is missed: caught when it arrives instead,
+   * since money older than the payment never counts (packages/domain prior-deposits.ts). Native coin
+   * received and moved on again by a contract leaves no trace a node can be asked about.
+   */
+  async addressHistory(address: string): Promise<AddressHistory> {
+    const owner = getAddress(address);
+    const contracts = [...this.contractOf.values()];
+    const [nonce, balance, tokenBalances] = await Promise.all([
+      this.client.getTransactionCount({ address: owner, blockTag: 'pending' }),
+      this.client.getBalance({ address: owner }),
+      Promise.all(contracts.map((contract) => this.tokenBalance(contract, owner))),
+    ]);
+    const logs = contracts.length === 0 ? [] : await this.transfersTo(contracts, owner);
+    const txHash = logs[0]?.transactionHash ?? null;
+    const used = nonce > 0 || balance > 0n || tokenBalances.some((units) => units > 0n) || logs.length > 0;
+    return { used, txHash };
+  }
+
+  private async tokenBalance(contract: Address, owner: Address): Promise<bigint> {
+    const code = await this.client.getCode({ address: contract });
+    if (code === undefined || code === '0x') return 0n;
+    return this.client.readContract({
+      address: contract,
+      abi: [BALANCE_OF],
+      functionName: 'balanceOf',
+      args: [owner],
+    });
+  }
+
+  private async transfersTo(contracts: Address[], owner: Address): Promise<TransferLog[]> {
+    const query = (fromBlock: bigint) =>
+      this.client.getLogs({
+        address: contracts,
+        event: TRANSFER,
+        args: { to: owner },
+        fromBlock,
+        strict: true,
+      });
+    try {
+      return (await query(0n)) as TransferLog[];
+    } catch {
+      const latest = await this.client.getBlockNumber();
+      const from = latest > BigInt(LOG_BLOCK_RANGE) ? latest - BigInt(LOG_BLOCK_RANGE) + 1n : 0n;
+      return (await query(from)) as TransferLog[];
     }
   }
 

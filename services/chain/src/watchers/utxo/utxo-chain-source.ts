@@ -1,6 +1,13 @@
 import { Transaction } from '@scure/btc-signer';
 import { hex } from '@scure/base';
-import type { ChainBlock, ChainSource, NodeState, Transfer, WatchedRecipient } from '../chain-source';
+import type {
+  AddressHistory,
+  ChainBlock,
+  ChainSource,
+  NodeState,
+  Transfer,
+  WatchedRecipient,
+} from '../chain-source';
 import { JsonRpcClient, NodeRpcError, type JsonRpcOptions } from './json-rpc-client';
 import { segwitOutputScript } from './output-script';
 
@@ -19,6 +26,12 @@ interface RpcBlock {
 }
 
 const INVALID_PARAMETER = -8;
+/** btcd's answer to searchrawtransactions for an address its index has never seen. */
+const NO_INFORMATION = -5;
+const METHOD_NOT_FOUND = -32601;
+/** How often a scan is tried while the node runs another one, and how long it waits between tries. */
+const SCAN_ATTEMPTS = 20;
+const SCAN_RETRY_MS = 250;
 const UNKNOWN_BLOCK_HEIGHT = -1;
 
 /**
@@ -30,6 +43,8 @@ export class UtxoChainSource implements ChainSource {
   private readonly rpc: JsonRpcClient;
   /** Mempool transactions already parsed, so each poll only fetches the new ones. */
   private mempool = new Map<string, Transfer[]>();
+  /** The node runs one `scantxoutset` at a time: this source's scans wait for each other. */
+  private scans: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly network: string,
@@ -106,6 +121,41 @@ export class UtxoChainSource implements ChainSource {
    */
   knowsTransaction(txHash: string): Promise<boolean> {
     return Promise.resolve(this.mempool.has(txHash));
+  }
+
+  /**
+   * btcd with `--addrindex` answers `searchrawtransactions` with every transaction paying or spending
+   * the address, mined or in its mempool. Bitcoin Core and litecoind have no address index: there
+   * `scantxoutset` reads the whole UTXO set for outputs still unspent at the address (no mempool, no
+   * spent history; on mainnet it takes seconds and runs one at a time). What either misses is caught
+   * when it arrives: money older than the payment never counts (packages/domain prior-deposits.ts).
+   */
+  async addressHistory(address: string): Promise<AddressHistory> {
+    try {
+      const found = await this.rpc.call<{ txid: string }[]>('searchrawtransactions', [address, 1, 0, 1]);
+      return { used: found.length > 0, txHash: found[0]?.txid ?? null };
+    } catch (error) {
+      const code = error instanceof NodeRpcError ? error.code : null;
+      if (code === NO_INFORMATION) return { used: false, txHash: null };
+      if (code !== METHOD_NOT_FOUND) throw error;
+    }
+    const scan = this.scans.then(() => this.scanUnspent(address));
+    this.scans = scan.catch(() => undefined);
+    const { unspents } = await scan;
+    return { used: unspents.length > 0, txHash: unspents[0]?.txid ?? null };
+  }
+
+  /** One `scantxoutset`, waiting for a scan someone else (another replica) runs on the node. */
+  private async scanUnspent(address: string): Promise<{ unspents: { txid: string }[] }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.rpc.call('scantxoutset', ['start', [`addr(${address})`]]);
+      } catch (error) {
+        const busy = error instanceof NodeRpcError && /in progress/i.test(error.message);
+        if (!busy || attempt === SCAN_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, SCAN_RETRY_MS));
+      }
+    }
   }
 }
 
