@@ -47,7 +47,7 @@ describe('an unpublishable commit on the real engines', () => {
     await Promise.allSettled([
       dropMongoDatabase(engines.MONGODB_URL, namespace),
       deleteKeysUnder(engines.REDIS_URL, env.REDIS_KEY_PREFIX),
-      deleteKafkaNamespace(engines.KAFKA_BROKERS.split(','), env.KAFKA_TOPIC_PREFIX),
+      deleteKafkaNamespace({ brokers: engines.KAFKA_BROKERS.split(',') }, env.KAFKA_TOPIC_PREFIX),
     ]);
   });
 
