@@ -7,6 +7,7 @@ export * from './payment/payment';
 export * from './payment/payment.decide';
 export * from './payment/late-deposits';
 export * from './payment/prior-deposits';
+export * from './payment/merchant-share';
 export * from './payment/family-statuses';
 export * from './invoice/invoice';
 export * from './invoice/invoice.decide';

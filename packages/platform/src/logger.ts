@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from './config-docs';
+import { withoutCredentials } from './http/url-credentials';
 
 export type { Logger } from 'pino';
 
@@ -44,6 +45,11 @@ export const REDACTED_PATHS: readonly string[] = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
 ];
 
+/** Fields that hold a request target or URL: credentials in their query strings are censored. */
+const URL_FIELDS = ['url', 'target'] as const;
+const urlWithoutCredentials = (value: unknown): unknown =>
+  typeof value === 'string' ? withoutCredentials(value) : value;
+
 export interface LoggerOptions {
   level: LogLevel;
   /** Added to every line, so logs from services sharing a process can be told apart. */
@@ -58,6 +64,7 @@ export function createLogger(options: LoggerOptions): Logger {
       level: options.level,
       base: options.service ? { service: options.service } : {},
       redact: { paths: [...REDACTED_PATHS], censor: '[Redacted]' },
+      serializers: Object.fromEntries(URL_FIELDS.map((field) => [field, urlWithoutCredentials])),
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },

@@ -77,6 +77,28 @@ describe('accessLog', () => {
   });
 });
 
+describe('accessLog and credentials in the query string', () => {
+  it('logs the target with the value of every credential parameter replaced', async () => {
+    const { logger, lines } = captureLogger();
+    const app = express();
+    app.use(requestId({ logger }), accessLog());
+    app.get('/v1/payment', (_req, res) => {
+      res.status(200).json({ data: [] });
+    });
+    const server = await startServer(app);
+    const query =
+      'limit=5&api_key=np-key-1&Token=tok-2&x-api-key=np-key-3&apikey=np-key-4&sign=sig-5&password=pw-6';
+    await (await fetch(`${server.url()}/v1/payment?${query}`, { headers: { 'x-request-id': 'r-2' } })).text();
+    await new Promise((resolve) => setImmediate(resolve));
+    const line = lines.find((entry) => entry.reqId === 'r-2' && entry.msg === 'request completed');
+    expect(line?.target).toBe(
+      '/v1/payment?limit=5&api_key=[Redacted]&Token=[Redacted]&x-api-key=[Redacted]&apikey=[Redacted]&sign=[Redacted]&password=[Redacted]',
+    );
+    for (const secret of ['np-key-1', 'tok-2', 'np-key-3', 'np-key-4', 'sig-5', 'pw-6'])
+      expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+});
+
 describe('accessLog below the logger level', () => {
   it('logs failures but never builds a request logger for a completed request', async () => {
     const { logger, lines } = captureLogger();

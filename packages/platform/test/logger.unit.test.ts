@@ -35,6 +35,14 @@ describe('createLogger', () => {
     expect(lines[0]).toMatchObject({ headers: { 'x-api-key': '[Redacted]', sign: '[Redacted]' } });
   });
 
+  it('censors credentials in the query string of a logged url or target', () => {
+    const { logger, lines } = captureLogger();
+    logger.error({ url: '/alpha/v1/payment/info?apikey=key-1&uuid=u-1' }, 'family A request failed');
+    logger.child({ reqId: 'r-1' }).info({ target: '/beta/v1/payment?merchant_api_key=key-2' }, 'done');
+    expect(lines[0]).toMatchObject({ url: '/alpha/v1/payment/info?apikey=[Redacted]&uuid=u-1' });
+    expect(lines[1]).toMatchObject({ target: '/beta/v1/payment?merchant_api_key=[Redacted]' });
+  });
+
   it('redacts secret fields at the top level and nested', () => {
     const { logger, lines } = captureLogger();
     logger.info(

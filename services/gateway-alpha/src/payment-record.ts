@@ -2,15 +2,13 @@ import {
   alphaIsFinal,
   alphaStatus,
   isOverpaid,
-  networkFeeOf,
-  receivedAmount,
+  merchantShareOf,
   toFixedDecimals,
   type Amount,
 } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { PaymentDocument } from '@gw/views';
 import { alphaNetworkName, tickerOfCode } from './alpha-currencies';
-import { merchantAmountOf } from './pricing';
 
 export interface AlphaPaymentRecord {
   uuid: string;
@@ -59,20 +57,21 @@ export const hostedPageUrl = (baseUrl: string, uuid: string): string =>
 export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext): AlphaPaymentRecord {
   const { rates } = context;
   const alpha = doc.alpha;
-  const networkFee = rates.isKnownCurrency(doc.payCurrency) ? feeOf(rates, doc.payCurrency) : '0';
+  const { received, merchantAmount } = merchantShareOf(doc);
   return {
     uuid: doc.uuid,
     // Cryptomus types order_id as a string; a payment another family made without one shows "".
     order_id: doc.orderId ?? '',
     amount: money(doc.priceAmount),
     // Everything the address received: Cryptomus keeps late and extra money on the invoice itself.
-    payment_amount: money(receivedAmount(doc.actuallyPaid, doc.lateDeposits)),
+    payment_amount: money(received),
     payer_amount: money(doc.payAmount),
     discount_percent: alpha?.discountPercent ?? 0,
     discount: money(alpha?.discount ?? '0'),
     payer_currency: tickerOfCode(rates, doc.payCurrency),
     currency: tickerOfCode(rates, doc.priceCurrency),
-    merchant_amount: money(merchantAmountOf(doc.payAmount, networkFee, alpha?.subtractPercent ?? '0')),
+    // The webhook's rule (merchantShareOf): what arrived, less only what a sandbox payout kept.
+    merchant_amount: money(merchantAmount),
     network: alpha?.network ?? alphaNetworkName(doc.payNetwork),
     address: doc.payAddress,
     from: doc.fromAddress,
@@ -87,9 +86,4 @@ export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext)
     created_at: offsetTimestamp(doc.createdAt),
     updated_at: offsetTimestamp(doc.updatedAt),
   };
-}
-
-function feeOf(rates: RatesService, code: string): Amount {
-  const currency = rates.findCurrency(code);
-  return currency.kind === 'crypto' ? networkFeeOf(currency) : '0';
 }

@@ -19,7 +19,7 @@ describe('family A payment record', () => {
       discount: '0.00000000',
       payer_currency: 'USDT',
       currency: 'USD',
-      merchant_amount: '98.98000400',
+      merchant_amount: '99.98000400',
       network: 'tron',
       address: 'TXhfYSWt2oKRrHAJVJeYRuit6ZzKuoEKXr',
       from: null,
@@ -104,7 +104,7 @@ describe('family A payment record', () => {
     expect(matchesSchema(record)).toBe(true);
   });
 
-  it('reflects the discount and the fee share in the merchant amount', () => {
+  it('reflects the discount in the payer amount, which is what the merchant gets once paid', () => {
     const record = alphaPaymentRecord(
       paymentOf({
         payAmount: '90.5',
@@ -124,8 +124,27 @@ describe('family A payment record', () => {
       discount_percent: 10,
       discount: '10.00000000',
       payer_amount: '90.50000000',
-      merchant_amount: '90.00000000',
+      merchant_amount: '90.50000000',
     });
+  });
+
+  it('credits a payment to the merchant wallet with everything it received: no fee was taken', () => {
+    const record = alphaPaymentRecord(
+      paymentOf(
+        { testPayment: false, payWalletKeyId: 'key-1', payCurrency: 'btc', payAmount: '0.00027398' },
+        { status: 'finished', actuallyPaid: '0.00027398', outcomeAmount: '0.00027398' },
+      ),
+      context,
+    );
+    expect(record).toMatchObject({ payment_amount: '0.00027398', merchant_amount: '0.00027398' });
+  });
+
+  it('shows what a sandbox payout kept out of the merchant amount', () => {
+    const record = alphaPaymentRecord(
+      paymentOf({}, { status: 'finished', actuallyPaid: '99.98', outcomeAmount: '98.98' }),
+      context,
+    );
+    expect(record).toMatchObject({ payment_amount: '99.98000000', merchant_amount: '98.98000000' });
   });
 
   it('formats helpers as upstream prints them', () => {

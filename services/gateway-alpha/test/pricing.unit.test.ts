@@ -3,7 +3,6 @@ import type { AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
 import { payLimitsOf } from '@gw/domain';
 import type { MerchantDocument } from '@gw/views';
 import { alphaIntakeFrom } from '../src/payment-intake';
-import { merchantAmountOf } from '../src/pricing';
 import { curatedRates } from './support';
 import { priceViews } from '@gw/domain/src/testing/admission-spec';
 
@@ -49,13 +48,6 @@ describe('family A pricing', () => {
 
   it('converts a fiat amount and rounds up to the coin decimals', () => {
     expect(intake('10', 'USD').payAmount).toBe('9.998001');
-  });
-
-  it('gives the merchant the payer amount less the fee share the payer did not cover', () => {
-    expect(merchantAmountOf('100', '1', '0')).toBe('99');
-    expect(merchantAmountOf('100.5', '1', '50')).toBe('100');
-    expect(merchantAmountOf('101', '1', '100')).toBe('101');
-    expect(merchantAmountOf('0.5', '1', '0')).toBe('0');
   });
 
   it('limits a payer amount to the coin minimum and a million dollars', () => {

@@ -111,7 +111,7 @@ describe('each family on the wire', () => {
     return paymentAtVersion(history, history.length)!.payment;
   };
 
-  it('V1: key-sorted JSON, numbers, nested fee, x-nowpayments-sig accepted by both verifier styles', () => {
+  it('V1: key-sorted JSON, numbers, nested fee, payin_hash, x-nowpayments-sig accepted by both verifier styles', () => {
     const request = buildWebhookRequest(finished('v1'), fixedFacts, 'ipn-secret');
     const body = JSON.parse(request.body) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual([...Object.keys(body)].sort());
@@ -123,6 +123,7 @@ describe('each family on the wire', () => {
       actually_paid: 0.0015,
       actually_paid_at_fiat: 100,
       outcome_amount: 0.001485,
+      payin_hash: 'tx-1',
       purchase_id: '4522411231',
       is_test: true,
       fee: { currency: 'btc', depositFee: 0, serviceFee: 0.000015, withdrawalFee: 0 },

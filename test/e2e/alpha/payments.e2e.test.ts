@@ -140,7 +140,7 @@ describe('family A payments over HTTP', () => {
       });
     });
 
-    it('applies a discount and lets the merchant carry the network fee without subtract', async () => {
+    it('applies a discount; without subtract the payer pays no network fee share', async () => {
       const payment = await client.createPayment({
         amount: '100.00',
         currency: 'USDT',
@@ -153,7 +153,7 @@ describe('family A payments over HTTP', () => {
         network: 'bsc',
         payer_amount: '90.00000000',
         discount: '10.00000000',
-        merchant_amount: '89.70000000',
+        merchant_amount: '90.00000000',
       });
     });
 

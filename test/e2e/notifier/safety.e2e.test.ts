@@ -30,6 +30,9 @@ describe('webhook safety', () => {
   it.each([
     ['a loopback name not on the allow-list', (port: number) => `http://localhost:${port}/ipn`],
     ['an IPv4-mapped loopback address', (port: number) => `http://[::ffff:127.0.0.1]:${port}/ipn`],
+    ['an IPv4-compatible loopback address', (port: number) => `http://[::127.0.0.1]:${port}/ipn`],
+    ['the cloud metadata address, IPv4-compatible', () => 'http://[::169.254.169.254]/latest/meta-data/'],
+    ['the cloud metadata address, IPv4-compatible in hex', () => 'http://[::a9fe:a9fe]/latest/meta-data/'],
     ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/'],
     ['a private network address', () => 'http://10.0.0.1/ipn'],
   ])('refuses %s at once, without connecting, and dead-letters it', async (_what, urlFor) => {

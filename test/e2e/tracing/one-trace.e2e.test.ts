@@ -59,4 +59,21 @@ describe('one trace from a create request to its webhook', () => {
     const status = spans.find((span) => span.name === 'GET /v1/status');
     expect(status?.spanContext().traceId).toBe(callerTrace);
   });
+
+  it('puts no credential from a query string on any span', async () => {
+    await fetch(`${gateway.baseUrl}/v1/payment/?limit=1&api_key=span-secret-1&token=span-secret-2`, {
+      headers: { 'x-api-key': gateway.demoMerchant.apiKey },
+    });
+    await new SandboxClient(gateway).createPayment({
+      ipn_callback_url: `${receiver.url}/ipn?token=span-secret-3`,
+    });
+    await eventually(() => receiver.calls.some((call) => call.path.includes('span-secret-3')));
+    const spans = await eventually(() => {
+      const finished = exporter.getFinishedSpans();
+      return finished.some((span) => span.name.startsWith('GET /v1/payment')) && finished;
+    });
+    const written = JSON.stringify(spans.map((span) => [span.name, span.attributes, span.events]));
+    for (const secret of ['span-secret-1', 'span-secret-2', 'span-secret-3'])
+      expect(written).not.toContain(secret);
+  });
 });

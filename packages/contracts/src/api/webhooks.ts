@@ -47,6 +47,9 @@ export const V1_IPN_PAYLOAD: Schema = closed('The V1 (NOWPayments) payment IPN.'
   purchase_id: str('Purchase id (a string, as upstream sends it).'),
   outcome_amount: num('Amount delivered to the merchant.'),
   outcome_currency: str('Currency delivered to the merchant.'),
+  payin_hash: nullableStr(
+    `${ADDED} transaction hash of the incoming payment (the first counted deposit), as in the payment record; null until one arrived.`,
+  ),
   payment_extra_ids: {
     type: ['array', 'null'],
     items: { type: 'integer' },
@@ -75,8 +78,10 @@ export const ALPHA_WEBHOOK_PAYLOAD: Schema = closed(
     amount: money('Price amount.'),
     payment_amount: money('Everything the address received, late money included.'),
     payment_amount_usd: money('payment_amount in USD.'),
-    merchant_amount: money('Amount credited to the merchant.'),
-    commission: money('Commission.'),
+    merchant_amount: money(
+      'What the merchant gets of payment_amount: all of it for a payment to its own wallet, less what a sandbox payout kept.',
+    ),
+    commission: money('What the service kept: 0 for a payment to the merchant wallet.'),
     is_final: { type: 'boolean', description: 'Whether the status is final.' },
     is_test: testPaymentFlag(ADDED),
     status: { type: 'string', enum: ALPHA_STATUSES, description: 'Cryptomus payment status.' },

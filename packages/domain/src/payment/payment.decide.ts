@@ -2,6 +2,7 @@ import type { Command } from '../messages';
 import { DomainError, assertNever } from '../errors';
 import { add, compare, isNegative, isPositive, percentOf, roundDown, subtract, type Amount } from '../money';
 import { dropDeposit, findDroppedDeposit, isObservedBeforeDrop } from './dropped-deposits';
+import { paidToMerchantWallet } from './merchant-share';
 import {
   confirmLateDeposit,
   findLateDeposit,
@@ -222,7 +223,7 @@ function startPayout({ data, metadata }: StartPayout, payment: ExistingPayment):
     // Above 100 % the outcome would be negative: the merchant would owe money for being paid.
     throw new DomainError('INVALID_AMOUNT', 'service fee must be between 0 and 100 percent');
   }
-  if (paidToMerchantWallet(payment)) return finishWithoutPayout(payment, metadata.now);
+  if (paidToMerchantWallet(payment.terms)) return finishWithoutPayout(payment, metadata.now);
   requireTransition(payment, 'sending');
   const fee = percentOf(payment.actuallyPaid, data.serviceFeePercent);
   const outcomeAmount = roundDown(subtract(payment.actuallyPaid, fee), payment.terms.payDecimals);
@@ -233,12 +234,6 @@ function startPayout({ data, metadata }: StartPayout, payment: ExistingPayment):
     },
   ];
 }
-
-/**
- * A payment to an address of the merchant's own watch-only wallet: the buyer's money is already the
- * merchant's, so the gateway holds nothing to pay out or take a fee from.
- */
-const paidToMerchantWallet = (payment: ExistingPayment): boolean => payment.terms.payWalletKeyId !== null;
 
 function finishWithoutPayout(payment: ExistingPayment, now: string): PaymentEvent[] {
   requireTransition(payment, 'finished');

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Level, Logger } from 'pino';
+import { withoutCredentials } from './url-credentials';
 
 export interface AccessLogOptions {
   /**
@@ -21,7 +22,8 @@ export function accessLog(options: AccessLogOptions = {}): RequestHandler {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       const entry = {
         method: req.method,
-        target: req.requestTarget ?? req.originalUrl,
+        // Clients put keys in query strings (`?api_key=`); the log keeps the target, not the key.
+        target: withoutCredentials(req.requestTarget ?? req.originalUrl),
         status: completed ? res.statusCode : undefined,
         durationMs: Math.round(durationMs * 10) / 10,
       };

@@ -15,3 +15,4 @@ export * from './request-span';
 export * from './cookies';
 export * from './double-submit-token';
 export * from './static-asset';
+export * from './url-credentials';

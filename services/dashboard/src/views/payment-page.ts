@@ -1,3 +1,4 @@
+import { merchantShareOf } from '@gw/domain';
 import { html, type SafeHtml } from '@gw/platform';
 import type { StoredEvent } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
@@ -60,6 +61,8 @@ export const paymentHeading = (payment: PaymentDocument): SafeHtml =>
 
 export function paymentFacts(payment: PaymentDocument): SafeHtml {
   const currency = payment.payCurrency;
+  // The rule the API records and webhooks use: no fee on a payment to the merchant's own wallet.
+  const share = merchantShareOf(payment);
   return html`<dl class="facts" data-live-part="facts">
     <dt>Order</dt>
     <dd>${payment.orderId ?? '—'}</dd>
@@ -71,6 +74,10 @@ export function paymentFacts(payment: PaymentDocument): SafeHtml {
     <dd>${amount(payment.payAmount, currency)} on ${payment.payNetwork}</dd>
     <dt>Paid</dt>
     <dd>${amount(payment.actuallyPaid, currency)}</dd>
+    <dt>To the merchant</dt>
+    <dd>${amount(share.merchantAmount, currency)}</dd>
+    <dt>Fee</dt>
+    <dd>${amount(share.commission, currency)}</dd>
     <dt>Pay address</dt>
     <dd class="mono">${payment.payAddress}</dd>
     <dt>API family</dt>

@@ -2,12 +2,13 @@ import {
   alphaIsFinal,
   alphaStatus,
   isOverpaid,
-  receivedAmount,
+  merchantShareOf,
+  moneyOf,
   toFixedDecimals,
   type ExistingPayment,
 } from '@gw/domain';
 import type { CurrencyFacts } from './currency-facts';
-import { commission, merchantAmount, quoteRate } from './payment-amounts';
+import { quoteRate } from './payment-amounts';
 
 const money = (amount: string): string => toFixedDecimals(amount, 8);
 
@@ -23,7 +24,7 @@ export function alphaWebhookPayload(payment: ExistingPayment, facts: CurrencyFac
   const firstDeposit = payment.deposits[0] ?? payment.lateDeposits[0];
   // The transaction the webhook is about: the latest money, late deposits included.
   const lastDeposit = payment.lateDeposits.at(-1) ?? payment.deposits.at(-1);
-  const received = receivedAmount(payment.actuallyPaid, payment.lateDeposits);
+  const { received, merchantAmount, commission } = merchantShareOf(moneyOf(payment));
   const payload: Record<string, unknown> = {
     type: 'payment',
     uuid: terms.uuid,
@@ -31,8 +32,8 @@ export function alphaWebhookPayload(payment: ExistingPayment, facts: CurrencyFac
     amount: money(terms.priceAmount),
     payment_amount: money(received),
     payment_amount_usd: money(facts.usdValue(received, terms.payCurrency)),
-    merchant_amount: money(merchantAmount(payment)),
-    commission: money(commission(payment)),
+    merchant_amount: money(merchantAmount),
+    commission: money(commission),
     is_final: alphaIsFinal(payment.status),
     is_test: terms.testPayment,
     status: alphaStatus(payment.status, isOverpaid(payment)),

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { compare, isPositive, subtract, type ExistingPayment } from '@gw/domain';
+import { isPositive, type ExistingPayment } from '@gw/domain';
 
 /** Amounts every family derives from a payment in the same way. Decimal strings throughout. */
 
@@ -20,17 +20,6 @@ export function quoteRate(payment: ExistingPayment): string {
     .dividedBy(payment.terms.priceAmount)
     .toDecimalPlaces(8, Decimal.ROUND_HALF_UP)
     .toFixed();
-}
-
-/** What the merchant gets: the payout amount once a payout started, before that what arrived. */
-export function merchantAmount(payment: ExistingPayment): string {
-  return isPositive(payment.outcomeAmount) ? payment.outcomeAmount : payment.actuallyPaid;
-}
-
-/** The service's cut: what arrived less what the merchant gets, never negative. */
-export function commission(payment: ExistingPayment): string {
-  const fee = subtract(payment.actuallyPaid, merchantAmount(payment));
-  return compare(fee, '0') > 0 ? fee : '0';
 }
 
 export const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);

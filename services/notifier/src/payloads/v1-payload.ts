@@ -1,9 +1,9 @@
-import { toJsonNumber, type ExistingPayment } from '@gw/domain';
-import { commission, paidInPriceCurrency } from './payment-amounts';
+import { merchantShareOf, moneyOf, toJsonNumber, type ExistingPayment } from '@gw/domain';
+import { paidInPriceCurrency } from './payment-amounts';
 
 /**
  * The NOWPayments payment IPN (upstream-apis.md §1.1): the documented example's keys and types, amounts
- * as JSON numbers, `purchase_id` a string as in the IPN example. Key order does not matter: the body is
+ * as JSON numbers, `purchase_id` a string as in the IPN example, plus the record's `payin_hash`. Key order does not matter: the body is
  * key-sorted before it is signed and sent.
  */
 export function v1IpnPayload(payment: ExistingPayment): Record<string, unknown> {
@@ -26,13 +26,15 @@ export function v1IpnPayload(payment: ExistingPayment): Record<string, unknown> 
     purchase_id: String(terms.purchaseId),
     outcome_amount: toJsonNumber(payment.outcomeAmount),
     outcome_currency: terms.outcomeCurrency,
+    // Not in the upstream IPN example; the record's payin_hash, inside the signed body.
+    payin_hash: payment.deposits[0]?.txHash ?? null,
     payment_extra_ids: repeatedPaymentIdsOf(payment),
     is_test: terms.testPayment,
     fee: {
       currency: terms.outcomeCurrency,
       depositFee: 0,
       withdrawalFee: 0,
-      serviceFee: toJsonNumber(commission(payment)),
+      serviceFee: toJsonNumber(merchantShareOf(moneyOf(payment)).commission),
     },
   };
 }

@@ -34,7 +34,7 @@ export const alphaPaymentRecordSchema: Schema = closedObject('A payment as famil
   payer_currency: text('Ticker the buyer pays with, e.g. USDT.'),
   currency: text('Ticker of the currency the amount is stated in.'),
   merchant_amount: money(
-    'What the merchant receives once paid, in payer_currency, after the network fee share.',
+    'What the merchant gets, in payer_currency: what arrived (payer_amount before anything did), less what a sandbox payout kept; all of it for a payment to the merchant wallet.',
   ),
   network: text('Network of the payer currency, e.g. tron.'),
   address: text('Address the buyer pays to.'),
