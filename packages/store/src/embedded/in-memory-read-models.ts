@@ -11,15 +11,29 @@ import {
 import { CollectionIndexes } from './collection-indexes';
 import { cloneDocument, compareValues, valueAt } from './document-values';
 import { assertFilter, matches } from './filter-match';
+import { countQuery, UnindexedQueryError, wasted, type QueryCost } from './query-budget';
 
 const copy = cloneDocument;
+
+/**
+ * Watches what queries cost. With a `budget`, a query that reads more documents than it answers with by
+ * more than the budget throws {@link UnindexedQueryError} instead of answering: tests set one around a
+ * hot path (a create, a lookup by key) so a query no index serves cannot slip onto it.
+ */
+export interface QueryGuard {
+  budget?: number;
+  observe?: (cost: QueryCost) => void;
+}
 
 /** One read-model collection held in memory; what goes in and what comes out are copies. */
 export class InMemoryCollection<T extends ReadModelDocument> implements ReadModelCollection<T> {
   private readonly documents = new Map<string, T>();
   private readonly indexes = new CollectionIndexes();
 
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    private readonly guard: () => QueryGuard | undefined = () => undefined,
+  ) {}
 
   async upsertIfNewer(doc: T): Promise<boolean> {
     if (typeof doc.id !== 'string' || typeof doc.version !== 'number') {
@@ -48,16 +62,26 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
 
   async find(query: FindQuery): Promise<T[]> {
     const { skip, limit } = pageOf(query);
-    const inOrder = query.sort ? this.indexes.inOrder(query.filter, query.sort) : undefined;
-    if (inOrder) return this.page(inOrder, query.filter, skip, limit);
-    return sortDocuments(this.matching(query.filter), query.sort ?? [])
-      .slice(skip, skip + limit)
-      .map(copy);
+    assertFilter(query.filter);
+    const examined = { documents: 0 };
+    const found = this.plan(query, skip, limit, examined);
+    this.account({ collection: this.name, query, examined: examined.documents, returned: found.length });
+    return found.map(copy);
   }
 
   async count(filter: Filter): Promise<number> {
     assertFilter(filter);
-    return this.indexes.countOf(filter) ?? this.matching(filter).length;
+    const indexed = this.indexes.countOf(filter);
+    if (indexed !== undefined) return indexed;
+    const examined = { documents: 0 };
+    const total = this.matching(filter, examined).length;
+    this.account({
+      collection: this.name,
+      query: countQuery(filter),
+      examined: examined.documents,
+      returned: total,
+    });
+    return total;
   }
 
   async ensureIndexes(indexes: IndexSpec[]): Promise<void> {
@@ -70,32 +94,73 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
     this.indexes.clear();
   }
 
+  /**
+   * Walks an ordered index when one gives the sort, unless an equality index pins a candidate set
+   * that is cheaper to sort than the walk may be long: "the newest payment of this order" sorts its
+   * one or two candidates instead of walking every payment of the merchant until one matches.
+   */
+  private plan(query: FindQuery, skip: number, limit: number, examined: { documents: number }): T[] {
+    const walk = query.sort ? this.indexes.inOrder(query.filter, query.sort) : undefined;
+    if (walk) {
+      const candidates = this.indexes.candidates(query.filter);
+      if (!candidates || candidates.size * Math.log2(candidates.size + 2) >= walk.size) {
+        return this.page(walk.ids, query.filter, skip, limit, examined);
+      }
+      return sortDocuments(this.filtered(candidates, query.filter, examined), query.sort!).slice(
+        skip,
+        skip + limit,
+      );
+    }
+    return sortDocuments(this.matching(query.filter, examined), query.sort ?? []).slice(skip, skip + limit);
+  }
+
   /** Walks ids already in order, stopping once the page is full. */
-  private page(ids: Iterable<string>, filter: Filter, skip: number, limit: number): T[] {
-    assertFilter(filter);
+  private page(
+    ids: Iterable<string>,
+    filter: Filter,
+    skip: number,
+    limit: number,
+    examined: { documents: number },
+  ): T[] {
     const page: T[] = [];
     if (limit === 0) return page;
     let skipped = 0;
     for (const id of ids) {
       const document = this.documents.get(id)!;
+      examined.documents++;
       if (!matches(document, filter)) continue;
       if (skipped < skip) {
         skipped++;
         continue;
       }
-      page.push(copy(document));
+      page.push(document);
       if (page.length >= limit) break;
     }
     return page;
   }
 
-  private matching(filter: Filter): T[] {
-    assertFilter(filter);
+  private matching(filter: Filter, examined: { documents: number }): T[] {
     const candidateIds = this.indexes.candidates(filter);
-    const candidates = candidateIds
-      ? [...candidateIds].map((id) => this.documents.get(id)!)
-      : [...this.documents.values()];
-    return candidates.filter((document) => matches(document, filter));
+    if (candidateIds) return this.filtered(candidateIds, filter, examined);
+    examined.documents += this.documents.size;
+    return [...this.documents.values()].filter((document) => matches(document, filter));
+  }
+
+  private filtered(ids: Set<string>, filter: Filter, examined: { documents: number }): T[] {
+    examined.documents += ids.size;
+    const found: T[] = [];
+    for (const id of ids) {
+      const document = this.documents.get(id)!;
+      if (matches(document, filter)) found.push(document);
+    }
+    return found;
+  }
+
+  private account(cost: QueryCost): void {
+    const guard = this.guard();
+    if (!guard) return;
+    guard.observe?.(cost);
+    if (guard.budget !== undefined && wasted(cost) > guard.budget) throw new UnindexedQueryError(cost);
   }
 }
 
@@ -119,11 +184,17 @@ function sortDocuments<T extends ReadModelDocument>(documents: T[], sort: [strin
 /** The embedded read-model store: collections in memory, rebuilt by replaying the event store at start. */
 export class InMemoryReadModelStore implements ReadModelStore {
   private readonly collections = new Map<string, InMemoryCollection<ReadModelDocument>>();
+  private guard: QueryGuard | undefined;
+
+  /** Watches (and with a budget, refuses) the queries of every collection from now on; undefined stops. */
+  guardQueries(guard: QueryGuard | undefined): void {
+    this.guard = guard;
+  }
 
   collection<T extends ReadModelDocument>(name: string): ReadModelCollection<T> {
     let collection = this.collections.get(name);
     if (!collection) {
-      collection = new InMemoryCollection(name);
+      collection = new InMemoryCollection(name, () => this.guard);
       this.collections.set(name, collection);
     }
     return collection as unknown as ReadModelCollection<T>;
