@@ -11,7 +11,14 @@ import {
 import { CollectionIndexes } from './collection-indexes';
 import { cloneDocument, compareValues, valueAt } from './document-values';
 import { assertFilter, matches } from './filter-match';
-import { countQuery, UnindexedQueryError, wasted, type QueryCost } from './query-budget';
+import {
+  countQuery,
+  newTally,
+  UnindexedQueryError,
+  wasted,
+  type QueryCost,
+  type Tally,
+} from './query-budget';
 
 const copy = cloneDocument;
 
@@ -63,9 +70,9 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
   async find(query: FindQuery): Promise<T[]> {
     const { skip, limit } = pageOf(query);
     assertFilter(query.filter);
-    const examined = { documents: 0 };
-    const found = this.plan(query, skip, limit, examined);
-    this.account({ collection: this.name, query, examined: examined.documents, returned: found.length });
+    const tally = newTally();
+    const found = this.plan(query, skip, limit, tally);
+    this.account({ collection: this.name, query, ...tally, returned: found.length });
     return found.map(copy);
   }
 
@@ -73,12 +80,12 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
     assertFilter(filter);
     const indexed = this.indexes.countOf(filter);
     if (indexed !== undefined) return indexed;
-    const examined = { documents: 0 };
-    const total = this.matching(filter, examined).length;
+    const tally = newTally();
+    const total = this.matching(filter, tally).length;
     this.account({
       collection: this.name,
       query: countQuery(filter),
-      examined: examined.documents,
+      ...tally,
       returned: total,
     });
     return total;
@@ -99,36 +106,31 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
    * that is cheaper to sort than the walk may be long: "the newest payment of this order" sorts its
    * one or two candidates instead of walking every payment of the merchant until one matches.
    */
-  private plan(query: FindQuery, skip: number, limit: number, examined: { documents: number }): T[] {
+  private plan(query: FindQuery, skip: number, limit: number, tally: Tally): T[] {
     const walk = query.sort ? this.indexes.inOrder(query.filter, query.sort) : undefined;
     if (walk) {
       const candidates = this.indexes.candidates(query.filter);
       if (!candidates || candidates.size * Math.log2(candidates.size + 2) >= walk.size) {
-        return this.page(walk.ids, query.filter, skip, limit, examined);
+        return this.page(walk.ids, query.filter, skip, limit, tally);
       }
-      return sortDocuments(this.filtered(candidates, query.filter, examined), query.sort!).slice(
+      return sortDocuments(this.filtered(candidates, query.filter, tally), query.sort!).slice(
         skip,
         skip + limit,
       );
     }
-    return sortDocuments(this.matching(query.filter, examined), query.sort ?? []).slice(skip, skip + limit);
+    return sortDocuments(this.matching(query.filter, tally), query.sort ?? []).slice(skip, skip + limit);
   }
 
   /** Walks ids already in order, stopping once the page is full. */
-  private page(
-    ids: Iterable<string>,
-    filter: Filter,
-    skip: number,
-    limit: number,
-    examined: { documents: number },
-  ): T[] {
+  private page(ids: Iterable<string>, filter: Filter, skip: number, limit: number, tally: Tally): T[] {
     const page: T[] = [];
     if (limit === 0) return page;
     let skipped = 0;
     for (const id of ids) {
       const document = this.documents.get(id)!;
-      examined.documents++;
+      tally.examined++;
       if (!matches(document, filter)) continue;
+      tally.matched++;
       if (skipped < skip) {
         skipped++;
         continue;
@@ -139,20 +141,24 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
     return page;
   }
 
-  private matching(filter: Filter, examined: { documents: number }): T[] {
+  private matching(filter: Filter, tally: Tally): T[] {
     const candidateIds = this.indexes.candidates(filter);
-    if (candidateIds) return this.filtered(candidateIds, filter, examined);
-    examined.documents += this.documents.size;
-    return [...this.documents.values()].filter((document) => matches(document, filter));
+    if (candidateIds) return this.filtered(candidateIds, filter, tally);
+    const found = [...this.documents.values()].filter((document) => matches(document, filter));
+    tally.scan = true;
+    tally.examined += this.documents.size;
+    tally.matched += found.length;
+    return found;
   }
 
-  private filtered(ids: Set<string>, filter: Filter, examined: { documents: number }): T[] {
-    examined.documents += ids.size;
+  private filtered(ids: Set<string>, filter: Filter, tally: Tally): T[] {
+    tally.examined += ids.size;
     const found: T[] = [];
     for (const id of ids) {
       const document = this.documents.get(id)!;
       if (matches(document, filter)) found.push(document);
     }
+    tally.matched += found.length;
     return found;
   }
 
