@@ -231,6 +231,33 @@ function notes(results: ScenarioResult[]): string[] {
           `${peakRss || ''} | ${seeding?.seconds !== undefined ? `${Math.round(seeding.seconds)} (${seeding.seederPeakRssMb ?? ''})` : ''} |`,
       );
     }
+    const creates: [string, string][] = [
+      ['growth-create', 'V1 create'],
+      ['growth-alpha-create', 'Family A create'],
+      ['growth-beta-create', 'Family B create'],
+      ['growth-read', 'V1 read by id'],
+    ];
+    if (growth.some((result) => /^growth-(alpha-|beta-)?create-/.test(result.scenario))) {
+      notes.push(
+        '',
+        'Growth of creates and reads by id: CPU ms per request (requests/s, p99 ms), and the spread over the store sizes',
+        '(largest CPU ms/req over smallest; the goal is within 1.2):',
+        '',
+        `| Request | ${sizes.map((size) => `${size.toLocaleString('en')} stored`).join(' | ')} | Spread |`,
+        `|---|${sizes.map(() => '--:|').join('')}--:|`,
+      );
+      for (const [prefix, label] of creates) {
+        const row = sizes.map((size) => growth.find((result) => result.scenario === `${prefix}-${size}`));
+        const cpus = row.flatMap((result) => (result?.cpuMsPerRequest ? [result.cpuMsPerRequest] : []));
+        const cells = row.map((result) =>
+          result?.measurement
+            ? `${result.cpuMsPerRequest ?? ''} (${result.measurement.requestsPerSecond}/s, ${result.measurement.latencyMs.p99})`
+            : '',
+        );
+        const spread = cpus.length > 1 ? (Math.max(...cpus) / Math.min(...cpus)).toFixed(2) : '';
+        notes.push(`| ${label} | ${cells.join(' | ')} | ${spread} |`);
+      }
+    }
     notes.push(
       '',
       'The embedded gateway rebuilds its read models in memory at start; its event store keeps stream heads and',

@@ -2,6 +2,7 @@ import { runLoad, type LoadRequest } from '../runner/load';
 import type { ScenarioContext, SystemScenario } from '../runner/scenario';
 import {
   alphaCreatePayment,
+  betaCreateInvoice,
   betaListPayments,
   paymentIdsOf,
   v1CreatePayment,
@@ -74,11 +75,36 @@ export const httpScenarios = (listStored: number): SystemScenario[] => [
   ),
 ];
 
-/** Read and list at each store size: the latency should not grow with the number of stored payments. */
+/**
+ * Creates of every family, reads and lists at each store size: a request's CPU should not grow with
+ * the number of stored payments (all of them the one merchant's, so a query that walks the merchant's
+ * payments shows). Creates come first: the reads then run on a store the creates added to.
+ */
 export function growthScenarios(sizes: readonly number[]): SystemScenario[] {
   return sizes.flatMap((size) => {
     const stored = size.toLocaleString('en');
     return [
+      loadScenario(
+        `growth-create-${size}`,
+        `Growth: V1 create payment, ${stored} stored`,
+        size,
+        async ({ system }) => [v1CreatePayment(system.merchant)],
+        'growth',
+      ),
+      loadScenario(
+        `growth-alpha-create-${size}`,
+        `Growth: family A create payment, signed, ${stored} stored`,
+        size,
+        async ({ system }) => [alphaCreatePayment(system.merchant)],
+        'growth',
+      ),
+      loadScenario(
+        `growth-beta-create-${size}`,
+        `Growth: family B create invoice, ${stored} stored`,
+        size,
+        async ({ system }) => [betaCreateInvoice(system.merchant)],
+        'growth',
+      ),
       loadScenario(
         `growth-read-${size}`,
         `Growth: V1 read payment, ${stored} stored`,

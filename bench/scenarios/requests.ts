@@ -69,6 +69,16 @@ export function alphaCreatePayment(merchant: CreatedMerchantView): LoadRequest {
   };
 }
 
+/** POST /beta/v1/payment/invoice, oxapay-python's Payment.generate_invoice. */
+export function betaCreateInvoice(merchant: CreatedMerchantView): LoadRequest {
+  return {
+    method: 'POST',
+    path: '/beta/v1/payment/invoice',
+    headers: { 'content-type': 'application/json', merchant_api_key: merchant.beta_api_key },
+    body: JSON.stringify({ amount: 20, currency: 'USD', to_currency: 'BTC' }),
+  };
+}
+
 export function betaListPayments(merchant: CreatedMerchantView): LoadRequest {
   return {
     method: 'GET',

@@ -88,6 +88,7 @@ const QUERIES: ApiQuery[] = [
     [
       ['merchantId', 1],
       ['orderId', 1],
+      ['paymentId', 1],
     ],
   ],
   [
@@ -97,6 +98,7 @@ const QUERIES: ApiQuery[] = [
     [
       ['merchantId', 1],
       ['orderId', 1],
+      ['paymentId', 1],
     ],
   ],
   [

@@ -1,4 +1,4 @@
-import { SpanKind, TRACEPARENT, traceContextOf, traceHeaders, withSpan } from '@gw/platform';
+import { SpanKind, TRACEPARENT, traceContextOf, traceHeaders, tracingIsOn, withSpan } from '@gw/platform';
 import type { MessageBus } from './message-bus';
 
 /**
@@ -9,41 +9,46 @@ import type { MessageBus } from './message-bus';
 export function tracedBus(bus: MessageBus): MessageBus {
   return {
     publish: (topic, messages) =>
-      withSpan(
-        `publish ${topic}`,
-        {
-          kind: SpanKind.PRODUCER,
-          attributes: {
-            'messaging.destination.name': topic,
-            'messaging.batch.message_count': messages.length,
-          },
-        },
-        () => {
-          const active = traceHeaders();
-          return bus.publish(
-            topic,
-            messages.map((message) =>
-              message.headers?.[TRACEPARENT]
-                ? message
-                : { ...message, headers: { ...message.headers, ...active } },
-            ),
-          );
-        },
-      ),
+      // Off, there is no trace to stamp: the messages go out as they are.
+      !tracingIsOn()
+        ? bus.publish(topic, messages)
+        : withSpan(
+            `publish ${topic}`,
+            {
+              kind: SpanKind.PRODUCER,
+              attributes: {
+                'messaging.destination.name': topic,
+                'messaging.batch.message_count': messages.length,
+              },
+            },
+            () => {
+              const active = traceHeaders();
+              return bus.publish(
+                topic,
+                messages.map((message) =>
+                  message.headers?.[TRACEPARENT]
+                    ? message
+                    : { ...message, headers: { ...message.headers, ...active } },
+                ),
+              );
+            },
+          ),
     subscribe: (options, handler) =>
       bus.subscribe(options, (message) =>
-        withSpan(
-          `process ${message.topic}`,
-          {
-            kind: SpanKind.CONSUMER,
-            parent: traceContextOf(message.headers),
-            attributes: {
-              'messaging.destination.name': message.topic,
-              'messaging.consumer.group.name': options.groupId,
-            },
-          },
-          () => handler(message),
-        ),
+        !tracingIsOn()
+          ? handler(message)
+          : withSpan(
+              `process ${message.topic}`,
+              {
+                kind: SpanKind.CONSUMER,
+                parent: traceContextOf(message.headers),
+                attributes: {
+                  'messaging.destination.name': message.topic,
+                  'messaging.consumer.group.name': options.groupId,
+                },
+              },
+              () => handler(message),
+            ),
       ),
     consumerLag: () => bus.consumerLag(),
     close: () => bus.close(),

@@ -1,5 +1,6 @@
 import {
   context,
+  INVALID_SPAN_CONTEXT,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
@@ -57,15 +58,28 @@ export function startTracing(
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
+  tracingOn = true;
   return {
     async shutdown() {
       await provider.shutdown();
+      tracingOn = false;
       trace.disable();
       propagation.disable();
       context.disable();
     },
   };
 }
+
+/**
+ * Whether a tracer provider is installed in this process. Off, every span would be a no-op: the hooks
+ * below then skip making one (a context, a span object, header copies and a close listener per request
+ * and per message, ~2-4 % of a create's CPU) and run the work directly.
+ */
+let tracingOn = false;
+export const tracingIsOn = (): boolean => tracingOn;
+
+/** The span work gets while tracing is off: records nothing, like the API's own no-op spans. */
+const NO_SPAN: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 const tracer = () => trace.getTracer('cryptogate');
 
@@ -82,6 +96,13 @@ export function withSpan<T>(
   options: SpanOptions,
   work: (span: Span) => Promise<T>,
 ): Promise<T> {
+  if (!tracingOn) {
+    try {
+      return work(NO_SPAN);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
   const { kind, attributes, parent = context.active() } = options;
   return tracer().startActiveSpan(name, { kind, attributes }, parent, async (span) => {
     try {
@@ -98,6 +119,7 @@ export function withSpan<T>(
 
 /** Starts a span that the caller ends, and the context in which it is the active one. */
 export function startSpan(name: string, options: SpanOptions): { span: Span; context: Context } {
+  if (!tracingOn) return { span: NO_SPAN, context: options.parent ?? context.active() };
   const { kind, attributes, parent = context.active() } = options;
   const span = tracer().startSpan(name, { kind, attributes }, parent);
   return { span, context: trace.setSpan(parent, span) };

@@ -4,6 +4,7 @@ export * from './read-models';
 export * from './embedded/jsonl-event-store';
 export { CorruptLogError, StoreWriteFailedError, type FlushStats } from '@gw/platform';
 export * from './embedded/in-memory-read-models';
+export { UnindexedQueryError, wasted, type QueryCost } from './embedded/query-budget';
 export {
   MongoEventStore,
   type MongoEventStoreOptions,

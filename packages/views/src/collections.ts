@@ -32,10 +32,15 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
         ['createdAt', 1],
       ],
     },
+    // The newest payment of an order (family A's order_id reuse, payment/info): equality on both,
+    // sorted by paymentId from the index. MongoDB's planner, left (merchantId, orderId) and
+    // (merchantId, paymentId), may prefer the one that avoids a sort and walk every payment of the
+    // merchant; this one serves filter and sort, so nothing else competes.
     {
       fields: [
         ['merchantId', 1],
         ['orderId', 1],
+        ['paymentId', 1],
       ],
     },
     {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { routeOfRequest } from '../metrics';
-import { runInContext, SpanKind, SpanStatusCode, startSpan, traceContextOf } from '../tracing';
+import { runInContext, SpanKind, SpanStatusCode, startSpan, traceContextOf, tracingIsOn } from '../tracing';
 import type { RouteTable } from './route-table';
 
 /**
@@ -10,6 +10,7 @@ import type { RouteTable } from './route-table';
  */
 export function requestSpans(routes?: RouteTable): RequestHandler {
   return (req, res, next) => {
+    if (!tracingIsOn()) return next();
     const route = routeOfRequest(req, routes);
     const { span, context } = startSpan(req.method, {
       kind: SpanKind.SERVER,

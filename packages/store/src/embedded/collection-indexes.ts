@@ -1,7 +1,7 @@
 import type { Filter, IndexSpec } from '../read-models';
 import { equalityKey, valueAt, valuesAt } from './document-values';
 import { isRange } from './filter-match';
-import { OrderedIndex } from './ordered-index';
+import { OrderedIndex, type OrderedWalk } from './ordered-index';
 import { ValueMap } from './value-map';
 
 /**
@@ -156,10 +156,10 @@ export class CollectionIndexes {
   }
 
   /** Ids in the order of `sort` from an ordered index that can serve it, or undefined to sort. */
-  inOrder(filter: Filter, sort: [string, 1 | -1][]): Iterable<string> | undefined {
+  inOrder(filter: Filter, sort: [string, 1 | -1][]): OrderedWalk | undefined {
     for (const index of this.ordered.values()) {
-      const ids = index.ordered(filter, sort);
-      if (ids) return ids;
+      const walk = index.ordered(filter, sort);
+      if (walk) return walk;
     }
     return undefined;
   }

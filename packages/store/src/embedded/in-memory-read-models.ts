@@ -11,15 +11,36 @@ import {
 import { CollectionIndexes } from './collection-indexes';
 import { cloneDocument, compareValues, valueAt } from './document-values';
 import { assertFilter, matches } from './filter-match';
+import {
+  countQuery,
+  newTally,
+  UnindexedQueryError,
+  wasted,
+  type QueryCost,
+  type Tally,
+} from './query-budget';
 
 const copy = cloneDocument;
+
+/**
+ * Watches what queries cost. With a `budget`, a query that reads more documents than it answers with by
+ * more than the budget throws {@link UnindexedQueryError} instead of answering: tests set one around a
+ * hot path (a create, a lookup by key) so a query no index serves cannot slip onto it.
+ */
+export interface QueryGuard {
+  budget?: number;
+  observe?: (cost: QueryCost) => void;
+}
 
 /** One read-model collection held in memory; what goes in and what comes out are copies. */
 export class InMemoryCollection<T extends ReadModelDocument> implements ReadModelCollection<T> {
   private readonly documents = new Map<string, T>();
   private readonly indexes = new CollectionIndexes();
 
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    private readonly guard: () => QueryGuard | undefined = () => undefined,
+  ) {}
 
   async upsertIfNewer(doc: T): Promise<boolean> {
     if (typeof doc.id !== 'string' || typeof doc.version !== 'number') {
@@ -48,16 +69,26 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
 
   async find(query: FindQuery): Promise<T[]> {
     const { skip, limit } = pageOf(query);
-    const inOrder = query.sort ? this.indexes.inOrder(query.filter, query.sort) : undefined;
-    if (inOrder) return this.page(inOrder, query.filter, skip, limit);
-    return sortDocuments(this.matching(query.filter), query.sort ?? [])
-      .slice(skip, skip + limit)
-      .map(copy);
+    assertFilter(query.filter);
+    const tally = newTally();
+    const found = this.plan(query, skip, limit, tally);
+    this.account({ collection: this.name, query, ...tally, returned: found.length });
+    return found.map(copy);
   }
 
   async count(filter: Filter): Promise<number> {
     assertFilter(filter);
-    return this.indexes.countOf(filter) ?? this.matching(filter).length;
+    const indexed = this.indexes.countOf(filter);
+    if (indexed !== undefined) return indexed;
+    const tally = newTally();
+    const total = this.matching(filter, tally).length;
+    this.account({
+      collection: this.name,
+      query: countQuery(filter),
+      ...tally,
+      returned: total,
+    });
+    return total;
   }
 
   async ensureIndexes(indexes: IndexSpec[]): Promise<void> {
@@ -70,32 +101,72 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
     this.indexes.clear();
   }
 
+  /**
+   * Walks an ordered index when one gives the sort, unless an equality index pins a candidate set
+   * that is cheaper to sort than the walk may be long: "the newest payment of this order" sorts its
+   * one or two candidates instead of walking every payment of the merchant until one matches.
+   */
+  private plan(query: FindQuery, skip: number, limit: number, tally: Tally): T[] {
+    const walk = query.sort ? this.indexes.inOrder(query.filter, query.sort) : undefined;
+    if (walk) {
+      const candidates = this.indexes.candidates(query.filter);
+      if (!candidates || candidates.size * Math.log2(candidates.size + 2) >= walk.size) {
+        return this.page(walk.ids, query.filter, skip, limit, tally);
+      }
+      return sortDocuments(this.filtered(candidates, query.filter, tally), query.sort!).slice(
+        skip,
+        skip + limit,
+      );
+    }
+    return sortDocuments(this.matching(query.filter, tally), query.sort ?? []).slice(skip, skip + limit);
+  }
+
   /** Walks ids already in order, stopping once the page is full. */
-  private page(ids: Iterable<string>, filter: Filter, skip: number, limit: number): T[] {
-    assertFilter(filter);
+  private page(ids: Iterable<string>, filter: Filter, skip: number, limit: number, tally: Tally): T[] {
     const page: T[] = [];
     if (limit === 0) return page;
     let skipped = 0;
     for (const id of ids) {
       const document = this.documents.get(id)!;
+      tally.examined++;
       if (!matches(document, filter)) continue;
+      tally.matched++;
       if (skipped < skip) {
         skipped++;
         continue;
       }
-      page.push(copy(document));
+      page.push(document);
       if (page.length >= limit) break;
     }
     return page;
   }
 
-  private matching(filter: Filter): T[] {
-    assertFilter(filter);
+  private matching(filter: Filter, tally: Tally): T[] {
     const candidateIds = this.indexes.candidates(filter);
-    const candidates = candidateIds
-      ? [...candidateIds].map((id) => this.documents.get(id)!)
-      : [...this.documents.values()];
-    return candidates.filter((document) => matches(document, filter));
+    if (candidateIds) return this.filtered(candidateIds, filter, tally);
+    const found = [...this.documents.values()].filter((document) => matches(document, filter));
+    tally.scan = true;
+    tally.examined += this.documents.size;
+    tally.matched += found.length;
+    return found;
+  }
+
+  private filtered(ids: Set<string>, filter: Filter, tally: Tally): T[] {
+    tally.examined += ids.size;
+    const found: T[] = [];
+    for (const id of ids) {
+      const document = this.documents.get(id)!;
+      if (matches(document, filter)) found.push(document);
+    }
+    tally.matched += found.length;
+    return found;
+  }
+
+  private account(cost: QueryCost): void {
+    const guard = this.guard();
+    if (!guard) return;
+    guard.observe?.(cost);
+    if (guard.budget !== undefined && wasted(cost) > guard.budget) throw new UnindexedQueryError(cost);
   }
 }
 
@@ -119,11 +190,17 @@ function sortDocuments<T extends ReadModelDocument>(documents: T[], sort: [strin
 /** The embedded read-model store: collections in memory, rebuilt by replaying the event store at start. */
 export class InMemoryReadModelStore implements ReadModelStore {
   private readonly collections = new Map<string, InMemoryCollection<ReadModelDocument>>();
+  private guard: QueryGuard | undefined;
+
+  /** Watches (and with a budget, refuses) the queries of every collection from now on; undefined stops. */
+  guardQueries(guard: QueryGuard | undefined): void {
+    this.guard = guard;
+  }
 
   collection<T extends ReadModelDocument>(name: string): ReadModelCollection<T> {
     let collection = this.collections.get(name);
     if (!collection) {
-      collection = new InMemoryCollection(name);
+      collection = new InMemoryCollection(name, () => this.guard);
       this.collections.set(name, collection);
     }
     return collection as unknown as ReadModelCollection<T>;

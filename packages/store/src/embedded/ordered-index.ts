@@ -1,8 +1,14 @@
-import type { Filter, Scalar } from '../read-models';
-import { valueAt } from './document-values';
+import type { Filter, Range, Scalar } from '../read-models';
+import { compareValues, valueAt } from './document-values';
 import { isRange } from './filter-match';
 import { SortedEntries } from './sorted-entries';
 import { ValueMap } from './value-map';
+
+/** Ids in sort order, and how many entries the walk may read at most. */
+export interface OrderedWalk {
+  ids: Iterable<string>;
+  size: number;
+}
 
 /**
  * A compound index (leading, sortField) kept in order, so "this merchant's payments by createdAt,
@@ -36,23 +42,25 @@ export class OrderedIndex {
   }
 
   /**
-   * The ids of the documents whose leading field equals the filter's, in the order of `sort`, or
-   * undefined when this index cannot answer (another sort, no equality on the leading field).
+   * The ids of the documents whose leading field equals the filter's, in the order of `sort`, with the
+   * number of entries under that leading value (what a walk that finds nothing reads), or undefined
+   * when this index cannot answer (another sort, no equality on the leading field).
    */
-  ordered(filter: Filter, sort: [string, 1 | -1][]): Iterable<string> | undefined {
+  ordered(filter: Filter, sort: [string, 1 | -1][]): OrderedWalk | undefined {
     if (this.arrayValued > 0 || sort.length !== 1 || sort[0]![0] !== this.sortField) return undefined;
     const equal = equalityOf(filter[this.leading]);
     if (equal === undefined) return undefined;
     const bucket = this.buckets.get(equal);
-    if (!bucket) return [];
+    if (!bucket) return { ids: [], size: 0 };
     // A keyset page (`id < cursor`) starts at its cursor instead of walking every newer entry first.
     const bound = filter[this.sortField];
     const range = bound !== undefined && isRange(bound) ? bound : undefined;
+    const size = bucket.size;
     if (sort[0]![1] === 1) {
       const from = range?.$gt ?? range?.$gte;
-      return from === undefined ? bucket.ascending() : bucket.ascendingFrom(from);
+      return { ids: bucket.ascendingFrom(from, pastUpper(range)), size };
     }
-    return range?.$lt === undefined ? bucket.descending() : bucket.descendingBelow(range.$lt);
+    return { ids: bucket.descendingBelow(range?.$lt, pastLower(range)), size };
   }
 
   /**
@@ -78,6 +86,32 @@ export class OrderedIndex {
     const value = valueAt(document, this.sortField);
     return { key: leading, value, isArray: Array.isArray(leading) || Array.isArray(value) };
   }
+}
+
+/** Past a `$lt`/`$lte` bound: every later entry in ascending order is too (type brackets included). */
+function pastUpper(range: Range | undefined): ((value: unknown) => boolean) | undefined {
+  if (range?.$lt !== undefined) {
+    const bound = range.$lt;
+    return (value) => compareValues(value, bound) >= 0;
+  }
+  if (range?.$lte !== undefined) {
+    const bound = range.$lte;
+    return (value) => compareValues(value, bound) > 0;
+  }
+  return undefined;
+}
+
+/** Below a `$gt`/`$gte` bound: every later entry in descending order is too. */
+function pastLower(range: Range | undefined): ((value: unknown) => boolean) | undefined {
+  if (range?.$gt !== undefined) {
+    const bound = range.$gt;
+    return (value) => compareValues(value, bound) <= 0;
+  }
+  if (range?.$gte !== undefined) {
+    const bound = range.$gte;
+    return (value) => compareValues(value, bound) < 0;
+  }
+  return undefined;
 }
 
 function equalityOf(condition: Filter[string] | undefined): Scalar | undefined {

@@ -62,28 +62,41 @@ export class SortedEntries {
     }
   }
 
-  /** Descending from the last entry whose value is below `value`: a keyset page's `$lt` bound. */
-  *descendingBelow(value: unknown): Iterable<string> {
+  /**
+   * Descending from the last entry whose value is below `value` (a keyset page's `$lt` bound; from the
+   * last entry when undefined), stopping at the first value `past` says is beyond the range.
+   */
+  *descendingBelow(value: unknown, past: (value: unknown) => boolean = never): Iterable<string> {
     // Chunks before chunkFor's are wholly below; in its chunk, so are the entries before positionIn's.
-    let c = this.chunkFor(value, '');
+    let c = value === undefined ? this.chunks.length : this.chunkFor(value, '');
     let end = c < this.chunks.length ? positionIn(this.chunks[c]!, value, '') : 0;
     if (c === this.chunks.length) {
       c--;
       end = c >= 0 ? this.chunks[c]!.ids.length : 0;
     }
     for (; c >= 0; c--) {
-      const ids = this.chunks[c]!.ids;
-      for (let i = end - 1; i >= 0; i--) yield ids[i]!;
+      const chunk = this.chunks[c]!;
+      for (let i = end - 1; i >= 0; i--) {
+        if (past(chunk.values[i])) return;
+        yield chunk.ids[i]!;
+      }
       if (c > 0) end = this.chunks[c - 1]!.ids.length;
     }
   }
 
-  /** Ascending from the first entry whose value is not below `value`: a keyset page's `$gt`/`$gte` bound. */
-  *ascendingFrom(value: unknown): Iterable<string> {
-    for (let c = this.chunkFor(value, ''), first = true; c < this.chunks.length; c++, first = false) {
+  /**
+   * Ascending from the first entry whose value is not below `value` (a keyset page's `$gt`/`$gte`
+   * bound; from the first entry when undefined), stopping at the first value `past` says is beyond
+   * the range: a due-payments scan reads the due ones, not every waiting payment.
+   */
+  *ascendingFrom(value: unknown, past: (value: unknown) => boolean = never): Iterable<string> {
+    const start = value === undefined ? 0 : this.chunkFor(value, '');
+    for (let c = start, first = value !== undefined; c < this.chunks.length; c++, first = false) {
       const chunk = this.chunks[c]!;
-      for (let at = first ? positionIn(chunk, value, '') : 0; at < chunk.ids.length; at++)
+      for (let at = first ? positionIn(chunk, value, '') : 0; at < chunk.ids.length; at++) {
+        if (past(chunk.values[at])) return;
         yield chunk.ids[at]!;
+      }
     }
   }
 
@@ -124,6 +137,8 @@ function positionIn(chunk: Chunk, value: unknown, id: string): number {
   }
   return low;
 }
+
+const never = (): boolean => false;
 
 function compareEntries(aValue: unknown, aId: string, bValue: unknown, bId: string): number {
   return compareValues(aValue, bValue) || (aId < bId ? -1 : aId > bId ? 1 : 0);
