@@ -60,26 +60,20 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
     onWorkerExit: (error) =>
       logger.error({ err: error }, 'address worker stopped; the next refill starts another'),
   });
-  const ctx = await buildContext(config, infra, logger, clock, addresses);
   const selected = SERVICE_FACTORIES.filter(([name]) => config.service === 'all' || config.service === name);
-
-  if (infra.readModelsAreEphemeral && selected.some(([name]) => name === 'projector')) {
-    const total = await infra.eventStore.countEvents();
-    const startedAt = clock.now().getTime();
-    const progress = new RebuildProgress(
-      total,
-      (report) => logger.info(report, `rebuilding the read models: ${describeRebuildProgress(report)}`),
-      () => clock.now().getTime(),
-    );
-    const replayed = await new Projector(infra.readModels).rebuild(
-      infra.eventStore.readAll(),
-      progress.onApplied,
-    );
-    logger.info(
-      { events: replayed, durationMs: clock.now().getTime() - startedAt },
-      'read models rebuilt from the event store',
-    );
+  let ctx: ServiceContext;
+  try {
+    ctx = await buildContext(config, infra, logger, clock, addresses);
+    if (infra.readModelsAreEphemeral && selected.some(([name]) => name === 'projector'))
+      await rebuildReadModels(infra, logger, clock);
+  } catch (error) {
+    // A start that fails this early (a pending key rotation, a store that does not replay) still
+    // closes what it opened, the DATA_DIR lock first among them: this process lives on.
+    await infra.close();
+    await addresses.close();
+    throw error;
   }
+
 
   // Installed once nothing before the try below can fail, so that stop() always uninstalls it.
   const tracing = startTracing(`cryptogate-${config.service}`, config.tracing, options.spanProcessors);
@@ -171,4 +165,19 @@ export async function buildContext(
       chains: payAddressChains(config),
     }),
   };
+}
+
+async function rebuildReadModels(infra: Infrastructure, logger: Logger, clock: Clock): Promise<void> {
+  const total = await infra.eventStore.countEvents();
+  const startedAt = clock.now().getTime();
+  const progress = new RebuildProgress(
+    total,
+    (report) => logger.info(report, `rebuilding the read models: ${describeRebuildProgress(report)}`),
+    () => clock.now().getTime(),
+  );
+  const replayed = await new Projector(infra.readModels).rebuild(infra.eventStore.readAll(), progress.onApplied);
+  logger.info(
+    { events: replayed, durationMs: clock.now().getTime() - startedAt },
+    'read models rebuilt from the event store',
+  );
 }

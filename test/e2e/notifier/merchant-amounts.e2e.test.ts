@@ -1,6 +1,7 @@
 import type { Family, PaymentTerms } from '@gw/domain';
 import type { MerchantKeys } from '@gw/runtime';
 import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { EmptyUtxoNode } from '../../support/chain/empty-utxo-node';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import {
   nowPaymentsDocVerifier,
@@ -18,19 +19,19 @@ type Kind = 'a payment to the merchant wallet' | 'a sandbox payment';
 /**
  * What each family tells the merchant it got, in the payment record, the list and the webhook, for
  * the same payment: they agree, and only a sandbox payment's simulated payout shows a fee. Deposits
- * arrive as a chain watcher reports them (the driver's commands); the btc node named here is never
- * reached, it only lets the merchant's wallet take bitcoin payments.
+ * arrive as a chain watcher reports them (the driver's commands); the btc node is an empty stand-in:
+ * it lets the merchant's wallet take bitcoin payments and finds no history at the addresses handed out.
  */
 describe('what the merchant is told it received: record, list and webhook agree', () => {
   let gateway: TestGateway;
   let receiver: Receiver;
   let driver: PaymentDriver;
+  let btcNode: EmptyUtxoNode;
   const merchants = {} as Record<Kind, MerchantKeys>;
 
   beforeAll(async () => {
-    gateway = await startTestGateway({
-      env: { BTC_RPC_URL: 'http://127.0.0.1:18599', BTC_CHAIN: 'regtest' },
-    });
+    btcNode = await EmptyUtxoNode.start();
+    gateway = await startTestGateway({ env: { BTC_RPC_URL: btcNode.url, BTC_CHAIN: 'regtest' } });
     driver = new PaymentDriver(gateway);
     merchants['a payment to the merchant wallet'] = await gateway.createMerchant('Wallet shop');
     merchants['a sandbox payment'] = await gateway.createMerchant('Sandbox shop');
@@ -45,6 +46,7 @@ describe('what the merchant is told it received: record, list and webhook agree'
   afterAll(async () => {
     await receiver.close();
     await gateway.stop();
+    await btcNode.stop();
   });
 
   /** Opens a payment of `family` for the merchant of `kind`, pays it in full and waits for its final webhook. */

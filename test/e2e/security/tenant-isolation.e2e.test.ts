@@ -70,6 +70,7 @@ const COVERED_IN_THE_BROWSER: Record<string, string> = {
   'POST /dashboard/subscriptions/:subscriptionId/status':
     'test/browser/dashboard-subscriptions.browser.test.ts',
   'POST /dashboard/settings/keys/:credential/rotate': 'the signed-in merchant only (no id of a record)',
+  'POST /dashboard/outbox/:commitId/retry': 'the operator only (merchants get 403): no merchant record',
 };
 
 describe("merchant A never reaches merchant B's records", () => {
