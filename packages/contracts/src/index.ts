@@ -9,3 +9,4 @@ export * from './validation';
 export { renderEventCatalogue } from './catalogue/event-catalogue';
 export * from './api/openapi-paths';
 export * from './api/webhooks';
+export * from './api/money-fields';

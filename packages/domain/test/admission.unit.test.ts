@@ -5,6 +5,7 @@ import { admitPayment, currentPayAmount, type PaymentRequestTerms } from '../src
 import { PAYMENT_LIFETIMES } from '../src/admission/lifetimes';
 import { PaymentRefused } from '../src/admission/refusals';
 import { compare } from '../src/money';
+import type { MoneyInput } from '../src/money-input';
 import { admissionSpec, priceViews } from '../src/testing/admission-spec';
 
 const rates = new RatesService({
@@ -19,7 +20,11 @@ const onlyCoins = (...enabledCoins: string[]): AdmittingMerchant => ({
   enabledCoins,
   payableCoins: 'every',
 });
-const usd = (priceAmount: string, payCurrency: string | null, more: Partial<PaymentRequestTerms> = {}) => ({
+const usd = (
+  priceAmount: MoneyInput,
+  payCurrency: string | null,
+  more: Partial<PaymentRequestTerms> = {},
+) => ({
   family: 'v1' as const,
   priceAmount,
   priceCurrency: 'usd',
@@ -50,11 +55,39 @@ describe('admitting a payment', () => {
         .then({ priceCurrency: 'eur' });
     });
 
-    it('keeps a pay amount the merchant fixed, rounded up to the coin', () => {
+    it('keeps a pay amount the merchant fixed, exactly', () => {
       spec
         .given(everyCoin)
-        .when(usd('10', 'btc', { fixedPayAmount: '0.123456789' }))
+        .when(usd('10', 'btc', { fixedPayAmount: '0.12345679' }))
         .then({ payAmount: '0.12345679', discount: '0' });
+    });
+
+    it('refuses a fixed pay amount with more decimals than the coin has instead of rounding it', () => {
+      const refused = spec
+        .given(everyCoin)
+        .when(usd('10', 'btc', { fixedPayAmount: '0.123456789' }))
+        .thenRefuses('INVALID_AMOUNT');
+      expect(refused.refusal).toEqual({
+        code: 'INVALID_AMOUNT',
+        role: 'pay',
+        value: '0.123456789',
+        problem: { code: 'TOO_PRECISE', decimals: 8, currency: 'btc' },
+      });
+    });
+
+    it.each([
+      ['a number past the double range', Infinity, 'NOT_FINITE'],
+      ['NaN', Number.NaN, 'NOT_FINITE'],
+      ['the text Infinity', 'Infinity', 'NOT_FINITE'],
+      ['an exponent', '1e5', 'NOT_A_DECIMAL'],
+      ['a blank before the digits', ' 1', 'NOT_A_DECIMAL'],
+      ['more than the maximum', 1e21, 'TOO_LARGE'],
+      ['more cents than the dollar has', '0.123456789123', 'TOO_PRECISE'],
+      ['zero', 0, 'NOT_POSITIVE'],
+      ['a negative amount', '-5', 'NOT_POSITIVE'],
+    ])('refuses a price amount that is %s', (_case, priceAmount, problem) => {
+      const refused = spec.given(everyCoin).when(usd(priceAmount, 'btc')).thenRefuses('INVALID_AMOUNT');
+      expect(refused.refusal).toMatchObject({ role: 'price', problem: { code: problem } });
     });
 
     it('takes the discount off and adds the payer share of the network fee', () => {

@@ -152,6 +152,31 @@ describe('subscription plan and subscription deciders', () => {
       })
       .thenThrows('INVALID_SUBSCRIPTION');
   });
+  it.each(['Infinity', 'NaN', '-Infinity', '1e309', '1000000000000000.5', '0'])(
+    'refuses a plan whose amount is %s, whichever entry point sent it',
+    (amount) => {
+      deciderSpec(subscriptionPlanDecider)
+        .given([])
+        .when({
+          type: 'CreateSubscriptionPlan',
+          data: {
+            planId: 1,
+            merchantId: 'm1',
+            title: 't',
+            amount,
+            currency: 'usd',
+            intervalDay: 30,
+            successUrl: null,
+            cancelUrl: null,
+            partiallyPaidUrl: null,
+            ipnCallbackUrl: null,
+            createdAt: meta().now,
+          },
+          metadata: meta(),
+        })
+        .thenThrows('INVALID_AMOUNT');
+    },
+  );
   it('keeps a cancelled subscription cancelled', () => {
     const spec = deciderSpec(subscriptionDecider);
     const created = {

@@ -38,6 +38,13 @@ describe('payment decider', () => {
       spec.given([]).when({ type: 'CreatePayment', data: paymentTerms(), metadata: meta() }).then([created]);
     });
 
+    it.each(['Infinity', 'NaN', '1e309'])('refuses a price of %s', (priceAmount) => {
+      spec
+        .given([])
+        .when({ type: 'CreatePayment', data: paymentTerms({ priceAmount }), metadata: meta() })
+        .thenThrows('INVALID_AMOUNT');
+    });
+
     it('refuses a zero price', () => {
       spec
         .given([])

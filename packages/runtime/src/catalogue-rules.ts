@@ -1,4 +1,4 @@
-import { amount, isPositive, type Amount } from '@gw/domain';
+import { moneyProblemText, parseMoney, type Amount } from '@gw/domain';
 import { precisionOf, type RatesService } from '@gw/rates';
 import { inputRefused } from './input-validation';
 
@@ -40,22 +40,18 @@ export function knownCurrency(rates: RatesService, field: string, code: string):
   return rates.findCurrency(code).code;
 }
 
-/** A positive amount with no more decimals than the currency is priced in. */
+/**
+ * An amount of a catalogue currency by the domain's one money parser: finite, greater than 0, at most
+ * the maximum and with no more decimals than the currency is priced in; never rounded.
+ */
 export function priceAmount(
   rates: RatesService,
   field: string,
-  value: number | string,
+  value: unknown,
   currencyCode: string,
 ): Amount {
-  const exact = amount(value);
-  if (!isPositive(exact)) throw inputRefused(field, `${field} must be greater than 0`);
   const decimals = precisionOf(rates.findCurrency(currencyCode));
-  const [, fraction = ''] = exact.split('.');
-  if (fraction.length > decimals) {
-    throw inputRefused(
-      field,
-      `${field} has more than ${decimals} decimals, the precision of ${currencyCode}`,
-    );
-  }
-  return exact;
+  const parsed = parseMoney(value, { decimals, currency: currencyCode });
+  if (!parsed.ok) throw inputRefused(field, `${field} ${moneyProblemText(parsed.problem)}`);
+  return parsed.amount;
 }

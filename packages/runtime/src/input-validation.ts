@@ -1,4 +1,4 @@
-import { validatorFor } from '@gw/contracts';
+import { MAX_MONEY_NUMBER, MONEY_MARK, MONEY_RULE_TEXT, validatorFor } from '@gw/contracts';
 
 type SchemaError = NonNullable<ReturnType<typeof validatorFor>['errors']>[number];
 
@@ -46,12 +46,18 @@ export const currencyCode = { type: 'string', minLength: 1, maxLength: 32, patte
 export const coinList = { type: 'array', minItems: 1, maxItems: 500, items: currencyCode };
 export const httpUrl = { type: 'string', maxLength: 2048, format: 'uri', pattern: HTTP_URL };
 export const email = { type: 'string', maxLength: 254, format: 'email' };
-/** A positive amount as a JSON number or a decimal string (exact, for amounts a float cannot hold). */
+/**
+ * A positive amount as a JSON number or a decimal string (exact, for amounts a float cannot hold). The
+ * schema is the first gate (`maximum` also refuses Infinity); the money parser is the rule.
+ */
 export const decimalAmount = {
   type: ['number', 'string'],
   exclusiveMinimum: 0,
+  maximum: MAX_MONEY_NUMBER,
   maxLength: 40,
   pattern: DECIMAL,
+  description: MONEY_RULE_TEXT,
+  [MONEY_MARK]: true,
 };
 
 /** Checks input against its schema; a failure names every offending field. */

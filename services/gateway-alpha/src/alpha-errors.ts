@@ -1,5 +1,5 @@
 import type { AlphaFieldErrors } from '@gw/contracts/src/api/alpha';
-import { assertNever, stalePriceMessage, type Refusal } from '@gw/domain';
+import { assertNever, stalePriceMessage, type MoneyProblemCode, type Refusal } from '@gw/domain';
 import type { CryptoCurrency } from '@gw/rates';
 import { alphaNetworkName } from './alpha-currencies';
 
@@ -43,6 +43,15 @@ export const unprocessable = (message: string): AlphaError => new AlphaError(422
 export const tooManyRequests = (retryAfterSeconds: number): AlphaError =>
   new AlphaError(429, { state: 1, message: `Too many requests, retry after ${retryAfterSeconds} seconds` });
 
+/** The Laravel rule each money parser refusal stands for. */
+const ALPHA_MONEY_RULES: Record<MoneyProblemCode, string> = {
+  NOT_A_DECIMAL: 'validation.numeric',
+  NOT_FINITE: 'validation.numeric',
+  NOT_POSITIVE: 'validation.gt',
+  TOO_LARGE: 'validation.max.numeric',
+  TOO_PRECISE: 'validation.decimal',
+};
+
 const coinName = (coin: CryptoCurrency): string =>
   `${coin.ticker.toUpperCase()} on ${alphaNetworkName(coin.network)}`;
 
@@ -50,7 +59,7 @@ const coinName = (coin: CryptoCurrency): string =>
 export function alphaRefusal(refusal: Refusal, payField: 'currency' | 'to_currency'): AlphaError {
   switch (refusal.code) {
     case 'INVALID_AMOUNT':
-      return validationFailed({ amount: ['validation.gt'] });
+      return validationFailed({ amount: [ALPHA_MONEY_RULES[refusal.problem.code]] });
     case 'UNKNOWN_CURRENCY':
       return validationFailed({ [refusal.role === 'pay' ? payField : 'currency']: ['validation.exists'] });
     case 'NOT_A_CRYPTO_CURRENCY':

@@ -51,7 +51,8 @@ export function alphaIntakeFrom(
   const admitted = admitOrRefuse(
     {
       family: 'alpha',
-      priceAmount: toAmount(typeof input.amount === 'string' ? input.amount.trim() : input.amount),
+      // The schema-checked wire value; admission reads it with the money parser.
+      priceAmount: input.amount,
       priceCurrency: price.code,
       payCurrency: namedPay,
       defaultPayCurrencies: defaultPayCurrencies(rates, network),

@@ -1,5 +1,5 @@
 import type { BETA_ERROR_TYPES, BetaProblem } from '@gw/contracts/src/api/beta';
-import { assertNever, type Refusal } from '@gw/domain';
+import { assertNever, type MoneyProblem, type Refusal } from '@gw/domain';
 import { betaSymbol } from './beta-currencies';
 
 export type BetaErrorType = (typeof BETA_ERROR_TYPES)[number];
@@ -55,11 +55,28 @@ export const tooManyRequests = (limit: number, retryAfterSeconds: number): BetaE
     `At most ${limit} requests per minute; retry after ${retryAfterSeconds} seconds.`,
   );
 
+/** A money parser refusal in Laravel's words, as family B words every field failure. */
+function betaMoneySentence(problem: MoneyProblem): string {
+  switch (problem.code) {
+    case 'NOT_A_DECIMAL':
+    case 'NOT_FINITE':
+      return 'The amount field must be a number.';
+    case 'NOT_POSITIVE':
+      return 'The amount field must be greater than 0.';
+    case 'TOO_LARGE':
+      return `The amount field must not be greater than ${problem.maximum}.`;
+    case 'TOO_PRECISE':
+      return `The amount field must have 0-${problem.decimals} decimal places.`;
+    default:
+      return assertNever(problem);
+  }
+}
+
 /** A payment admission refused, as family B answers it. */
 export function betaRefusal(refusal: Refusal): BetaError {
   switch (refusal.code) {
     case 'INVALID_AMOUNT':
-      return invalidField({ key: 'amount', message: 'The amount must be greater than 0.' });
+      return invalidField({ key: 'amount', message: betaMoneySentence(refusal.problem) });
     case 'UNKNOWN_CURRENCY':
     case 'NOT_A_CRYPTO_CURRENCY':
       return invalidField({ key: 'currency', message: 'The selected currency is invalid.' });

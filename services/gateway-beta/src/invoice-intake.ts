@@ -42,7 +42,8 @@ export function invoiceIntakeFrom(
   const admitted = admitOrRefuse(
     {
       family: 'beta',
-      priceAmount: toAmount(typeof input.amount === 'string' ? input.amount.trim() : input.amount),
+      // The schema-checked wire value; admission reads it with the money parser.
+      priceAmount: input.amount,
       priceCurrency: price.code,
       payCurrency: price.kind === 'crypto' ? betaPayCoin(rates, input.currency, price) : null,
       defaultPayCurrencies: betaDefaultPayCurrencies(rates),

@@ -6,7 +6,7 @@ import type { MerchantDocument } from '@gw/views';
 import { admitOrRefuse, invoicePaymentRequest, type AdmissionSettings } from '@gw/runtime';
 import { refusalError } from './http/errors';
 import { knownCrypto, knownCurrency } from './payment-requests';
-import { codeOf, decimalOf, flagOf, textOf } from './request-values';
+import { codeOf, flagOf, moneyOf, textOf } from './request-values';
 
 /** Short opaque token of a hosted page or an estimate, like NOWPayments' token_id. */
 export const newTokenId = (): string => randomBytes(7).toString('base64url');
@@ -21,8 +21,8 @@ export function invoiceTermsFrom(
   invoiceId: string = randomUUID(),
 ): InvoiceTerms {
   const rates = prices.fixed;
-  const priceAmount = decimalOf(body.price_amount);
   const priceCurrency = knownCurrency(rates, 'price_currency', codeOf(body.price_currency) ?? '');
+  const priceAmount = moneyOf('price_amount', body.price_amount, priceCurrency);
   const payCode = codeOf(body.pay_currency);
   // An invoice that names its coin is held to what a payment in it would be: admitted now, not at the buyer's pick.
   const pay =

@@ -1,12 +1,12 @@
 import { validateAddress } from '@gw/chain';
 import type { RawBody } from '@gw/contracts/src/api/v1';
-import type { PriceViews, SandboxCase } from '@gw/domain';
+import type { MoneyInput, PriceViews, SandboxCase } from '@gw/domain';
 import type { GatewayConfig } from '@gw/platform';
 import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
 import { admitOrRefuse, admittedIntakeTerms, invoicePaymentRequest, type PaymentIntake } from '@gw/runtime';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { invalidParams, refusalError } from './http/errors';
-import { codeOf, decimalOf, flagOf, integerOf, optionalDecimalOf, textOf } from './request-values';
+import { codeOf, flagOf, integerOf, textOf } from './request-values';
 
 export type PaymentSettings = Pick<
   GatewayConfig,
@@ -58,10 +58,11 @@ export function paymentIntakeFrom(
   const admitted = admitOrRefuse(
     {
       family: 'v1',
-      priceAmount: decimalOf(body.price_amount),
+      // Schema-checked wire values; admission reads them with the money parser.
+      priceAmount: body.price_amount as MoneyInput,
       priceCurrency: codeOf(body.price_currency) ?? '',
       payCurrency: codeOf(body.pay_currency) ?? '',
-      fixedPayAmount: optionalDecimalOf(body.pay_amount),
+      fixedPayAmount: (body.pay_amount ?? null) as MoneyInput | null,
       lifetimeSeconds: settings.paymentLifetimeMinutes * 60,
     },
     merchant,

@@ -1,16 +1,16 @@
-import { amount, type Amount } from '@gw/domain';
+import { parseMoney, type Amount } from '@gw/domain';
+import { precisionOf, type Currency } from '@gw/rates';
+import { invalidMoney } from './http/errors';
 
 /**
  * Conversions from the accepted wire forms (already checked by the JSON Schemas) to domain values.
- * Amounts become exact decimal strings: a JSON number goes through its shortest decimal text, which is
- * exactly what the client wrote.
+ * Amounts go through the domain's one money parser (exact, finite, within the maximum and the
+ * currency's decimals), a refusal answering 400 in V1's shape.
  */
-export function decimalOf(value: unknown): Amount {
-  return amount(typeof value === 'number' ? String(value) : String(value).trim());
-}
-
-export function optionalDecimalOf(value: unknown): Amount | undefined {
-  return value === undefined || value === null ? undefined : decimalOf(value);
+export function moneyOf(field: string, value: unknown, currency: Currency): Amount {
+  const parsed = parseMoney(value, { decimals: precisionOf(currency), currency: currency.code });
+  if (!parsed.ok) throw invalidMoney(field, parsed.problem);
+  return parsed.amount;
 }
 
 const TRUE_VALUES = new Set<unknown>([true, 1, 'true', 'True', 'TRUE', '1']);

@@ -89,14 +89,30 @@ describe('a create-payment body becoming a payment intake', () => {
     expect(feePaid).toMatchObject({ isFixedRate: true, isFeePaidByUser: true });
   });
 
-  it('honours a pay_amount set by the merchant, rounded up to the coin decimals', () => {
+  it('honours a pay_amount set by the merchant, exactly', () => {
     const intake = paymentIntakeFrom(
-      body({ ...base, pay_amount: '0.001234567891' }),
+      body({ ...base, pay_amount: '0.00123457' }),
       merchantDocument(),
       pricesAt(NOW),
       sandbox,
     );
     expect(intake.payAmount).toBe('0.00123457');
+  });
+
+  it('refuses a pay_amount with more decimals than the coin has instead of rounding it', () => {
+    expect(() =>
+      paymentIntakeFrom(
+        body({ ...base, pay_amount: '0.001234567891' }),
+        merchantDocument(),
+        pricesAt(NOW),
+        sandbox,
+      ),
+    ).toThrow(
+      expect.objectContaining({
+        statusCode: 400,
+        message: 'pay_amount has more than 8 decimals, the precision of btc',
+      }),
+    );
   });
 
   it('stringifies numeric order ids and reads purchase ids from digits', () => {

@@ -1,5 +1,6 @@
-import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
-import { add, compare, isPositive, percentOf, roundDown, roundUp, subtract, type Amount } from '../money';
+import { precisionOf, type CryptoCurrency, type Currency, type RatesService } from '@gw/rates';
+import { add, compare, percentOf, roundDown, roundUp, subtract, type Amount } from '../money';
+import { parseMoney, type MoneyInput } from '../money-input';
 import type { Family } from '../payment/payment';
 import {
   acceptsPayCurrency,
@@ -59,7 +60,8 @@ export const networkFeeOf = (coin: Pick<CryptoCurrency, 'withdrawFee'>): Amount 
 /** What a request asks for, in catalogue codes (or aliases, any case) after its family's own naming. */
 export interface PaymentRequestTerms {
   family: Family;
-  priceAmount: Amount;
+  /** As the request carried it; checked by the money parser against the price currency's decimals. */
+  priceAmount: MoneyInput;
   priceCurrency: string;
   /**
    * The coin the request names for the payer: one listing, or a symbol's listings (the first the merchant
@@ -69,7 +71,7 @@ export interface PaymentRequestTerms {
   /** The family's pay currencies in order of preference, for a request that names none. */
   defaultPayCurrencies?: readonly string[];
   /** A crypto amount the merchant fixed itself instead of converting the price (V1 `pay_amount`). */
-  fixedPayAmount?: Amount | null;
+  fixedPayAmount?: MoneyInput | null;
   /** Positive lowers the payer amount, negative is a surcharge (family A `discount_percent`). */
   discountPercent?: Amount;
   /** The percent of the coin's network fee the payer covers on top (family A `subtract`, B `fee_paid_by_payer`). */
@@ -104,10 +106,12 @@ export function admitPayment(
   merchant: AdmittingMerchant,
   prices: PriceViews,
 ): AdmittedPayment {
-  if (!isPositive(request.priceAmount))
-    throw new PaymentRefused({ code: 'INVALID_AMOUNT', priceAmount: request.priceAmount });
+  moneyOf('price', request.priceAmount);
+  if (request.fixedPayAmount !== undefined && request.fixedPayAmount !== null)
+    moneyOf('pay', request.fixedPayAmount);
   const catalogue = prices.fixed;
   const named = currencyOf(catalogue, 'price', request.priceCurrency);
+  const priceAmount = moneyOf('price', request.priceAmount, precisionOf(named), named.code);
   const namedPay =
     request.payCurrency === null
       ? defaultPayCurrency(catalogue, merchant, request.defaultPayCurrencies ?? [])
@@ -115,10 +119,19 @@ export function admitPayment(
   const rates = priceViewFor(merchant, namedPay, prices, [namedPay, named]);
   const priceCurrency = rates.findCurrency(named.code);
   const payCurrency = rates.findCryptoCurrency(namedPay.code);
-  const { payAmount, discount } = priceToPay(rates, request, priceCurrency, payCurrency);
+  const fixedPayAmount =
+    request.fixedPayAmount === undefined || request.fixedPayAmount === null
+      ? null
+      : moneyOf('pay', request.fixedPayAmount, payCurrency.decimals, payCurrency.code);
+  const { payAmount, discount } = priceToPay(
+    rates,
+    { ...request, priceAmount, fixedPayAmount },
+    priceCurrency,
+    payCurrency,
+  );
   requireWithinLimits(rates, payCurrency, payAmount);
   return {
-    priceAmount: request.priceAmount,
+    priceAmount,
     priceCurrency,
     payCurrency,
     payAmount,
@@ -171,6 +184,17 @@ export function payLimitsOf(rates: RatesSnapshot, coin: CryptoCurrency): PayLimi
     minAmount: rates.minAmount(coin.code, coin.code).minAmount,
     maxAmount: rates.estimate(MAX_PAYMENT_USD, 'usd', coin.code),
   };
+}
+
+/**
+ * The request's amount by the one money parser: first on its own (a number at all, finite, positive, within
+ * the maximum), then, once its currency is known, within that currency's decimals. Never rounded.
+ */
+function moneyOf(role: CurrencyRole, value: MoneyInput, decimals?: number, currency?: string): Amount {
+  const parsed = parseMoney(value, { decimals, currency });
+  if (!parsed.ok)
+    throw new PaymentRefused({ code: 'INVALID_AMOUNT', role, value: String(value), problem: parsed.problem });
+  return parsed.amount;
 }
 
 function currencyOf(rates: RatesSnapshot, role: CurrencyRole, code: string): Currency {
@@ -244,8 +268,8 @@ function priceToPay(
   price: Currency,
   pay: CryptoCurrency,
 ): { payAmount: Amount; discount: Amount } {
-  if (request.fixedPayAmount)
-    return { payAmount: roundUp(request.fixedPayAmount, pay.decimals), discount: '0' };
+  // Exact, within the coin's decimals: the money parser refused anything else.
+  if (request.fixedPayAmount) return { payAmount: String(request.fixedPayAmount), discount: '0' };
   const converted = rates.payAmountFor(request.priceAmount, price.code, pay.code);
   const discount = roundDown(percentOf(converted, request.discountPercent ?? '0'), pay.decimals);
   const feeShare = percentOf(networkFeeOf(pay), request.payerFeePercent ?? '0');

@@ -1,5 +1,6 @@
 import type { CryptoCurrency, Currency } from '@gw/rates';
 import type { Amount } from '../money';
+import { moneyProblemText, type MoneyProblem } from '../money-input';
 import { DomainError, assertNever } from '../errors';
 import type { LifetimeWindow } from './lifetimes';
 
@@ -8,7 +9,8 @@ export type CurrencyRole = 'price' | 'pay';
 
 /** Why a payment was not admitted, with what each family needs to word it. */
 export type Refusal =
-  | { code: 'INVALID_AMOUNT'; priceAmount: Amount }
+  /** The price amount, or the pay amount a request fixes, broke a rule of the money parser. */
+  | { code: 'INVALID_AMOUNT'; role: CurrencyRole; value: string; problem: MoneyProblem }
   | { code: 'UNKNOWN_CURRENCY'; role: CurrencyRole; currency: string }
   | { code: 'NOT_A_CRYPTO_CURRENCY'; role: CurrencyRole; currency: string }
   | { code: 'COIN_NOT_ENABLED'; role: CurrencyRole; coin: CryptoCurrency }
@@ -34,7 +36,7 @@ export class PaymentRefused extends DomainError {
 function describe(refusal: Refusal): string {
   switch (refusal.code) {
     case 'INVALID_AMOUNT':
-      return `price amount ${refusal.priceAmount} must be a positive number`;
+      return `${refusal.role} amount ${refusal.value} ${moneyProblemText(refusal.problem)}`;
     case 'UNKNOWN_CURRENCY':
       return `${refusal.role} currency "${refusal.currency}" is not a supported currency`;
     case 'NOT_A_CRYPTO_CURRENCY':

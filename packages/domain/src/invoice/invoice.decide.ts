@@ -1,6 +1,6 @@
 import type { Command } from '../messages';
 import { DomainError, assertNever } from '../errors';
-import { isPositive } from '../money';
+import { isMoney } from '../money-input';
 import type { Invoice, InvoiceEvent, InvoiceTerms } from './invoice';
 
 export type CreateInvoice = Command<'CreateInvoice', InvoiceTerms>;
@@ -12,7 +12,8 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
   switch (command.type) {
     case 'CreateInvoice':
       if (state.status !== 'none') throw new DomainError('STREAM_ALREADY_EXISTS', 'invoice already exists');
-      if (!isPositive(command.data.priceAmount)) {
+      // The money parser again, whatever entry point sent the command.
+      if (!isMoney(command.data.priceAmount)) {
         throw new DomainError('INVALID_AMOUNT', 'price_amount must be a positive number');
       }
       return [{ type: 'InvoiceCreated', data: command.data }];

@@ -1,6 +1,7 @@
 import type { Command } from '../messages';
 import { DomainError, assertNever } from '../errors';
 import { add, compare, isNegative, isPositive, percentOf, roundDown, subtract, type Amount } from '../money';
+import { isMoney } from '../money-input';
 import { dropDeposit, findDroppedDeposit, isObservedBeforeDrop } from './dropped-deposits';
 import { paidToMerchantWallet } from './merchant-share';
 import {
@@ -101,7 +102,8 @@ function openRepeated({ data, metadata }: OpenRepeatedPayment, state: Payment): 
 
 function create({ data }: CreatePayment, state: Payment): PaymentEvent[] {
   if (state.status !== 'none') throw new DomainError('STREAM_ALREADY_EXISTS', 'payment already exists');
-  if (!isPositive(data.priceAmount))
+  // The money parser again, whatever entry point sent the command: no "Infinity" is ever made durable.
+  if (!isMoney(data.priceAmount))
     throw new DomainError('INVALID_AMOUNT', 'price_amount must be a positive number');
   if (!isPositive(data.payAmount))
     throw new DomainError('INVALID_AMOUNT', 'pay_amount must be a positive number');

@@ -1,7 +1,7 @@
 import type { Amount } from '../money';
 import type { Command, DomainEvent } from '../messages';
 import { DomainError, assertNever } from '../errors';
-import { isPositive } from '../money';
+import { isMoney } from '../money-input';
 
 export interface PlanTerms {
   planId: number;
@@ -47,7 +47,8 @@ export function decideSubscriptionPlan(
   switch (command.type) {
     case 'CreateSubscriptionPlan':
       if (state.status !== 'none') throw new DomainError('STREAM_ALREADY_EXISTS', 'plan already exists');
-      if (!isPositive(command.data.amount))
+      // The money parser again, whatever entry point sent the command: no "Infinity" is ever made durable.
+      if (!isMoney(command.data.amount))
         throw new DomainError('INVALID_AMOUNT', 'amount must be a positive number');
       if (!Number.isInteger(command.data.intervalDay) || command.data.intervalDay < 1) {
         throw new DomainError('INVALID_SUBSCRIPTION', 'interval_day must be a positive whole number of days');

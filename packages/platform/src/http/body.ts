@@ -6,6 +6,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from './errors';
+import { parseJsonExactly } from './exact-json';
 import { DEFAULT_MAX_JSON_DEPTH, jsonDepth } from './json-depth';
 
 export type BodyFormat = 'json' | 'form';
@@ -29,7 +30,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Reads the body once, keeps its exact bytes on `req.rawBody` (family A signs them) and puts the parsed
- * value on `req.body`. An empty body parses to `{}`, because some SDKs send nothing for parameterless calls.
+ * value on `req.body`; a JSON number literal a double cannot hold as written stays its exact text
+ * ({@link parseJsonExactly}), so no request rule ever sees a silently rounded number. An empty body parses to `{}`, because some SDKs send nothing for parameterless calls.
  * Failures reach next() as HttpError subclasses (400, 413, 415) for the family's error handler.
  */
 export function parseBody(options: BodyParserOptions = {}): RequestHandler {
@@ -103,7 +105,7 @@ function parseJson(text: string, maxDepth: number): unknown {
   if (jsonDepth(text, maxDepth) > maxDepth) throw new JsonTooDeepError(maxDepth);
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonExactly(text);
   } catch (error) {
     throw new MalformedJsonError((error as Error).message, { cause: error });
   }

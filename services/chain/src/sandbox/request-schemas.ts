@@ -1,10 +1,13 @@
-import { validatorFor } from '@gw/contracts';
+import { MAX_MONEY_NUMBER, MONEY_MARK, MONEY_RULE_TEXT, validatorFor } from '@gw/contracts';
 
+/** In the payment's coin; the schema is the first gate (`maximum` also refuses Infinity), the money parser the rule. */
 const amount = {
+  description: `In the payment's coin, a JSON number or a decimal string. ${MONEY_RULE_TEXT}`,
   anyOf: [
-    { type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
-    { type: 'number', exclusiveMinimum: 0 },
+    { type: 'string', pattern: '^\\d+(\\.\\d+)?$', maxLength: 40 },
+    { type: 'number', exclusiveMinimum: 0, maximum: MAX_MONEY_NUMBER },
   ],
+  [MONEY_MARK]: true,
 };
 const confirmations = { type: 'integer', minimum: 0, maximum: 1_000_000 };
 const txHash = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9:_-]+$' };

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import express, { type ErrorRequestHandler, type Request, type Router } from 'express';
 import { fakeTxHash } from '@gw/chain';
 import { describeErrors, type validatorFor } from '@gw/contracts';
-import { amount as toAmount, compare, isPositive, roundDown, subtract, type Amount } from '@gw/domain';
+import { isPositive, moneyProblemText, parseMoney, subtract, type Amount } from '@gw/domain';
 import { asyncRoute, httpErrorOf, jsonBody } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
 import type { Filter, ReadModelStore } from '@gw/store';
@@ -161,17 +161,14 @@ function targetOf(payment: PaymentDocument): PayTarget {
   };
 }
 
-/** A transaction cannot carry more decimals than the currency has, just as on its real chain. */
+/**
+ * By the domain's one money parser: finite, greater than 0, at most the maximum, and no more decimals
+ * than the currency has, just as a transaction on its real chain.
+ */
 function depositAmount(raw: string | number, payment: PaymentDocument): Amount {
-  const value = toAmount(raw);
-  if (!isPositive(value)) throw new SandboxError(400, 'amount must be greater than 0');
-  if (compare(roundDown(value, payment.payDecimals), value) !== 0) {
-    throw new SandboxError(
-      400,
-      `amount has more than ${payment.payDecimals} decimals, the precision of ${payment.payCurrency}`,
-    );
-  }
-  return value;
+  const parsed = parseMoney(raw, { decimals: payment.payDecimals, currency: payment.payCurrency });
+  if (!parsed.ok) throw new SandboxError(400, `amount ${moneyProblemText(parsed.problem)}`);
+  return parsed.amount;
 }
 
 /** What is still missing, or the whole pay amount once nothing is (a second payment of it, on purpose). */

@@ -2,7 +2,14 @@ import { STATUS_CODES } from 'node:http';
 import { RequestCancelledError } from '@gw/bus';
 import type { V1ErrorCode } from '@gw/contracts/src/api/v1';
 import type { ReplyMessage } from '@gw/contracts';
-import { assertNever, stalePriceMessage, type CurrencyRole, type Refusal } from '@gw/domain';
+import {
+  assertNever,
+  moneyProblemText,
+  stalePriceMessage,
+  type CurrencyRole,
+  type MoneyProblem,
+  type Refusal,
+} from '@gw/domain';
 import { httpErrorOf } from '@gw/platform';
 import { RatesError } from '@gw/rates';
 import { CommandTimeoutError } from '@gw/runtime';
@@ -66,12 +73,22 @@ export function replyError(reply: Extract<ReplyMessage, { ok: false }>): V1ApiEr
 }
 
 const CURRENCY_FIELDS: Record<CurrencyRole, string> = { price: 'price_currency', pay: 'pay_currency' };
+const AMOUNT_FIELDS: Record<CurrencyRole, string> = { price: 'price_amount', pay: 'pay_amount' };
+
+/** A money field the money parser refused, in V1's words ("price_amount must be a positive number"). */
+export function invalidMoney(field: string, problem: MoneyProblem): V1ApiError {
+  const meaning =
+    problem.code === 'NOT_A_DECIMAL' || problem.code === 'NOT_POSITIVE'
+      ? 'must be a positive number'
+      : moneyProblemText(problem);
+  return invalidParams(`${field} ${meaning}`);
+}
 
 /** A payment admission refused, in NOWPayments' words. */
 export function refusalError(refusal: Refusal): V1ApiError {
   switch (refusal.code) {
     case 'INVALID_AMOUNT':
-      return invalidParams('price_amount must be a positive number');
+      return invalidMoney(AMOUNT_FIELDS[refusal.role], refusal.problem);
     case 'UNKNOWN_CURRENCY':
       return invalidParams(
         `${CURRENCY_FIELDS[refusal.role]} "${refusal.currency}" is not a supported currency`,

@@ -9,7 +9,7 @@ import { invalidParams } from '../http/errors';
 import { validatedQuery } from '../http/validation';
 import { knownCurrency } from '../payment-requests';
 import { toFullCurrency, toMerchantCoin } from '../records/currency-records';
-import { decimalOf } from '../request-values';
+import { moneyOf } from '../request-values';
 import type { V1RouteDeps } from './deps';
 
 /** Status, currency lists, estimates and minimums: public except the merchant's own coin list. */
@@ -65,7 +65,7 @@ export function catalogueRoutes({ ctx, directory, auth }: V1RouteDeps): Router {
     const rates = ctx.rates.current();
     const from = knownCurrency(rates, 'currency_from', query.currency_from.trim().toLowerCase());
     const to = knownCurrency(rates, 'currency_to', query.currency_to.trim().toLowerCase());
-    const amountFrom = decimalOf(query.amount);
+    const amountFrom = moneyOf('amount', query.amount, from);
     res.json({
       currency_from: from.code,
       amount_from: toJsonNumber(amountFrom),

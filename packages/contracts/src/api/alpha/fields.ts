@@ -1,4 +1,5 @@
 import type { Schema } from '../../messages/schema-builders';
+import { MAX_MONEY_NUMBER, MONEY_MARK, MONEY_RULE_TEXT, MONEY_TEXT_PATTERN } from '../money-fields';
 
 /**
  * Field schemas of family A (Cryptomus-style). Failures are reported as Laravel rule keys
@@ -15,20 +16,20 @@ export const COERCE = 'x-coerce';
 export const MONEY_PATTERN = '^-?\\d+\\.\\d{8}$';
 /** Laravel's alpha_dash: letters, marks, digits, dashes and underscores. */
 export const ALPHA_DASH_PATTERN = '^[\\p{L}\\p{M}\\p{N}_-]+$';
-const POSITIVE_DECIMAL_TEXT = '^\\s*(?=[^1-9]*[1-9])\\d{1,20}(\\.\\d{1,18})?\\s*$';
 
 const nullType = (types: string[], nullable: boolean): string[] => (nullable ? [...types, 'null'] : types);
 
 /** A positive amount as a JSON number or a decimal string ("10.28"); kept exact, never coerced. */
 export function amountInput(description: string): Schema {
   return {
-    description: `${description} A decimal string such as "10.28" or a JSON number.`,
+    description: `${description} A decimal string such as "10.28" or a JSON number. ${MONEY_RULE_TEXT}`,
     type: ['string', 'number'],
-    pattern: POSITIVE_DECIMAL_TEXT,
+    pattern: MONEY_TEXT_PATTERN,
     exclusiveMinimum: 0,
-    maximum: 1e15,
+    maximum: MAX_MONEY_NUMBER,
     examples: ['10.28', 15],
     [RULE]: 'numeric',
+    [MONEY_MARK]: true,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Schema } from '../../messages/schema-builders';
+import { MAX_MONEY_NUMBER, MONEY_MARK, MONEY_RULE_TEXT, MONEY_TEXT_PATTERN } from '../money-fields';
 
 /**
  * Field schemas of family B (OxaPay-style). A failing field is reported as upstream does, one at a time
@@ -10,17 +11,16 @@ import type { Schema } from '../../messages/schema-builders';
 export const RULE = 'x-rule';
 export const COERCE = 'x-coerce';
 
-const POSITIVE_DECIMAL_TEXT = '^\\s*(?=[^1-9]*[1-9])\\d{1,20}(\\.\\d{1,18})?\\s*$';
-
 export function amountInput(description: string): Schema {
   return {
-    description: `${description} A JSON number or a numeric string such as "10.00".`,
+    description: `${description} A JSON number or a numeric string such as "10.00". ${MONEY_RULE_TEXT}`,
     type: ['number', 'string'],
-    pattern: POSITIVE_DECIMAL_TEXT,
+    pattern: MONEY_TEXT_PATTERN,
     exclusiveMinimum: 0,
-    maximum: 1e15,
+    maximum: MAX_MONEY_NUMBER,
     examples: [10, '10.00'],
     [RULE]: 'numeric',
+    [MONEY_MARK]: true,
   };
 }
 

@@ -1,5 +1,6 @@
 import { PAYMENT_LIFETIMES } from '@gw/domain';
 import type { Schema } from '../../messages/schema-builders';
+import { MAX_MONEY_NUMBER } from '../money-fields';
 import { RULE, amountInput, enumInput, flagInput, numberInput, textInput, urlInput } from './fields';
 
 const betaLifetime = PAYMENT_LIFETIMES.beta;
@@ -110,8 +111,8 @@ export const betaPaymentListQuery: Schema = {
     address: textInput('Pay address.', 128),
     from_date: numberInput('Created at or after, Unix seconds.', unixSecondsBounds),
     to_date: numberInput('Created at or before, Unix seconds.', unixSecondsBounds),
-    from_amount: numberInput('Amount at least.', { minimum: 0 }),
-    to_amount: numberInput('Amount at most.', { minimum: 0 }),
+    from_amount: numberInput('Amount at least.', { minimum: 0, maximum: MAX_MONEY_NUMBER }),
+    to_amount: numberInput('Amount at most.', { minimum: 0, maximum: MAX_MONEY_NUMBER }),
     sort_by: enumInput('Sort field. Default create_date.', BETA_SORT_FIELDS),
     sort_type: enumInput('Sort direction. Default desc.', BETA_SORT_TYPES),
     page: numberInput('Page, from 1. Default 1.', { minimum: 1, integer: true }),

@@ -1,13 +1,13 @@
 import { PAYMENT_STATUSES } from '@gw/domain';
 import type { Schema } from '../../messages/schema-builders';
+import { MAX_MONEY_NUMBER, MONEY_MARK, MONEY_RULE_TEXT, MONEY_TEXT_PATTERN } from '../money-fields';
 
 /**
  * Field schemas of the V1 API. Requests accept what real NOWPayments clients send (numbers as JSON
  * numbers or numeric strings, booleans in several spellings, null for "not given"); responses are
  * exact. `x-message` is the 400 message shown when the field fails validation.
  */
-export const MAX_AMOUNT = 1e15;
-const POSITIVE_DECIMAL_TEXT = '^\\s*(?=[^1-9]*[1-9])\\d{1,20}(\\.\\d{1,30})?\\s*$';
+export const MAX_AMOUNT = MAX_MONEY_NUMBER;
 const BOOLEAN_TEXTS = ['true', 'false', 'True', 'False', 'TRUE', 'FALSE', '1', '0'];
 
 export const nullValue: Schema = { type: 'null' };
@@ -19,14 +19,15 @@ export function positiveAmountInput(
   options: { nullable?: boolean } = {},
 ): Schema {
   return {
-    description: `${description} A JSON number or a numeric string such as "10.00".`,
+    description: `${description} A JSON number or a numeric string such as "10.00". ${MONEY_RULE_TEXT}`,
     anyOf: [
       { type: 'number', exclusiveMinimum: 0, maximum: MAX_AMOUNT },
-      { type: 'string', pattern: POSITIVE_DECIMAL_TEXT, maxLength: 52 },
+      { type: 'string', pattern: MONEY_TEXT_PATTERN, maxLength: 52 },
       ...(options.nullable ? [nullValue] : []),
     ],
     examples: [100, '10.00'],
     'x-message': `${field} must be a positive number`,
+    [MONEY_MARK]: true,
   };
 }
 
@@ -34,11 +35,12 @@ export function positiveAmountInput(
 export function positiveAmountQuery(field: string, description: string): Schema {
   return {
     type: 'string',
-    description,
-    pattern: POSITIVE_DECIMAL_TEXT,
+    description: `${description} ${MONEY_RULE_TEXT}`,
+    pattern: MONEY_TEXT_PATTERN,
     maxLength: 52,
     examples: ['100', '0.5'],
     'x-message': `${field} must be a positive number`,
+    [MONEY_MARK]: true,
   };
 }
 
