@@ -9,7 +9,6 @@
  * to its `waiting` IPN and from the deposit to its `confirmed` IPN, and what the relay logged. Also the
  * size of the codec's schema error for the planted event, now and as the whole ajv report it used to be.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,31 +26,13 @@ import {
   toEventMessage,
 } from '../packages/contracts/src';
 import { createLogger } from '../packages/platform/src';
+import { unpublishablePlanCreated } from '../test/support/unpublishable-commit';
 import { ANY_EVENT, JsonlEventStore, type StoredEvent } from '../packages/store/src';
 import { PaymentDriver } from '../test/e2e/notifier/support/notifier-harness';
 import { startTestGateway } from '../test/support/gateway';
 
 const PLAN_STREAM = 'plan-900009';
-const plantedEvent = () => ({
-  eventId: randomUUID(),
-  type: 'SubscriptionPlanCreated',
-  occurredAt: '2026-01-01T10:00:00.000Z',
-  merchantId: 'merchant-of-old',
-  data: {
-    planId: 900009,
-    merchantId: 'merchant-of-old',
-    title: 't',
-    amount: 'Infinity',
-    currency: 'usd',
-    intervalDay: 30,
-    successUrl: null,
-    cancelUrl: null,
-    partiallyPaidUrl: null,
-    ipnCallbackUrl: null,
-    createdAt: '2026-01-01T10:00:00.000Z',
-  },
-  metadata: { correlationId: 'c-old', causationId: 'c-old' },
-});
+const plantedEvent = () => unpublishablePlanCreated(900009);
 
 interface RunFigures {
   quarantinedAfterMs: number | null;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { startTestGateway, type TestGateway } from '../support/gateway';
 import { admin, eventually } from '../e2e/notifier/support/notifier-harness';
 import { DESKTOP, openCheckoutBrowser, type CheckoutBrowser } from './support/browser';
 import { signIn, unlabelledControls } from './support/dashboard-browser';
+import { unpublishablePlanCreated } from '../support/unpublishable-commit';
 
 jest.setTimeout(120_000);
 
@@ -21,28 +21,7 @@ let planted: string;
 /** An event store written before appends were checked: issue 22's plan with amount "Infinity". */
 async function plantInfinityPlan(): Promise<string> {
   const old = await JsonlEventStore.open({ directory: dataDir, eventSchema: ANY_EVENT });
-  const commit = await old.append('plan-900003', 0, [
-    {
-      eventId: randomUUID(),
-      type: 'SubscriptionPlanCreated',
-      occurredAt: '2026-01-01T10:00:00.000Z',
-      merchantId: 'merchant-of-old',
-      data: {
-        planId: 900003,
-        merchantId: 'merchant-of-old',
-        title: 't',
-        amount: 'Infinity',
-        currency: 'usd',
-        intervalDay: 30,
-        successUrl: null,
-        cancelUrl: null,
-        partiallyPaidUrl: null,
-        ipnCallbackUrl: null,
-        createdAt: '2026-01-01T10:00:00.000Z',
-      },
-      metadata: { correlationId: 'c-old', causationId: 'c-old' },
-    },
-  ]);
+  const commit = await old.append('plan-900003', 0, [unpublishablePlanCreated(900003)]);
   await old.close();
   return commit.commitId;
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ANY_EVENT, MongoEventStore } from '@gw/store';
 import { deleteKafkaNamespace } from '../../packages/bus/src/testing/kafka-namespace';
 import { deleteKeysUnder } from '../../packages/cache/src/testing/redis-keys';
@@ -6,6 +6,7 @@ import { dropMongoDatabase } from '../../packages/store/src/testing/mongo-test-d
 import { admin, eventually, PaymentDriver, statusesOf } from '../e2e/notifier/support/notifier-harness';
 import { startReceiver, type Receiver } from '../e2e/notifier/support/receiver';
 import { startTestGateway, type TestGateway } from '../support/gateway';
+import { unpublishablePlanCreated } from '../support/unpublishable-commit';
 
 /**
  * Issue 22's halt on the real engines: the whole gateway in this process on Kafka, FerretDB (MongoDB
@@ -57,28 +58,7 @@ describe('an unpublishable commit on the real engines', () => {
       database: namespace,
       eventSchema: ANY_EVENT,
     });
-    const planted = await old.append('plan-900002', 0, [
-      {
-        eventId: randomUUID(),
-        type: 'SubscriptionPlanCreated',
-        occurredAt: '2026-01-01T10:00:00.000Z',
-        merchantId: 'merchant-of-old',
-        data: {
-          planId: 900002,
-          merchantId: 'merchant-of-old',
-          title: 't',
-          amount: 'Infinity',
-          currency: 'usd',
-          intervalDay: 30,
-          successUrl: null,
-          cancelUrl: null,
-          partiallyPaidUrl: null,
-          ipnCallbackUrl: null,
-          createdAt: '2026-01-01T10:00:00.000Z',
-        },
-        metadata: { correlationId: 'c-old', causationId: 'c-old' },
-      },
-    ]);
+    const planted = await old.append('plan-900002', 0, [unpublishablePlanCreated(900002)]);
     await old.close();
 
     gateway = await startTestGateway({ env });

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
@@ -7,6 +6,7 @@ import { ANY_EVENT, JsonlEventStore } from '@gw/store';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { admin, eventually, PaymentDriver, statusesOf } from '../notifier/support/notifier-harness';
 import { startReceiver, type Receiver } from '../notifier/support/receiver';
+import { unpublishablePlanCreated } from '../../support/unpublishable-commit';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 
@@ -44,28 +44,7 @@ describe('an unpublishable commit in the event store', () => {
   /** What a store written before this fix holds: the plan of issue 22, straight into commits.jsonl. */
   async function plantInfinityPlan(): Promise<string> {
     const old = await JsonlEventStore.open({ directory: dataDir, eventSchema: ANY_EVENT });
-    const commit = await old.append('plan-900001', 0, [
-      {
-        eventId: randomUUID(),
-        type: 'SubscriptionPlanCreated',
-        occurredAt: '2026-01-01T10:00:00.000Z',
-        merchantId: 'merchant-of-old',
-        data: {
-          planId: 900001,
-          merchantId: 'merchant-of-old',
-          title: 't',
-          amount: 'Infinity',
-          currency: 'usd',
-          intervalDay: 30,
-          successUrl: null,
-          cancelUrl: null,
-          partiallyPaidUrl: null,
-          ipnCallbackUrl: null,
-          createdAt: '2026-01-01T10:00:00.000Z',
-        },
-        metadata: { correlationId: 'c-old', causationId: 'c-old' },
-      },
-    ]);
+    const commit = await old.append('plan-900001', 0, [unpublishablePlanCreated(900001)]);
     await old.close();
     return commit.commitId;
   }
