@@ -11,6 +11,7 @@ function busWithStuckPublish(): MessageBus & { published: number } {
     },
     subscribe: async () => subscription,
     consumerLag: async () => [],
+    deadLetters: () => [],
     close: async () => undefined,
   };
 }
@@ -36,6 +37,7 @@ describe('RequestReplyClient', () => {
       },
       subscribe: async () => ({ stop: async () => undefined }),
       consumerLag: async () => [],
+      deadLetters: () => [],
       close: async () => undefined,
     };
     // A timeout far beyond the test's own: waiting for it instead of the publish error would fail the test.

@@ -14,6 +14,7 @@ function recordingBus() {
       return { close: async () => undefined } as never;
     },
     consumerLag: async () => [],
+    deadLetters: () => [],
     close: async () => undefined,
   };
   return { bus, published, deliver: (message: IncomingMessage) => handler!(message) };
