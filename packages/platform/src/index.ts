@@ -21,3 +21,4 @@ export * from './html';
 export * from './lease-metrics';
 export * from './rate-limit-refusals';
 export * from './price-age-metrics';
+export * from './config-tracing';
