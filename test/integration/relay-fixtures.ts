@@ -45,6 +45,7 @@ export class RelayProcess {
       },
       subscribe: (options, handler) => this.bus.subscribe(options, handler),
       consumerLag: () => this.bus.consumerLag(),
+      deadLetters: () => this.bus.deadLetters(),
       close: async () => undefined,
     };
   }

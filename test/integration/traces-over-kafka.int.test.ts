@@ -1,5 +1,5 @@
 import { tracedBus, type IncomingMessage, type MessageBus } from '@gw/bus';
-import { SpanKind, startTracing, withSpan, type Tracing } from '@gw/platform';
+import { loadConfig, SpanKind, startTracing, withSpan, type Tracing } from '@gw/platform';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import {
   closeAndClean,
@@ -16,9 +16,7 @@ describe('traces over Kafka', () => {
   let bus: MessageBus;
 
   beforeAll(async () => {
-    tracing = startTracing('traces-over-kafka', { otlpEndpoint: null, sampleRatio: 1 }, [
-      new SimpleSpanProcessor(exporter),
-    ]);
+    tracing = startTracing('traces-over-kafka', loadConfig({}).tracing, [new SimpleSpanProcessor(exporter)]);
     kafka = await makeTestKafkaBus();
     bus = tracedBus(kafka);
   });

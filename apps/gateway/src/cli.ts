@@ -38,6 +38,21 @@ async function masterKey(args: string[]): Promise<void> {
   }
 }
 
+async function deadLetters(args: string[]): Promise<void> {
+  if (wantsHelp(args)) return void process.stdout.write(DEAD_LETTERS_USAGE);
+  const [action, topic, ...extra] = args;
+  if (action !== 'redrive' || !topic || extra.length > 0)
+    throw new UsageError('gateway dead-letters needs: redrive <topic>');
+  const { redriveCommand, DeadLetterRedriveError } = await import('./commands/dead-letters');
+  try {
+    await redriveCommand(process.env, topic);
+  } catch (error) {
+    if (!(error instanceof DeadLetterRedriveError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 2;
+  }
+}
+
 /** A yes/no question on the terminal, or null when standard input or error is not one. */
 function askOnTerminal(): ((question: string) => Promise<boolean>) | null {
   if (!process.stdin.isTTY || !process.stderr.isTTY) return null;
@@ -62,6 +77,9 @@ const USAGE = `Usage: gateway <command>
                         encrypt every merchant's sealed keys again under a new master key (stop every
                         service first); embedded: a new DATA_DIR/master.key, generated unless given;
                         with MASTER_KEY set: the key in <file>, then set MASTER_KEY to it everywhere
+  dead-letters redrive <topic>
+                        send the dead letters of a topic (payments.commands, payments.events…) back
+                        to it, each once; Kafka only (the embedded bus keeps them in memory)
   help                  show this text
 
 Admin commands (call the admin API of a running gateway):
@@ -84,6 +102,14 @@ const REPLAY_USAGE = `Usage: gateway replay [--yes]
 
 Drops the read models and rebuilds them from the event store (stop projectors first). Asks first on a
 terminal; --yes confirms without asking.
+`;
+
+const DEAD_LETTERS_USAGE = `Usage: gateway dead-letters redrive <topic>
+
+Sends the messages a consumer group gave up on (<topic>.dlq) back to <topic>, as their producer sent
+them, each once: the <topic>.dlq.redrive consumer group remembers how far it got. Fix what failed them
+first; one that fails again is dead-lettered again. Needs the real engines (KAFKA_BROKERS…): the
+embedded bus keeps dead letters in the running process's memory only.
 `;
 
 const wantsHelp = (args: string[]): boolean => args.some((arg) => arg === '--help' || arg === '-h');
@@ -111,6 +137,8 @@ async function main(argv: string[]): Promise<void> {
       return replay(rest);
     case 'master-key':
       return masterKey(rest);
+    case 'dead-letters':
+      return deadLetters(rest);
     case 'merchant':
     case 'plan':
     case 'subscription':

@@ -34,7 +34,8 @@ export interface HttpAppParts {
 }
 
 /**
- * The express app of a process: request ids and access logs, metrics, health, then the router of the
+ * The express app of a process: request ids and access logs, health and /metrics (neither traced nor
+ * counted as traffic), then spans and HTTP metrics, then the router of the
  * service the route table gives the path to, as the Ingress does when each service runs apart. Each
  * family's router carries its own body parsing and error handler. Going straight to one router, rather
  * than through every service's router in turn, keeps a request's routing cost independent of how many
@@ -57,11 +58,13 @@ export function createHttpApp({
   const health = createHealth({ checks: readinessChecks, logger });
   app.use(requestId({ logger }));
   app.use(accessLog({ logger }));
-  app.use(requestSpans(routes));
-  app.use(metrics.httpMetrics());
   app.use(noCors());
+  // Probes and scrapes come before the request spans and the HTTP metrics: a kubelet probing every few
+  // seconds and Prometheus scraping would fill the traces and dilute the 5xx ratio with their traffic.
   app.use(health.router);
   app.get('/metrics', metrics.metricsHandler());
+  app.use(requestSpans(routes));
+  app.use(metrics.httpMetrics());
   const routerOf = new Map(routers.map(({ service, router }) => [service, router]));
   app.use((req, res, next) => {
     const service = serviceForPath(req.path);

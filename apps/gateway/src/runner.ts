@@ -9,6 +9,7 @@ import {
   type SpanProcessor,
   SecretBox,
   systemClock,
+  RateLimitRefusals,
   type Clock,
   type GatewayConfig,
   type HttpServer,
@@ -108,7 +109,11 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
       logger,
       routers: services.flatMap((s) => (s.router ? [{ service: s.name, router: s.router }] : [])),
       readinessChecks: Object.assign({}, ...services.map((s) => s.readinessChecks ?? {})),
-      serviceRegistries: [busMetrics(infra.bus), ...services.flatMap((s) => (s.metrics ? [s.metrics] : []))],
+      serviceRegistries: [
+        busMetrics(infra.bus),
+        ctx.rateLimitRefusals.registry,
+        ...services.flatMap((s) => (s.metrics ? [s.metrics] : [])),
+      ],
       trustProxy: config.http.trustProxy,
     });
     http = createHttpServer(app, {
@@ -157,6 +162,7 @@ export async function buildContext(
     secrets,
     commands,
     rates,
+    rateLimitRefusals: new RateLimitRefusals(),
     addresses: new MerchantPayAddresses({
       readModels: infra.readModels,
       commands,

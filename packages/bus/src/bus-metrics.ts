@@ -1,7 +1,7 @@
-import { Gauge, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import type { MessageBus } from './message-bus';
 
-/** The lag of every consumer group in the process, read from the bus at scrape time. */
+/** The lag of every consumer group in the process and what it dead-lettered, read from the bus at scrape time. */
 export function busMetrics(bus: MessageBus): Registry {
   const registry = new Registry();
   new Gauge({
@@ -13,6 +13,16 @@ export function busMetrics(bus: MessageBus): Registry {
       const lags = await bus.consumerLag();
       this.reset();
       for (const { groupId, topic, messages } of lags) this.set({ group: groupId, topic }, messages);
+    },
+  });
+  new Counter({
+    name: 'bus_dead_letters_total',
+    help: 'Messages this process moved to the dead-letter topic <topic>.dlq, by original topic',
+    labelNames: ['topic'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { topic, messages } of bus.deadLetters()) this.inc({ topic }, messages);
     },
   });
   return registry;

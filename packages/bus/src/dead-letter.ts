@@ -26,6 +26,19 @@ export function deadLetterHeaders<V>(
   };
 }
 
+/** What a bus dead-lettered, by original topic: counted by each adapter as it moves a message. */
+export class DeadLetterTally {
+  private readonly byTopic = new Map<string, number>();
+
+  count(topic: string): void {
+    this.byTopic.set(topic, (this.byTopic.get(topic) ?? 0) + 1);
+  }
+
+  counts(): { topic: string; messages: number }[] {
+    return [...this.byTopic].map(([topic, messages]) => ({ topic, messages }));
+  }
+}
+
 /** A handler failure as one line for the `x-dlq-reason` header and logs. */
 export function reasonOf(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);

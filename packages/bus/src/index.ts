@@ -12,3 +12,4 @@ export * from './namespaced-bus';
 export * from './kafka';
 export * from './bus-metrics';
 export * from './traced-bus';
+export * from './instance-ids';

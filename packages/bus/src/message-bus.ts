@@ -60,10 +60,18 @@ export interface ConsumerLag {
   messages: number;
 }
 
+/** Messages this bus moved from `topic` to its dead-letter topic `<topic>.dlq` since it started. */
+export interface DeadLetterCount {
+  topic: string;
+  messages: number;
+}
+
 export interface MessageBus {
   publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions, handler: MessageHandler): Promise<Subscription>;
   /** The lag of every group this bus subscribed, on each of its topics (metrics). */
   consumerLag(): Promise<ConsumerLag[]>;
+  /** What this bus dead-lettered, by original topic (metrics). */
+  deadLetters(): DeadLetterCount[];
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import type { MessageCodec } from './codec';
 import type {
   ConsumerLag,
+  DeadLetterCount,
   IncomingMessage,
   MessageBus,
   MessageHandler,
@@ -45,6 +46,11 @@ export function namespacedBus(bus: MessageBus, prefix: string): MessageBus {
       (await bus.consumerLag())
         .filter((lag) => lag.groupId.startsWith(prefix))
         .map((lag) => ({ ...lag, groupId: lag.groupId.slice(prefix.length), topic: logical(lag.topic) })),
+    deadLetters: (): DeadLetterCount[] =>
+      bus
+        .deadLetters()
+        .filter((count) => count.topic.startsWith(prefix))
+        .map((count) => ({ ...count, topic: logical(count.topic) })),
     close: () => bus.close(),
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { processInstanceIds } from './instance-ids';
 import type { IncomingMessage, MessageBus, Subscription } from './message-bus';
 
 export const REPLY_HEADERS = {
@@ -29,7 +30,10 @@ export interface RequestReplyClientOptions {
   repliesTopic: string;
   /** Default bound on the wait for a reply. */
   timeoutMs: number;
-  /** This instance's reply address; unique per process. Default: a random UUID. */
+  /**
+   * This instance's reply address and the name of its consumer group (`replies.<topic>.<id>`); unique
+   * among live clients. Default: the process's next {@link processInstanceIds} name, stable across restarts.
+   */
   instanceId?: string;
 }
 
@@ -49,6 +53,8 @@ interface PendingRequest {
 /**
  * Request/reply over any message bus. Each instance listens to the shared replies topic in a consumer
  * group of its own, so it sees every reply and keeps only those addressed to it (`reply-to` header).
+ * A restarted instance rejoins its group under the same name and skips the replies addressed to its
+ * previous life: none of them matches a request it is waiting for.
  */
 export class RequestReplyClient {
   readonly instanceId: string;
@@ -59,7 +65,7 @@ export class RequestReplyClient {
     private readonly bus: MessageBus,
     private readonly options: RequestReplyClientOptions,
   ) {
-    this.instanceId = options.instanceId ?? randomUUID();
+    this.instanceId = options.instanceId ?? processInstanceIds.next();
   }
 
   async start(): Promise<void> {

@@ -51,6 +51,7 @@ export function tracedBus(bus: MessageBus): MessageBus {
             ),
       ),
     consumerLag: () => bus.consumerLag(),
+    deadLetters: () => bus.deadLetters(),
     close: () => bus.close(),
   };
 }

@@ -1,4 +1,11 @@
-import { RequestReplyClient, RequestTimeoutError, type MessageBus, type Subscription } from '../src';
+import {
+  InstanceIds,
+  RequestReplyClient,
+  RequestTimeoutError,
+  type MessageBus,
+  type SubscribeOptions,
+  type Subscription,
+} from '../src';
 
 /** A bus whose broker is away: subscribing works, publishing never completes (an idempotent producer retrying). */
 function busWithStuckPublish(): MessageBus & { published: number } {
@@ -11,6 +18,7 @@ function busWithStuckPublish(): MessageBus & { published: number } {
     },
     subscribe: async () => subscription,
     consumerLag: async () => [],
+    deadLetters: () => [],
     close: async () => undefined,
   };
 }
@@ -36,6 +44,7 @@ describe('RequestReplyClient', () => {
       },
       subscribe: async () => ({ stop: async () => undefined }),
       consumerLag: async () => [],
+      deadLetters: () => [],
       close: async () => undefined,
     };
     // A timeout far beyond the test's own: waiting for it instead of the publish error would fail the test.
@@ -46,5 +55,44 @@ describe('RequestReplyClient', () => {
       'the message bus is closed',
     );
     await gateway.stop();
+  });
+
+  it('names its consumer group after the process, the same again after a restart, never at random', async () => {
+    const groups: string[] = [];
+    const bus: MessageBus = {
+      publish: async () => undefined,
+      subscribe: async (options: SubscribeOptions) => {
+        groups.push(options.groupId);
+        return { stop: async () => undefined };
+      },
+      consumerLag: async () => [],
+      deadLetters: () => [],
+      close: async () => undefined,
+    };
+    const clients = (ids: InstanceIds) =>
+      [1, 2].map(
+        () =>
+          new RequestReplyClient(bus, {
+            repliesTopic: 'payments.replies',
+            timeoutMs: 50,
+            instanceId: ids.next(),
+          }),
+      );
+
+    for (const client of clients(new InstanceIds('payments-7d9f-x2k', 1))) await client.start();
+    // The container restarted: same pod name, pid 1 again.
+    for (const client of clients(new InstanceIds('payments-7d9f-x2k', 1))) await client.start();
+
+    expect(groups).toEqual([
+      'replies.payments.replies.payments-7d9f-x2k-1',
+      'replies.payments.replies.payments-7d9f-x2k-1-2',
+      'replies.payments.replies.payments-7d9f-x2k-1',
+      'replies.payments.replies.payments-7d9f-x2k-1-2',
+    ]);
+  });
+
+  it('defaults to the process’s host and pid, not a random id', () => {
+    const client = new RequestReplyClient(busWithStuckPublish(), { repliesTopic: 'r', timeoutMs: 50 });
+    expect(client.instanceId).toMatch(new RegExp(`-${process.pid}(-\\d+)?$`));
   });
 });

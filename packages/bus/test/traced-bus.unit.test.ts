@@ -1,4 +1,4 @@
-import { startTracing, TRACEPARENT, withSpan, SpanKind, type SpanProcessor } from '@gw/platform';
+import { loadConfig, startTracing, TRACEPARENT, withSpan, SpanKind, type SpanProcessor } from '@gw/platform';
 import { tracedBus, type IncomingMessage, type MessageBus, type OutgoingMessage } from '../src';
 
 /** A bus that records what reaches it. */
@@ -14,6 +14,7 @@ function recordingBus() {
       return { close: async () => undefined } as never;
     },
     consumerLag: async () => [],
+    deadLetters: () => [],
     close: async () => undefined,
   };
   return { bus, published, deliver: (message: IncomingMessage) => handler!(message) };
@@ -52,9 +53,7 @@ describe('tracedBus', () => {
 
   it('with tracing on, stamps the active trace on each message and continues it in the consumer’s span', async () => {
     const ended = endedSpans();
-    const tracing = startTracing('traced-bus-test', { otlpEndpoint: null, sampleRatio: 1 }, [
-      ended.processor,
-    ]);
+    const tracing = startTracing('traced-bus-test', loadConfig({}).tracing, [ended.processor]);
     try {
       const inner = recordingBus();
       const bus = tracedBus(inner.bus);

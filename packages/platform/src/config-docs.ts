@@ -28,6 +28,17 @@ export const SERVICE_NAMES = [
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
+/** The samplers of the OpenTelemetry specification's `OTEL_TRACES_SAMPLER` this gateway offers. */
+export const TRACES_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type TracesSamplerName = (typeof TRACES_SAMPLERS)[number];
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -328,16 +339,44 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   },
   { name: 'LOG_LEVEL', default: 'info', description: `Log level: ${LOG_LEVELS.join(', ')}.` },
   {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: null,
+    description:
+      'OTLP/HTTP base URL of a collector (e.g. http://otel-collector:4318); traces go to it with v1/traces appended; tracing is off while neither endpoint is set.',
+  },
+  {
     name: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
     default: null,
     description:
-      'OTLP/HTTP endpoint traces are exported to (e.g. http://otel-collector:4318/v1/traces); tracing is off when unset.',
+      'OTLP/HTTP URL traces are exported to, used as given (e.g. http://otel-collector:4318/v1/traces); wins over OTEL_EXPORTER_OTLP_ENDPOINT.',
+  },
+  {
+    name: 'OTEL_SERVICE_NAME',
+    default: 'cryptogate-<SERVICE>',
+    description:
+      'service.name of the spans; over a service.name in OTEL_RESOURCE_ATTRIBUTES. Set it per Deployment, not in a ConfigMap every service shares.',
+  },
+  {
+    name: 'OTEL_RESOURCE_ATTRIBUTES',
+    default: null,
+    description:
+      'Resource attributes of every span, key=value pairs separated by commas, percent-encoded (e.g. deployment.environment=prod).',
+  },
+  {
+    name: 'OTEL_TRACES_SAMPLER',
+    default: 'parentbased_always_on',
+    description: `Sampler: ${TRACES_SAMPLERS.join(', ')}; a parentbased one keeps the decision of a request or message that arrives with a trace.`,
+  },
+  {
+    name: 'OTEL_TRACES_SAMPLER_ARG',
+    default: '1',
+    description: 'Share of traces the traceidratio samplers record, 0 to 1.',
   },
   {
     name: 'OTEL_TRACES_SAMPLE_RATIO',
-    default: '1',
+    default: null,
     description:
-      'Share of new traces recorded, 0 to 1; a request that arrives with a trace keeps its sampling decision.',
+      'Deprecated: use OTEL_TRACES_SAMPLER=parentbased_traceidratio and OTEL_TRACES_SAMPLER_ARG. Still read: the ratio when OTEL_TRACES_SAMPLER_ARG is unset, and parentbased_traceidratio when OTEL_TRACES_SAMPLER is.',
   },
   {
     name: 'REQUEST_TIMEOUT_MS',

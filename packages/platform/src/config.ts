@@ -30,7 +30,6 @@ import {
   parseInteger,
   parseMasterKey,
   parseOneOf,
-  parseRatio,
   parseTrustProxy,
   parseUrl,
 } from './config-values';
@@ -40,6 +39,9 @@ import {
   type KafkaSecurityConfig,
   type KafkaTopicsConfig,
 } from './config-kafka';
+import { readTracing, type TracingConfig } from './config-tracing';
+
+export type { TracingConfig } from './config-tracing';
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 
@@ -165,12 +167,6 @@ interface CommonConfig {
 }
 
 /** OpenTelemetry traces: off unless an OTLP endpoint is set. */
-export interface TracingConfig {
-  /** OTLP/HTTP traces endpoint (`http://collector:4318/v1/traces`); null: no spans are recorded. */
-  otlpEndpoint: string | null;
-  /** Share of traces recorded, from 0 to 1; a trace started upstream keeps its caller's decision. */
-  sampleRatio: number;
-}
 
 export type GatewayConfig = Readonly<CommonConfig> &
   (
@@ -312,14 +308,7 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
       timeoutMs: reader.read('WEBHOOK_TIMEOUT_MS', (raw) => parseInteger(raw, 1, ONE_DAY_MS), 3000),
     },
     bodyLimitBytes: reader.read('BODY_LIMIT', parseByteSize, 100 * 1024),
-    tracing: {
-      otlpEndpoint: reader.read(
-        'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
-        (raw) => parseUrl(raw, ['http:', 'https:']),
-        null,
-      ),
-      sampleRatio: reader.read('OTEL_TRACES_SAMPLE_RATIO', parseRatio, 1),
-    },
+    tracing: readTracing(reader),
     http: {
       headersTimeoutMs: reader.read(
         'HTTP_HEADERS_TIMEOUT_MS',

@@ -19,3 +19,6 @@ export * from './files/group-commit-writer';
 export * from './tracing';
 export * from './html';
 export * from './lease-metrics';
+export * from './rate-limit-refusals';
+export * from './price-age-metrics';
+export * from './config-tracing';

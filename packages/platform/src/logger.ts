@@ -1,6 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from './config-docs';
 import { withoutCredentials } from './http/url-credentials';
+import { activeSpanLogFields } from './tracing';
 
 export type { Logger } from 'pino';
 
@@ -67,6 +68,8 @@ export function createLogger(options: LoggerOptions): Logger {
       serializers: Object.fromEntries(URL_FIELDS.map((field) => [field, urlWithoutCredentials])),
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // A line logged while a span is active carries its trace: from a log line to the trace and back.
+      mixin: () => activeSpanLogFields() ?? {},
     },
     options.destination,
   );

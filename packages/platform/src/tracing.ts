@@ -1,6 +1,7 @@
 import {
   context,
   INVALID_SPAN_CONTEXT,
+  isSpanContextValid,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
@@ -15,13 +16,16 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
   BasicTracerProvider,
   BatchSpanProcessor,
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
+  type Sampler,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import type { TracingConfig } from './config';
+import type { TracingConfig, TracesSampler } from './config-tracing';
 
 export { SpanKind, SpanStatusCode };
 export type { SpanProcessor };
@@ -38,9 +42,10 @@ export interface Tracing {
  * Installs this process's tracer provider, W3C Trace Context propagation and the async context that
  * carries the active span through awaits. Off (null: every span is a no-op, no header is written)
  * unless an OTLP endpoint is configured or span processors are given (tests hand an in-memory exporter).
+ * `defaultServiceName` names the process unless OTEL_SERVICE_NAME or OTEL_RESOURCE_ATTRIBUTES does.
  */
 export function startTracing(
-  serviceName: string,
+  defaultServiceName: string,
   config: TracingConfig,
   processors?: SpanProcessor[],
 ): Tracing | null {
@@ -51,8 +56,8 @@ export function startTracing(
       : []);
   if (spanProcessors.length === 0) return null;
   const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': serviceName }),
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.sampleRatio) }),
+    resource: resourceFromAttributes(resourceAttributesOf(defaultServiceName, config)),
+    sampler: samplerOf(config.sampler),
     spanProcessors,
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -70,6 +75,33 @@ export function startTracing(
   };
 }
 
+/** The resource of every span: OTEL_RESOURCE_ATTRIBUTES, `service.name` by the specification's precedence. */
+export function resourceAttributesOf(
+  defaultServiceName: string,
+  config: Pick<TracingConfig, 'serviceName' | 'resourceAttributes'>,
+): Record<string, string> {
+  const serviceName = config.serviceName ?? config.resourceAttributes['service.name'] ?? defaultServiceName;
+  return { ...config.resourceAttributes, 'service.name': serviceName };
+}
+
+/** OTEL_TRACES_SAMPLER as the SDK builds it; a parent-based sampler follows an incoming trace's decision. */
+export function samplerOf({ name, ratio }: TracesSampler): Sampler {
+  switch (name) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'traceidratio':
+      return new TraceIdRatioBasedSampler(ratio);
+    case 'parentbased_always_on':
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) });
+  }
+}
+
 /**
  * Whether a tracer provider is installed in this process. Off, every span would be a no-op: the hooks
  * below then skip making one (a context, a span object, header copies and a close listener per request
@@ -77,6 +109,21 @@ export function startTracing(
  */
 let tracingOn = false;
 export const tracingIsOn = (): boolean => tracingOn;
+
+/**
+ * The active span's ids as log fields (`trace_id`, `span_id`, `trace_flags`, the names OpenTelemetry's
+ * log data model and its pino instrumentation use), so a log line leads to its trace; null without one.
+ */
+export function activeSpanLogFields(): { trace_id: string; span_id: string; trace_flags: string } | null {
+  if (!tracingOn) return null;
+  const spanContext = trace.getSpan(context.active())?.spanContext();
+  if (!spanContext || !isSpanContextValid(spanContext)) return null;
+  return {
+    trace_id: spanContext.traceId,
+    span_id: spanContext.spanId,
+    trace_flags: spanContext.traceFlags.toString(16).padStart(2, '0'),
+  };
+}
 
 /** The span work gets while tracing is off: records nothing, like the API's own no-op spans. */
 const NO_SPAN: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);

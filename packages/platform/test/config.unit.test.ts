@@ -470,22 +470,79 @@ describe('CONFIG_DOCS', () => {
 });
 
 describe('tracing', () => {
-  it('is off by default and samples every trace once an OTLP endpoint is set', () => {
-    expect(loadConfig({}).tracing).toEqual({ otlpEndpoint: null, sampleRatio: 1 });
-    expect(
-      loadConfig({
-        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://otel-collector:4318/v1/traces',
-        OTEL_TRACES_SAMPLE_RATIO: '0.25',
-      }).tracing,
-    ).toEqual({ otlpEndpoint: 'http://otel-collector:4318/v1/traces', sampleRatio: 0.25 });
+  it('is off by default and samples every new trace, following an incoming one’s decision', () => {
+    expect(loadConfig({}).tracing).toEqual({
+      otlpEndpoint: null,
+      serviceName: null,
+      resourceAttributes: {},
+      sampler: { name: 'parentbased_always_on', ratio: 1 },
+    });
   });
 
-  it('names a bad endpoint or ratio', () => {
+  it('reads the OpenTelemetry SDK’s standard variables', () => {
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+        OTEL_SERVICE_NAME: 'cryptogate-payments-eu',
+        OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=prod,team=pay%20ops, k8s.cluster.name = eu-1',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.1',
+      }).tracing,
+    ).toEqual({
+      otlpEndpoint: 'http://otel-collector:4318/v1/traces',
+      serviceName: 'cryptogate-payments-eu',
+      resourceAttributes: {
+        'deployment.environment': 'prod',
+        team: 'pay ops',
+        'k8s.cluster.name': 'eu-1',
+      },
+      sampler: { name: 'parentbased_traceidratio', ratio: 0.1 },
+    });
+  });
+
+  it('appends v1/traces to the base endpoint, and takes the traces endpoint as given', () => {
+    const endpoint = (env: Record<string, string>) => loadConfig(env).tracing.otlpEndpoint;
+    expect(endpoint({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://collector.example/otlp/' })).toBe(
+      'https://collector.example/otlp/v1/traces',
+    );
+    expect(
+      endpoint({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://traces-only:4318/custom',
+      }),
+    ).toBe('http://traces-only:4318/custom');
+  });
+
+  it('keeps the deprecated OTEL_TRACES_SAMPLE_RATIO as a parent-based ratio, below the standard variables', () => {
+    expect(loadConfig({ OTEL_TRACES_SAMPLE_RATIO: '0.25' }).tracing.sampler).toEqual({
+      name: 'parentbased_traceidratio',
+      ratio: 0.25,
+    });
+    expect(
+      loadConfig({ OTEL_TRACES_SAMPLE_RATIO: '0.25', OTEL_TRACES_SAMPLER: 'always_on' }).tracing.sampler,
+    ).toEqual({ name: 'always_on', ratio: 0.25 });
+    expect(
+      loadConfig({ OTEL_TRACES_SAMPLE_RATIO: '0.25', OTEL_TRACES_SAMPLER_ARG: '0.5' }).tracing.sampler,
+    ).toEqual({ name: 'parentbased_traceidratio', ratio: 0.5 });
+  });
+
+  it('names a bad endpoint, sampler, ratio or attribute list', () => {
     expect(
       issuesOf({
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'grpc://collector',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
         OTEL_TRACES_SAMPLE_RATIO: '1.5',
+        OTEL_TRACES_SAMPLER: 'jaeger_remote',
+        OTEL_TRACES_SAMPLER_ARG: 'half',
+        OTEL_RESOURCE_ATTRIBUTES: 'team=pay,oops',
       }).map((issue) => issue.variable),
-    ).toEqual(['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_TRACES_SAMPLE_RATIO']);
+    ).toEqual([
+      'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'OTEL_TRACES_SAMPLE_RATIO',
+      'OTEL_TRACES_SAMPLER',
+      'OTEL_TRACES_SAMPLER_ARG',
+      'OTEL_RESOURCE_ATTRIBUTES',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { MessageBus } from '@gw/bus';
 import type { Cache } from '@gw/cache';
-import type { Clock, GatewayConfig, SecretBox } from '@gw/platform';
+import type { Clock, GatewayConfig, RateLimitRefusals, SecretBox } from '@gw/platform';
 import type { EventStore, ReadModelStore } from '@gw/store';
 import type { Logger } from 'pino';
 import type { CommandClient } from './command-client';
@@ -24,6 +24,8 @@ export interface ServiceContext {
   secrets: SecretBox;
   commands: CommandClient;
   rates: RatesSource;
+  /** What every family's rate limiter in the process refused (metrics). */
+  rateLimitRefusals: RateLimitRefusals;
   /** Every new payment's pay address: the merchant's wallet, or the sandbox's while it is on. */
   addresses: PayAddressSource;
 }

@@ -1,6 +1,7 @@
 import type { Cache } from '@gw/cache';
 import type { Clock } from '@gw/platform';
 import type { Request, RequestHandler, Response } from 'express';
+import type { RateLimitRefusals } from '@gw/platform';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const RATE_LIMIT_HEADER = 'x-ratelimit-limit';
@@ -28,6 +29,8 @@ export interface RateLimitOptions {
   merchantIdOf(req: Request): Promise<string | null>;
   /** Writes the 429 in the family's error shape; `Retry-After` is already set. */
   renderRejection(req: Request, res: Response, rejection: RateLimitRejection): void;
+  /** Where each refusal is counted under `family` (the process's rate_limit_refusals_total). */
+  refusals: RateLimitRefusals;
   onStoreError?(error: unknown, req: Request): void;
 }
 
@@ -63,6 +66,7 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
       if (count <= limit) return next();
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + RATE_LIMIT_WINDOW_MS - now) / 1000));
       res.set('Retry-After', String(retryAfterSeconds));
+      options.refusals.count(family);
       options.renderRejection(req, res, { limit, retryAfterSeconds });
     })().catch((error: unknown) => {
       options.onStoreError?.(error, req);

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RedisCache } from '@gw/cache';
-import { ManualClock } from '@gw/platform';
+import { ManualClock, RateLimitRefusals } from '@gw/platform';
 import express from 'express';
 import {
   deleteKeysUnder,
@@ -25,6 +25,7 @@ async function replica(cache: RedisCache, clock: ManualClock) {
       limitPerMinute: LIMIT,
       merchantIdOf: async (req) => req.get('x-merchant') ?? null,
       renderRejection: (_req, res) => void res.status(429).end(),
+      refusals: new RateLimitRefusals(),
     }),
   );
   app.get('/orders', (_req, res) => {

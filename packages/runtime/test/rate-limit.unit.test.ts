@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InMemoryCache, type Cache } from '@gw/cache';
-import { ManualClock } from '@gw/platform';
+import { ManualClock, RateLimitRefusals } from '@gw/platform';
 import express from 'express';
 import { rateLimit, type RateLimitOptions } from '../src/rate-limit';
 
@@ -30,6 +30,7 @@ async function harness(
       merchantIdOf: async (req) => req.get('x-merchant') ?? null,
       renderRejection: (_req, res, rejection) => void res.status(429).json({ family: 'test', ...rejection }),
       onStoreError: (error) => storeErrors.push(error),
+      refusals: new RateLimitRefusals(),
       ...options,
     }),
   );
@@ -76,6 +77,15 @@ describe('rateLimit', () => {
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(await refused.json()).toEqual({ family: 'test', limit: 3, retryAfterSeconds: 45 });
     expect(api.served()).toBe(3);
+  });
+
+  it('counts every refusal under its family in rate_limit_refusals_total', async () => {
+    const refusals = new RateLimitRefusals();
+    api = await harness(cache, clock, { family: 'v1', refusals });
+
+    for (let i = 0; i < 5; i++) await api.get({ 'x-merchant': 'm-1' });
+
+    expect(await refusals.registry.metrics()).toContain('rate_limit_refusals_total{family="v1"} 2');
   });
 
   it('counts the remaining requests down on every answer', async () => {

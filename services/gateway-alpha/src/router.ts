@@ -27,6 +27,7 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
   // request in its merchant's bucket, since the merchant uuid alone is no secret.
   const limited = rateLimit({
     cache: ctx.cache,
+    refusals: ctx.rateLimitRefusals,
     clock: ctx.clock,
     family: 'alpha',
     limitPerMinute: ctx.config.rateLimitsPerMinute.alpha,

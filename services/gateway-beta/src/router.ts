@@ -57,6 +57,7 @@ export function createBetaRouter(ctx: ServiceContext): Router {
 
   const limited = rateLimit({
     cache: ctx.cache,
+    refusals: ctx.rateLimitRefusals,
     clock: ctx.clock,
     family: 'beta',
     limitPerMinute: ctx.config.rateLimitsPerMinute.beta,

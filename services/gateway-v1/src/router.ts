@@ -35,6 +35,7 @@ export function createV1Router(ctx: ServiceContext): Router {
 
   const limited = rateLimit({
     cache: ctx.cache,
+    refusals: ctx.rateLimitRefusals,
     clock: ctx.clock,
     family: 'v1',
     limitPerMinute: ctx.config.rateLimitsPerMinute.v1,

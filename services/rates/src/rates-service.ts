@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { PriceFeed, PriceSnapshot } from '@gw/rates';
-import { leaseMetrics, type Logger } from '@gw/platform';
+import { RatesService, type PriceFeed, type PriceSnapshot } from '@gw/rates';
+import {
+  leaseMetrics,
+  mainnetNetworksOf,
+  registerPriceAgeGauges,
+  type Logger,
+  type PriceAge,
+} from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { LeasedLoop } from '@gw/runtime';
 import { priceFeedOf } from './price-feeds';
@@ -63,6 +69,18 @@ export function createRatesService(
       throw error;
     }
   };
+  const realMoneyCoins = mainnetNetworksOf(ctx.config.chainWatchers).flatMap(
+    (network) => ctx.config.chainWatchers.nodes[network]!.coins,
+  );
+  const priceAges = async (): Promise<PriceAge[] | null> => {
+    const published = await publishedSnapshot(ctx.cache).catch(() => null);
+    const live = published === null ? null : new RatesService(published);
+    const now = ctx.clock.now().getTime();
+    return realMoneyCoins.map((currency) => {
+      const quotedAt = live?.priceQuotedAt(currency) ?? null;
+      return { currency, ageSeconds: quotedAt === null ? Infinity : (now - Date.parse(quotedAt)) / 1000 };
+    });
+  };
   const loop = new LeasedLoop(
     ctx.cache,
     logger,
@@ -83,13 +101,16 @@ export function createRatesService(
     },
     stop: () => loop.stop(),
     runOnce: () => loop.runOnce(),
-    metrics: leaseMetrics({
-      prefix: 'rates',
-      pass: 'refresh',
-      what: 'the live price refresh',
-      labelNames: [],
-      works: () => [{ labels: {}, status: () => loop.status() }],
-    }),
+    metrics: withPriceAges(
+      leaseMetrics({
+        prefix: 'rates',
+        pass: 'refresh',
+        what: 'the live price refresh',
+        labelNames: [],
+        works: () => [{ labels: {}, status: () => loop.status() }],
+      }),
+      { maxAgeSeconds: prices.maxAgeSeconds, ages: priceAges },
+    ),
     readinessChecks: {
       /** Fails while no published live price is younger than PRICE_MAX_AGE_SECONDS. */
       prices: async () => {
@@ -103,6 +124,15 @@ export function createRatesService(
       },
     },
   };
+}
+
+/** The rates metrics with the live prices' ages, which every replica reads from the cache alike. */
+function withPriceAges(
+  registry: ReturnType<typeof leaseMetrics>,
+  options: Parameters<typeof registerPriceAgeGauges>[1],
+) {
+  registerPriceAgeGauges(registry, options);
+  return registry;
 }
 
 /** No live source: nothing to fetch, publish or be stale. */

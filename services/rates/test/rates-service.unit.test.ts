@@ -122,7 +122,7 @@ describe('the rates service on a live feed, sandbox or not', () => {
     },
   });
 
-  const started = (feed: PriceFeed, clock: ManualClock) => {
+  const started = (feed: PriceFeed, clock: ManualClock, config = liveConfig) => {
     const lines: Record<string, unknown>[] = [];
     const logger = createLogger({
       level: 'info',
@@ -131,7 +131,7 @@ describe('the rates service on a live feed, sandbox or not', () => {
     const ctx = {
       cache: new InMemoryCache(),
       logger,
-      config: liveConfig,
+      config,
       clock,
     } as unknown as ServiceContext;
     const service = createRatesService(ctx, { feed });
@@ -179,5 +179,37 @@ describe('the rates service on a live feed, sandbox or not', () => {
     const { service, ready } = started(sourceAnswering(fromSource(clock.now(), hourAgo)), clock);
     await service.runOnce();
     await expect(ready()).rejects.toThrow('the newest price is 3600 s old');
+  });
+
+  it('exports the age of the live price of every coin real money is taken in, +Inf for one never quoted', async () => {
+    const withMainnetNodes = loadConfig({
+      PRICE_FEED: 'coingecko',
+      PRICE_MAX_AGE_SECONDS: '600',
+      BTC_RPC_URL: 'http://btc-node:8332',
+      BTC_CHAIN: 'mainnet',
+      LTC_RPC_URL: 'http://ltc-node:9332',
+      LTC_CHAIN: 'mainnet',
+    });
+    const clock = new ManualClock('2026-11-25T10:00:00.000Z');
+    const { service } = started(
+      sourceAnswering(fromSource(clock.now(), clock.now())),
+      clock,
+      withMainnetNodes,
+    );
+    await service.runOnce();
+
+    clock.advance(601_000);
+    const text = await service.metrics!.metrics();
+
+    expect(text).toContain('rates_live_price_age_seconds{currency="btc"} 601');
+    expect(text).toContain('rates_live_price_age_seconds{currency="ltc"} +Inf');
+    expect(text).toContain('rates_live_price_max_age_seconds 600');
+  });
+
+  it('exports no price age where no node takes real money', async () => {
+    const clock = new ManualClock('2026-11-25T10:00:00.000Z');
+    const { service } = started(sourceAnswering(fromSource(clock.now(), clock.now())), clock);
+    await service.runOnce();
+    expect(await service.metrics!.metrics()).not.toMatch(/^rates_live_price_age_seconds\{/m);
   });
 });

@@ -116,4 +116,24 @@ describe('/metrics after a sandbox payment’s whole life', () => {
     );
     expect([...routes].filter((route) => /\/(v1|sandbox)\/.*\/\1\//.test(route))).toEqual([]);
   });
+
+  it('counts neither probes nor scrapes as HTTP traffic', async () => {
+    for (const path of ['/health/live', '/health/ready', '/metrics'])
+      expect((await fetch(`${gateway.baseUrl}${path}`)).status).toBe(200);
+    expect((await fetch(`${gateway.baseUrl}/v1/status`)).status).toBe(200);
+
+    // The /v1/status request is counted once its response closes: wait for it, then look for the probes.
+    const samples = await eventually(async () => {
+      const scraped = await scrape();
+      return total(scraped, 'http_request_duration_seconds_count', { route: '/v1/status' }) > 0
+        ? scraped
+        : undefined;
+    });
+    const routes = samples
+      .filter((sample) => sample.name === 'http_request_duration_seconds_count')
+      .map((sample) => sample.labels.route);
+    expect(routes).not.toContain('/health/live');
+    expect(routes).not.toContain('/health/ready');
+    expect(routes).not.toContain('/metrics');
+  });
 });

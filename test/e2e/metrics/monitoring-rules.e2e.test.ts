@@ -1,3 +1,4 @@
+import { priceAgeMetrics } from '@gw/platform';
 import { parser } from '@prometheus-io/lezer-promql';
 import { watcherMetrics } from '../../../services/chain/src/watchers/watcher-metrics';
 import { loadYaml, readRepoFile } from '../../deploy/support/repo-files';
@@ -45,8 +46,14 @@ describe('the alert rules and the Grafana dashboard', () => {
   beforeAll(async () => {
     gateway = await startTestGateway();
     const scraped = await (await fetch(`${gateway.baseUrl}/metrics`)).text();
-    // The embedded process runs every service but watches no node: the chain watchers' metrics come from their registry.
-    exported = new Set([...seriesNamesOf(scraped), ...seriesNamesOf(await watcherMetrics([]).metrics())]);
+    // The embedded process runs every service but watches no node and has no live price source: the chain
+    // watchers' metrics and the live prices' ages come from their registries.
+    const priceAges = priceAgeMetrics({ maxAgeSeconds: 600, ages: async () => [] });
+    exported = new Set([
+      ...seriesNamesOf(scraped),
+      ...seriesNamesOf(await watcherMetrics([]).metrics()),
+      ...seriesNamesOf(await priceAges.metrics()),
+    ]);
   });
   afterAll(async () => {
     await gateway.stop();
@@ -62,9 +69,17 @@ describe('the alert rules and the Grafana dashboard', () => {
     panel.targets.map((target, i) => [`${panel.title} #${i + 1}`, target.expr] as const),
   );
 
-  it('alert on dying webhooks, growing lag, a node behind and the 5xx rate', () => {
+  it('alert on dying webhooks, growing lag, a node behind, the 5xx rate, stale prices, dead letters and refusals', () => {
     expect(rules.map((rule) => rule.alert)).toEqual(
-      expect.arrayContaining(['WebhooksDying', 'ConsumerLagGrowing', 'ChainWatcherBehind', 'Http5xxRate']),
+      expect.arrayContaining([
+        'WebhooksDying',
+        'ConsumerLagGrowing',
+        'ChainWatcherBehind',
+        'Http5xxRate',
+        'PricesStale',
+        'BusDeadLetters',
+        'RateLimitRefusals',
+      ]),
     );
   });
 

@@ -76,4 +76,21 @@ describe('one trace from a create request to its webhook', () => {
     for (const secret of ['span-secret-1', 'span-secret-2', 'span-secret-3'])
       expect(written).not.toContain(secret);
   });
+
+  it('traces neither probes nor scrapes', async () => {
+    for (const path of ['/health/live', '/health/ready', '/metrics'])
+      expect((await fetch(`${gateway.baseUrl}${path}`)).status).toBe(200);
+    const marker = '0af7651916cd43dd8448eb211c80319c';
+    await fetch(`${gateway.baseUrl}/v1/status`, {
+      headers: { traceparent: `00-${marker}-b7ad6b7169203331-01` },
+    });
+
+    const spans = await eventually(() => {
+      const finished = exporter.getFinishedSpans();
+      return finished.some((span) => span.spanContext().traceId === marker) && finished;
+    });
+    expect(spans.map((span) => span.attributes['url.path'])).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/(health|metrics)/)]),
+    );
+  });
 });

@@ -42,6 +42,17 @@ describe('V1 rate limit (RATE_LIMIT_V1)', () => {
     expect(refused.headers.get('retry-after')).toBe('45');
   });
 
+  it('counts each refusal under its family on /metrics', async () => {
+    const refusals = async () => {
+      const text = await (await fetch(`${gateway.baseUrl}/metrics`)).text();
+      return Number(/^rate_limit_refusals_total\{family="v1"[^}]*\} (\S+)$/m.exec(text)?.[1] ?? 0);
+    };
+    const before = await refusals();
+    for (let i = 0; i < LIMIT + 2; i++) await client.get('/v1/payment/?limit=1');
+
+    expect((await refusals()) - before).toBe(2);
+  });
+
   it('refuses a creating POST before it reaches payments, and serves again in the next minute', async () => {
     for (let i = 0; i < LIMIT; i++) await client.get('/v1/payment/?limit=1');
     const eventsBefore = await eventCount();

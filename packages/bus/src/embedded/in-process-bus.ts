@@ -2,6 +2,7 @@ import { encodeBatch } from '../encode-batch';
 import {
   maxAttemptsOf,
   type ConsumerLag,
+  type DeadLetterCount,
   type MessageBus,
   type MessageHandler,
   type OutgoingMessage,
@@ -11,7 +12,7 @@ import {
 import { JsonCodec, type MessageCodec } from '../codec';
 import { ConsumerGroup, GroupMember, type GroupHost } from './consumer-group';
 import { TopicLog, type LoggedMessage } from './topic-log';
-import { deadLetterHeaders, deadLetterTopic } from '../dead-letter';
+import { DeadLetterTally, deadLetterHeaders, deadLetterTopic } from '../dead-letter';
 
 export interface InProcessBusOptions {
   /** Defaults to plain JSON; pass the schema-validating codec to check messages as Kafka would. */
@@ -36,6 +37,7 @@ export class InProcessBus implements MessageBus, GroupHost {
   private readonly retention: number;
   private readonly topics = new Map<string, TopicLog>();
   private readonly groups = new Map<string, ConsumerGroup>();
+  private readonly deadLettered = new DeadLetterTally();
   private closed = false;
 
   constructor(options: InProcessBusOptions = {}) {
@@ -93,8 +95,13 @@ export class InProcessBus implements MessageBus, GroupHost {
     return topic;
   }
 
+  deadLetters(): DeadLetterCount[] {
+    return this.deadLettered.counts();
+  }
+
   /** Moves the original bytes unchanged, so the dead letter is exactly what the producer sent. */
   async deadLetter(topic: string, message: LoggedMessage, reason: string, attempts: number): Promise<void> {
+    this.deadLettered.count(topic);
     this.append(
       deadLetterTopic(topic),
       message.key,

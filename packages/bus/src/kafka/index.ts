@@ -5,3 +5,4 @@ export * from './topic-specs';
 export * from './kafka-client';
 export { KafkaConnectError } from './kafka-connect-failure';
 export { MissingTopicsError } from './topic-catalog';
+export * from './dead-letter-redrive';

@@ -9,11 +9,12 @@ import {
   type Producer,
 } from 'kafkajs';
 import { JsonCodec, type MessageCodec } from '../codec';
-import { deadLetterHeaders, deadLetterTopic } from '../dead-letter';
+import { DeadLetterTally, deadLetterHeaders, deadLetterTopic } from '../dead-letter';
 import {
   maxAttemptsOf,
   type MessageBus,
   type ConsumerLag,
+  type DeadLetterCount,
   type MessageHandler,
   type OutgoingMessage,
   type SubscribeOptions,
@@ -100,6 +101,7 @@ export class KafkaBus implements MessageBus, MemberHost {
   private readonly publishTimeoutMs: number;
   private readonly members = new Set<KafkaGroupMember>();
   private readonly groupIds = new Set<string>();
+  private readonly deadLettered = new DeadLetterTally();
   private readonly groupTopics = new Map<string, { topics: Set<string>; fromBeginning: boolean }>();
   private readonly publishing = new Set<Promise<unknown>>();
   private state: 'new' | 'started' | 'closed' = 'new';
@@ -236,6 +238,10 @@ export class KafkaBus implements MessageBus, MemberHost {
     await this.admin.disconnect();
   }
 
+  deadLetters(): DeadLetterCount[] {
+    return this.deadLettered.counts();
+  }
+
   /** Moves the original bytes, key and headers unchanged, so the dead letter is what the producer sent. */
   async deadLetter(topic: string, message: KafkaMessage, reason: string, attempts: number): Promise<void> {
     const target = deadLetterTopic(topic);
@@ -247,6 +253,7 @@ export class KafkaBus implements MessageBus, MemberHost {
         headers: deadLetterHeaders(rawHeadersOf(message.headers), topic, reason, attempts),
       },
     ]);
+    this.deadLettered.count(topic);
   }
 
   forget(member: KafkaGroupMember): void {

@@ -60,6 +60,7 @@ export function describeFailureAndPositionContract(h: BusHarness): void {
       expect(deadLetter?.headers['x-trace-id']).toBe('trace-9');
       await h.eventually(() => expect(handled).toEqual(['healthy']));
       expect(attempts.get('poison')).toBe(3);
+      expect(h.bus.deadLetters()).toContainEqual({ topic, messages: 1 });
     });
 
     it('starts a new group at the earliest message with fromBeginning, otherwise at new messages only', async () => {

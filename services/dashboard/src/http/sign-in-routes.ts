@@ -28,6 +28,7 @@ export function signInRoutes(
   const { baseUrl } = ctx.config;
   const signInLimit = rateLimit({
     cache: ctx.cache,
+    refusals: ctx.rateLimitRefusals,
     clock: ctx.clock,
     family: 'dashboard-sign-in',
     limitPerMinute: ctx.config.dashboard.signInsPerMinute,
