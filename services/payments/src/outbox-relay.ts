@@ -102,40 +102,19 @@ export class OutboxRelay {
       if (!(await this.cache.acquireLease(LEASE, this.options.instanceId, ttl))) return published;
       const commits = await this.store.unpublishedCommits(this.options.batchSize ?? 200);
       if (commits.length === 0) return published;
-      const publishable = await this.setAsideRefused(commits);
-      if (publishable.length > 0) {
-        const sent = await this.publish(publishable);
-        if (!sent) continue;
-        await this.store.markPublished(publishable.map((c: Commit) => c.commitId));
-        this.options.onPublished?.(publishable);
-        published += publishable.length;
-      }
+      if (!(await this.publish(commits))) continue;
+      await this.store.markPublished(commits.map((c: Commit) => c.commitId));
+      this.options.onPublished?.(commits);
+      published += commits.length;
       if (this.stopped) return published;
     }
   }
 
   /**
-   * Quarantines the commits whose events `payments.events` refuses and returns the others, less the
-   * later commits of a quarantined commit's stream (they wait behind it).
-   */
-  private async setAsideRefused(commits: Commit[]): Promise<Commit[]> {
-    const waiting = new Set<string>();
-    const publishable: Commit[] = [];
-    for (const commit of commits) {
-      if (waiting.has(commit.streamId)) continue;
-      const reason = refusalOf(commit);
-      if (reason) {
-        waiting.add(commit.streamId);
-        await this.setAside(commit, reason);
-      } else publishable.push(commit);
-    }
-    return publishable;
-  }
-
-  /**
-   * Publishes the commits in one batch. A message the codec refuses (what the local check did not
-   * catch: a registry's schema, a value JSON cannot carry) sets its commit aside and publishes nothing:
-   * false, and the next round of the pass sends the rest.
+   * Publishes the commits in one batch. The codec checks every message against `payments.events` (ajv,
+   * or the registry's schema), as the store did at append; a message it refuses sets its commit aside
+   * and publishes nothing: false, and the next round of the pass reads the rest (less the later commits
+   * of the set-aside stream, which wait behind it).
    */
   private async publish(commits: Commit[]): Promise<boolean> {
     const owners: Commit[] = [];
@@ -152,7 +131,8 @@ export class OutboxRelay {
     } catch (error) {
       const owner = error instanceof MessageEncodeError ? owners[error.index] : undefined;
       if (!owner) throw error;
-      await this.setAside(owner, firstCharacters((error as MessageEncodeError).message));
+      // The contract's own violations read better than a registry's report of every schema branch.
+      await this.setAside(owner, refusalOf(owner) ?? firstCharacters((error as MessageEncodeError).message));
       return false;
     }
   }
