@@ -196,11 +196,17 @@ export class KafkaGroupMember implements Subscription {
           }
         }
         removeJoin();
+        removeCrash();
         resolve(pinned);
       });
+      // A crash kafkajs restarts from (a coordinator still loading, a broker moving) is part of
+      // joining: the restarted consumer joins, bounded by joinTimeoutMs. Only a crash it gives up on
+      // fails the subscription.
       const removeCrash = consumer.on(consumer.events.CRASH, ({ payload }) => {
+        if (payload.restart) return;
+        removeJoin();
         removeCrash();
-        if (!joined) reject(payload.error);
+        reject(payload.error);
       });
     });
   }
