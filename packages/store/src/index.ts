@@ -5,12 +5,8 @@ export * from './embedded/jsonl-event-store';
 export { CorruptLogError, StoreWriteFailedError, type FlushStats } from '@gw/platform';
 export * from './embedded/in-memory-read-models';
 export { UnindexedQueryError, wasted, type QueryCost } from './embedded/query-budget';
-export {
-  MongoEventStore,
-  type MongoEventStoreOptions,
-  type OutboxMode,
-  type StreamReads,
-} from './mongo/mongo-event-store';
+export { MongoEventStore, type MongoEventStoreOptions } from './mongo/mongo-event-store';
+export type { OutboxMode } from './mongo/commit-outbox';
 export type { MongoStoreOptions } from './mongo/mongo-connection';
 export { MongoReadModelStore } from './mongo/mongo-read-models';
 export type { QueryPlan } from './mongo/query-plan';

@@ -1,5 +1,5 @@
 import { loadConfig } from '@gw/platform';
-import { ANY_EVENT, MongoEventStore, type EventStore, type OutboxMode, type StreamReads } from '../src';
+import { ANY_EVENT, MongoEventStore, type EventStore, type OutboxMode } from '../src';
 import {
   describeEventStoreContract,
   dropMongoDatabase,
@@ -9,27 +9,22 @@ import {
 
 /**
  * Runs against the real engines (`eval "$(scripts/infra env)"`): a database per suite, dropped after it,
- * and a collection per test. Both ways of reading a stream and both outboxes run here, whichever server
- * answers.
+ * and a collection per test. Both outbox layouts run here, whichever server answers.
  */
 const config = loadConfig(process.env);
 if (config.mode !== 'engines')
   throw new Error('integration tests need the real engines: eval "$(scripts/infra env)"');
 const url = config.engines.mongodbUrl;
 
-const ways = (['query', 'walk'] as StreamReads[]).flatMap((streamReads) =>
-  (['flag', 'collection'] as OutboxMode[]).map((outbox) => ({ streamReads, outbox })),
-);
-
-for (const { streamReads, outbox } of ways) {
-  describe(`streams read by ${streamReads}, ${outbox} outbox`, () => {
-    const database = randomDatabaseName(`event_store_${streamReads}_${outbox}`);
+for (const outbox of ['flag', 'collection'] as OutboxMode[]) {
+  describe(`${outbox} outbox`, () => {
+    const database = randomDatabaseName(`event_store_${outbox}`);
     let tests = 0;
 
     afterAll(() => dropMongoDatabase(url, database));
 
     describeEventStoreContract('MongoDB commits', async ({ eventSchema }) => {
-      const options = { url, database, collection: `commits_${++tests}`, streamReads, outbox };
+      const options = { url, database, collection: `commits_${++tests}`, outbox };
       let store: EventStore = await MongoEventStore.open({ ...options, eventSchema });
       return {
         store,

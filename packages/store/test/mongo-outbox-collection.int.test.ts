@@ -7,7 +7,7 @@ import { dropMongoDatabase, paymentEvent, randomDatabaseName } from '../src/test
 
 /**
  * The `collection` outbox of the MongoDB event store beyond the shared contract: markers whose commit
- * never appeared, slow appends, version races and a database whose outbox was the `published` flag.
+ * never appeared, slow appends and version races.
  */
 const config = loadConfig(process.env);
 if (config.mode !== 'engines')
@@ -193,18 +193,5 @@ describe('MongoDB event store, collection outbox', () => {
       first.commitId,
       second.commitId,
     ]);
-  });
-
-  it('takes over the commits a published-flag outbox left unpublished, once', async () => {
-    const flagged = await open({ outbox: 'flag' });
-    const published = await flagged.append(stream(), 0, [paymentEvent('PaymentCreated')]);
-    const pending = await flagged.append(stream(), 0, [paymentEvent('PaymentCreated')]);
-    await flagged.markPublished([published.commitId]);
-
-    const store = await open();
-    expect((await store.unpublishedCommits(10)).map((c) => c.commitId)).toEqual([pending.commitId]);
-    await store.markPublished([pending.commitId]);
-
-    expect(await (await open()).unpublishedCommits(10)).toEqual([]);
   });
 });
