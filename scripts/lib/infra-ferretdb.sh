@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# FerretDB 1.24.2 (MongoDB wire protocol) on PostgreSQL (the postgres engine) or SQLite, built with go. Sourced.
+# FerretDB 1.24.2 (MongoDB wire protocol) on PostgreSQL (the postgres engine), built with go. Sourced.
 
 FERRETDB_VERSION=1.24.2
 FERRETDB_HOME="$INFRA_INSTALL_DIR/ferretdb-$FERRETDB_VERSION"
@@ -26,7 +26,7 @@ infra_go() {
 # the Go checksum database), copy it, write version.txt, and `go build` inside it with FerretDB's
 # own go.mod and go.sum. The result lands in a scratch folder that is swapped in whole.
 # GOTOOLCHAIN=local: build with the installed Go instead of fetching another toolchain.
-# CGO_ENABLED=0: FerretDB's SQLite driver (modernc.org/sqlite) is pure Go, so no C compiler.
+# CGO_ENABLED=0: FerretDB is pure Go (its SQLite handler's driver, modernc.org/sqlite, too), so no C compiler.
 infra_ferretdb_install() {
   [[ -x "$FERRETDB_BIN" ]] && return 0
   infra_say "building FerretDB $FERRETDB_VERSION with go (first use)"
@@ -59,25 +59,17 @@ infra_ferretdb_start() {
   infra_already_running ferretdb && return 0
   infra_ferretdb_install
   infra_ferretdb_check_ports
-  # --sqlite-url must name an existing directory and end with a slash. --log-level=error, not
-  # warn: at warn FerretDB logs every ok:0 reply in full (each duplicate-key rejection, and the
-  # driver's endSessions on every client close, a command FerretDB 1.24 does not have).
-  mkdir -p "$FERRETDB_DATA/sqlite" "$FERRETDB_DATA/state"
-  local backend
-  case "$INFRA_FERRETDB_BACKEND" in
-    postgresql)
-      # Its own engine, started first by `up`; `up ferretdb` alone starts it too. FerretDB starts
-      # only once PostgreSQL answers and has FerretDB's database.
-      infra_postgres_start
-      infra_postgres_wait
-      backend=(--handler=postgresql
-        --postgresql-url="postgres://$POSTGRES_ROLE@127.0.0.1:$INFRA_POSTGRES_PORT/$POSTGRES_DATABASE")
-      ;;
-    sqlite) backend=(--handler=sqlite --sqlite-url="file:$FERRETDB_DATA/sqlite/") ;;
-    *) infra_die "INFRA_FERRETDB_BACKEND must be postgresql or sqlite, not $INFRA_FERRETDB_BACKEND" ;;
-  esac
+  # --log-level=error, not warn: at warn FerretDB logs every ok:0 reply in full (each duplicate-key
+  # rejection, and the driver's endSessions on every client close, a command FerretDB 1.24 does not
+  # have).
+  mkdir -p "$FERRETDB_DATA/state"
+  # PostgreSQL is its own engine, started first by `up`; `up ferretdb` alone starts it too. FerretDB
+  # starts only once PostgreSQL answers and has FerretDB's database.
+  infra_postgres_start
+  infra_postgres_wait
   infra_spawn "$(infra_pid_file ferretdb)" "$(infra_log_file ferretdb)" \
-    "$FERRETDB_BIN" "${backend[@]}" \
+    "$FERRETDB_BIN" --handler=postgresql \
+    --postgresql-url="postgres://$POSTGRES_ROLE@127.0.0.1:$INFRA_POSTGRES_PORT/$POSTGRES_DATABASE" \
     --listen-addr="127.0.0.1:$INFRA_FERRETDB_PORT" --state-dir="$FERRETDB_DATA/state" \
     --debug-addr=- --telemetry=disable --log-level=error
   infra_record_ports ferretdb

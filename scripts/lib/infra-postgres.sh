@@ -20,26 +20,20 @@ infra_postgres_owner_prefix() {
   return 0
 }
 
-# Only FerretDB uses it: with INFRA_FERRETDB_BACKEND=sqlite, `up` leaves it stopped.
-infra_postgres_wanted() { [[ "$INFRA_FERRETDB_BACKEND" == postgresql ]]; }
-
 infra_postgres_owns_pid() { infra_cmdline_has "$1" "$POSTGRES_DATA"; }
 
 infra_postgres_install() {
-  infra_postgres_wanted || return 0
   [[ -n "$(infra_postgres_bin)" ]] && return 0
   infra_apt_install postgres postgresql
 }
 
 infra_postgres_check_ports() {
-  infra_postgres_wanted || return 0
   infra_require_port_free postgres "$INFRA_POSTGRES_PORT" INFRA_POSTGRES_PORT
 }
 
 # initdb once (PG_VERSION marks a cluster); loopback TCP only, no Unix socket (no shared /run dir);
 # fsync stays on: the test engines keep data across restarts like the others.
 infra_postgres_start() {
-  infra_postgres_wanted || return 0
   infra_already_running postgres && return 0
   infra_postgres_install
   infra_postgres_check_ports
@@ -60,7 +54,6 @@ infra_postgres_start() {
 
 # Ready once it accepts connections; FerretDB's database is created on the first start.
 infra_postgres_wait() {
-  infra_postgres_wanted || return 0
   local bin deadline=$((SECONDS + INFRA_START_TIMEOUT))
   bin="$(infra_postgres_bin)"
   until "$bin/pg_isready" -q -h 127.0.0.1 -p "$INFRA_POSTGRES_PORT"; do

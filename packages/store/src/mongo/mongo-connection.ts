@@ -6,7 +6,7 @@ export interface MongoStoreOptions {
   database: string;
 }
 
-/** Which server answers: FerretDB 1.x needs a few emulations (see packages/store/README.md). */
+/** Which server answers: FerretDB 1.24 needs a few emulations (see packages/store/README.md). */
 export type MongoEngine = 'mongodb' | 'ferretdb';
 
 export interface MongoConnection {
@@ -40,13 +40,15 @@ export function isDuplicateKeyError(error: unknown): boolean {
 }
 
 /**
- * A unique index that existing documents violate: MongoDB says E11000; FerretDB 1.24 (SQLite) reports
- * the SQLite constraint as an internal error.
+ * A unique index that existing documents violate: MongoDB says E11000; FerretDB 1.24 passes
+ * PostgreSQL's unique violation on as an internal error (code 1), e.g. `ERROR: could not create unique
+ * index "c_e60c2c52_k___b473697a_idx" (SQLSTATE 23505)`.
  */
 export function isUniqueIndexBuildError(error: unknown): boolean {
   return (
     isDuplicateKeyError(error) ||
-    (error instanceof MongoServerError && /UNIQUE constraint failed/.test(error.message))
+    (error instanceof MongoServerError &&
+      /could not create unique index .*\(SQLSTATE 23505\)/.test(error.message))
   );
 }
 

@@ -8,10 +8,8 @@ export interface QueryPlan {
   collectionScan: boolean;
   /** Names of the indexes the plan reads. */
   indexes: string[];
-  /** FerretDB only: whether the filter reached the SQL backend at all. */
+  /** FerretDB only: whether the filter reached PostgreSQL at all. */
   filterPushdown?: boolean;
-  /** FerretDB only: the SQL backend that answered. */
-  backend?: 'sqlite' | 'postgresql';
 }
 
 /** MongoDB: the winning plan's stage tree (classic `inputStage(s)` or SBE `queryPlan`). */
@@ -34,24 +32,9 @@ function mongoPlan(explain: Document): QueryPlan {
   };
 }
 
-/**
- * FerretDB 1.24: `queryPlanner.Plan` holds the backend's own plan, SQLite's EXPLAIN QUERY PLAN lines
- * or PostgreSQL's EXPLAIN (FORMAT JSON) node tree.
- */
+/** FerretDB 1.24 on PostgreSQL: `queryPlanner.Plan` holds PostgreSQL's EXPLAIN (FORMAT JSON) node tree. */
 function ferretPlan(explain: Document): QueryPlan {
   const plan: unknown = explain.queryPlanner?.Plan;
-  const filterPushdown = explain.filterPushdown === true;
-  if (Array.isArray(plan)) {
-    const lines = plan as string[];
-    const indexes = lines.flatMap((line) => /USING (?:COVERING )?INDEX (\S+)/.exec(line)?.[1] ?? []);
-    return {
-      engine: 'ferretdb',
-      backend: 'sqlite',
-      collectionScan: lines.some((line) => /detail=SCAN /.test(line)) && indexes.length === 0,
-      indexes,
-      filterPushdown,
-    };
-  }
   const nodes: Document[] = [];
   const walk = (node: unknown): void => {
     if (typeof node !== 'object' || node === null) return;
@@ -61,14 +44,13 @@ function ferretPlan(explain: Document): QueryPlan {
   walk(plan);
   return {
     engine: 'ferretdb',
-    backend: 'postgresql',
     collectionScan: nodes.some((node) => node['Node Type'] === 'Seq Scan'),
     indexes: [
       ...new Set(
         nodes.flatMap((node) => (typeof node['Index Name'] === 'string' ? [node['Index Name']] : [])),
       ),
     ],
-    filterPushdown,
+    filterPushdown: explain.filterPushdown === true,
   };
 }
 
