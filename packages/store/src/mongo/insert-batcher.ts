@@ -13,10 +13,10 @@ export type InsertResult = 'inserted' | 'duplicate';
 
 /**
  * Group commit for inserts: the inserts that arrive while one `insertMany` is in flight go together in
- * the next one (unordered, so each document succeeds or fails on its own). FerretDB 1.24 on SQLite
- * writes one statement at a time: an `insertMany` of 10 documents cost it 0.15 ms of CPU per document
- * against 0.75 ms for an `insertOne`, and waits in its write queue once instead of ten times. A lone
- * insert goes out at once, so nothing waits for a timer.
+ * the next one (unordered, so each document succeeds or fails on its own). On FerretDB 1.24 on
+ * PostgreSQL an `insertMany` of 10 documents cost FerretDB 0.14 ms of CPU per document against 0.64 ms
+ * for an `insertOne` (500 commit-sized documents each way). A lone insert goes out at once, so nothing
+ * waits for a timer.
  */
 export class InsertBatcher<T extends Document> {
   private queue: Waiting<T>[] = [];

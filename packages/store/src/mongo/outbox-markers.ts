@@ -5,7 +5,7 @@ import { createIndexes } from './mongo-connection';
 
 /**
  * One "this commit may be unpublished" marker, in a collection of its own next to the commits (the
- * `collection` outbox, see MongoEventStore). Every append writes its own marker (a fresh `_id`) before
+ * `collection` outbox, see MarkerOutbox). Every append writes its own marker (a fresh `_id`) before
  * inserting the commit, so a commit never exists without one until it is published; publishing deletes
  * every marker of the commit.
  */
@@ -65,12 +65,12 @@ export class OutboxMarkers {
     return _id;
   }
 
-  /** Deletes one marker by `_id` (the only filter FerretDB 1.24 serves without a scan). */
+  /** Deletes one marker by `_id`. */
   async remove(markerId: string): Promise<void> {
     await this.markers.deleteOne({ _id: markerId });
   }
 
-  /** Writes the marker again if it is gone (see MongoEventStore.append). */
+  /** Writes the marker again if it is gone (see MarkerOutbox.insert). */
   async ensure(markerId: string, commit: MarkedCommit): Promise<void> {
     if (await this.markers.findOne({ _id: markerId }, { projection: { _id: 1 } })) return;
     await this.write(commit);
