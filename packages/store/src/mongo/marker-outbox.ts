@@ -3,7 +3,13 @@ import type { Commit } from '../event-store';
 import { setNewest, toCommit, type CommitDocument } from './commit-document';
 import type { CommitOutbox } from './commit-outbox';
 import type { InsertBatcher, InsertResult } from './insert-batcher';
-import { OutboxMarkers, type Clock, type MarkedCommit, type MarkerGroup } from './outbox-markers';
+import {
+  OutboxMarkers,
+  type Clock,
+  type MarkedCommit,
+  type MarkerDocument,
+  type MarkerGroup,
+} from './outbox-markers';
 
 /** Commits this process appended and has not seen published, so the relay need not read them back. */
 const MAX_REMEMBERED_COMMITS = 1_000;
@@ -16,7 +22,7 @@ const MAX_REMEMBERED_COMMITS = 1_000;
 export class MarkerOutbox implements CommitOutbox {
   private readonly appended = new Map<string, CommitDocument>();
 
-  constructor(
+  private constructor(
     private readonly commits: Collection<CommitDocument>,
     private readonly inserts: InsertBatcher<CommitDocument>,
     private readonly markers: OutboxMarkers,
@@ -24,6 +30,16 @@ export class MarkerOutbox implements CommitOutbox {
     /** A marker whose commit is still missing this long after it was written is dropped. */
     private readonly graceMs: number,
   ) {}
+
+  static async open(
+    commits: Collection<CommitDocument>,
+    inserts: InsertBatcher<CommitDocument>,
+    markers: Collection<MarkerDocument>,
+    clock: Clock,
+    graceMs: number,
+  ): Promise<MarkerOutbox> {
+    return new MarkerOutbox(commits, inserts, await OutboxMarkers.open(markers, clock), clock, graceMs);
+  }
 
   /**
    * Marker first, then the commit. `duplicate` when another append took the version. Why no committed

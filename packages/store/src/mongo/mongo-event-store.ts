@@ -14,7 +14,7 @@ import {
   type MongoEngine,
   type MongoStoreOptions,
 } from './mongo-connection';
-import { OutboxMarkers, systemClock, type Clock, type MarkerDocument } from './outbox-markers';
+import { systemClock, type Clock, type MarkerDocument } from './outbox-markers';
 
 export interface MongoEventStoreOptions extends MongoStoreOptions {
   /** Default `commits`. */
@@ -84,10 +84,10 @@ export class MongoEventStore implements EventStore {
       const outbox =
         (options.outbox ?? outboxModeOf(connection.engine)) === 'flag'
           ? await FlagOutbox.open(commits, inserts)
-          : new MarkerOutbox(
+          : await MarkerOutbox.open(
               commits,
               inserts,
-              await OutboxMarkers.open(connection.db.collection<MarkerDocument>(`${name}_outbox`), clock),
+              connection.db.collection<MarkerDocument>(`${name}_outbox`),
               clock,
               options.outboxGraceMs ?? DEFAULT_OUTBOX_GRACE_MS,
             );
