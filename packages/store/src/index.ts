@@ -12,5 +12,6 @@ export {
   type StreamReads,
 } from './mongo/mongo-event-store';
 export type { MongoStoreOptions } from './mongo/mongo-connection';
+export { commandMonitoring, traceMongoCommands } from './mongo/mongo-command-spans';
 export { MongoReadModelStore } from './mongo/mongo-read-models';
 export type { QueryPlan } from './mongo/query-plan';
