@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { testAccountPublicKey } from '@gw/chain/src/testing/wallet-fixtures';
 import { streamIdOf } from '@gw/domain';
 import { toBaseUnits } from '@gw/rates';
-import type { MerchantKeys } from '@gw/runtime';
+import { MerchantDirectory, type MerchantKeys } from '@gw/runtime';
 import type { ReadModelDocument } from '@gw/store';
 import { COLLECTIONS } from '@gw/views';
 import { deleteKafkaNamespace } from '../../../packages/bus/src/testing/kafka-namespace';
@@ -136,7 +136,7 @@ describe('the MongoDB restore drill of docs/operations.md (FerretDB on PostgreSQ
     return { status, depositsDetected, deliveries } satisfies PaymentState;
   }
 
-  it('restores a pg_dump of a live gateway into a fresh database: payments, checkpoints and webhook log intact', async () => {
+  it('restores a pg_dump of a live gateway into a fresh database: payments, merchant keys, checkpoints and webhook log intact', async () => {
     const live = await startTestGateway({ env: { ...liveEnv, ...node.watcherEnv(REQUIRED_CONFIRMATIONS) } });
     gateways.push(live);
     const merchant = live.demoMerchant;
@@ -252,6 +252,19 @@ describe('the MongoDB restore drill of docs/operations.md (FerretDB on PostgreSQ
     expect(after.partly).toEqual(before.partly);
     expect(after.waiting).toMatchObject({ status: 'finished', depositsDetected: 1 });
     expect({ paid: ipnsOf(paid).length, partly: ipnsOf(partly).length }).toEqual(ipnsBefore);
+    // The merchant's sealed keys open under the same MASTER_KEY.
+    const { ctx } = restored.gateway;
+    const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
+    const document = (await directory.byId(merchant.merchantId))!;
+    expect({
+      paymentKey: directory.paymentKeyOf(document),
+      ipnSecret: directory.ipnSecretOf(document),
+      betaApiKey: directory.betaApiKeyOf(document),
+    }).toEqual({
+      paymentKey: merchant.paymentKey,
+      ipnSecret: merchant.ipnSecret,
+      betaApiKey: merchant.betaApiKey,
+    });
     // The read models (what lists and hosted pages read) hold the three payments as the events do.
     const listed = await restored.gateway.ctx.readModels
       .collection<ReadModelDocument & { paymentId: number; status: string }>(COLLECTIONS.payments)
