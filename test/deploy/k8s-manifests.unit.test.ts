@@ -221,6 +221,8 @@ describe('configuration objects', () => {
         'LTC_RPC_PASSWORD',
         'LTC_RPC_USER',
         'PRICE_SOURCE_API_KEY',
+        'OTEL_EXPORTER_OTLP_HEADERS',
+        'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
         ...['ETH', 'BSC', 'POLYGON'].flatMap((prefix) => [
           `${prefix}_RPC_URL`,
           `${prefix}_RPC_USER`,

@@ -55,7 +55,16 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
   const root = options.logger ?? createLogger({ level: config.logLevel });
   const logger = root.child({ service: config.service });
   const clock = options.clock ?? systemClock;
-  const infra = await buildInfrastructure(config, logger);
+  // First: the MongoDB and Redis clients the infrastructure makes trace their commands only when
+  // tracing is on as they are made. Every failure below uninstalls it again.
+  const tracing = startTracing(`cryptogate-${config.service}`, config.tracing, options.spanProcessors);
+  let infra: Infrastructure;
+  try {
+    infra = await buildInfrastructure(config, logger);
+  } catch (error) {
+    await tracing?.shutdown();
+    throw error;
+  }
   // Generates pay addresses on a worker thread, started at the first allocation.
   const addresses = new WorkerAddressAllocator({
     onWorkerExit: (error) =>
@@ -72,12 +81,10 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
     // closes what it opened, the DATA_DIR lock first among them: this process lives on.
     await infra.close();
     await addresses.close();
+    await tracing?.shutdown();
     throw error;
   }
 
-
-  // Installed once nothing before the try below can fail, so that stop() always uninstalls it.
-  const tracing = startTracing(`cryptogate-${config.service}`, config.tracing, options.spanProcessors);
   const services: Service[] = [];
   let http: HttpServer | undefined;
   const stop = async () => {
@@ -181,7 +188,10 @@ async function rebuildReadModels(infra: Infrastructure, logger: Logger, clock: C
     (report) => logger.info(report, `rebuilding the read models: ${describeRebuildProgress(report)}`),
     () => clock.now().getTime(),
   );
-  const replayed = await new Projector(infra.readModels).rebuild(infra.eventStore.readAll(), progress.onApplied);
+  const replayed = await new Projector(infra.readModels).rebuild(
+    infra.eventStore.readAll(),
+    progress.onApplied,
+  );
   logger.info(
     { events: replayed, durationMs: clock.now().getTime() - startedAt },
     'read models rebuilt from the event store',

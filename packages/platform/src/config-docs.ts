@@ -351,6 +351,20 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
       'OTLP/HTTP URL traces are exported to, used as given (e.g. http://otel-collector:4318/v1/traces); wins over OTEL_EXPORTER_OTLP_ENDPOINT.',
   },
   {
+    name: 'OTEL_EXPORTER_OTLP_HEADERS',
+    default: null,
+    secret: true,
+    description:
+      'Headers sent with every trace export, key=value pairs separated by commas, percent-encoded (e.g. x-honeycomb-team=KEY, authorization=Basic%20…); a secret.',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
+    default: null,
+    secret: true,
+    description:
+      'Headers of the trace exports only, same format; over OTEL_EXPORTER_OTLP_HEADERS name by name, the others of that kept; a secret.',
+  },
+  {
     name: 'OTEL_SERVICE_NAME',
     default: 'cryptogate-<SERVICE>',
     description:

@@ -14,6 +14,11 @@ export interface TracingConfig {
    * OTEL_EXPORTER_OTLP_ENDPOINT with `v1/traces` appended; null: no spans are recorded.
    */
   otlpEndpoint: string | null;
+  /**
+   * Headers sent with every export (a collector's API key): OTEL_EXPORTER_OTLP_HEADERS, with
+   * OTEL_EXPORTER_OTLP_TRACES_HEADERS over it name by name, as the SDK combines them.
+   */
+  headers: Readonly<Record<string, string>>;
   /** OTEL_SERVICE_NAME; null: `service.name` of OTEL_RESOURCE_ATTRIBUTES, else `cryptogate-<SERVICE>`. */
   serviceName: string | null;
   /** OTEL_RESOURCE_ATTRIBUTES, decoded: every span's resource carries them. */
@@ -32,8 +37,11 @@ export function tracesUrlOf(base: string): string {
   return `${base}${base.endsWith('/') ? '' : '/'}v1/traces`;
 }
 
-/** `key1=value1,key2=value2`, keys and values percent-encoded (the W3C Baggage format the spec uses). */
-export function parseResourceAttributes(raw: string): Record<string, string> {
+/**
+ * `key1=value1,key2=value2`, keys and values percent-encoded (the W3C Baggage format the spec uses for
+ * OTEL_RESOURCE_ATTRIBUTES and the OTEL_EXPORTER_OTLP_*HEADERS).
+ */
+export function parseKeyValueList(raw: string): Record<string, string> {
   const attributes: Record<string, string> = {};
   for (const pair of raw.split(',')) {
     if (pair.trim() === '') continue;
@@ -43,6 +51,19 @@ export function parseResourceAttributes(raw: string): Record<string, string> {
     attributes[key] = decode(pair.slice(at + 1).trim());
   }
   return attributes;
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** OTEL_EXPORTER_OTLP_*HEADERS: a key=value list whose keys are HTTP header names (lower-cased, so one overrides another by name). */
+export function parseOtlpHeaders(raw: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parseKeyValueList(raw))) {
+    if (!HEADER_NAME.test(name)) throw new Error(`"${name}" is not an HTTP header name`);
+    if (/[\r\n\0]/.test(value)) throw new Error(`the value of ${name} holds a line break`);
+    headers[name.toLowerCase()] = value;
+  }
+  return headers;
 }
 
 function decode(text: string): string {
@@ -68,8 +89,12 @@ export function readTracing(reader: TracingConfigReader): TracingConfig {
   const ratio = reader.read('OTEL_TRACES_SAMPLER_ARG', parseRatio, legacyRatio ?? 1);
   return {
     otlpEndpoint: tracesEndpoint ?? (baseEndpoint === null ? null : tracesUrlOf(baseEndpoint)),
+    headers: {
+      ...reader.read('OTEL_EXPORTER_OTLP_HEADERS', parseOtlpHeaders, {}),
+      ...reader.read('OTEL_EXPORTER_OTLP_TRACES_HEADERS', parseOtlpHeaders, {}),
+    },
     serviceName: reader.read('OTEL_SERVICE_NAME', (raw) => raw, null),
-    resourceAttributes: reader.read('OTEL_RESOURCE_ATTRIBUTES', parseResourceAttributes, {}),
+    resourceAttributes: reader.read('OTEL_RESOURCE_ATTRIBUTES', parseKeyValueList, {}),
     sampler: { name, ratio },
   };
 }

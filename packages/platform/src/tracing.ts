@@ -26,9 +26,10 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import type { TracingConfig, TracesSampler } from './config-tracing';
+import { traceOutgoingHttp } from './tracing-outgoing-http';
 
 export { SpanKind, SpanStatusCode };
-export type { SpanProcessor };
+export type { Span, SpanProcessor };
 
 /** The W3C Trace Context header a message or stored record carries its trace in. */
 export const TRACEPARENT = 'traceparent';
@@ -39,8 +40,9 @@ export interface Tracing {
 }
 
 /**
- * Installs this process's tracer provider, W3C Trace Context propagation and the async context that
- * carries the active span through awaits. Off (null: every span is a no-op, no header is written)
+ * Installs this process's tracer provider, W3C Trace Context propagation, the async context that
+ * carries the active span through awaits, and client spans for outgoing HTTP (tracing-outgoing-http.ts).
+ * MongoDB and Redis clients made while it is on trace their commands (packages/store, packages/cache). Off (null: every span is a no-op, no header is written)
  * unless an OTLP endpoint is configured or span processors are given (tests hand an in-memory exporter).
  * `defaultServiceName` names the process unless OTEL_SERVICE_NAME or OTEL_RESOURCE_ATTRIBUTES does.
  */
@@ -52,7 +54,11 @@ export function startTracing(
   const spanProcessors =
     processors ??
     (config.otlpEndpoint
-      ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.otlpEndpoint }))]
+      ? [
+          new BatchSpanProcessor(
+            new OTLPTraceExporter({ url: config.otlpEndpoint, headers: { ...config.headers } }),
+          ),
+        ]
       : []);
   if (spanProcessors.length === 0) return null;
   const provider = new BasicTracerProvider({
@@ -64,8 +70,10 @@ export function startTracing(
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   tracingOn = true;
+  const untraceOutgoingHttp = traceOutgoingHttp();
   return {
     async shutdown() {
+      untraceOutgoingHttp();
       await provider.shutdown();
       tracingOn = false;
       trace.disable();

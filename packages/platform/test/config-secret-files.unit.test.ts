@@ -49,6 +49,8 @@ describe('secrets in files (<NAME>_FILE)', () => {
         'POLYGON_RPC_PASSWORD',
         'KAFKA_SASL_USERNAME',
         'KAFKA_SASL_PASSWORD',
+        'OTEL_EXPORTER_OTLP_HEADERS',
+        'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
       ].sort(),
     );
     for (const name of SECRET_VARIABLE_NAMES)

@@ -473,6 +473,7 @@ describe('tracing', () => {
   it('is off by default and samples every new trace, following an incoming one’s decision', () => {
     expect(loadConfig({}).tracing).toEqual({
       otlpEndpoint: null,
+      headers: {},
       serviceName: null,
       resourceAttributes: {},
       sampler: { name: 'parentbased_always_on', ratio: 1 },
@@ -490,6 +491,7 @@ describe('tracing', () => {
       }).tracing,
     ).toEqual({
       otlpEndpoint: 'http://otel-collector:4318/v1/traces',
+      headers: {},
       serviceName: 'cryptogate-payments-eu',
       resourceAttributes: {
         'deployment.environment': 'prod',
@@ -511,6 +513,21 @@ describe('tracing', () => {
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://traces-only:4318/custom',
       }),
     ).toBe('http://traces-only:4318/custom');
+  });
+
+  it('sends the OTLP headers, the traces-only ones over the general ones name by name', () => {
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Basic%20dXNlcjprZXk=, x-tenant=eu',
+        OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'authorization=Bearer%20traces',
+      }).tracing.headers,
+    ).toEqual({ authorization: 'Bearer traces', 'x-tenant': 'eu' });
+    expect(
+      issuesOf({
+        OTEL_EXPORTER_OTLP_HEADERS: 'x tenant=eu',
+        OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'x-key=a%0D%0Ab',
+      }).map((issue) => issue.variable),
+    ).toEqual(['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS']);
   });
 
   it('keeps the deprecated OTEL_TRACES_SAMPLE_RATIO as a parent-based ratio, below the standard variables', () => {

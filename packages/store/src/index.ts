@@ -8,5 +8,6 @@ export { UnindexedQueryError, wasted, type QueryCost } from './embedded/query-bu
 export { MongoEventStore, type MongoEventStoreOptions } from './mongo/mongo-event-store';
 export type { OutboxMode } from './mongo/commit-outbox';
 export type { MongoStoreOptions } from './mongo/mongo-connection';
+export { commandMonitoring, traceMongoCommands } from './mongo/mongo-command-spans';
 export { MongoReadModelStore } from './mongo/mongo-read-models';
 export type { QueryPlan } from './mongo/query-plan';

@@ -9,6 +9,7 @@ import {
 } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { LeasedLoop } from '@gw/runtime';
+import { curatedCatalogue } from '@gw/rates';
 import { priceFeedOf } from './price-feeds';
 import { publishedSnapshot, refreshRates } from './rates-refresh';
 
@@ -76,10 +77,20 @@ export function createRatesService(
     const published = await publishedSnapshot(ctx.cache).catch(() => null);
     const live = published === null ? null : new RatesService(published);
     const now = ctx.clock.now().getTime();
-    return realMoneyCoins.map((currency) => {
+    const ageOf = (currency: string, kind: 'coin' | 'fiat'): PriceAge => {
       const quotedAt = live?.priceQuotedAt(currency) ?? null;
-      return { currency, ageSeconds: quotedAt === null ? Infinity : (now - Date.parse(quotedAt)) / 1000 };
-    });
+      return {
+        currency,
+        kind,
+        ageSeconds: quotedAt === null ? Infinity : (now - Date.parse(quotedAt)) / 1000,
+      };
+    };
+    // A real-money payment priced in a fiat currency needs that rate fresh too (admission's requireFreshPrice).
+    const fiats = realMoneyCoins.length === 0 ? [] : curatedCatalogue.fiatCurrencies.map((fiat) => fiat.code);
+    return [
+      ...realMoneyCoins.map((currency) => ageOf(currency, 'coin')),
+      ...fiats.map((currency) => ageOf(currency, 'fiat')),
+    ];
   };
   const loop = new LeasedLoop(
     ctx.cache,

@@ -206,10 +206,44 @@ describe('the rates service on a live feed, sandbox or not', () => {
     expect(text).toContain('rates_live_price_max_age_seconds 600');
   });
 
+  it('exports the age of every fiat rate real-money payments may be priced in, +Inf for one not quoted', async () => {
+    const withMainnetNode = loadConfig({
+      PRICE_FEED: 'coingecko',
+      PRICE_MAX_AGE_SECONDS: '600',
+      BTC_RPC_URL: 'http://btc-node:8332',
+      BTC_CHAIN: 'mainnet',
+    });
+    const clock = new ManualClock('2026-11-25T10:00:00.000Z');
+    const minuteAgo = new Date(clock.now().getTime() - 60_000);
+    const { service } = started(
+      sourceAnswering({
+        source: 'coingecko',
+        takenAt: clock.now().toISOString(),
+        pricesUsd: { usd: '1', btc: '90000', eur: '1.08' },
+        quotedAt: { btc: clock.now().toISOString(), eur: minuteAgo.toISOString() },
+      }),
+      clock,
+      withMainnetNode,
+    );
+    await service.runOnce();
+
+    clock.advance(600_000);
+    const text = await service.metrics!.metrics();
+
+    // EUR's rate went out with its reference quote a minute before the snapshot: over the limit first.
+    expect(text).toContain('rates_live_fiat_price_age_seconds{currency="eur"} 660');
+    expect(text).toContain('rates_live_fiat_price_age_seconds{currency="usd"} 600');
+    expect(text).toContain('rates_live_fiat_price_age_seconds{currency="gbp"} +Inf');
+    expect(text).toContain('rates_live_price_age_seconds{currency="btc"} 600');
+    expect(text).not.toMatch(/^rates_live_price_age_seconds\{currency="eur"\}/m);
+  });
+
   it('exports no price age where no node takes real money', async () => {
     const clock = new ManualClock('2026-11-25T10:00:00.000Z');
     const { service } = started(sourceAnswering(fromSource(clock.now(), clock.now())), clock);
     await service.runOnce();
-    expect(await service.metrics!.metrics()).not.toMatch(/^rates_live_price_age_seconds\{/m);
+    const text = await service.metrics!.metrics();
+    expect(text).not.toMatch(/^rates_live_price_age_seconds\{/m);
+    expect(text).not.toMatch(/^rates_live_fiat_price_age_seconds\{/m);
   });
 });

@@ -77,7 +77,12 @@ export async function redriveDeadLetters(kafka: Kafka, options: RedriveOptions):
           },
         })
         .catch(reject);
-      consumer.on(consumer.events.CRASH, ({ payload }) => reject(payload.error));
+      // A crash kafkajs restarts from (a coordinator still loading the new group, a broker moving) is
+      // part of consuming: the restarted consumer goes on from the committed positions. Only a crash it
+      // gives up on fails the redrive.
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        if (!payload.restart) reject(payload.error);
+      });
     });
   } finally {
     await consumer.disconnect();

@@ -2,6 +2,7 @@ import type { Logger } from '@gw/platform';
 import Redis from 'ioredis';
 import type { Cache } from '../cache';
 import { assertTtl } from '../ttl';
+import { traceRedisCommands } from './redis-command-spans';
 import { LEASE_SCRIPTS, INCREMENT_SCRIPT, type ScriptedRedis } from './scripts';
 
 export interface RedisCacheOptions {
@@ -57,6 +58,7 @@ export class RedisCache implements Cache {
       // After a failover the old primary turns replica and refuses writes: reconnect to find the new one.
       reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
     }) as ScriptedRedis;
+    traceRedisCommands(redis, redis.options as { host: string; port: number });
     redis.defineCommand('gwIncrement', INCREMENT_SCRIPT);
     redis.defineCommand('gwAcquireLease', LEASE_SCRIPTS.acquire);
     redis.defineCommand('gwReleaseLease', LEASE_SCRIPTS.release);

@@ -1,4 +1,5 @@
 import { MongoClient, MongoServerError, type Collection, type Db, type Document } from 'mongodb';
+import { commandMonitoring, traceMongoCommands } from './mongo-command-spans';
 
 export interface MongoStoreOptions {
   /** A MongoDB connection string, e.g. `mongodb://127.0.0.1:27017/?retryWrites=false`. */
@@ -20,10 +21,11 @@ export const DUPLICATE_KEY = 11000;
 
 /**
  * `ignoreUndefined` drops undefined fields instead of storing null, so a document reads back as the
- * embedded adapters return it.
+ * embedded adapters return it. Its commands are traced when tracing is on (mongo-command-spans.ts).
  */
 export async function connectMongo(options: MongoStoreOptions): Promise<MongoConnection> {
-  const client = new MongoClient(options.url, { ignoreUndefined: true });
+  const client = new MongoClient(options.url, { ignoreUndefined: true, ...commandMonitoring() });
+  traceMongoCommands(client);
   await client.connect();
   try {
     const db = client.db(options.database);

@@ -6,6 +6,7 @@ import {
   type Filter,
   type IndexSpecification,
 } from 'mongodb';
+import { commandMonitoring, traceMongoCommands } from '@gw/store';
 import {
   evolveDelivery,
   scheduledDelivery,
@@ -49,7 +50,8 @@ export class MongoDeliveryLog implements DeliveryLog {
     if ('db' in this.source) {
       this.db = this.source.db;
     } else {
-      this.client = new MongoClient(this.source.url);
+      this.client = new MongoClient(this.source.url, commandMonitoring());
+      traceMongoCommands(this.client);
       await this.client.connect();
       this.db = this.client.db(this.source.dbName);
     }
