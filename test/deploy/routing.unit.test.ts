@@ -1,6 +1,6 @@
 import { ADMIN_PREFIX } from '@gw/service-admin';
 import { CHECKOUT_PREFIXES } from '@gw/service-checkout';
-import { WEBHOOK_ADMIN_PREFIX } from '@gw/service-notifier/src/routes/admin-routes';
+import { WEBHOOK_ADMIN_PREFIX } from '@gw/service-notifier';
 import { ROUTES as GATEWAY_ROUTES, serviceForPath } from '../../apps/gateway/src/routing';
 import { ingressBackendFor, type IngressPath } from './support/ingress-routes';
 import { nginxLocationFor, parseNginxLocations } from './support/nginx-routes';

@@ -6,7 +6,7 @@ import {
   MongoReadModelStore,
   type ReadModelDocument,
 } from '@gw/store';
-import { dropMongoDatabase, randomDatabaseName } from '@gw/store/src/testing';
+import { dropMongoDatabase, randomDatabaseName } from '@gw/store/testing';
 import { COLLECTIONS } from '@gw/views';
 import { streamIdOf } from '@gw/domain';
 import { replayReadModels } from '../../apps/gateway/src/commands/replay';

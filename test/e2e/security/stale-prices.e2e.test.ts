@@ -1,4 +1,4 @@
-import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey } from '@gw/chain/testing';
 import { ManualClock } from '@gw/platform';
 import { curatedCatalogue, RatesService } from '@gw/rates';
 import {

@@ -1,5 +1,5 @@
 import { parseWatchOnlyWallet, receiveAddress, type WatchOnlyWallet } from '@gw/chain';
-import { testAccountPublicKey, testEvmAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey, testEvmAccountPublicKey } from '@gw/chain/testing';
 import type { EventMessage } from '@gw/contracts';
 import { streamIdOf } from '@gw/domain';
 import { MerchantPayAddresses, type MerchantKeys, type PayAddressSource } from '@gw/runtime';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { testAccountPublicKey } from '@gw/chain/src/testing/wallet-fixtures';
+import { testAccountPublicKey } from '@gw/chain/testing';
 import { streamIdOf } from '@gw/domain';
 import { toBaseUnits } from '@gw/rates';
 import type { ChainService } from '../../../services/chain/src/chain-service';

@@ -1,4 +1,4 @@
-import { testEvmAccountPublicKey } from '@gw/chain/src/testing';
+import { testEvmAccountPublicKey } from '@gw/chain/testing';
 import { toBaseUnits } from '@gw/rates';
 import type { ChainService } from '../../../services/chain/src';
 import { AnvilNode } from '../../support/chain/anvil-node';
