@@ -23,7 +23,12 @@ function workspacePackages() {
       if (!existsSync(manifest)) continue;
       const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
       const exportsMap = typeof pkg.exports === 'object' && pkg.exports !== null ? pkg.exports : {};
-      packages.push({ name: pkg.name, dir, subpaths: new Set(Object.keys(exportsMap)) });
+      packages.push({
+        name: pkg.name,
+        dir,
+        hasExports: 'exports' in pkg,
+        subpaths: new Set(Object.keys(exportsMap)),
+      });
     }
   }
   return packages;
@@ -102,6 +107,7 @@ const packageImports = {
       deepImport:
         "'{{specifier}}' reaches inside {{name}}: import its root or a subpath its package.json exports declare ({{declared}})",
       unknownPackage: "'{{specifier}}' names no workspace package",
+      noExportsMap: '{{name}} has no exports map: declare its entry points in {{dir}}/package.json',
       relativeEscape:
         "'{{specifier}}' reaches into {{target}} by path: import it by its package name ({{name}}) and its exports",
       serviceImport:
@@ -124,7 +130,9 @@ const packageImports = {
           context.report({ node, messageId: 'unknownPackage', data: { specifier } });
           return;
         }
-        if (!target.subpaths.has(subpath)) {
+        if (!target.hasExports) {
+          context.report({ node, messageId: 'noExportsMap', data: { name, dir: target.dir } });
+        } else if (!target.subpaths.has(subpath)) {
           const declared = [...target.subpaths]
             .map((s) => (s === '.' ? name : `${name}${s.slice(1)}`))
             .join(', ');

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -113,5 +114,23 @@ describe('the boundary lint rules', () => {
     allowed.map((planted, index) => [planted.file, planted.code.trim(), cases.length + index] as const),
   )('lets %s: %s', (_file, _code, index) => {
     expect(findings[index]).toEqual([]);
+  });
+});
+
+describe('every workspace package declares its entry points', () => {
+  const manifests = ['packages', 'services', 'apps'].flatMap((folder) =>
+    readdirSync(path.join(ROOT, folder))
+      .map((name) => `${folder}/${name}`)
+      .filter((dir) => existsSync(path.join(ROOT, dir, 'package.json'))),
+  );
+
+  it.each(manifests)('%s has an exports map whose entries exist', (dir) => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as {
+      exports?: Record<string, string>;
+    };
+    expect(manifest.exports).toEqual(expect.objectContaining({ '.': expect.any(String) }));
+    for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+      expect([subpath, existsSync(path.join(ROOT, dir, target))]).toEqual([subpath, true]);
+    }
   });
 });
