@@ -63,6 +63,13 @@ describe('the boundary lint rules', () => {
       expected: [/reaches into packages\/views by path/],
     },
     {
+      file: 'test/e2e/planted.ts',
+      code: "export { CommandHandler } from '../../services/payments/src/command-handler';\n",
+      expected: [
+        /reaches into services\/payments by path: import it by its package name \(@gw\/service-payments\)/,
+      ],
+    },
+    {
       file: 'services/payments/src/planted.ts',
       code: "export { NotifierService } from '@gw/service-notifier';\n",
       expected: [/service @gw\/service-payments imports service @gw\/service-notifier/],
