@@ -1,5 +1,5 @@
 import { parseWatchOnlyWallet, receiveAddress } from '@gw/chain';
-import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey } from '@gw/chain/testing';
 import { v1Caller, type V1Payment } from '../support/chain/v1-calls';
 import { startWatchedChain, type WatchedChain } from '../support/chain/watched-chain';
 import { DESKTOP, openCheckoutBrowser, type CheckoutBrowser } from './support/browser';

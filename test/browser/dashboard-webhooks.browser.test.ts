@@ -12,7 +12,7 @@ import {
 import { replyWith, startReceiver, type Receiver } from '../e2e/notifier/support/receiver';
 import type { NotifierService } from '@gw/service-notifier';
 import type { Page } from 'playwright-core';
-import { newDelivery } from '../../services/notifier/src/testing/delivery-log-contract';
+import { newDelivery } from '@gw/service-notifier/testing';
 import { DESKTOP, openCheckoutBrowser, type CheckoutBrowser } from './support/browser';
 import { csrfTokenOf, signIn } from './support/dashboard-browser';
 

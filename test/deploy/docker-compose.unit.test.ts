@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { SERVICE_FACTORIES } from '@gw/gateway/src/service-registry';
+import { SERVICE_FACTORIES } from '@gw/gateway';
 import { CONFIG_DOCS } from '@gw/platform';
 import { loadYaml, REPO_ROOT } from './support/repo-files';
 

@@ -1,4 +1,4 @@
-import { SERVICE_FACTORIES } from '@gw/gateway/src/service-registry';
+import { SERVICE_FACTORIES } from '@gw/gateway';
 import {
   commentedKeys,
   documentedOutboundConnections,

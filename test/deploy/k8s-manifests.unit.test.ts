@@ -1,4 +1,4 @@
-import { SERVICE_FACTORIES } from '@gw/gateway/src/service-registry';
+import { SERVICE_FACTORIES } from '@gw/gateway';
 import { CONFIG_DOCS, createHealth } from '@gw/platform';
 import { createK8sSchemaValidator } from './support/k8s-schema';
 import { k8sYamlFiles, loadManifests, loadYaml, type ManifestDocument } from './support/repo-files';

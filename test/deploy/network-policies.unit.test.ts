@@ -1,4 +1,4 @@
-import { SERVICE_FACTORIES } from '@gw/gateway/src/service-registry';
+import { SERVICE_FACTORIES } from '@gw/gateway';
 import { NetworkPolicies, type Peer } from './support/network-policy';
 import { k8sYamlFiles, loadManifests } from './support/repo-files';
 

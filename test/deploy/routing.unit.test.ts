@@ -1,7 +1,7 @@
 import { ADMIN_PREFIX } from '@gw/service-admin';
 import { CHECKOUT_PREFIXES } from '@gw/service-checkout';
-import { WEBHOOK_ADMIN_PREFIX } from '@gw/service-notifier/src/routes/admin-routes';
-import { ROUTES as GATEWAY_ROUTES, serviceForPath } from '../../apps/gateway/src/routing';
+import { WEBHOOK_ADMIN_PREFIX } from '@gw/service-notifier';
+import { ROUTES as GATEWAY_ROUTES, serviceForPath } from '@gw/gateway';
 import { ingressBackendFor, type IngressPath } from './support/ingress-routes';
 import { nginxLocationFor, parseNginxLocations } from './support/nginx-routes';
 import { k8sYamlFiles, loadManifests, loadYaml, readRepoFile } from './support/repo-files';

@@ -1,5 +1,5 @@
 import { createMerchant, type MerchantKeys } from '@gw/runtime';
-import type { RunningGateway } from '../../apps/gateway/src/runner';
+import type { RunningGateway } from '@gw/gateway';
 import { engineControlFromEnvironment } from '../support/engines/engine-control';
 import { Fleet } from '../support/fleet';
 

@@ -1,5 +1,5 @@
 import { createMerchant, type MerchantKeys } from '@gw/runtime';
-import type { RunningGateway } from '../../apps/gateway/src/runner';
+import type { RunningGateway } from '@gw/gateway';
 import { Fleet, type FleetService } from '../support/fleet';
 import {
   createsPerKey,

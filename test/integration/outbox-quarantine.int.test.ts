@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ANY_EVENT, MongoEventStore } from '@gw/store';
-import { deleteKafkaNamespace } from '../../packages/bus/src/testing/kafka-namespace';
-import { deleteKeysUnder } from '../../packages/cache/src/testing/redis-keys';
-import { dropMongoDatabase } from '../../packages/store/src/testing/mongo-test-database';
+import { deleteKafkaNamespace } from '@gw/bus/testing';
+import { deleteKeysUnder } from '@gw/cache/testing';
+import { dropMongoDatabase } from '@gw/store/testing';
 import { admin, eventually, PaymentDriver, statusesOf } from '../e2e/notifier/support/notifier-harness';
 import { startReceiver, type Receiver } from '../e2e/notifier/support/receiver';
 import { startTestGateway, type TestGateway } from '../support/gateway';

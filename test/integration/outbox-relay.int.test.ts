@@ -7,7 +7,7 @@ import type { Service } from '@gw/runtime';
 import { OutboxRelay } from '@gw/service-payments';
 import { createProjectorService, Projector } from '@gw/service-projector';
 import { InMemoryReadModelStore, MongoEventStore, MongoReadModelStore, type ReadModelStore } from '@gw/store';
-import { dropMongoDatabase, randomDatabaseName } from '@gw/store/src/testing';
+import { dropMongoDatabase, randomDatabaseName } from '@gw/store/testing';
 import { COLLECTIONS } from '@gw/views';
 import {
   intoCommits,

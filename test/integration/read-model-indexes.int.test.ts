@@ -1,7 +1,7 @@
 import { loadConfig } from '@gw/platform';
 import { Projector } from '@gw/service-projector';
 import { MongoReadModelStore, type FindQuery, type IndexSpec } from '@gw/store';
-import { dropMongoDatabase, randomDatabaseName } from '@gw/store/src/testing';
+import { dropMongoDatabase, randomDatabaseName } from '@gw/store/testing';
 import { COLLECTIONS, type CollectionName } from '@gw/views';
 
 /**

@@ -6,10 +6,10 @@ import {
   MongoReadModelStore,
   type ReadModelDocument,
 } from '@gw/store';
-import { dropMongoDatabase, randomDatabaseName } from '@gw/store/src/testing';
+import { dropMongoDatabase, randomDatabaseName } from '@gw/store/testing';
 import { COLLECTIONS } from '@gw/views';
 import { streamIdOf } from '@gw/domain';
-import { replayReadModels } from '../../apps/gateway/src/commands/replay';
+import { replayReadModels } from '@gw/gateway';
 import { paidLifecycle, paymentTerms, toNewEvent } from '../support/payment-events';
 
 /** `gateway replay` on MongoDB: the read models are dropped and rebuilt from the commits alone. */

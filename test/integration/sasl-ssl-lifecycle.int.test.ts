@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@gw/platform';
-import { deleteKafkaNamespace } from '../../packages/bus/src/testing/kafka-namespace';
+import { deleteKafkaNamespace } from '@gw/bus/testing';
 import { securedKafkaEnv, securedListener } from '../../packages/bus/test/support/secured-kafka';
-import { deleteKeysUnder } from '../../packages/cache/src/testing/redis-keys';
-import { dropMongoDatabase } from '../../packages/store/src/testing/mongo-test-database';
+import { deleteKeysUnder } from '@gw/cache/testing';
+import { dropMongoDatabase } from '@gw/store/testing';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { readyClient, type V1Client } from '../e2e/v1/v1-client';
 

@@ -1,4 +1,4 @@
-import { tracedBus, type IncomingMessage, type MessageBus } from '@gw/bus';
+import { tracedBus, type IncomingMessage, type KafkaBus, type MessageBus } from '@gw/bus';
 import { loadConfig, SpanKind, startTracing, withSpan, type Tracing } from '@gw/platform';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import {
@@ -6,7 +6,6 @@ import {
   makeTestKafkaBus,
   uniqueSuffix,
 } from '../../packages/bus/test/support/kafka-test-bus';
-import type { KafkaBus } from '../../packages/bus/src';
 
 /** The trace a request starts crosses a real broker in W3C Trace Context headers. */
 describe('traces over Kafka', () => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeLoopbackPort } from '@gw/platform';
-import { freshAccountPublicKey } from '../../packages/chain/src/testing/wallet-fixtures';
+import { freshAccountPublicKey } from '@gw/chain/testing';
 import { commandsOf, mismatches, readmeBlocks, REPO_ROOT } from './readme-commands';
 
 /**

@@ -5,12 +5,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeLoopbackPort, createLogger, loadConfig, systemClock, type ServiceName } from '@gw/platform';
-import { deleteKafkaNamespace } from '../../packages/bus/src/testing/kafka-namespace';
-import { deleteKeysUnder } from '../../packages/cache/src/testing/redis-keys';
-import { dropMongoDatabase } from '../../packages/store/src/testing/mongo-test-database';
-import { buildInfrastructure } from '../../apps/gateway/src/infrastructure';
-import { buildContext, type RunningGateway } from '../../apps/gateway/src/runner';
-import { SERVICE_FACTORIES } from '../../apps/gateway/src/service-registry';
+import { deleteKafkaNamespace } from '@gw/bus/testing';
+import { deleteKeysUnder } from '@gw/cache/testing';
+import { dropMongoDatabase } from '@gw/store/testing';
+import { buildContext, buildInfrastructure, SERVICE_FACTORIES, type RunningGateway } from '@gw/gateway';
 import { assertGatewayBundleBuilt, GATEWAY_BUNDLE } from './gateway-bundle';
 import { PathProxy } from './path-proxy';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeLoopbackPort, loadConfig, type Clock, type Logger, type SpanProcessor } from '@gw/platform';
 import { createMerchant, type MerchantKeys } from '@gw/runtime';
-import { CoinGeckoStandIn } from '../../services/rates/src/testing/coingecko-stand-in';
-import { startGateway, type RunningGateway } from '../../apps/gateway/src/runner';
+import { CoinGeckoStandIn } from '@gw/service-rates/testing';
+import { startGateway, type RunningGateway } from '@gw/gateway';
 import { Fleet } from './fleet';
 
 export interface TestGatewayOptions {

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allowHalfClosedRequests } from '@gw/platform';
-import { serviceForPath } from '../../apps/gateway/src/routing';
+import { serviceForPath } from '@gw/gateway';
 
 /**
  * What the Ingress does in Kubernetes, for tests on one machine: one host in front of services that

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentEvent, PaymentTerms } from '@gw/domain';
-import {
-  SAMPLE_CREATED_AT,
-  paidLifecycle,
-  samplePaymentTerms,
-} from '@gw/domain/src/testing/payment-fixtures';
+import { SAMPLE_CREATED_AT, paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import type { NewEvent } from '@gw/store';
 
 /** A payment per id, of its own merchant-relay order and address. */

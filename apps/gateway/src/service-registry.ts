@@ -13,6 +13,7 @@ import { createPaymentsService } from '@gw/service-payments';
 import { createProjectorService } from '@gw/service-projector';
 import { createRatesService } from '@gw/service-rates';
 import { createSchedulerService } from '@gw/service-scheduler';
+import { API_DOCUMENT_SOURCES } from './api-documents';
 
 type ServiceFactory = (ctx: ServiceContext) => Service;
 
@@ -33,7 +34,7 @@ export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] 
   ['gateway-alpha', createGatewayAlphaService],
   ['gateway-beta', createGatewayBetaService],
   ['checkout', createCheckoutService],
-  ['docs', createDocsService],
+  ['docs', (ctx) => createDocsService(ctx, API_DOCUMENT_SOURCES)],
   ['dashboard', createDashboardService],
 ];
 

@@ -1,4 +1,4 @@
-import { paidLifecycle, samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import { EVENT_MESSAGE_SCHEMA, eventMessageViolations, validatorFor } from '../src';
 
 const message = (type: string, data: unknown, version = 1) => ({

@@ -5,7 +5,7 @@ import {
   type CommandMetadata,
   type PaymentTerms,
 } from '@gw/domain';
-import { sampleInvoiceTerms } from '@gw/domain/src/testing/invoice-fixtures';
+import { sampleInvoiceTerms } from '@gw/domain/testing';
 import { EVENT_DATA_SCHEMAS } from '../src/messages/event-data.schemas';
 import { EVENT_MESSAGE_SCHEMA } from '../src/messages/message.schemas';
 import { describeErrors, validatorFor } from '../src/validation';

@@ -15,3 +15,5 @@ export * from './catalogue-rules';
 export * from './subscription-plans';
 export * from './payment-refunds';
 export * from './keyed-create';
+export * from './idempotency';
+export * from './rate-limit';

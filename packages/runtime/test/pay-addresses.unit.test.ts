@@ -1,5 +1,5 @@
 import { parseWatchOnlyWallet, receiveAddress } from '@gw/chain';
-import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey } from '@gw/chain/testing';
 import {
   decideFromHistory,
   type AnyCommand,

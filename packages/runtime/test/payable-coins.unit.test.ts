@@ -1,5 +1,5 @@
 import { parseWatchOnlyWallet } from '@gw/chain';
-import { testAccountPublicKey, testEvmAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey, testEvmAccountPublicKey } from '@gw/chain/testing';
 import { loadConfig } from '@gw/platform';
 import type { MerchantDocument } from '@gw/views';
 import { payableCoinsOf } from '../src';

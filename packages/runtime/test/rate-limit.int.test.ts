@@ -3,12 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { RedisCache } from '@gw/cache';
 import { ManualClock, RateLimitRefusals } from '@gw/platform';
 import express from 'express';
-import {
-  deleteKeysUnder,
-  engineRedisUrl,
-  uniqueKeyPrefix,
-  withRawClient,
-} from '@gw/cache/src/testing/redis-keys';
+import { deleteKeysUnder, engineRedisUrl, uniqueKeyPrefix, withRawClient } from '@gw/cache/testing';
 import { rateLimit } from '../src/rate-limit';
 
 const LIMIT = 5;

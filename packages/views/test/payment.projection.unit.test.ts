@@ -1,4 +1,4 @@
-import { paidLifecycle, samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import type { PaymentEvent } from '@gw/domain';
 import { projectPayment } from '../src/payment.projection';
 import type { PaymentDocument } from '../src/documents';

@@ -1,6 +1,6 @@
 import { loadConfig } from '@gw/platform';
 import { MongoReadModelStore } from '@gw/store';
-import { dropMongoDatabase, randomDatabaseName } from '@gw/store/src/testing';
+import { dropMongoDatabase, randomDatabaseName } from '@gw/store/testing';
 import { ReadModelWatchStore } from '../src/watchers/read-model-watch-store';
 import { watchStoreContract } from './support/watch-store-contract';
 

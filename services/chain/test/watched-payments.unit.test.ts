@@ -1,4 +1,4 @@
-import { samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import { samplePaymentTerms } from '@gw/domain/testing';
 import type { PaymentStatus, PaymentTerms } from '@gw/domain';
 import { InMemoryReadModelStore } from '@gw/store';
 import { COLLECTIONS, projectPayment, type PaymentDocument } from '@gw/views';

@@ -3,7 +3,7 @@ import { CuratedPriceFeed, RatesService } from '@gw/rates';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { coinChoicesFor, enabledCryptos, findChoice, preselectedCode } from '../src/coin-choices';
 import { coinLogoFiles, coinLogoSvg } from '../src/coin-logos';
-import { priceViews } from '@gw/domain/src/testing/admission-spec';
+import { priceViews } from '@gw/domain/testing';
 
 let rates: RatesService;
 

@@ -1,5 +1,5 @@
 import type { PaymentEvent } from '@gw/domain';
-import { samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import { samplePaymentTerms } from '@gw/domain/testing';
 import { projectPayment, type PaymentDocument } from '@gw/views';
 import { depositsTable } from '../src/views/payment-page';
 

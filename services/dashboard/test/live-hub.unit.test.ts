@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { streamIdOf, type PaymentEvent, type PaymentTerms } from '@gw/domain';
-import { paidLifecycle, samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import { JsonlEventStore } from '@gw/store';
 import pino from 'pino';
 import type { LivePaymentEvent } from '../src/live/live-event';

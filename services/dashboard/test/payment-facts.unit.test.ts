@@ -1,5 +1,5 @@
 import type { PaymentTerms } from '@gw/domain';
-import { paidLifecycle, samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import { projectPayment, type PaymentDocument } from '@gw/views';
 import { paymentFacts } from '../src/views/payment-page';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { streamIdOf } from '@gw/domain';
-import { paidLifecycle, samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import { JsonlEventStore, type StoredEvent } from '@gw/store';
 import type { LivePaymentEvent } from '../src/live/live-event';
 import { PaymentSnapshots } from '../src/live/payment-snapshots';

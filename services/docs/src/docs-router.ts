@@ -16,6 +16,7 @@ import {
   API_DOCUMENTS,
   openApiDocument,
   type ApiDocumentName,
+  type DocumentSources,
   type OpenApiDocument,
 } from './openapi-documents';
 
@@ -31,9 +32,9 @@ const SWAGGER_UI_DIR = existsSync(BUNDLED_SWAGGER_UI)
   : path.dirname(createRequire(__filename).resolve('swagger-ui-dist/package.json'));
 
 /** GET /docs (the page), its script, stylesheet and Swagger UI assets, and /docs/<name>.json; built once. */
-export function createDocsRouter(ctx: ServiceContext): Router {
+export function createDocsRouter(ctx: ServiceContext, sources: DocumentSources): Router {
   const documents = Object.fromEntries(
-    API_DOCUMENTS.map((name) => [name, openApiDocument(name, ctx.config.baseUrl)]),
+    API_DOCUMENTS.map((name) => [name, openApiDocument(sources[name], ctx.config.baseUrl)]),
   ) as Record<ApiDocumentName, OpenApiDocument>;
   const page = renderDocsPage(documents);
   const script = renderDocsScript();

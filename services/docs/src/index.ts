@@ -4,5 +4,7 @@ export {
   API_DOCUMENTS,
   openApiDocument,
   type ApiDocumentName,
+  type DocumentSource,
+  type DocumentSources,
   type OpenApiDocument,
 } from './openapi-documents';

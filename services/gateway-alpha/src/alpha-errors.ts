@@ -1,4 +1,4 @@
-import type { AlphaFieldErrors } from '@gw/contracts/src/api/alpha';
+import type { AlphaFieldErrors } from '@gw/contracts/api/alpha';
 import { assertNever, stalePriceMessage, type MoneyProblemCode, type Refusal } from '@gw/domain';
 import type { CryptoCurrency } from '@gw/rates';
 import { alphaNetworkName } from './alpha-currencies';

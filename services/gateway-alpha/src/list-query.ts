@@ -1,8 +1,4 @@
-import {
-  ALPHA_PER_PAGE,
-  type AlphaFieldErrors,
-  type AlphaPaymentListInput,
-} from '@gw/contracts/src/api/alpha';
+import { ALPHA_PER_PAGE, type AlphaFieldErrors, type AlphaPaymentListInput } from '@gw/contracts/api/alpha';
 import type { FindQuery, Range } from '@gw/store';
 
 export interface AlphaListQuery {

@@ -1,5 +1,5 @@
 import { openApiPaths, type PathItems } from '@gw/contracts';
-import { ALPHA_OPERATIONS } from '@gw/contracts/src/api/alpha';
+import { ALPHA_OPERATIONS } from '@gw/contracts/api/alpha';
 
 /** Family A's credentials: both headers on every call, `sign` computed per request. */
 export const ALPHA_SECURITY_SCHEMES = {

@@ -1,4 +1,4 @@
-import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
+import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/api/alpha';
 import { amount as toAmount, clampLifetime, type PriceViews } from '@gw/domain';
 import type { Currency, RatesService } from '@gw/rates';
 import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type PaymentIntake } from '@gw/runtime';

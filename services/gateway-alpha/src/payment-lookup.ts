@@ -1,4 +1,4 @@
-import type { AlphaPaymentInfoInput } from '@gw/contracts/src/api/alpha';
+import type { AlphaPaymentInfoInput } from '@gw/contracts/api/alpha';
 import type { ReadModelCollection } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
 import { paymentNotFound } from './alpha-errors';

@@ -1,4 +1,4 @@
-import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
+import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/api/alpha';
 import { isFinalStatus, type PaymentEvent, type PaymentTerms } from '@gw/domain';
 import {
   openPayment,

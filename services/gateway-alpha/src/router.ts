@@ -1,8 +1,6 @@
-import { alphaValidators, type AlphaCheck } from '@gw/contracts/src/api/alpha';
+import { alphaValidators, type AlphaCheck } from '@gw/contracts/api/alpha';
 import { asyncRoute, bareJsonContentType, parseBody } from '@gw/platform';
-import { keyedCreateOf, MerchantDirectory, type ServiceContext } from '@gw/runtime';
-import { idempotency } from '@gw/runtime/src/idempotency';
-import { rateLimit } from '@gw/runtime/src/rate-limit';
+import { idempotency, keyedCreateOf, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/runtime';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { tooManyRequests, unknownEndpoint, validationFailed } from './alpha-errors';

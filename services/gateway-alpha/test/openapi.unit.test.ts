@@ -1,4 +1,4 @@
-import { ALPHA_OPERATIONS, alphaValidators } from '@gw/contracts/src/api/alpha';
+import { ALPHA_OPERATIONS, alphaValidators } from '@gw/contracts/api/alpha';
 import { ALPHA_SECURITY_SCHEMES, alphaOpenApiPaths } from '../src/openapi';
 
 type Operation = {

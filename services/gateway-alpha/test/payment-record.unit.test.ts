@@ -1,5 +1,5 @@
 import { validatorFor } from '@gw/contracts';
-import { alphaPaymentRecordSchema } from '@gw/contracts/src/api/alpha';
+import { alphaPaymentRecordSchema } from '@gw/contracts/api/alpha';
 import { alphaPaymentRecord, hostedPageUrl, offsetTimestamp } from '../src/payment-record';
 import { curatedRates, paymentOf } from './support';
 

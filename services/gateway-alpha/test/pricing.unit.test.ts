@@ -1,10 +1,10 @@
 import { loadConfig } from '@gw/platform';
-import type { AlphaCreatePaymentInput } from '@gw/contracts/src/api/alpha';
+import type { AlphaCreatePaymentInput } from '@gw/contracts/api/alpha';
 import { payLimitsOf } from '@gw/domain';
 import type { MerchantDocument } from '@gw/views';
 import { alphaIntakeFrom } from '../src/payment-intake';
 import { curatedRates } from './support';
-import { priceViews } from '@gw/domain/src/testing/admission-spec';
+import { priceViews } from '@gw/domain/testing';
 
 const rates = curatedRates();
 

@@ -1,4 +1,4 @@
-import { alphaValidators as validators } from '@gw/contracts/src/api/alpha';
+import { alphaValidators as validators } from '@gw/contracts/api/alpha';
 
 const valid = { amount: '10.28', currency: 'USD', order_id: 'order-1' };
 

@@ -1,4 +1,4 @@
-import type { BETA_ERROR_TYPES, BetaProblem } from '@gw/contracts/src/api/beta';
+import type { BETA_ERROR_TYPES, BetaProblem } from '@gw/contracts/api/beta';
 import { assertNever, type MoneyProblem, type Refusal } from '@gw/domain';
 import { betaSymbol } from './beta-currencies';
 

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Response } from 'express';
-import { BETA_SUCCESS_MESSAGE, BETA_VERSION } from '@gw/contracts/src/api/beta';
+import { BETA_SUCCESS_MESSAGE, BETA_VERSION } from '@gw/contracts/api/beta';
 import { httpErrorOf } from '@gw/platform';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { Logger } from 'pino';

@@ -1,4 +1,4 @@
-import { BETA_PAGE_SIZE, type BetaPaymentListInput } from '@gw/contracts/src/api/beta';
+import { BETA_PAGE_SIZE, type BetaPaymentListInput } from '@gw/contracts/api/beta';
 import type { RatesService } from '@gw/rates';
 import type { Filter, FindQuery, Range, SortDirection } from '@gw/store';
 import { codesForSymbol, familiesOfType, networkCodesFor, statusesFor } from './beta-currencies';

@@ -1,5 +1,5 @@
 import { openApiPaths, type PathItems } from '@gw/contracts';
-import { BETA_OPERATIONS } from '@gw/contracts/src/api/beta';
+import { BETA_OPERATIONS } from '@gw/contracts/api/beta';
 
 /** The credentials family B accepts, as OpenAPI `securitySchemes`. */
 export const BETA_SECURITY_SCHEMES = {

@@ -1,18 +1,18 @@
-import { betaValidators, type BetaCheck } from '@gw/contracts/src/api/beta';
+import { betaValidators, type BetaCheck } from '@gw/contracts/api/beta';
 import { asyncRoute, bareJsonContentType, parseBody } from '@gw/platform';
 import {
+  idempotency,
   keyedCreateOf,
   MerchantDirectory,
   openPayment,
   payableCoinsOf,
   priceViewsOf,
+  rateLimit,
   refusedLater,
   replayedPayment,
   type ServiceContext,
 } from '@gw/runtime';
 import type { PaymentTerms } from '@gw/domain';
-import { idempotency } from '@gw/runtime/src/idempotency';
-import { rateLimit } from '@gw/runtime/src/rate-limit';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router, type Request } from 'express';
 import { authenticateBeta, BETA_API_KEY_HEADER, merchantOf } from './authenticate';

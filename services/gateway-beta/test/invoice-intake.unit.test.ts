@@ -2,7 +2,7 @@ import { loadConfig } from '@gw/platform';
 import { invoiceIntakeFrom } from '../src/invoice-intake';
 import { BetaError } from '../src/beta-errors';
 import { curatedRates, merchantOf } from './support';
-import { priceViews } from '@gw/domain/src/testing/admission-spec';
+import { priceViews } from '@gw/domain/testing';
 
 const rates = curatedRates();
 

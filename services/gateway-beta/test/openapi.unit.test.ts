@@ -1,4 +1,4 @@
-import { BETA_OPERATIONS, betaValidators } from '@gw/contracts/src/api/beta';
+import { BETA_OPERATIONS, betaValidators } from '@gw/contracts/api/beta';
 import { BETA_SECURITY_SCHEMES, betaOpenApiPaths } from '../src/openapi';
 
 type Operation = {

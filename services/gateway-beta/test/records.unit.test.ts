@@ -1,5 +1,5 @@
 import { validatorFor } from '@gw/contracts';
-import { betaCurrenciesSchema, betaFiatsSchema, betaPaymentListItemSchema } from '@gw/contracts/src/api/beta';
+import { betaCurrenciesSchema, betaFiatsSchema, betaPaymentListItemSchema } from '@gw/contracts/api/beta';
 import { betaCurrencies, betaFiats } from '../src/catalogue-results';
 import { betaListItem } from '../src/list-item';
 import { curatedRates, paymentOf } from './support';

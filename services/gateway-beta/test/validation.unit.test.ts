@@ -1,4 +1,4 @@
-import { betaValidators } from '@gw/contracts/src/api/beta';
+import { betaValidators } from '@gw/contracts/api/beta';
 
 const invoice = { amount: 10, currency: 'USD' };
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { RawBody } from '@gw/contracts/src/api/v1';
+import type { RawBody } from '@gw/contracts/api/v1';
 import type { InvoiceTerms, PriceViews } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';

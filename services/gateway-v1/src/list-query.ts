@@ -1,4 +1,4 @@
-import type { PaymentListQuery, V1PaymentSortField } from '@gw/contracts/src/api/v1';
+import type { PaymentListQuery, V1PaymentSortField } from '@gw/contracts/api/v1';
 import type { Filter, FindQuery, Range } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
 import { invalidParams } from './http/errors';

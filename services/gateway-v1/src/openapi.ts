@@ -1,5 +1,5 @@
 import { openApiPaths, type PathItems } from '@gw/contracts';
-import { V1_OPERATIONS } from '@gw/contracts/src/api/v1';
+import { V1_OPERATIONS } from '@gw/contracts/api/v1';
 import { API_KEY_HEADER } from './http/auth';
 
 /** The credentials family V1 accepts, as OpenAPI `securitySchemes`. */

@@ -1,5 +1,5 @@
 import { validateAddress } from '@gw/chain';
-import type { RawBody } from '@gw/contracts/src/api/v1';
+import type { RawBody } from '@gw/contracts/api/v1';
 import type { MoneyInput, PriceViews, SandboxCase } from '@gw/domain';
 import type { GatewayConfig } from '@gw/platform';
 import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';

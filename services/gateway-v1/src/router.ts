@@ -1,7 +1,5 @@
 import { parseBody } from '@gw/platform';
-import { MerchantDirectory, type ServiceContext } from '@gw/runtime';
-import { idempotency } from '@gw/runtime/src/idempotency';
-import { rateLimit } from '@gw/runtime/src/rate-limit';
+import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/runtime';
 import { Router } from 'express';
 import { API_KEY_HEADER, merchantOf, requireMerchant } from './http/auth';
 import { idempotencyError, notFound, sendV1Error, tooManyRequests, v1ErrorHandler } from './http/errors';

@@ -1,6 +1,5 @@
 import type { InvoiceTerms, PaymentTerms } from '@gw/domain';
-import { sampleInvoiceTerms } from '@gw/domain/src/testing/invoice-fixtures';
-import { samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import { sampleInvoiceTerms, samplePaymentTerms } from '@gw/domain/testing';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 
 /** The shared sample payment with the values these tests' expected records were written for. */

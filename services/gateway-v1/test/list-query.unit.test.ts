@@ -1,4 +1,4 @@
-import { v1Validators, type PaymentListQuery } from '@gw/contracts/src/api/v1';
+import { v1Validators, type PaymentListQuery } from '@gw/contracts/api/v1';
 import { V1ApiError } from '../src/http/errors';
 import { boundOf, pagesCountOf, paymentListFind } from '../src/list-query';
 

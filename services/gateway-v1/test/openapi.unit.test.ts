@@ -1,4 +1,4 @@
-import { V1_OPERATIONS, v1Validators } from '@gw/contracts/src/api/v1';
+import { V1_OPERATIONS, v1Validators } from '@gw/contracts/api/v1';
 import { V1_SECURITY_SCHEMES, v1OpenApiPaths } from '../src/openapi';
 
 type Operation = {

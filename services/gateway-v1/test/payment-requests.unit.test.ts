@@ -1,11 +1,11 @@
 import { loadConfig } from '@gw/platform';
-import { v1Validators } from '@gw/contracts/src/api/v1';
+import { v1Validators } from '@gw/contracts/api/v1';
 import { CuratedPriceFeed, RatesService, curatedCatalogue } from '@gw/rates';
 import { invoiceTermsFrom } from '../src/invoice-requests';
 import { paymentIntakeFrom, type PaymentSettings } from '../src/payment-requests';
 import { flagOf } from '../src/request-values';
 import { merchantDocument } from './fixtures';
-import { priceViews } from '@gw/domain/src/testing/admission-spec';
+import { priceViews } from '@gw/domain/testing';
 
 /** The curated prices are current at the moment they were taken. */
 const NOW = new Date(curatedCatalogue.pricedAt);

@@ -8,7 +8,7 @@ import {
   paymentRecordSchema,
   planListSchema,
   subscriptionListSchema,
-} from '@gw/contracts/src/api/v1';
+} from '@gw/contracts/api/v1';
 import { offeredPayCurrencies } from '@gw/domain';
 import { RatesService, CuratedPriceFeed } from '@gw/rates';
 import {

@@ -9,3 +9,4 @@ export { forbiddenReason, resolveDestination, DestinationRefusedError } from './
 export { WebhookClient, type PostResult, type WebhookPost } from './http/webhook-client';
 export { webhookStatusFor } from './payloads/triggers';
 export * from './routes/delivery-views';
+export { WEBHOOK_ADMIN_PREFIX } from './routes/admin-routes';

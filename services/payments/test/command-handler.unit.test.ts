@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CommandMessage } from '@gw/contracts';
 import { streamIdOf, type AnyCommand } from '@gw/domain';
-import { SAMPLE_CREATED_AT, samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import { SAMPLE_CREATED_AT, samplePaymentTerms } from '@gw/domain/testing';
 import { InMemoryReadModelStore, JsonlEventStore } from '@gw/store';
 import { COLLECTIONS, ReadModelWriter, type PaymentDocument } from '@gw/views';
 import { CommandHandler } from '../src/command-handler';

@@ -12,7 +12,7 @@ import { InMemoryCache } from '@gw/cache';
 import { TOPICS, TOPIC_SCHEMAS, type EventMessage } from '@gw/contracts';
 import { ManualClock, createLogger } from '@gw/platform';
 import { ANY_EVENT, JsonlEventStore, type Commit, type NewEvent } from '@gw/store';
-import { paymentEvent } from '@gw/store/src/testing';
+import { paymentEvent } from '@gw/store/testing';
 import { OutboxRelay } from '../src/outbox-relay';
 
 const AT = '2026-01-01T10:00:00.000Z';

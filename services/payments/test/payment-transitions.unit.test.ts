@@ -1,4 +1,4 @@
-import { paidLifecycle, samplePaymentTerms } from '@gw/domain/src/testing/payment-fixtures';
+import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import type { PaymentEvent } from '@gw/domain';
 import type { StoredEvent } from '@gw/store';
 import { paymentTransitions } from '../src/payment-transitions';

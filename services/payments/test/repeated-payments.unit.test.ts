@@ -3,11 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DepositMessage, EventMessage } from '@gw/contracts';
 import { streamIdOf, type AnyCommand, type PaymentTerms } from '@gw/domain';
-import {
-  SAMPLE_CREATED_AT,
-  paidLifecycle,
-  samplePaymentTerms,
-} from '@gw/domain/src/testing/payment-fixtures';
+import { SAMPLE_CREATED_AT, paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import { InMemoryReadModelStore, JsonlEventStore, type StoredEvent } from '@gw/store';
 import { ReadModelWriter } from '@gw/views';
 import { CommandHandler } from '../src/command-handler';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseWatchOnlyWallet, receiveAddresses } from '@gw/chain';
-import { testAccountPublicKey, testEvmAccount, testEvmAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey, testEvmAccount, testEvmAccountPublicKey } from '@gw/chain/testing';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { AnvilNode } from '../../support/chain/anvil-node';
 import { RegtestNode } from '../../support/chain/regtest-node';

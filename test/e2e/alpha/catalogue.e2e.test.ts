@@ -1,9 +1,5 @@
 import { validatorFor } from '@gw/contracts';
-import {
-  alphaExchangeRatesSchema,
-  alphaPaymentServicesSchema,
-  alphaSuccess,
-} from '@gw/contracts/src/api/alpha';
+import { alphaExchangeRatesSchema, alphaPaymentServicesSchema, alphaSuccess } from '@gw/contracts/api/alpha';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { newMerchant, readyMerchant } from './alpha-fixtures';
 import { AlphaClient } from './alpha-client';

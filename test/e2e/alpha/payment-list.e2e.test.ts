@@ -1,5 +1,5 @@
 import { validatorFor } from '@gw/contracts';
-import { alphaPaymentListSchema, alphaSuccess } from '@gw/contracts/src/api/alpha';
+import { alphaPaymentListSchema, alphaSuccess } from '@gw/contracts/api/alpha';
 import { ManualClock } from '@gw/platform';
 import type { MerchantKeys } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';

@@ -1,5 +1,5 @@
 import { validatorFor } from '@gw/contracts';
-import { alphaPaymentRecordSchema, alphaSuccess } from '@gw/contracts/src/api/alpha';
+import { alphaPaymentRecordSchema, alphaSuccess } from '@gw/contracts/api/alpha';
 import { add, percentOf, roundDown, roundUp, subtract } from '@gw/domain';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { AlphaClient, upstreamSign, type AlphaPayment } from './alpha-client';

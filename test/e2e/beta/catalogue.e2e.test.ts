@@ -1,5 +1,5 @@
 import { validatorFor } from '@gw/contracts';
-import { betaCurrenciesSchema, betaFiatsSchema, betaSuccess } from '@gw/contracts/src/api/beta';
+import { betaCurrenciesSchema, betaFiatsSchema, betaSuccess } from '@gw/contracts/api/beta';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { readyMerchant } from '../alpha/alpha-fixtures';
 import { BetaClient } from './beta-client';

@@ -1,5 +1,5 @@
 import { validatorFor } from '@gw/contracts';
-import { betaCreatedInvoiceSchema, betaErrorSchema, betaSuccess } from '@gw/contracts/src/api/beta';
+import { betaCreatedInvoiceSchema, betaErrorSchema, betaSuccess } from '@gw/contracts/api/beta';
 import type { PaymentTerms } from '@gw/domain';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { newMerchant, readyMerchant } from '../alpha/alpha-fixtures';

@@ -1,5 +1,5 @@
 import { validatorFor } from '@gw/contracts';
-import { betaPaymentListSchema, betaSuccess } from '@gw/contracts/src/api/beta';
+import { betaPaymentListSchema, betaSuccess } from '@gw/contracts/api/beta';
 import { ManualClock } from '@gw/platform';
 import type { MerchantKeys } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';

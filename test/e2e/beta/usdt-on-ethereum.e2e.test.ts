@@ -1,4 +1,4 @@
-import { testEvmAccountPublicKey } from '@gw/chain/src/testing';
+import { testEvmAccountPublicKey } from '@gw/chain/testing';
 import { AnvilNode } from '../../support/chain/anvil-node';
 import { tokenCoin, type EvmCoin } from '../../support/chain/evm-coins';
 import { TestToken } from '../../support/chain/test-token';

@@ -1,7 +1,7 @@
 import { add, multiply } from '@gw/domain';
 import { TOPICS, validatorFor, type DepositMessage, type EventMessage } from '@gw/contracts';
-import { alphaPaymentRecordSchema } from '@gw/contracts/src/api/alpha';
-import { paymentRecordSchema } from '@gw/contracts/src/api/v1';
+import { alphaPaymentRecordSchema } from '@gw/contracts/api/alpha';
+import { paymentRecordSchema } from '@gw/contracts/api/v1';
 import type { Subscription } from '@gw/bus';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { AlphaClient } from '../alpha/alpha-client';

@@ -1,6 +1,6 @@
 import type { Family, PaymentTerms } from '@gw/domain';
 import type { MerchantKeys } from '@gw/runtime';
-import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey } from '@gw/chain/testing';
 import { EmptyUtxoNode } from '../../support/chain/empty-utxo-node';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import {

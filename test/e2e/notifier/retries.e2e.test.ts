@@ -1,6 +1,5 @@
 import { ManualClock } from '@gw/platform';
-import { AdminHttpClient } from '../../../apps/gateway/src/commands/admin-http';
-import { WEBHOOK_COMMANDS } from '../../../apps/gateway/src/commands/webhooks';
+import { AdminHttpClient, WEBHOOK_COMMANDS } from '@gw/gateway';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import {
   admin,

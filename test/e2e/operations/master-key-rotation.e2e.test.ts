@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { streamIdOf } from '@gw/domain';
 import { parseMasterKey, SecretBox } from '@gw/platform';
 import { MerchantDirectory, rotateMerchantCredential, type MerchantKeys } from '@gw/runtime';
-import { rotateMasterKey } from '../../../apps/gateway/src/commands/master-key';
+import { rotateMasterKey } from '@gw/gateway';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 
 const SILENT = { LOG_LEVEL: 'silent' };

@@ -1,10 +1,7 @@
-import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey } from '@gw/chain/testing';
 import { ManualClock } from '@gw/platform';
 import { curatedCatalogue, RatesService } from '@gw/rates';
-import {
-  CoinGeckoStandIn,
-  type StandInBehaviour,
-} from '../../../services/rates/src/testing/coingecko-stand-in';
+import { CoinGeckoStandIn, type StandInBehaviour } from '@gw/service-rates/testing';
 import { adminClient } from '../admin/admin-helpers';
 import { AlphaClient } from '../alpha/alpha-client';
 import { EmptyUtxoNode } from '../../support/chain/empty-utxo-node';

@@ -5,7 +5,7 @@ import {
   fullCurrenciesSchema,
   merchantCoinsSchema,
   minAmountSchema,
-} from '@gw/contracts/src/api/v1';
+} from '@gw/contracts/api/v1';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { admin, eventually, expectV1Error, V1Client, readyClient } from './v1-client';
 

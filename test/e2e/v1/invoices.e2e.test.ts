@@ -1,5 +1,5 @@
 import { validatorFor } from '@gw/contracts';
-import { invoicePaymentSchema, invoiceRecordSchema } from '@gw/contracts/src/api/v1';
+import { invoicePaymentSchema, invoiceRecordSchema } from '@gw/contracts/api/v1';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { eventually, expectV1Error, ISO_MILLIS, V1Client, newMerchantClient, readyClient } from './v1-client';
 

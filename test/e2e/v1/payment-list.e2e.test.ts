@@ -1,4 +1,4 @@
-import { V1_PAYMENT_SORT_FIELDS } from '@gw/contracts/src/api/v1';
+import { V1_PAYMENT_SORT_FIELDS } from '@gw/contracts/api/v1';
 import { ManualClock } from '@gw/platform';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import {

@@ -1,5 +1,5 @@
 import { validatorFor } from '@gw/contracts';
-import { createdPaymentSchema, estimateUpdateSchema, paymentRecordSchema } from '@gw/contracts/src/api/v1';
+import { createdPaymentSchema, estimateUpdateSchema, paymentRecordSchema } from '@gw/contracts/api/v1';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { expectV1Error, ISO_MILLIS, V1Client, newMerchantClient, readyClient } from './v1-client';
 

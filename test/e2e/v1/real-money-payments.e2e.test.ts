@@ -1,4 +1,4 @@
-import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey } from '@gw/chain/testing';
 import { adminClient } from '../admin/admin-helpers';
 import { RegtestNode } from '../../support/chain/regtest-node';
 import { startTestGateway, type TestGateway } from '../../support/gateway';

@@ -4,7 +4,7 @@ import {
   oneSubscriptionSchema,
   planListSchema,
   subscriptionListSchema,
-} from '@gw/contracts/src/api/v1';
+} from '@gw/contracts/api/v1';
 import type { MerchantKeys } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import {

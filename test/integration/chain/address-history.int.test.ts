@@ -1,10 +1,10 @@
 import { parseWatchOnlyWallet, receiveAddress, type WatchOnlyWallet } from '@gw/chain';
-import { testAccountPublicKey, testEvmAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey, testEvmAccountPublicKey } from '@gw/chain/testing';
 import type { EventMessage } from '@gw/contracts';
 import { streamIdOf } from '@gw/domain';
 import { MerchantPayAddresses, type MerchantKeys, type PayAddressSource } from '@gw/runtime';
 import { toBaseUnits } from '@gw/rates';
-import { payAddressChains } from '../../../services/chain/src';
+import { payAddressChains } from '@gw/service-chain';
 import { adminClient } from '../../e2e/admin/admin-helpers';
 import { readyMerchant } from '../../e2e/alpha/alpha-fixtures';
 import { AnvilNode } from '../../support/chain/anvil-node';

@@ -1,6 +1,6 @@
-import { testEvmAccountPublicKey } from '@gw/chain/src/testing';
+import { testEvmAccountPublicKey } from '@gw/chain/testing';
 import { toBaseUnits } from '@gw/rates';
-import type { ChainService } from '../../../services/chain/src';
+import type { ChainService } from '@gw/service-chain';
 import { AnvilNode } from '../../support/chain/anvil-node';
 import { TestToken } from '../../support/chain/test-token';
 import { v1Caller, type V1Payment } from '../../support/chain/v1-calls';

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { testEvmAccountPublicKey } from '@gw/chain/src/testing';
+import { testEvmAccountPublicKey } from '@gw/chain/testing';
 import { createLogger } from '@gw/platform';
 import { AlphaClient } from '../../e2e/alpha/alpha-client';
 import { readyMerchant, storedPayment } from '../../e2e/alpha/alpha-fixtures';

@@ -1,4 +1,4 @@
-import { testEvmAccountPublicKey } from '@gw/chain/src/testing';
+import { testEvmAccountPublicKey } from '@gw/chain/testing';
 import type { MerchantKeys } from '@gw/runtime';
 import { adminClient } from '../../e2e/admin/admin-helpers';
 import { readyMerchant } from '../../e2e/alpha/alpha-fixtures';

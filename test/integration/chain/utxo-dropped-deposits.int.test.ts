@@ -2,7 +2,7 @@ import { toBaseUnits } from '@gw/rates';
 import { AlphaClient } from '../../e2e/alpha/alpha-client';
 import { readyMerchant, storedPayment } from '../../e2e/alpha/alpha-fixtures';
 import { BetaClient } from '../../e2e/beta/beta-client';
-import type { ChainService } from '../../../services/chain/src';
+import type { ChainService } from '@gw/service-chain';
 import type { RegtestNetwork } from '../../support/chain/regtest-node';
 import { v1Caller, type V1Payment } from '../../support/chain/v1-calls';
 import { startWatchedChain, type WatchedChain } from '../../support/chain/watched-chain';

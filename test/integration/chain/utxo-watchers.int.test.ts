@@ -1,4 +1,4 @@
-import type { ChainService } from '../../../services/chain/src';
+import type { ChainService } from '@gw/service-chain';
 import { streamIdOf } from '@gw/domain';
 import { toBaseUnits } from '@gw/rates';
 import { ChainWatchers } from '../../../services/chain/src/watchers/chain-watchers';
@@ -271,7 +271,9 @@ describe.each<RegtestNetwork>(['btc', 'ltc'])('the %s watcher on a real regtest 
     await untilNodeUp(0);
     // The node's health is the watch's (metrics, alerts), not the replica's: it still serves.
     expect((await fetch(`${gateway.baseUrl}/health/ready`)).status).toBe(200);
-    expect(await metrics()).toContain(`chain_watcher_lease_held{network="${network}",gateway_service="all"} 1`);
+    expect(await metrics()).toContain(
+      `chain_watcher_lease_held{network="${network}",gateway_service="all"} 1`,
+    );
 
     await node.restart();
     await wallet.rebroadcast(txid);

@@ -1,5 +1,5 @@
 import { parseWatchOnlyWallet, receiveAddresses } from '@gw/chain';
-import { testAccountPublicKey } from '@gw/chain/src/testing';
+import { testAccountPublicKey } from '@gw/chain/testing';
 import { RegtestNode } from '../../support/chain/regtest-node';
 
 /** The gateway's receive addresses are the ones litecoind itself derives from the merchant's key. */

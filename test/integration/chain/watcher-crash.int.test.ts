@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { testAccountPublicKey } from '@gw/chain/src/testing/wallet-fixtures';
+import { testAccountPublicKey } from '@gw/chain/testing';
 import { streamIdOf } from '@gw/domain';
 import { toBaseUnits } from '@gw/rates';
 import { JsonlEventStore } from '@gw/store';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { testAccountPublicKey } from '@gw/chain/src/testing/wallet-fixtures';
+import { testAccountPublicKey } from '@gw/chain/testing';
 import { adminClient } from '../../e2e/admin/admin-helpers';
 import { startReceiver, type Receiver } from '../../e2e/notifier/support/receiver';
 import { startTestGateway, type TestGateway } from '../gateway';

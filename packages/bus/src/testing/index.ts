@@ -1,2 +1,3 @@
 export * from './bus-harness';
 export * from './message-bus-contract';
+export * from './kafka-namespace';

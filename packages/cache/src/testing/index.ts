@@ -1,1 +1,2 @@
 export * from './cache-contract';
+export * from './redis-keys';

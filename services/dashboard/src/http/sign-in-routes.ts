@@ -1,6 +1,5 @@
 import { asyncRoute, DoubleSubmitToken } from '@gw/platform';
-import type { MerchantDirectory, ServiceContext } from '@gw/runtime';
-import { rateLimit } from '@gw/runtime/src/rate-limit';
+import { rateLimit, type MerchantDirectory, type ServiceContext } from '@gw/runtime';
 import { Router, type RequestHandler } from 'express';
 import type { DashboardSessions } from '../session/dashboard-session';
 import {

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { RequestCancelledError } from '@gw/bus';
-import type { V1ErrorCode } from '@gw/contracts/src/api/v1';
+import type { V1ErrorCode } from '@gw/contracts/api/v1';
 import type { ReplyMessage } from '@gw/contracts';
 import {
   assertNever,
@@ -12,9 +12,7 @@ import {
 } from '@gw/domain';
 import { httpErrorOf } from '@gw/platform';
 import { RatesError } from '@gw/rates';
-import { CommandTimeoutError } from '@gw/runtime';
-import type { IdempotencyFailure } from '@gw/runtime/src/idempotency';
-import type { RateLimitRejection } from '@gw/runtime/src/rate-limit';
+import { CommandTimeoutError, type IdempotencyFailure, type RateLimitRejection } from '@gw/runtime';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
 

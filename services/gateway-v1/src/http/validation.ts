@@ -1,4 +1,4 @@
-import type { V1Validator } from '@gw/contracts/src/api/v1';
+import type { V1Validator } from '@gw/contracts/api/v1';
 import { invalidParams } from './errors';
 
 /** Runs a V1 validator and throws the 400 naming the failing field. */

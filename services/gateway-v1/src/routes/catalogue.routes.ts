@@ -1,5 +1,5 @@
 import { onConfiguredChain } from '@gw/chain';
-import { v1Validators } from '@gw/contracts/src/api/v1';
+import { v1Validators } from '@gw/contracts/api/v1';
 import { canTakeMoneyIn, offeredPayCurrencies, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
 import { admittingMerchant, payableCoinsOf } from '@gw/runtime';

@@ -1,4 +1,4 @@
-import { v1Validators } from '@gw/contracts/src/api/v1';
+import { v1Validators } from '@gw/contracts/api/v1';
 import { streamIdOf } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
 import type { InvoiceTerms, PaymentTerms } from '@gw/domain';

@@ -1,4 +1,4 @@
-import { v1Validators } from '@gw/contracts/src/api/v1';
+import { v1Validators } from '@gw/contracts/api/v1';
 import { currentPayAmount, streamIdOf, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
 import {

@@ -1,4 +1,4 @@
-import { v1Validators } from '@gw/contracts/src/api/v1';
+import { v1Validators } from '@gw/contracts/api/v1';
 import { asyncRoute } from '@gw/platform';
 import type { Filter, ReadModelCollection, ReadModelDocument } from '@gw/store';
 import { COLLECTIONS, type PlanDocument, type SubscriptionDocument } from '@gw/views';

@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { API_DOCUMENTS, openApiDocument } from '../src/openapi-documents';
+import { API_DOCUMENTS, openApiDocument } from '@gw/service-docs';
+import { API_DOCUMENT_SOURCES } from '../src/api-documents';
 
 const run = promisify(execFile);
 const REPO_ROOT = path.join(__dirname, '../../..');
@@ -19,7 +20,10 @@ describe('OpenAPI documents under redocly lint', () => {
   // One document per run: with several files redocly prints one JSON report after another.
   it.each(API_DOCUMENTS)('finds no problem in %s (recommended rules, redocly.yaml)', async (name) => {
     const file = path.join(scratch, `${name}.json`);
-    await writeFile(file, JSON.stringify(openApiDocument(name, 'http://127.0.0.1:8080')));
+    await writeFile(
+      file,
+      JSON.stringify(openApiDocument(API_DOCUMENT_SOURCES[name], 'http://127.0.0.1:8080')),
+    );
     const outcome = await run(
       REDOCLY,
       ['lint', '--config', path.join(REPO_ROOT, 'redocly.yaml'), '--format', 'json', file],
@@ -40,7 +44,7 @@ describe('OpenAPI documents under redocly lint', () => {
   it.each(API_DOCUMENTS)(
     'gives every operation of %s a security requirement of a declared scheme',
     (name) => {
-      const document = openApiDocument(name, 'http://127.0.0.1:8080');
+      const document = openApiDocument(API_DOCUMENT_SOURCES[name], 'http://127.0.0.1:8080');
       const schemes = Object.keys(document.components.securitySchemes);
       const operations = Object.values(document.paths).flatMap((item) => Object.values(item)) as {
         security?: Record<string, string[]>[];

@@ -1,0 +1,4 @@
+export * from './admission-spec';
+export * from './decider-spec';
+export * from './invoice-fixtures';
+export * from './payment-fixtures';
