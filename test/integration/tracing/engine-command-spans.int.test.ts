@@ -1,9 +1,9 @@
 import { loadConfig, SpanKind, startTracing, withSpan, type Tracing } from '@gw/platform';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { RedisCache } from '../../../packages/cache/src';
-import { deleteKeysUnder, uniqueKeyPrefix } from '../../../packages/cache/src/testing/redis-keys';
-import { MongoReadModelStore } from '../../../packages/store/src';
-import { dropMongoDatabase, randomDatabaseName } from '../../../packages/store/src/testing';
+import { RedisCache } from '@gw/cache';
+import { deleteKeysUnder, uniqueKeyPrefix } from '@gw/cache/testing';
+import { MongoReadModelStore } from '@gw/store';
+import { dropMongoDatabase, randomDatabaseName } from '@gw/store/testing';
 
 const config = loadConfig(process.env);
 if (config.mode !== 'engines')
