@@ -1,4 +1,4 @@
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 
 /** What the metrics read of a price source's health record. */
 export interface PriceSourceHealth {
@@ -78,4 +78,11 @@ export function registerPriceSourceMetrics(registry: Registry, options: PriceSou
       this.set(Number(options.spreadLimitPercent));
     },
   });
+}
+
+/** The price sources' metrics in a registry of their own. */
+export function priceSourceMetrics(options: PriceSourceMetricsOptions): Registry {
+  const registry = new Registry();
+  registerPriceSourceMetrics(registry, options);
+  return registry;
 }
