@@ -121,7 +121,11 @@ describe('real money priced from several sources', () => {
     expect(response.status).toBe(200);
     expect(await readiness(started)).toMatchObject({
       prices: { status: 'up' },
-      'price-sources': { status: 'degraded', detail: { kraken: 1, coinbase: 1 } },
+      // Consecutive failures: 1 after the refresh at start, more if a later refresh ran meanwhile.
+      'price-sources': {
+        status: 'degraded',
+        detail: { kraken: expect.any(Number), coinbase: expect.any(Number) },
+      },
     });
   });
 
