@@ -118,7 +118,7 @@ async function measure(scenario: Scenario) {
       };
     }
     const median = times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-    return { ...row, 'refresh ms': median.toFixed(0) };
+    return { ...row, 'refresh ms': median.toFixed(0) } as Record<string, string>;
   } finally {
     await Promise.all(Object.values(standIns).map((standIn) => standIn.stop()));
   }

@@ -1,10 +1,14 @@
 import { InMemoryCache } from '@gw/cache';
 import { createLogger, loadConfig, ManualClock } from '@gw/platform';
-import { PriceSourceError, RatesService } from '@gw/rates';
+import { PriceSourceError, RatesService, type PriceFeed } from '@gw/rates';
 import type { ServiceContext } from '@gw/runtime';
+import { CoinbasePriceFeed } from '../src/coinbase-price-feed';
+import { CoinGeckoPriceFeed } from '../src/coingecko-price-feed';
+import { CombinedPriceFeed } from '../src/combined-price-feed';
+import { KrakenPriceFeed } from '../src/kraken-price-feed';
 import { publishedSnapshot } from '../src/rates-refresh';
 import { createRatesService } from '../src/rates-service';
-import { publishedSourceHealth } from '../src/source-health';
+import { publishedSourceHealth, recordSourceOutcomes } from '../src/source-health';
 import { CoinbaseStandIn } from '../src/testing/coinbase-stand-in';
 import { CoinGeckoStandIn } from '../src/testing/coingecko-stand-in';
 import { KrakenStandIn } from '../src/testing/kraken-stand-in';
@@ -29,14 +33,15 @@ describe('live prices from several sources', () => {
   });
   afterEach(() => Promise.all([coingecko.stop(), kraken.stop(), coinbase.stop()]));
 
-  const started = (env: Record<string, string> = {}) => {
+  const started = (env: Record<string, string> = {}, feedOf?: (cache: InMemoryCache) => PriceFeed) => {
     const config = loadConfig({
       PRICE_FEED: 'live',
       PRICE_SOURCES: 'coingecko,kraken,coinbase',
       PRICE_SOURCE_URL: coingecko.baseUrl,
       PRICE_KRAKEN_URL: kraken.baseUrl,
       PRICE_COINBASE_URL: coinbase.baseUrl,
-      PRICE_SOURCE_TIMEOUT_MS: '200',
+      // Generous: on a busy machine an answering source must never count as slow.
+      PRICE_SOURCE_TIMEOUT_MS: '10000',
       PRICE_MAX_AGE_SECONDS: '600',
       PRICE_SPREAD_LIMIT_PERCENT: '2',
       LTC_RPC_URL: 'http://ltc-node:9332',
@@ -50,7 +55,7 @@ describe('live prices from several sources', () => {
       config,
       clock,
     } as unknown as ServiceContext;
-    const service = createRatesService(ctx);
+    const service = createRatesService(ctx, { feed: feedOf?.(cache) });
     const published = async () => new RatesService((await publishedSnapshot(cache))!);
     const health = () => publishedSourceHealth(cache);
     const check = (name: 'prices' | 'price-sources') => service.readinessChecks![name]!();
@@ -112,7 +117,37 @@ describe('live prices from several sources', () => {
   });
 
   it('prices from the others while one source is slower than its timeout', async () => {
-    const { service, published, health } = started();
+    // Coinbase alone on a short timeout, which its hanging stand-in always outlasts; the others answer.
+    const timeouts = { coingecko: 10_000, kraken: 10_000, coinbase: 100 };
+    const { service, published, health } = started({}, (cache) => {
+      const sources = [
+        {
+          name: 'coingecko',
+          feed: new CoinGeckoPriceFeed({
+            baseUrl: coingecko.baseUrl,
+            apiKey: null,
+            timeoutMs: timeouts.coingecko,
+            clock,
+          }),
+        },
+        {
+          name: 'kraken',
+          feed: new KrakenPriceFeed({ baseUrl: kraken.baseUrl, timeoutMs: timeouts.kraken, clock }),
+        },
+        {
+          name: 'coinbase',
+          feed: new CoinbasePriceFeed({ baseUrl: coinbase.baseUrl, timeoutMs: timeouts.coinbase, clock }),
+        },
+      ];
+      return new CombinedPriceFeed(sources, {
+        clock,
+        maxAgeSeconds: 600,
+        spreadLimitPercent: '2',
+        onOutcomes: async (outcomes, at) => {
+          await recordSourceOutcomes(cache, outcomes, at);
+        },
+      });
+    });
     coinbase.behaviour = 'hang';
     await service.runOnce();
 
@@ -120,7 +155,7 @@ describe('live prices from several sources', () => {
     expect(coinbase.requests).toBe(1);
     expect((await health()).find((record) => record.source === 'coinbase')).toMatchObject({
       up: false,
-      lastError: 'Coinbase did not answer within 200 ms',
+      lastError: 'Coinbase did not answer within 100 ms',
     });
   });
 
