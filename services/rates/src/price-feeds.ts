@@ -1,5 +1,5 @@
 import type { Cache } from '@gw/cache';
-import type { Clock, PricesConfig, PriceSourceName } from '@gw/platform';
+import type { Clock, Logger, PricesConfig, PriceSourceName } from '@gw/platform';
 import type { PriceFeed } from '@gw/rates';
 import { CoinbasePriceFeed } from './coinbase-price-feed';
 import { CoinGeckoPriceFeed } from './coingecko-price-feed';
@@ -9,10 +9,16 @@ import { recordSourceOutcomes } from './source-health';
 
 /**
  * The live feed the configuration names: its sources combined, each one's health recorded in the
- * cache after every refresh; or none (`curated`: every process carries the catalogue's fixed
+ * cache after every refresh and each failure logged as a warning (the others price payments
+ * meanwhile; all of them failing is the refresh's own error); or none (`curated`: every process carries the catalogue's fixed
  * snapshot, so there is nothing to fetch or publish).
  */
-export function priceFeedOf(prices: PricesConfig, clock: Clock, cache: Cache): PriceFeed | null {
+export function priceFeedOf(
+  prices: PricesConfig,
+  clock: Clock,
+  cache: Cache,
+  logger: Logger,
+): PriceFeed | null {
   if (prices.feed === 'curated') return null;
   return new CombinedPriceFeed(
     prices.sources.map((name) => priceSourceOf(name, prices, clock)),
@@ -21,7 +27,13 @@ export function priceFeedOf(prices: PricesConfig, clock: Clock, cache: Cache): P
       maxAgeSeconds: prices.maxAgeSeconds,
       spreadLimitPercent: prices.spreadLimitPercent,
       onOutcomes: async (outcomes, at) => {
-        await recordSourceOutcomes(cache, outcomes, at);
+        const health = await recordSourceOutcomes(cache, outcomes, at);
+        for (const { source, up, lastError, consecutiveFailures, lastSuccessAt } of health)
+          if (!up)
+            logger.warn(
+              { source, error: lastError, consecutiveFailures, lastSuccessAt },
+              'price source failed; the other sources price payments',
+            );
       },
     },
   );

@@ -45,7 +45,7 @@ export function createRatesService(
 ): RatesRefreshService {
   const { prices } = ctx.config;
   const intervalMs = options.intervalMs ?? prices.refreshIntervalMs;
-  const feed = options.feed ?? priceFeedOf(prices, ctx.clock, ctx.cache);
+  const feed = options.feed ?? priceFeedOf(prices, ctx.clock, ctx.cache, ctx.logger);
   const { logger } = ctx;
   if (feed === null) return withoutLiveFeed(logger);
   const ageSecondsOf = (snapshot: PriceSnapshot) =>

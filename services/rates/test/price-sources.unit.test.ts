@@ -49,18 +49,18 @@ describe('live prices from several sources', () => {
       ...env,
     });
     const cache = new InMemoryCache();
-    const ctx = {
-      cache,
-      logger: createLogger({ level: 'silent' }),
-      config,
-      clock,
-    } as unknown as ServiceContext;
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger({
+      level: 'warn',
+      destination: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    const ctx = { cache, logger, config, clock } as unknown as ServiceContext;
     const service = createRatesService(ctx, { feed: feedOf?.(cache) });
     const published = async () => new RatesService((await publishedSnapshot(cache))!);
     const health = () => publishedSourceHealth(cache);
     const check = (name: 'prices' | 'price-sources') => service.readinessChecks![name]!();
     const metrics = () => service.metrics!.metrics();
-    return { service, published, health, check, metrics };
+    return { service, published, health, check, metrics, lines };
   };
 
   it('prices at the median of the sources, all up and agreeing', async () => {
@@ -89,7 +89,7 @@ describe('live prices from several sources', () => {
   });
 
   it('prices from the others while one source is down, ready but degraded', async () => {
-    const { service, published, health, check, metrics } = started();
+    const { service, published, health, check, metrics, lines } = started();
     kraken.behaviour = 'drop';
     await service.runOnce();
 
@@ -108,6 +108,14 @@ describe('live prices from several sources', () => {
     expect(text).toContain('rates_price_source_failures_total{source="kraken"} 1');
     expect(text).not.toContain('rates_price_source_last_success_timestamp_seconds{source="kraken"}');
     expect(text).toContain('rates_live_price_age_seconds{currency="ltc"} 0');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'price source failed; the other sources price payments',
+        source: 'kraken',
+        consecutiveFailures: 1,
+      }),
+    ]);
 
     kraken.behaviour = 'answer';
     clock.advance(60_000);
