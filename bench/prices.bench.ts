@@ -49,6 +49,7 @@ async function main(): Promise<void> {
         SANDBOX_ENABLED: 'false',
         LTC_RPC_URL: 'http://127.0.0.1:18798',
         LTC_CHAIN: 'mainnet',
+        PRICE_SOURCES: 'coingecko',
         PRICE_SOURCE_URL: standIn.baseUrl,
         PRICE_SOURCE_TIMEOUT_MS: '200',
       },

@@ -1,9 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freeLoopbackPort, loadConfig, type Clock, type Logger, type SpanProcessor } from '@gw/platform';
+import {
+  freeLoopbackPort,
+  loadConfig,
+  type Clock,
+  type Logger,
+  type PriceSourceName,
+  type SpanProcessor,
+} from '@gw/platform';
 import { createMerchant, type MerchantKeys } from '@gw/runtime';
-import { CoinGeckoStandIn } from '@gw/service-rates/testing';
+import { PRICE_SOURCE_URL_VARIABLES, startStandInFor } from '@gw/service-rates/testing';
 import { startGateway, type RunningGateway } from '@gw/gateway';
 import { Fleet } from './fleet';
 
@@ -45,34 +52,43 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       ...gateway,
       async stop() {
         await gateway.stop();
-        await prices.standIn.stop();
+        await prices.stop();
       },
     };
   } catch (error) {
-    await prices?.standIn.stop();
+    await prices?.stop();
     throw error;
   }
 }
 
 /**
- * Where real money is taken (a node on mainnet) prices come from the live feed, and there is no
- * internet here: a gateway that names no price source gets a local CoinGecko stand-in serving the
- * catalogue prices, always current.
+ * Where real money is taken (a node on mainnet) prices come from the live sources, and there is no
+ * internet here: each configured source whose URL the test does not set gets a local stand-in
+ * serving the catalogue prices, always current.
  */
 async function livePricesFor(
   env: Record<string, string>,
-): Promise<{ standIn: CoinGeckoStandIn; env: Record<string, string> } | null> {
-  if (env.PRICE_SOURCE_URL !== undefined || !runsLiveFeed(env)) return null;
-  const standIn = await CoinGeckoStandIn.start();
-  return { standIn, env: { PRICE_SOURCE_URL: standIn.baseUrl } };
+): Promise<{ stop(): Promise<void>; env: Record<string, string> } | null> {
+  const unset = liveSourcesOf(env).filter((source) => env[PRICE_SOURCE_URL_VARIABLES[source]] === undefined);
+  if (unset.length === 0) return null;
+  const started = await Promise.all(unset.map(startStandInFor));
+  return {
+    stop: async () => {
+      await Promise.all(started.map(({ standIn }) => standIn.stop()));
+    },
+    env: Object.fromEntries(
+      unset.map((source, index) => [PRICE_SOURCE_URL_VARIABLES[source], started[index]!.baseUrl]),
+    ),
+  };
 }
 
 /** A configuration error is the gateway's own start to report. */
-function runsLiveFeed(env: Record<string, string>): boolean {
+function liveSourcesOf(env: Record<string, string>): readonly PriceSourceName[] {
   try {
-    return loadConfig(env).prices.feed === 'coingecko';
+    const { prices } = loadConfig(env);
+    return prices.feed === 'curated' ? [] : prices.sources;
   } catch {
-    return false;
+    return [];
   }
 }
 

@@ -16,6 +16,7 @@ export type DomainErrorCode =
   | 'NETWORK_NOT_PAYABLE'
   | 'NO_COIN_ENABLED'
   | 'STALE_PRICE'
+  | 'PRICES_DISAGREE'
   | 'BELOW_MINIMUM'
   | 'ABOVE_MAXIMUM'
   | 'INVALID_LIFETIME';

@@ -252,6 +252,26 @@ describe('admitting a payment', () => {
         expect(refusal).toMatchObject({ currency: { code: 'ltc' }, quotedAt: null });
       });
 
+      it('is refused while the live sources disagree on a price beyond the spread limit', () => {
+        const disputed = new RatesService({
+          ...live.snapshot,
+          disagreements: {
+            btc: {
+              spreadPercent: '3.33',
+              limitPercent: '2',
+              quotes: { coingecko: '40000', kraken: '41333' },
+            },
+          },
+        });
+        const refusal = at('2026-01-01T00:10:00.000Z', disputed)
+          .given(mainnetWallet)
+          .when(usd('10', 'btc'))
+          .thenRefuses('PRICES_DISAGREE').refusal;
+        expect(new PaymentRefused(refusal).message).toBe(
+          'no agreed price for btc: the price sources differ by 3.33 % (coingecko 40000, kraken 41333 USD), over the 2 % limit; retry later',
+        );
+      });
+
       it('checks the request before the prices', () => {
         at('2030-01-01T00:00:00.000Z')
           .given(mainnetWallet)

@@ -52,9 +52,15 @@ export type EvmWatchedNetwork = (typeof EVM_WATCHED_NETWORKS)[number];
 export const WATCHED_NETWORKS = [...UTXO_WATCHED_NETWORKS, ...EVM_WATCHED_NETWORKS] as const;
 export type WatchedNetwork = (typeof WATCHED_NETWORKS)[number];
 
-/** The live price source of real money: none (`curated`, the fixed catalogue snapshot only), or CoinGecko's public simple-price API. */
-export const PRICE_FEEDS = ['curated', 'coingecko'] as const;
+/**
+ * Where real money is priced from: none (`curated`, the fixed catalogue snapshot only), the sources of
+ * PRICE_SOURCES combined (`live`), or CoinGecko alone (`coingecko`, the single source of earlier releases).
+ */
+export const PRICE_FEEDS = ['curated', 'live', 'coingecko'] as const;
 export type PriceFeedName = (typeof PRICE_FEEDS)[number];
+/** The live price sources: CoinGecko's simple-price API (needs a key), Kraken's and Coinbase's public, keyless APIs. */
+export const PRICE_SOURCE_NAMES = ['coingecko', 'kraken', 'coinbase'] as const;
+export type PriceSourceName = (typeof PRICE_SOURCE_NAMES)[number];
 /** The prefix of a network's variables: the catalogue code, but POLYGON_ for `matic`. */
 export const ENV_PREFIX: Record<WatchedNetwork, string> = {
   btc: 'BTC',
@@ -461,26 +467,50 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   },
   {
     name: 'PRICE_FEED',
-    default: 'coingecko with a mainnet node (else curated)',
+    default: 'live with a mainnet node (else curated)',
     description:
-      'The live source real money is priced from: coingecko (CoinGecko /simple/price), or curated (none: only test payments, on the fixed catalogue snapshot; refused while a node follows mainnet). Test payments are always priced from the fixed snapshot.',
+      'Where real money is priced from: live (the PRICE_SOURCES combined), coingecko (CoinGecko alone, as earlier releases did), or curated (none: only test payments, on the fixed catalogue snapshot; refused while a node follows mainnet). Test payments are always priced from the fixed snapshot.',
+  },
+  {
+    name: 'PRICE_SOURCES',
+    default: 'kraken,coinbase (coingecko,kraken,coinbase with PRICE_SOURCE_API_KEY)',
+    description:
+      'The live sources PRICE_FEED=live asks in parallel at every refresh, comma-separated: coingecko, kraken, coinbase. Each currency is priced at the median of the sources that quote it freshly; one source answering is enough.',
+  },
+  {
+    name: 'PRICE_SPREAD_LIMIT_PERCENT',
+    default: '2',
+    description:
+      'How far apart (highest − lowest, over the median, in percent) the fresh sources may price a currency: beyond it, real-money payments naming that currency are refused until they agree again.',
   },
   {
     name: 'PRICE_SOURCE_URL',
     default: 'https://api.coingecko.com/api/v3',
-    description: 'Base URL of the CoinGecko API the live feed reads (pro-api.coingecko.com for a paid plan).',
+    description:
+      'Base URL of the CoinGecko API: api.coingecko.com with a demo key, pro-api.coingecko.com with a paid plan key.',
   },
   {
     name: 'PRICE_SOURCE_API_KEY',
     default: null,
     secret: true,
     description:
-      'CoinGecko API key (a secret), sent as x-cg-demo-api-key, or x-cg-pro-api-key on pro-api.coingecko.com; keyless access has stricter rate limits.',
+      'CoinGecko API key (a secret): sent as x-cg-demo-api-key to api.coingecko.com, or as x-cg-pro-api-key to pro-api.coingecko.com. CoinGecko refuses keyless callers, so without a key it is not among the default PRICE_SOURCES.',
+  },
+  {
+    name: 'PRICE_KRAKEN_URL',
+    default: 'https://api.kraken.com',
+    description: "Base URL of Kraken's public REST API (GET /0/public/Ticker, keyless).",
+  },
+  {
+    name: 'PRICE_COINBASE_URL',
+    default: 'https://api.coinbase.com',
+    description: "Base URL of Coinbase's public API (GET /v2/exchange-rates?currency=USD, keyless).",
   },
   {
     name: 'PRICE_SOURCE_TIMEOUT_MS',
     default: '5000',
-    description: 'How long one price request may take before it counts as failed.',
+    description:
+      'How long one request to one price source may take before that source counts as failed for the refresh; the others are used meanwhile.',
   },
   {
     name: 'PRICE_REFRESH_MS',

@@ -11,6 +11,8 @@ import {
   CHAIN_KINDS,
   type ChainKind,
   PRICE_FEEDS,
+  PRICE_SOURCE_NAMES,
+  type PriceSourceName,
   type PriceFeedName,
   ENV_PREFIX,
   EVM_CHAINS,
@@ -29,6 +31,7 @@ import {
   parseHostList,
   parseInteger,
   parseMasterKey,
+  parseList,
   parseOneOf,
   parseTrustProxy,
   parseUrl,
@@ -129,11 +132,18 @@ export function mainnetNetworksOf(watchers: Pick<ChainWatchersConfig, 'nodes' | 
 }
 
 export interface PricesConfig {
-  /** The live source real money is priced from; `curated`: none (test payments only). */
+  /** Where real money is priced from; `curated`: nowhere (test payments only). */
   feed: PriceFeedName;
+  /** The sources `live` combines; `coingecko` alone under PRICE_FEED=coingecko. */
+  sources: readonly PriceSourceName[];
+  /** Fresh sources further apart than this (percent of their median) refuse real money in the currency. */
+  spreadLimitPercent: string;
   /** Base URL of the CoinGecko API (`…/api/v3`). */
   sourceUrl: string;
+  /** CoinGecko's API key. */
   apiKey: string | null;
+  krakenUrl: string;
+  coinbaseUrl: string;
   timeoutMs: number;
   refreshIntervalMs: number;
   /** A real-money payment is refused on live prices older than this. */
@@ -329,7 +339,7 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
   if (mainnet.length > 0 && common.prices.feed === 'curated') {
     reader.fail(
       'PRICE_FEED',
-      `curated prices are for test payments; the ${mainnet.join(' and ')} node${mainnet.length > 1 ? 's follow' : ' follows'} mainnet and takes real money, which needs coingecko`,
+      `curated prices are for test payments; the ${mainnet.join(' and ')} node${mainnet.length > 1 ? 's follow' : ' follows'} mainnet and takes real money, which needs live prices`,
     );
   }
   if (common.http.headersTimeoutMs > common.http.requestTimeoutMs) {
@@ -437,22 +447,42 @@ function readChainWatchers(reader: EnvReader): ChainWatchersConfig {
 
 /** The live feed runs by default where real money is taken: a node on mainnet. */
 function readPrices(reader: EnvReader, takesRealMoney: boolean): PricesConfig {
+  const feed = reader.read(
+    'PRICE_FEED',
+    (raw) => parseOneOf(raw, PRICE_FEEDS),
+    takesRealMoney ? 'live' : 'curated',
+  );
+  const apiKey = reader.raw('PRICE_SOURCE_API_KEY') ?? null;
+  // CoinGecko refuses keyless callers: without a key it is asked only where PRICE_SOURCES names it.
+  const defaultSources: PriceSourceName[] =
+    apiKey === null ? ['kraken', 'coinbase'] : ['coingecko', 'kraken', 'coinbase'];
+  const sources = reader.read('PRICE_SOURCES', parsePriceSources, defaultSources);
+  const baseUrl = (raw: string) => parseUrl(raw, ['http:', 'https:']).replace(/\/+$/, '');
   return {
-    feed: reader.read(
-      'PRICE_FEED',
-      (raw) => parseOneOf(raw, PRICE_FEEDS),
-      takesRealMoney ? 'coingecko' : 'curated',
-    ),
-    sourceUrl: reader.read(
-      'PRICE_SOURCE_URL',
-      (raw) => parseUrl(raw, ['http:', 'https:']).replace(/\/+$/, ''),
-      'https://api.coingecko.com/api/v3',
-    ),
-    apiKey: reader.raw('PRICE_SOURCE_API_KEY') ?? null,
+    feed,
+    sources: feed === 'coingecko' ? ['coingecko'] : sources,
+    spreadLimitPercent: reader.read('PRICE_SPREAD_LIMIT_PERCENT', parsePercent, '2'),
+    sourceUrl: reader.read('PRICE_SOURCE_URL', baseUrl, 'https://api.coingecko.com/api/v3'),
+    apiKey,
+    krakenUrl: reader.read('PRICE_KRAKEN_URL', baseUrl, 'https://api.kraken.com'),
+    coinbaseUrl: reader.read('PRICE_COINBASE_URL', baseUrl, 'https://api.coinbase.com'),
     timeoutMs: reader.read('PRICE_SOURCE_TIMEOUT_MS', (raw) => parseInteger(raw, 1, 120_000), 5_000),
     refreshIntervalMs: reader.read('PRICE_REFRESH_MS', (raw) => parseInteger(raw, 100, ONE_DAY_MS), 60_000),
     maxAgeSeconds: reader.read('PRICE_MAX_AGE_SECONDS', (raw) => parseInteger(raw, 1, 7 * 24 * 3600), 600),
   };
+}
+
+function parsePriceSources(raw: string): PriceSourceName[] {
+  const sources = [...new Set(parseList(raw).map((name) => parseOneOf(name, PRICE_SOURCE_NAMES)))];
+  if (sources.length === 0) throw new Error(`must list at least one of ${PRICE_SOURCE_NAMES.join(', ')}`);
+  return sources;
+}
+
+/** A percentage above 0 and at most 100, as a decimal string ("2", "0.5"). */
+function parsePercent(raw: string): string {
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0 || Number(raw) > 100)
+    throw new Error('must be a number above 0 and at most 100');
+  return raw;
 }
 
 function readEngines(reader: EnvReader): EngineConfig | null {

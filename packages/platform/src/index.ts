@@ -21,4 +21,5 @@ export * from './html';
 export * from './lease-metrics';
 export * from './rate-limit-refusals';
 export * from './price-age-metrics';
+export * from './price-source-metrics';
 export * from './config-tracing';

@@ -380,20 +380,61 @@ describe('prices', () => {
   it('runs the live feed by default where real money is taken: a node on mainnet, sandbox or not', () => {
     expect(loadConfig({}).prices).toEqual({
       feed: 'curated',
+      sources: ['kraken', 'coinbase'],
+      spreadLimitPercent: '2',
       sourceUrl: 'https://api.coingecko.com/api/v3',
       apiKey: null,
+      krakenUrl: 'https://api.kraken.com',
+      coinbaseUrl: 'https://api.coinbase.com',
       timeoutMs: 5000,
       refreshIntervalMs: 60_000,
       maxAgeSeconds: 600,
     });
-    expect(loadConfig({ BTC_RPC_URL: 'http://127.0.0.1:8332' }).prices.feed).toBe('coingecko');
-    expect(loadConfig({ ...ENGINES, LTC_RPC_URL: 'http://127.0.0.1:9332' }).prices.feed).toBe('coingecko');
+    expect(loadConfig({ BTC_RPC_URL: 'http://127.0.0.1:8332' }).prices.feed).toBe('live');
+    expect(loadConfig({ ...ENGINES, LTC_RPC_URL: 'http://127.0.0.1:9332' }).prices.feed).toBe('live');
     // Test chains and the sandbox chain are priced from the fixed snapshot: nothing needs the live source.
     expect(loadConfig({ BTC_RPC_URL: 'http://127.0.0.1:18443', BTC_CHAIN: 'regtest' }).prices.feed).toBe(
       'curated',
     );
     expect(loadConfig({ ...ENGINES }).prices.feed).toBe('curated');
     expect(loadConfig({ SANDBOX_ENABLED: 'false' }).prices.feed).toBe('curated');
+  });
+
+  it('asks the keyless exchanges, and CoinGecko too once it has a key', () => {
+    expect(loadConfig({ PRICE_FEED: 'live' }).prices.sources).toEqual(['kraken', 'coinbase']);
+    expect(loadConfig({ PRICE_FEED: 'live', PRICE_SOURCE_API_KEY: 'CG-key' }).prices.sources).toEqual([
+      'coingecko',
+      'kraken',
+      'coinbase',
+    ]);
+  });
+
+  it('reads the sources, their URLs and the spread limit', () => {
+    const prices = loadConfig({
+      PRICE_FEED: 'live',
+      PRICE_SOURCES: 'Coinbase, kraken,coinbase',
+      PRICE_SPREAD_LIMIT_PERCENT: '0.5',
+      PRICE_KRAKEN_URL: 'http://127.0.0.1:18202/',
+      PRICE_COINBASE_URL: 'http://127.0.0.1:18203',
+    }).prices;
+    expect(prices).toMatchObject({
+      feed: 'live',
+      sources: ['coinbase', 'kraken'],
+      spreadLimitPercent: '0.5',
+      krakenUrl: 'http://127.0.0.1:18202',
+      coinbaseUrl: 'http://127.0.0.1:18203',
+    });
+    expect(
+      issuesOf({ PRICE_SOURCES: 'kraken,binance', PRICE_SPREAD_LIMIT_PERCENT: '0' }).map(
+        (issue) => issue.variable,
+      ),
+    ).toEqual(['PRICE_SOURCES', 'PRICE_SPREAD_LIMIT_PERCENT']);
+  });
+
+  it('reads PRICE_FEED=coingecko as CoinGecko alone, as before there were other sources', () => {
+    expect(loadConfig({ PRICE_FEED: 'coingecko', PRICE_SOURCES: 'kraken' }).prices.sources).toEqual([
+      'coingecko',
+    ]);
   });
 
   it('reads the source, its timeout, the refresh pace and the age limit', () => {
@@ -405,7 +446,7 @@ describe('prices', () => {
       PRICE_REFRESH_MS: '15000',
       PRICE_MAX_AGE_SECONDS: '120',
     }).prices;
-    expect(prices).toEqual({
+    expect(prices).toMatchObject({
       feed: 'coingecko',
       sourceUrl: 'http://127.0.0.1:18201/api/v3',
       apiKey: 'CG-key',
@@ -423,7 +464,7 @@ describe('prices', () => {
         {
           variable: 'PRICE_FEED',
           message:
-            'curated prices are for test payments; the btc node follows mainnet and takes real money, which needs coingecko',
+            'curated prices are for test payments; the btc node follows mainnet and takes real money, which needs live prices',
         },
       ]);
     expect(

@@ -3,6 +3,7 @@ export * from './catalogue';
 export * from './currency';
 export * from './errors';
 export * from './price-feed';
+export * from './combine-prices';
 export * from './rates-service';
 export { curatedCryptoCurrencies } from './crypto-catalogue';
 export { curatedFiatCurrencies } from './fiat-catalogue';

@@ -14,6 +14,21 @@ export interface PriceSnapshot {
    * `takenAt`: a live source can serve a price it has not updated for a while.
    */
   quotedAt?: Readonly<Record<string, string>>;
+  /**
+   * Currencies whose fresh sources disagree beyond the spread limit: `pricesUsd` holds their median,
+   * but no real money is asked on it.
+   */
+  disagreements?: Readonly<Record<string, PriceDisagreement>>;
+}
+
+/** Fresh sources priced one currency too far apart to trust any of them. */
+export interface PriceDisagreement {
+  /** (highest − lowest) / median, in percent, as a decimal string. */
+  spreadPercent: string;
+  /** PRICE_SPREAD_LIMIT_PERCENT when the prices were combined. */
+  limitPercent: string;
+  /** Each fresh source's USD price. */
+  quotes: Readonly<Record<string, string>>;
 }
 
 /** Where prices come from: the curated catalogue (the sandbox), or a live market source. */

@@ -11,7 +11,7 @@ import { curatedCatalogue } from './catalogue';
 import type { Catalogue, CryptoCurrency, Currency, FiatCurrency } from './currency';
 import { precisionOf } from './currency';
 import { NotACryptoCurrencyError, UnknownCurrencyError } from './errors';
-import type { PriceSnapshot } from './price-feed';
+import type { PriceDisagreement, PriceSnapshot } from './price-feed';
 
 export interface MinAmount {
   currencyFrom: string;
@@ -70,6 +70,11 @@ export class RatesService {
     const currency = this.findCurrency(code);
     if (this.snapshot.pricesUsd[currency.code] === undefined) return null;
     return this.snapshot.quotedAt?.[currency.code] ?? this.snapshot.takenAt;
+  }
+
+  /** Why the live sources' price of a currency is not to be trusted, or null when they agree. */
+  priceDisagreement(code: string): PriceDisagreement | null {
+    return this.snapshot.disagreements?.[this.findCurrency(code).code] ?? null;
   }
 
   isKnownCurrency(code: string): boolean {

@@ -1,5 +1,11 @@
 import type { AlphaFieldErrors } from '@gw/contracts/api/alpha';
-import { assertNever, stalePriceMessage, type MoneyProblemCode, type Refusal } from '@gw/domain';
+import {
+  assertNever,
+  pricesDisagreeMessage,
+  stalePriceMessage,
+  type MoneyProblemCode,
+  type Refusal,
+} from '@gw/domain';
 import type { CryptoCurrency } from '@gw/rates';
 import { alphaNetworkName } from './alpha-currencies';
 
@@ -72,6 +78,8 @@ export function alphaRefusal(refusal: Refusal, payField: 'currency' | 'to_curren
       return unprocessable('No currency of this network is enabled for the merchant');
     case 'STALE_PRICE':
       return unprocessable(stalePriceMessage(refusal.currency.code.toUpperCase(), refusal));
+    case 'PRICES_DISAGREE':
+      return unprocessable(pricesDisagreeMessage(refusal.currency.code.toUpperCase(), refusal.disagreement));
     case 'BELOW_MINIMUM':
       return unprocessable(`Minimum amount is ${refusal.minimum} ${refusal.coin.ticker.toUpperCase()}`);
     case 'ABOVE_MAXIMUM':

@@ -97,6 +97,11 @@ export function betaRefusal(refusal: Refusal): BetaError {
         key: 'currency',
         message: `No current price for ${refusal.currency.code.toUpperCase()}; try again later.`,
       });
+    case 'PRICES_DISAGREE':
+      return invalidField({
+        key: 'currency',
+        message: `No agreed price for ${refusal.currency.code.toUpperCase()}: the price sources differ by ${refusal.disagreement.spreadPercent} %, over the ${refusal.disagreement.limitPercent} % limit; try again later.`,
+      });
     case 'BELOW_MINIMUM':
       return invalidField({
         key: 'amount',

@@ -9,6 +9,7 @@ import {
   type PriceSnapshot,
 } from '@gw/rates';
 import { COINGECKO_IDS, COINGECKO_REFERENCE_ID, COINGECKO_VS_CURRENCIES } from './coingecko-ids';
+import { fetchJson, isRecord } from './fetch-json';
 
 export interface CoinGeckoPriceFeedOptions {
   /** `https://api.coingecko.com/api/v3`, `https://pro-api.coingecko.com/api/v3`, or a stand-in. */
@@ -59,30 +60,18 @@ export class CoinGeckoPriceFeed implements PriceFeed {
   }
 
   private async fetchPrices(): Promise<Record<string, SimplePriceEntry>> {
-    const { timeoutMs } = this.options;
-    try {
-      const response = await fetch(this.url, {
-        headers: this.headers(),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!response.ok) throw new PriceSourceError(`CoinGecko answered HTTP ${response.status}`);
-      const body: unknown = await response.json().catch((error: unknown) => {
-        if (isTimeout(error)) throw error;
-        throw new PriceSourceError('CoinGecko answered something other than JSON', { cause: error });
-      });
-      if (!isRecord(body) || !Object.values(body).every(isRecord))
-        throw new PriceSourceError('CoinGecko answered JSON that is not a map of coins to prices');
-      return body as Record<string, SimplePriceEntry>;
-    } catch (error) {
-      if (error instanceof PriceSourceError) throw error;
-      if (isTimeout(error))
-        throw new PriceSourceError(`CoinGecko did not answer within ${timeoutMs} ms`, { cause: error });
-      throw new PriceSourceError(`CoinGecko is unreachable: ${(error as Error).message}`, { cause: error });
-    }
+    const body = await fetchJson(this.url, {
+      source: 'CoinGecko',
+      timeoutMs: this.options.timeoutMs,
+      headers: this.headers(),
+    });
+    if (!isRecord(body) || !Object.values(body).every(isRecord))
+      throw new PriceSourceError('CoinGecko answered JSON that is not a map of coins to prices');
+    return body as Record<string, SimplePriceEntry>;
   }
 
   private headers(): Record<string, string> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = {};
     if (this.options.apiKey === null) return headers;
     const pro = new URL(this.options.baseUrl).hostname.startsWith('pro-api.');
     headers[pro ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key'] = this.options.apiKey;
@@ -130,12 +119,4 @@ function updatedAtOf(entry: SimplePriceEntry, now: Date): string | null {
 function positiveDecimal(value: unknown): string | null {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
   return formatAmount(parsePositiveAmount(value));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { RatesService, type PriceFeed, type PriceSnapshot } from '@gw/rates';
 import {
+  degraded,
   leaseMetrics,
   mainnetNetworksOf,
   registerPriceAgeGauges,
+  registerPriceSourceMetrics,
   type Logger,
   type PriceAge,
 } from '@gw/platform';
@@ -12,6 +14,7 @@ import { LeasedLoop } from '@gw/runtime';
 import { curatedCatalogue } from '@gw/rates';
 import { priceFeedOf } from './price-feeds';
 import { publishedSnapshot, refreshRates } from './rates-refresh';
+import { publishedSourceHealth } from './source-health';
 
 export const RATES_LEASE = 'rates';
 
@@ -43,7 +46,7 @@ export function createRatesService(
 ): RatesRefreshService {
   const { prices } = ctx.config;
   const intervalMs = options.intervalMs ?? prices.refreshIntervalMs;
-  const feed = options.feed ?? priceFeedOf(prices, ctx.clock);
+  const feed = options.feed ?? priceFeedOf(prices, ctx.clock, ctx.cache, ctx.logger);
   const { logger } = ctx;
   if (feed === null) return withoutLiveFeed(logger);
   const ageSecondsOf = (snapshot: PriceSnapshot) =>
@@ -112,7 +115,7 @@ export function createRatesService(
     },
     stop: () => loop.stop(),
     runOnce: () => loop.runOnce(),
-    metrics: withPriceAges(
+    metrics: withPriceGauges(
       leaseMetrics({
         prefix: 'rates',
         pass: 'refresh',
@@ -121,6 +124,12 @@ export function createRatesService(
         works: () => [{ labels: {}, status: () => loop.status() }],
       }),
       { maxAgeSeconds: prices.maxAgeSeconds, ages: priceAges },
+      {
+        spreadLimitPercent: prices.spreadLimitPercent,
+        health: () => publishedSourceHealth(ctx.cache).catch(() => []),
+        disagreements: async () =>
+          (await publishedSnapshot(ctx.cache).catch(() => null))?.disagreements ?? {},
+      },
     ),
     readinessChecks: {
       /** Fails while no published live price is younger than PRICE_MAX_AGE_SECONDS. */
@@ -133,16 +142,32 @@ export function createRatesService(
             : `the newest price is ${ageSecondsOf(published)} s old, over the ${prices.maxAgeSeconds} s limit`,
         );
       },
+      /**
+       * Degraded while some price sources failed their last refresh, with each one's consecutive
+       * failures: the others price payments meanwhile. Whether prices are usable is `prices`' call.
+       */
+      'price-sources': async () => {
+        const failing = (await publishedSourceHealth(ctx.cache)).filter((record) => !record.up);
+        if (failing.length === 0) return;
+        return degraded(
+          Object.fromEntries(failing.map((record) => [record.source, record.consecutiveFailures])),
+        );
+      },
     },
   };
 }
 
-/** The rates metrics with the live prices' ages, which every replica reads from the cache alike. */
-function withPriceAges(
+/**
+ * The rates metrics with the live prices' ages and the sources' health, which every replica reads
+ * from the cache alike.
+ */
+function withPriceGauges(
   registry: ReturnType<typeof leaseMetrics>,
-  options: Parameters<typeof registerPriceAgeGauges>[1],
+  ages: Parameters<typeof registerPriceAgeGauges>[1],
+  sources: Parameters<typeof registerPriceSourceMetrics>[1],
 ) {
-  registerPriceAgeGauges(registry, options);
+  registerPriceAgeGauges(registry, ages);
+  registerPriceSourceMetrics(registry, sources);
   return registry;
 }
 

@@ -1,4 +1,4 @@
-import { priceAgeMetrics } from '@gw/platform';
+import { priceAgeMetrics, priceSourceMetrics } from '@gw/platform';
 import { parser } from '@prometheus-io/lezer-promql';
 import { watcherMetrics } from '../../../services/chain/src/watchers/watcher-metrics';
 import { loadYaml, readRepoFile } from '../../deploy/support/repo-files';
@@ -47,12 +47,20 @@ describe('the alert rules and the Grafana dashboard', () => {
     gateway = await startTestGateway();
     const scraped = await (await fetch(`${gateway.baseUrl}/metrics`)).text();
     // The embedded process runs every service but watches no node and has no live price source: the chain
-    // watchers' metrics and the live prices' ages come from their registries.
+    // watchers' metrics, the live prices' ages and the price sources' health come from their registries.
     const priceAges = priceAgeMetrics({ maxAgeSeconds: 600, ages: async () => [] });
+    const priceSources = priceSourceMetrics({
+      spreadLimitPercent: '2',
+      health: async () => [
+        { source: 'kraken', up: true, lastSuccessAt: '2026-11-25T10:00:00.000Z', failuresTotal: 0 },
+      ],
+      disagreements: async () => ({ btc: { spreadPercent: '3.1' } }),
+    });
     exported = new Set([
       ...seriesNamesOf(scraped),
       ...seriesNamesOf(await watcherMetrics([]).metrics()),
       ...seriesNamesOf(await priceAges.metrics()),
+      ...seriesNamesOf(await priceSources.metrics()),
     ]);
   });
   afterAll(async () => {

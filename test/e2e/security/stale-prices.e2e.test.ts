@@ -29,6 +29,8 @@ async function realMoneyGateway(
     {
       SANDBOX_ENABLED: String(sandbox),
       LTC_CHAIN: 'mainnet',
+      // CoinGecko alone: what these tests watch is its one source going stale or silent.
+      PRICE_SOURCES: 'coingecko',
       PRICE_SOURCE_URL: standIn.baseUrl,
       PRICE_SOURCE_TIMEOUT_MS: '200',
       PRICE_MAX_AGE_SECONDS: '600',

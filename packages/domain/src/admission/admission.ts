@@ -27,6 +27,7 @@ export type RatesSnapshot = Pick<
   | 'minAmount'
   | 'estimate'
   | 'priceQuotedAt'
+  | 'priceDisagreement'
 >;
 
 /** How old a live price may be for real money to be asked on it. */
@@ -248,7 +249,10 @@ function defaultPayCurrency(
   throw new PaymentRefused({ code: 'NO_COIN_ENABLED' });
 }
 
-/** A price the live source did not quote would convert at the catalogue's fixed price: never real money's. */
+/**
+ * A price the live source did not quote would convert at the catalogue's fixed price: never real money's.
+ * Nor is a median of sources that disagree beyond the spread limit.
+ */
 function requireFreshPrice(live: RatesSnapshot | null, currency: Currency, freshness: PriceFreshness): void {
   const quotedAt = live === null ? null : live.priceQuotedAt(currency.code);
   const ageSeconds = quotedAt === null ? null : (freshness.now.getTime() - Date.parse(quotedAt)) / 1000;
@@ -259,6 +263,8 @@ function requireFreshPrice(live: RatesSnapshot | null, currency: Currency, fresh
       quotedAt,
       maxAgeSeconds: freshness.maxAgeSeconds,
     });
+  const disagreement = live === null ? null : live.priceDisagreement(currency.code);
+  if (disagreement !== null) throw new PaymentRefused({ code: 'PRICES_DISAGREE', currency, disagreement });
 }
 
 /** payer amount = converted price − discount + the payer's share of the network fee, rounded up. */

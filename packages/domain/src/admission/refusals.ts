@@ -1,4 +1,4 @@
-import type { CryptoCurrency, Currency } from '@gw/rates';
+import type { CryptoCurrency, Currency, PriceDisagreement } from '@gw/rates';
 import type { Amount } from '../money';
 import { moneyProblemText, type MoneyProblem } from '../money-input';
 import { DomainError, assertNever } from '../errors';
@@ -18,6 +18,8 @@ export type Refusal =
   | { code: 'NO_COIN_ENABLED' }
   /** No price of the currency newer than the limit: the source is down or stale, or never quoted it. */
   | { code: 'STALE_PRICE'; currency: Currency; quotedAt: string | null; maxAgeSeconds: number }
+  /** The fresh live sources price the currency further apart than the spread limit allows. */
+  | { code: 'PRICES_DISAGREE'; currency: Currency; disagreement: PriceDisagreement }
   | { code: 'BELOW_MINIMUM'; coin: CryptoCurrency; payAmount: Amount; minimum: Amount }
   | { code: 'ABOVE_MAXIMUM'; coin: CryptoCurrency; payAmount: Amount; maximum: Amount }
   | { code: 'INVALID_LIFETIME'; lifetimeSeconds: number; window: LifetimeWindow };
@@ -49,6 +51,8 @@ function describe(refusal: Refusal): string {
       return 'no currency is enabled for this merchant';
     case 'STALE_PRICE':
       return stalePriceMessage(refusal.currency.code, refusal);
+    case 'PRICES_DISAGREE':
+      return pricesDisagreeMessage(refusal.currency.code, refusal.disagreement);
     case 'BELOW_MINIMUM':
       return `${refusal.payAmount} ${refusal.coin.code} is below the minimum payment of ${refusal.minimum} ${refusal.coin.code}`;
     case 'ABOVE_MAXIMUM':
@@ -67,4 +71,12 @@ export function stalePriceMessage(
 ): string {
   const last = refusal.quotedAt === null ? 'no live price' : `its last price is from ${refusal.quotedAt}`;
   return `no current price for ${code}: ${last}, and prices older than ${refusal.maxAgeSeconds} s are not used; retry later`;
+}
+
+/** Why no payment can be asked in a currency whose sources disagree, in words every family reuses. */
+export function pricesDisagreeMessage(code: string, disagreement: PriceDisagreement): string {
+  const quotes = Object.entries(disagreement.quotes)
+    .map(([source, price]) => `${source} ${price}`)
+    .join(', ');
+  return `no agreed price for ${code}: the price sources differ by ${disagreement.spreadPercent} % (${quotes} USD), over the ${disagreement.limitPercent} % limit; retry later`;
 }

@@ -6,6 +6,7 @@ import {
   assertNever,
   moneyProblemText,
   stalePriceMessage,
+  pricesDisagreeMessage,
   type CurrencyRole,
   type MoneyProblem,
   type Refusal,
@@ -105,6 +106,12 @@ export function refusalError(refusal: Refusal): V1ApiError {
       return invalidParams('no currency is enabled for this merchant');
     case 'STALE_PRICE':
       return new V1ApiError(422, 'PRICE_UNAVAILABLE', stalePriceMessage(refusal.currency.code, refusal));
+    case 'PRICES_DISAGREE':
+      return new V1ApiError(
+        422,
+        'PRICE_UNAVAILABLE',
+        pricesDisagreeMessage(refusal.currency.code, refusal.disagreement),
+      );
     case 'BELOW_MINIMUM':
       return invalidParams(
         `amountTo is too small: ${refusal.payAmount} ${refusal.coin.code} is below the minimum payment of ${refusal.minimum} ${refusal.coin.code}`,
