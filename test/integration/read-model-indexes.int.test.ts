@@ -159,6 +159,18 @@ const QUERIES: ApiQuery[] = [
     [['payAddress', 1]],
   ],
   [
+    'chain watcher: the payments of a network in the late-deposit window (watched-payments.ts)',
+    COLLECTIONS.payments,
+    {
+      filter: { payNetwork: 'btc', parentPaymentId: null, expiresAt: { $gt: '2026-01-02T00:00:00.000Z' } },
+      sort: [['expiresAt', 1]],
+    },
+    [
+      ['payNetwork', 1],
+      ['expiresAt', 1],
+    ],
+  ],
+  [
     'scheduler expiry scan',
     COLLECTIONS.payments,
     {

@@ -13,3 +13,4 @@ export * from './kafka';
 export * from './bus-metrics';
 export * from './traced-bus';
 export * from './instance-ids';
+export * from './reply-inbox';

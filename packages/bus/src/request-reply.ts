@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { processInstanceIds } from './instance-ids';
 import type { IncomingMessage, MessageBus, Subscription } from './message-bus';
+import { isReplyInboxOf, replyInboxOf } from './reply-inbox';
 
 export const REPLY_HEADERS = {
   correlationId: 'correlation-id',
   replyTo: 'reply-to',
+  /** The asker's inbox; a request without it (a client older than inboxes) is answered on the shared topic. */
+  replyTopic: 'reply-topic',
 } as const;
 
 export class RequestTimeoutError extends Error {
@@ -26,13 +29,13 @@ export class RequestCancelledError extends Error {
 }
 
 export interface RequestReplyClientOptions {
-  /** Topic every responder replies on; several client instances may share it. */
+  /** The replies topic; this client listens on its own inbox of it ({@link replyInboxOf}). */
   repliesTopic: string;
   /** Default bound on the wait for a reply. */
   timeoutMs: number;
   /**
-   * This instance's reply address and the name of its consumer group (`replies.<topic>.<id>`); unique
-   * among live clients. Default: the process's next {@link processInstanceIds} name, stable across restarts.
+   * This instance's reply address, the suffix of its inbox and the name of its consumer group
+   * (`replies.<topic>.<id>`); unique among live clients. Default: the process's next {@link processInstanceIds} name, stable across restarts.
    */
   instanceId?: string;
 }
@@ -51,13 +54,16 @@ interface PendingRequest {
 }
 
 /**
- * Request/reply over any message bus. Each instance listens to the shared replies topic in a consumer
- * group of its own, so it sees every reply and keeps only those addressed to it (`reply-to` header).
- * A restarted instance rejoins its group under the same name and skips the replies addressed to its
- * previous life: none of them matches a request it is waiting for.
+ * Request/reply over any message bus. Each instance listens to its own inbox topic (`reply-topic`
+ * header of its requests), so it receives only the replies to its own requests: with every instance on
+ * one shared replies topic, each one fetched and decoded every reply of every other. A restarted
+ * instance rejoins its group on the same inbox and skips the replies addressed to its previous life:
+ * none of them matches a request it is waiting for.
  */
 export class RequestReplyClient {
   readonly instanceId: string;
+  /** The topic this instance's replies arrive on. */
+  readonly inbox: string;
   private readonly pending = new Map<string, PendingRequest>();
   private subscription: Subscription | undefined;
 
@@ -66,13 +72,14 @@ export class RequestReplyClient {
     private readonly options: RequestReplyClientOptions,
   ) {
     this.instanceId = options.instanceId ?? processInstanceIds.next();
+    this.inbox = replyInboxOf(options.repliesTopic, this.instanceId);
   }
 
   async start(): Promise<void> {
     if (this.subscription) return;
     this.subscription = await this.bus.subscribe(
       {
-        topics: [this.options.repliesTopic],
+        topics: [this.inbox],
         groupId: `replies.${this.options.repliesTopic}.${this.instanceId}`,
         fromBeginning: false,
         maxAttempts: 1,
@@ -102,6 +109,7 @@ export class RequestReplyClient {
             ...options.headers,
             [REPLY_HEADERS.correlationId]: correlationId,
             [REPLY_HEADERS.replyTo]: this.instanceId,
+            [REPLY_HEADERS.replyTopic]: this.inbox,
           },
         },
       ])
@@ -142,7 +150,12 @@ export class RequestReplyClient {
   }
 }
 
-/** The responder's side: publishes `value` as the reply to `request`, addressed to whoever asked. */
+/**
+ * The responder's side: publishes `value` as the reply to `request` on the asker's inbox (`reply-topic`),
+ * or on `repliesTopic` itself for a client that names none (one from before inboxes, which reads the
+ * shared topic). Only an inbox of `repliesTopic` is accepted: a request cannot make the responder
+ * write on any other topic.
+ */
 export async function replyTo(
   bus: MessageBus,
   repliesTopic: string,
@@ -156,7 +169,13 @@ export async function replyTo(
       `message ${request.topic}@${request.offset} has no ${REPLY_HEADERS.correlationId}/${REPLY_HEADERS.replyTo} headers to reply to`,
     );
   }
-  await bus.publish(repliesTopic, [
+  const inbox = request.headers[REPLY_HEADERS.replyTopic];
+  if (inbox !== undefined && !isReplyInboxOf(repliesTopic, inbox)) {
+    throw new Error(
+      `message ${request.topic}@${request.offset} asks for a reply on ${inbox}, which is not an inbox of ${repliesTopic}`,
+    );
+  }
+  await bus.publish(inbox ?? repliesTopic, [
     {
       key: correlationId,
       value,

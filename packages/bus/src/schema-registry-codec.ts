@@ -3,6 +3,7 @@ import { deepFreeze } from '@gw/platform';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { CodecUnavailableError, JsonCodec, type MessageCodec } from './codec';
+import { contractTopicOf } from './reply-inbox';
 import {
   asRegistryTimeout,
   DEFAULT_SCHEMA_REGISTRY_TIMEOUT_MS,
@@ -103,18 +104,21 @@ export class SchemaRegistryCodec implements MessageCodec {
     return this.schemaIds.get(topic);
   }
 
+  /** A reply inbox's messages are written with its replies topic's schema (subject `<replies>-value`). */
   async encode(topic: string, value: unknown): Promise<Buffer> {
-    const validate = this.validators.get(topic);
+    const contract = contractTopicOf(topic);
+    const validate = this.validators.get(contract);
     if (!validate) return this.json.encode(topic, value);
-    const id = this.schemaIds.get(topic);
+    const id = this.schemaIds.get(contract);
     if (id === undefined) throw new Error(`SchemaRegistryCodec.encode(${topic}) called before start()`);
     if (!validate(value)) throw new SchemaValidationError(topic, 'encode', validate.errors ?? []);
     return this.registry.encode(id, value);
   }
 
   async decode(topic: string, bytes: Buffer): Promise<unknown> {
+    const validate = this.validators.get(contractTopicOf(topic));
     if (bytes[0] !== MAGIC_BYTE) {
-      if (this.validators.has(topic)) {
+      if (validate) {
         throw new Error(`message on ${topic} is not in the schema registry wire format`);
       }
       return deepFreeze(this.json.decode(topic, bytes));
@@ -127,7 +131,6 @@ export class SchemaRegistryCodec implements MessageCodec {
       if (isRegistryUnreachable(error)) throw new CodecUnavailableError(topic, error);
       throw error;
     }
-    const validate = this.validators.get(topic);
     if (validate && !validate(value)) throw new SchemaValidationError(topic, 'decode', validate.errors ?? []);
     // Frozen like the ajv-only codec's values, so a consumer that mutates a message fails on both paths.
     return deepFreeze(value);

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { deepFreeze } from '@gw/platform';
 import { JsonCodec, type MessageCodec } from './codec';
+import { contractTopicOf } from './reply-inbox';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -27,7 +28,8 @@ export class SchemaValidationError extends Error {
 /**
  * Plain JSON checked by ajv against the topic's JSON Schema on both sides: a producer cannot publish
  * a message its consumers would reject, and a consumer never sees a value its schema does not allow.
- * Topics without a schema (dead-letter topics, ad-hoc internal topics) pass through as plain JSON.
+ * Topics without a schema (dead-letter topics, ad-hoc internal topics) pass through as plain JSON; a
+ * reply inbox follows its replies topic's schema ({@link contractTopicOf}).
  */
 export class SchemaValidatingJsonCodec implements MessageCodec {
   private readonly json = new JsonCodec();
@@ -67,7 +69,7 @@ export class SchemaValidatingJsonCodec implements MessageCodec {
   }
 
   private validate(topic: string, direction: 'encode' | 'decode', value: unknown): void {
-    const validate = this.validators.get(topic);
+    const validate = this.validators.get(contractTopicOf(topic));
     if (validate && !validate(value))
       throw new SchemaValidationError(topic, direction, validate.errors ?? []);
   }

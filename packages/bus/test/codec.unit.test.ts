@@ -94,4 +94,12 @@ describe('SchemaValidatingJsonCodec', () => {
     const bytes = codec.encode('payments.events.dlq', { anything: true });
     expect(codec.decode('payments.events.dlq', bytes)).toEqual({ anything: true });
   });
+
+  it('checks a reply inbox against its replies topic’s schema', () => {
+    const replies = new SchemaValidatingJsonCodec({ 'payments.replies': paymentCreated });
+    const inbox = 'payments.replies.inbox.gateway-7';
+    expect(() => replies.encode(inbox, { paymentId: 7 })).toThrow(SchemaValidationError);
+    expect(() => replies.decode(inbox, Buffer.from(JSON.stringify({ paymentId: 7 })))).toThrow(/decode/);
+    expect(() => replies.encode(`${inbox}.dlq`, { paymentId: 7 })).not.toThrow();
+  });
 });

@@ -1,6 +1,12 @@
 import { createLogger } from '@gw/platform';
 import { ConfigResourceTypes } from 'kafkajs';
-import { createKafkaBus, MissingTopicsError, type KafkaBusOptions, type TopicSpec } from '../src';
+import {
+  createKafkaBus,
+  MissingTopicsError,
+  RequestReplyClient,
+  type KafkaBusOptions,
+  type TopicSpec,
+} from '../src';
 import {
   closeAndClean,
   makeTestKafkaBus,
@@ -88,6 +94,33 @@ describe('the topics the bus creates', () => {
       await bus.publish(topic.name, [{ key: 'k', value: { ok: true } }]);
       await bus.close();
     } finally {
+      await closeAndClean(creator);
+    }
+  });
+
+  it('still creates a request/reply instance’s inbox when creation is off, and nothing beside it', async () => {
+    const replies = spec();
+    const creator = await makeTestKafkaBus({ topics: [replies] });
+    const bus = await start({ topics: [replies], createTopics: false });
+    const client = new RequestReplyClient(bus, { repliesTopic: replies.name, timeoutMs: 1_000 });
+    try {
+      await client.start();
+      const admin = rawKafka().admin();
+      await admin.connect();
+      try {
+        const metadata = await admin.fetchTopicMetadata({ topics: [client.inbox] });
+        expect(metadata.topics.map(({ partitions }) => partitions.length)).toEqual([1]);
+        expect(await admin.listTopics()).not.toContain(`${client.inbox}.dlq`);
+      } finally {
+        await admin.disconnect();
+      }
+    } finally {
+      await client.stop();
+      await bus.close();
+      const admin = rawKafka().admin();
+      await admin.connect();
+      await admin.deleteTopics({ topics: [client.inbox] }).catch(() => undefined);
+      await admin.disconnect();
       await closeAndClean(creator);
     }
   });

@@ -29,9 +29,9 @@ export class CommandClient {
   }
 
   /**
-   * Joins the replies topic (its own consumer group). A process whose services never send commands
-   * need not start it: every started client consumes every reply on the shared topic. `send` starts
-   * it on first use otherwise, at the cost of that one command waiting for the join.
+   * Joins this instance's reply inbox (its own topic and consumer group). A process whose services
+   * never send commands need not start it: a started client keeps a consumer fetching its inbox.
+   * `send` starts it on first use otherwise, at the cost of that one command waiting for the join.
    */
   start(): Promise<void> {
     this.started ??= this.client.start();

@@ -1,14 +1,14 @@
-import { InProcessBus, replyTo, type MessageBus, type SubscribeOptions } from '@gw/bus';
+import { InProcessBus, isReplyInboxOf, replyTo, type MessageBus, type SubscribeOptions } from '@gw/bus';
 import { TOPICS, type CommandMessage, type ReplyMessage } from '@gw/contracts';
 import { CommandClient } from '../src/command-client';
 
-/** An in-process bus that counts the subscriptions made to the replies topic. */
+/** An in-process bus that counts the subscriptions made to a reply inbox. */
 function countingBus(): { bus: MessageBus; repliesJoins: () => number } {
   const inner = new InProcessBus();
   let joins = 0;
   const bus = Object.create(inner) as MessageBus;
   bus.subscribe = (options: SubscribeOptions, handler) => {
-    if (options.topics.includes(TOPICS.replies)) joins++;
+    if (options.topics.some((topic) => isReplyInboxOf(TOPICS.replies, topic))) joins++;
     return inner.subscribe(options, handler);
   };
   return { bus, repliesJoins: () => joins };

@@ -55,6 +55,14 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
         ['expiresAt', 1],
       ],
     },
+    // The chain watchers' payments of a network still in the late-deposit window (watched-payments.ts),
+    // read on every poll: without it, every payment ever made, on every network.
+    {
+      fields: [
+        ['payNetwork', 1],
+        ['expiresAt', 1],
+      ],
+    },
   ],
   invoices: [
     {

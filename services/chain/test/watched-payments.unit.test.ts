@@ -1,7 +1,7 @@
 import { samplePaymentTerms } from '@gw/domain/testing';
 import type { PaymentStatus, PaymentTerms } from '@gw/domain';
-import { InMemoryReadModelStore } from '@gw/store';
-import { COLLECTIONS, projectPayment, type PaymentDocument } from '@gw/views';
+import { InMemoryReadModelStore, wasted, type QueryCost } from '@gw/store';
+import { COLLECTIONS, INDEXES, projectPayment, type PaymentDocument } from '@gw/views';
 import { watchedPayments } from '../src/watchers/watched-payments';
 
 const NOW = new Date('2026-01-05T10:00:00.000Z');
@@ -38,5 +38,45 @@ describe('the payments a chain watcher watches', () => {
     const watched = await watchedPayments(readModels, 'btc', NOW);
     expect(watched.map((p) => p.paymentId).sort()).toEqual([100, 101, 102, 103, 104, 105]);
     expect(watched.find((p) => p.payAddress === 'bc1q2')?.paymentId).toBe(102);
+  });
+
+  it('reads only the payments of its network still in the window, through an index', async () => {
+    const readModels = new InMemoryReadModelStore();
+    const payments = readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+    await payments.ensureIndexes(INDEXES.payments);
+    const store = (doc: PaymentDocument) =>
+      payments.upsertIfNewer({ ...doc, uuid: `uuid-${doc.paymentId}`, trackId: `${doc.paymentId}` });
+    // History that only grows: payments long past the window, and another network's.
+    for (let i = 0; i < 40; i++) {
+      await store(
+        paymentDocument(
+          { paymentId: 1000 + i, payAddress: `bc1qold${i}`, expiresAt: '2025-11-01T10:00:00.000Z' },
+          'expired',
+        ),
+      );
+      await store(
+        paymentDocument(
+          {
+            paymentId: 2000 + i,
+            payAddress: `ltc1q${i}`,
+            payNetwork: 'ltc',
+            expiresAt: '2026-01-05T11:00:00.000Z',
+          },
+          'waiting',
+        ),
+      );
+    }
+    for (const [i, expiresAt] of ['2026-01-04T10:00:00.000Z', '2026-01-05T11:00:00.000Z'].entries()) {
+      await store(paymentDocument({ paymentId: 100 + i, payAddress: `bc1q${i}`, expiresAt }, 'waiting'));
+    }
+    const costs: QueryCost[] = [];
+    readModels.guardQueries({ budget: 0, observe: (cost) => costs.push(cost) });
+
+    const watched = await watchedPayments(readModels, 'btc', NOW);
+
+    expect(watched.map((p) => p.paymentId)).toEqual([100, 101]);
+    expect(costs.map((cost) => ({ examined: cost.examined, wasted: wasted(cost) }))).toEqual([
+      { examined: 2, wasted: 0 },
+    ]);
   });
 });

@@ -24,6 +24,7 @@ import { KafkaGroupMember, type ConsumerTuning, type MemberHost } from './kafka-
 import { rawHeadersOf } from './kafka-headers';
 import { kafkaClient, type KafkaConnection } from './kafka-client';
 import { checkBrokerCertificates, explainConnectFailure } from './kafka-connect-failure';
+import { ProduceBatcher } from './produce-batcher';
 import { within } from './time-bounds';
 import { TopicCatalog } from './topic-catalog';
 import { GATEWAY_TOPIC_SPECS, TopicSpecs, type TopicSpec } from './topic-specs';
@@ -96,6 +97,7 @@ export class KafkaBus implements MessageBus, MemberHost {
   readonly maxRetryBackoffMs: number;
   readonly joinTimeoutMs: number;
   private readonly producer: Producer;
+  private readonly produce: ProduceBatcher;
   /** Where and how this bus reaches the brokers, for clients that work beside it (cleanup, tests). */
   readonly connection: KafkaConnection;
   private readonly publishTimeoutMs: number;
@@ -125,6 +127,9 @@ export class KafkaBus implements MessageBus, MemberHost {
       // Named explicitly: the Java-compatible murmur2 partitioner, and no kafkajs v2 partitioner warning.
       createPartitioner: Partitioners.DefaultPartitioner,
     });
+    this.produce = new ProduceBatcher((topicMessages) =>
+      this.producer.sendBatch({ topicMessages, acks: -1 }),
+    );
     const specs = new TopicSpecs(options.topics ?? GATEWAY_TOPIC_SPECS, options.defaultPartitions ?? 3);
     this.catalog = new TopicCatalog(this.admin, specs, this.logger, {
       create: options.createTopics ?? true,
@@ -269,7 +274,7 @@ export class KafkaBus implements MessageBus, MemberHost {
     // The idempotent producer retries without end while the brokers are away (kafkajs' default, which
     // its exactly-once bookkeeping needs); the caller gets a clear error instead of waiting forever.
     await within(
-      this.producer.send({ topic, messages, acks: -1 }),
+      this.produce.send(topic, messages),
       this.publishTimeoutMs,
       () => new PublishTimeoutError(topic, this.publishTimeoutMs),
     );

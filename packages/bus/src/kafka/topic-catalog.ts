@@ -1,10 +1,14 @@
 import type { Logger } from '@gw/platform';
 import type { Admin } from 'kafkajs';
+import { isReplyInbox } from '../reply-inbox';
 import { retryRetriable } from './time-bounds';
 import type { TopicSpec, TopicSpecs } from './topic-specs';
 
 export interface TopicCreation {
-  /** False: create nothing; a missing topic is an error naming it. */
+  /**
+   * False: create nothing but the reply inboxes (one per request/reply instance, named after it, which
+   * no operator can list ahead); any other missing topic is an error naming it.
+   */
   create: boolean;
   replicationFactor: number | undefined;
   minInsyncReplicas: number | undefined;
@@ -80,7 +84,8 @@ export class TopicCatalog {
     }
     const toCreate = specs.filter((spec) => !existing.has(spec.name));
     if (toCreate.length === 0) return;
-    if (!this.creation.create) throw new MissingTopicsError(toCreate.map((spec) => spec.name));
+    const refused = this.creation.create ? [] : toCreate.filter((spec) => !isReplyInbox(spec.name));
+    if (refused.length > 0) throw new MissingTopicsError(refused.map((spec) => spec.name));
     const { replicationFactor, minInsyncReplicas } = this.creation;
     for (const spec of toCreate) this.createdHere.add(spec.name);
     // kafkajs answers false when the topics exist by then: created by another process at the same

@@ -1,5 +1,6 @@
 import { TOPICS } from '@gw/contracts';
 import { deadLetterTopic, isDeadLetterTopic } from '../dead-letter';
+import { contractTopicOf, isReplyInbox } from '../reply-inbox';
 
 /** How one Kafka topic is created: partitions fixed up front (the key → partition map depends on them). */
 export interface TopicSpec {
@@ -91,13 +92,25 @@ export class TopicSpecs {
   specFor(name: string): TopicSpec {
     const declared = this.byName.get(name);
     if (declared) return declared;
+    if (isReplyInbox(name)) {
+      // One reader (the instance that owns it) and no key order to keep: one partition, the replies
+      // topic's retention.
+      const replies = this.specFor(contractTopicOf(name));
+      return { name, partitions: 1, configs: replies.configs, key: replies.key };
+    }
     const spec: TopicSpec = { name, partitions: this.defaultPartitions, configs: {}, key: 'message key' };
     return isDeadLetterTopic(name) ? { ...deadLetterSpecFor(spec), name } : spec;
   }
 
-  /** The topic itself and, for a topic that is not a dead-letter topic, its dead-letter topic. */
+  /**
+   * The topic itself and, for a topic that is not a dead-letter topic, its dead-letter topic. A reply
+   * inbox gets none up front (one per instance, and its reader never fails a reply): the bus creates
+   * it on the first dead letter, as for any topic.
+   */
   withDeadLetters(name: string): TopicSpec[] {
     const spec = this.specFor(name);
-    return isDeadLetterTopic(name) ? [spec] : [spec, this.specFor(deadLetterTopic(name))];
+    return isDeadLetterTopic(name) || isReplyInbox(name)
+      ? [spec]
+      : [spec, this.specFor(deadLetterTopic(name))];
   }
 }

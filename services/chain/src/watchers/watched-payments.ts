@@ -19,6 +19,8 @@ export const LATE_DEPOSIT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * The payments of a network whose address may still receive, from the payments read model. A V1
  * repeated payment shares its parent's address and is left out: what arrives there is the parent's.
+ * Read through the (payNetwork, expiresAt) index, from the window's start on: the payments past the
+ * window and those of other networks, which pile up forever, are never read.
  */
 export async function watchedPayments(
   readModels: ReadModelStore,
@@ -31,6 +33,7 @@ export async function watchedPayments(
       parentPaymentId: null,
       expiresAt: { $gt: new Date(now.getTime() - LATE_DEPOSIT_WINDOW_MS).toISOString() },
     },
+    sort: [['expiresAt', 1]],
   });
   return payments.map((p) => ({
     paymentId: p.paymentId,
