@@ -75,7 +75,6 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
     throw error;
   }
 
-
   // Installed once nothing before the try below can fail, so that stop() always uninstalls it.
   const tracing = startTracing(`cryptogate-${config.service}`, config.tracing, options.spanProcessors);
   const services: Service[] = [];
@@ -181,7 +180,15 @@ async function rebuildReadModels(infra: Infrastructure, logger: Logger, clock: C
     (report) => logger.info(report, `rebuilding the read models: ${describeRebuildProgress(report)}`),
     () => clock.now().getTime(),
   );
-  const replayed = await new Projector(infra.readModels).rebuild(infra.eventStore.readAll(), progress.onApplied);
+  const replayed = await new Projector(infra.readModels).rebuild(
+    infra.eventStore.readAll(),
+    progress.onApplied,
+    (event, error) =>
+      logger.warn(
+        { streamId: event.streamId, version: event.version, reason: error.message },
+        'left an event its contract refuses out of the read models, with the rest of its stream',
+      ),
+  );
   logger.info(
     { events: replayed, durationMs: clock.now().getTime() - startedAt },
     'read models rebuilt from the event store',

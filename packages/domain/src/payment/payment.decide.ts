@@ -1,4 +1,5 @@
 import type { Command } from '../messages';
+import { defineAggregate } from '../aggregate';
 import { DomainError, assertNever } from '../errors';
 import { add, compare, isNegative, isPositive, percentOf, roundDown, subtract, type Amount } from '../money';
 import { isMoney } from '../money-input';
@@ -14,6 +15,7 @@ import {
 import {
   evolvePayment,
   hasRequiredConfirmations,
+  initialPayment,
   isSameDeposit,
   outputIndexOf,
   paidThreshold,
@@ -288,3 +290,43 @@ function updateEstimate({ data, metadata }: UpdatePaymentEstimate, payment: Exis
     },
   ];
 }
+
+export const paymentAggregate = defineAggregate<'payment', PaymentCommand, PaymentEvent, Payment>({
+  name: 'payment',
+  commandTypes: {
+    CreatePayment: true,
+    OpenRepeatedPayment: true,
+    RecordDeposit: true,
+    DropDeposit: true,
+    StartPayout: true,
+    CompletePayout: true,
+    FailPayment: true,
+    RefundPayment: true,
+    ExpirePayment: true,
+    UpdatePaymentEstimate: true,
+  },
+  eventTypes: {
+    PaymentCreated: true,
+    DepositDetected: true,
+    DepositConfirmationsUpdated: true,
+    DepositConfirmationsLost: true,
+    DepositDropped: true,
+    SettledDepositDropped: true,
+    PaymentUnderpaid: true,
+    PaymentConfirming: true,
+    PaymentConfirmed: true,
+    PayoutStarted: true,
+    PaymentFinished: true,
+    PaymentFailed: true,
+    PaymentRefunded: true,
+    PaymentExpired: true,
+    PaymentOverpaid: true,
+    LateDepositReceived: true,
+    LateDepositConfirmationsUpdated: true,
+    PriorDepositReceived: true,
+    PaymentEstimateUpdated: true,
+  },
+  decide: decidePayment,
+  evolve: evolvePayment,
+  initialState: initialPayment,
+});
