@@ -2,7 +2,14 @@ import type { Command } from '../messages';
 import { defineAggregate } from '../aggregate';
 import { DomainError, assertNever } from '../errors';
 import { isMoney } from '../money-input';
-import { evolveInvoice, initialInvoice, type Invoice, type InvoiceEvent, type InvoiceTerms } from './invoice';
+import {
+  INVOICE_EVENT_TYPES,
+  evolveInvoice,
+  initialInvoice,
+  type Invoice,
+  type InvoiceEvent,
+  type InvoiceTerms,
+} from './invoice';
 
 export type CreateInvoice = Command<'CreateInvoice', InvoiceTerms>;
 export type StartInvoicePayment = Command<'StartInvoicePayment', { paymentId: number; payCurrency: string }>;
@@ -30,7 +37,7 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
 export const invoiceAggregate = defineAggregate<'invoice', InvoiceCommand, InvoiceEvent, Invoice>({
   name: 'invoice',
   commandTypes: { CreateInvoice: true, StartInvoicePayment: true },
-  eventTypes: { InvoiceCreated: true, InvoicePaymentStarted: true },
+  eventTypes: INVOICE_EVENT_TYPES,
   decide: decideInvoice,
   evolve: evolveInvoice,
   initialState: initialInvoice,

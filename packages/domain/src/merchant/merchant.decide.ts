@@ -2,6 +2,7 @@ import type { Command } from '../messages';
 import { defineAggregate } from '../aggregate';
 import { DomainError, assertNever } from '../errors';
 import {
+  MERCHANT_EVENT_TYPES,
   evolveMerchant,
   initialMerchant,
   type CredentialName,
@@ -126,15 +127,7 @@ export const merchantAggregate = defineAggregate<'merchant', MerchantCommand, Me
     SetMerchantWallet: true,
     RemoveMerchantWallet: true,
   },
-  eventTypes: {
-    MerchantCreated: true,
-    MerchantCredentialRotated: true,
-    MerchantCredentialsResealed: true,
-    MerchantCoinsChanged: true,
-    MerchantOutcomeCurrencyChanged: true,
-    MerchantWalletSet: true,
-    MerchantWalletRemoved: true,
-  },
+  eventTypes: MERCHANT_EVENT_TYPES,
   decide: decideMerchant,
   evolve: evolveMerchant,
   initialState: initialMerchant,
