@@ -13,8 +13,13 @@ const ROOT = path.resolve(__dirname, '../..');
 const PRODUCTION = ['packages', 'services', 'apps'];
 
 const eventTypeNames = Object.values(AGGREGATES).flatMap((aggregate) => Object.keys(aggregate.eventTypes));
-/** The domain's event unions; each aggregate's event types come from its module. */
+
+/**
+ * The domain's event unions and the message of payments.events; each aggregate's own event types come
+ * from its module.
+ */
 const UNION_NAMES = [
+  'EventMessage',
   'AnyEvent',
   'DomainEvent',
   'PaymentEvent',
@@ -87,6 +92,7 @@ describe('events get their type at the boundary, never by cast', () => {
       ['an array of events', 'const events = history as unknown as MerchantEvent[];'],
       ['one event type', "const late = event.data as LateDepositReceived['data'];"],
       ['the union of all', 'return decided as AnyEvent[];'],
+      ['a consumed message', 'const event = message.value as EventMessage;'],
     ])('fails on %s', async (_name, code) => {
       await plant(`${code}\n`);
       expect(await eventCastsUnder(root)).toEqual([`services/planted/src/x.ts:1: ${code}`]);

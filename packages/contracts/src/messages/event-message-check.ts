@@ -18,11 +18,14 @@ export interface StoredEventShape {
   metadata: { correlationId: string; causationId: string };
 }
 
-/** What `payments.events` carries of a stored event: its credentials and trace left on the write side. */
-export function toEventMessage(event: StoredEventShape): EventMessage {
+/**
+ * What `payments.events` carries of a stored event: its credentials and trace left on the write side.
+ * Its type is the stored one, unchecked: the message is an EventMessage once its contract accepts it.
+ */
+export function toEventMessage(event: StoredEventShape): Omit<EventMessage, 'type'> & { type: string } {
   return {
     eventId: event.eventId,
-    type: event.type as EventMessage['type'],
+    type: event.type,
     streamId: event.streamId,
     version: event.version,
     occurredAt: event.occurredAt,
