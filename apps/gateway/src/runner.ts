@@ -191,6 +191,11 @@ async function rebuildReadModels(infra: Infrastructure, logger: Logger, clock: C
   const replayed = await new Projector(infra.readModels).rebuild(
     infra.eventStore.readAll(),
     progress.onApplied,
+    (event, error) =>
+      logger.warn(
+        { streamId: event.streamId, version: event.version, reason: error.message },
+        'left an event its contract refuses out of the read models, with the rest of its stream',
+      ),
   );
   logger.info(
     { events: replayed, durationMs: clock.now().getTime() - startedAt },

@@ -5,6 +5,7 @@ export * from './messages/event-data.schemas';
 export * from './messages/message.schemas';
 export * from './messages/public-events';
 export * from './messages/event-message-check';
+export * from './messages/typed-events';
 export * from './validation';
 export { renderEventCatalogue } from './catalogue/event-catalogue';
 export * from './api/openapi-paths';

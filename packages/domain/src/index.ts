@@ -2,6 +2,7 @@ export * from './money';
 export * from './money-input';
 export * from './errors';
 export * from './messages';
+export * from './aggregate';
 export * from './aggregates';
 export * from './payment/statuses';
 export * from './payment/payment';

@@ -1,10 +1,10 @@
-import { paymentDecider } from '../src/aggregates';
+import { paymentAggregate } from '../src';
 import type { PaymentEvent, PaymentTerms } from '../src/payment/payment';
 import { paidLifecycle } from '../src/testing/payment-fixtures';
 import { deciderSpec } from '../src/testing/decider-spec';
 import { meta, paymentTerms } from './fixtures';
 
-const spec = deciderSpec(paymentDecider);
+const spec = deciderSpec(paymentAggregate);
 const at = meta().now;
 const dropAt = '2026-01-01T11:00:00.000Z';
 const afterExpiry = '2026-01-02T11:00:00.000Z';

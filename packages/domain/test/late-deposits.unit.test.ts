@@ -1,4 +1,4 @@
-import { paymentDecider } from '../src/aggregates';
+import { paymentAggregate } from '../src';
 import { alphaStatus } from '../src/payment/family-statuses';
 import { isOverpaid, repeatedPaymentTerms, type ObservedDeposit } from '../src/payment/late-deposits';
 import type { ExistingPayment, LateDeposit, PaymentEvent, PaymentTerms } from '../src/payment/payment';
@@ -6,7 +6,7 @@ import { paidLifecycle } from '../src/testing/payment-fixtures';
 import { deciderSpec } from '../src/testing/decider-spec';
 import { meta, paymentTerms } from './fixtures';
 
-const spec = deciderSpec(paymentDecider);
+const spec = deciderSpec(paymentAggregate);
 const at = meta().now;
 const child = { paymentId: 5077999001, uuid: '8b03432e-0000-4000-8000-0000000000c1' };
 

@@ -1,4 +1,4 @@
-import { paymentDecider } from '../src/aggregates';
+import { paymentAggregate } from '../src';
 import { merchantShareOf, moneyOf } from '../src/payment/merchant-share';
 import type { PaymentCommand } from '../src/payment/payment.decide';
 import type { ExistingPayment, PaymentTerms } from '../src/payment/payment';
@@ -8,10 +8,10 @@ type Step = Pick<PaymentCommand, 'type' | 'data'>;
 
 /** The payment state after each command went through the decider, as payments runs them. */
 function paymentAfter(terms: PaymentTerms, steps: Step[]): ExistingPayment {
-  let state = paymentDecider.initialState();
+  let state = paymentAggregate.initialState();
   for (const step of [{ type: 'CreatePayment', data: terms } as Step, ...steps]) {
-    const events = paymentDecider.decide({ ...step, metadata: meta() } as PaymentCommand, state);
-    state = events.reduce(paymentDecider.evolve, state);
+    const events = paymentAggregate.decide({ ...step, metadata: meta() } as PaymentCommand, state);
+    state = events.reduce(paymentAggregate.evolve, state);
   }
   if (state.status === 'none') throw new Error('no payment');
   return state;

@@ -1,12 +1,12 @@
 import {
-  invoiceDecider,
-  merchantDecider,
-  subscriptionDecider,
-  subscriptionPlanDecider,
+  invoiceAggregate,
+  merchantAggregate,
+  subscriptionAggregate,
+  subscriptionPlanAggregate,
   decideFromHistory,
   parseStreamId,
   streamIdOf,
-} from '../src/aggregates';
+} from '../src';
 import type { InvoiceTerms } from '../src/invoice/invoice';
 import { deciderSpec } from '../src/testing/decider-spec';
 import { sampleInvoiceTerms } from '../src/testing/invoice-fixtures';
@@ -24,7 +24,7 @@ const invoiceTerms: InvoiceTerms = sampleInvoiceTerms({
 });
 
 describe('invoice decider', () => {
-  const spec = deciderSpec(invoiceDecider);
+  const spec = deciderSpec(invoiceAggregate);
   it('creates an invoice once', () => {
     spec
       .given([])
@@ -52,7 +52,7 @@ describe('invoice decider', () => {
 });
 
 describe('merchant decider', () => {
-  const spec = deciderSpec(merchantDecider);
+  const spec = deciderSpec(merchantAggregate);
   const created = [{ type: 'MerchantCreated' as const, data: merchant }];
   it('rotates a hashed key only with a new hash', () => {
     spec
@@ -131,7 +131,7 @@ describe('merchant decider', () => {
 
 describe('subscription plan and subscription deciders', () => {
   it('refuses a plan with a zero interval', () => {
-    deciderSpec(subscriptionPlanDecider)
+    deciderSpec(subscriptionPlanAggregate)
       .given([])
       .when({
         type: 'CreateSubscriptionPlan',
@@ -155,7 +155,7 @@ describe('subscription plan and subscription deciders', () => {
   it.each(['Infinity', 'NaN', '-Infinity', '1e309', '1000000000000000.5', '0'])(
     'refuses a plan whose amount is %s, whichever entry point sent it',
     (amount) => {
-      deciderSpec(subscriptionPlanDecider)
+      deciderSpec(subscriptionPlanAggregate)
         .given([])
         .when({
           type: 'CreateSubscriptionPlan',
@@ -178,7 +178,7 @@ describe('subscription plan and subscription deciders', () => {
     },
   );
   it('keeps a cancelled subscription cancelled', () => {
-    const spec = deciderSpec(subscriptionDecider);
+    const spec = deciderSpec(subscriptionAggregate);
     const created = {
       type: 'SubscriptionCreated' as const,
       data: {

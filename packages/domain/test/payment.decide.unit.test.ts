@@ -1,9 +1,9 @@
-import { paymentDecider } from '../src/aggregates';
+import { paymentAggregate } from '../src';
 import type { PaymentEvent } from '../src/payment/payment';
 import { deciderSpec } from '../src/testing/decider-spec';
 import { meta, paymentTerms } from './fixtures';
 
-const spec = deciderSpec(paymentDecider);
+const spec = deciderSpec(paymentAggregate);
 const created: PaymentEvent = { type: 'PaymentCreated', data: paymentTerms() };
 const at = meta().now;
 

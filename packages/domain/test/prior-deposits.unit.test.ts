@@ -1,11 +1,11 @@
-import { paymentDecider } from '../src/aggregates';
+import { paymentAggregate } from '../src';
 import type { PaymentEvent, PaymentTerms } from '../src/payment/payment';
 import { arrivedBeforePayment, type ChainBlockRef } from '../src/payment/prior-deposits';
 import { paidLifecycle } from '../src/testing/payment-fixtures';
 import { deciderSpec } from '../src/testing/decider-spec';
 import { meta, paymentTerms } from './fixtures';
 
-const spec = deciderSpec(paymentDecider);
+const spec = deciderSpec(paymentAggregate);
 const at = meta().now;
 
 /** The tip the node had when the pay address was handed out. */

@@ -1,10 +1,4 @@
-import {
-  decideFromHistory,
-  merchantDecider,
-  parseStreamId,
-  streamIdOf,
-  walletDecider,
-} from '../src/aggregates';
+import { decideFromHistory, merchantAggregate, parseStreamId, streamIdOf, walletAggregate } from '../src';
 import type { MerchantCreated, MerchantWallet } from '../src/merchant/merchant';
 import type { SetMerchantWallet } from '../src/merchant/merchant.decide';
 import {
@@ -30,7 +24,7 @@ const allocated = (index: number, paymentId: number): WalletEvent => ({
 });
 
 describe('a wallet handing out receive addresses', () => {
-  const spec = deciderSpec(walletDecider);
+  const spec = deciderSpec(walletAggregate);
 
   it('gives the first payment index 0', () => {
     spec
@@ -120,7 +114,7 @@ describe('a wallet handing out receive addresses', () => {
 });
 
 describe("a merchant's watch-only wallet", () => {
-  const spec = deciderSpec(merchantDecider);
+  const spec = deciderSpec(merchantAggregate);
   const created: MerchantCreated = { type: 'MerchantCreated', data: merchant };
   const wallet = (extendedPublicKey: string): Omit<MerchantWallet, 'setAt'> => ({
     network: 'ltc',

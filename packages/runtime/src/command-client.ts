@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { RequestReplyClient, RequestTimeoutError, type MessageBus } from '@gw/bus';
 import { TOPICS, type CommandMessage, type ReplyMessage } from '@gw/contracts';
-import type { AnyCommand } from '@gw/domain';
+import type { AnyCommand, CommandMetadata } from '@gw/domain';
 
-export type CommandInput = Omit<AnyCommand, 'metadata'> & {
-  metadata?: Partial<AnyCommand['metadata']>;
-};
+/** A command of any aggregate without its metadata, which `send` completes; type and data stay paired. */
+export type CommandInput = AnyCommand extends infer Command
+  ? Command extends AnyCommand
+    ? Omit<Command, 'metadata'> & { metadata?: Partial<CommandMetadata> }
+    : never
+  : never;
 
 /** Raised when payments does not answer in time: gateways turn it into a clear 503/504, never a hang. */
 export class CommandTimeoutError extends Error {
@@ -56,7 +59,7 @@ export class CommandClient {
         correlationId,
         causationId: input.metadata?.causationId ?? commandId,
       },
-    } as AnyCommand;
+    };
     const message: CommandMessage = { commandId, streamId, merchantId, command };
     await this.start();
     try {

@@ -17,7 +17,7 @@ import {
 import { chainNodeFor, type GatewayConfig, type UtxoWatchedNetwork } from '@gw/platform';
 import type { ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
-import type { CommandClient } from './command-client';
+import type { CommandClient, CommandInput } from './command-client';
 
 /** What a new payment asks its pay address for. */
 export interface PayAddressRequest {
@@ -201,13 +201,13 @@ export class MerchantPayAddresses implements PayAddressSource {
   private async allocate(
     walletId: string,
     request: PayAddressRequest,
-    command: Omit<WalletCommand, 'metadata'>,
+    command: Extract<CommandInput, { type: WalletCommand['type'] }>,
     commandId: string,
   ): Promise<number> {
     const reply = await this.deps.commands.send(
       streamIdOf('wallet', walletId),
       request.merchantId,
-      { ...command, metadata: { now: request.now } } as WalletCommand,
+      { ...command, metadata: { now: request.now } },
       commandId,
     );
     if (!reply.ok) throw new Error(`pay address allocation refused: ${reply.error.message}`);

@@ -1,9 +1,11 @@
+import { foldStream } from '@gw/contracts';
 import {
-  merchantDecider,
+  merchantAggregate,
   streamIdOf,
-  subscriptionDecider,
-  subscriptionPlanDecider,
-  type Decider,
+  subscriptionAggregate,
+  subscriptionPlanAggregate,
+  type AggregateStream,
+  type AnyEvent,
   type Merchant,
   type Subscription,
   type SubscriptionPlan,
@@ -19,15 +21,15 @@ export class WriteSide {
   constructor(private readonly eventStore: EventStore) {}
 
   merchant(merchantId: string): Promise<Merchant> {
-    return this.fold(merchantDecider, streamIdOf('merchant', merchantId));
+    return this.fold(merchantAggregate, streamIdOf('merchant', merchantId));
   }
 
   plan(planId: number): Promise<SubscriptionPlan> {
-    return this.fold(subscriptionPlanDecider, streamIdOf('plan', planId));
+    return this.fold(subscriptionPlanAggregate, streamIdOf('plan', planId));
   }
 
   subscription(subscriptionId: number): Promise<Subscription> {
-    return this.fold(subscriptionDecider, streamIdOf('subscription', subscriptionId));
+    return this.fold(subscriptionAggregate, streamIdOf('subscription', subscriptionId));
   }
 
   /** The merchant whose stream this is, or null when the stream has no events. */
@@ -36,10 +38,7 @@ export class WriteSide {
     return first?.merchantId ?? null;
   }
 
-  private async fold<C, E, S>(decider: Decider<C, E, S>, streamId: string): Promise<S> {
-    const history = await this.eventStore.readStream(streamId);
-    return history
-      .map((stored) => ({ type: stored.type, data: stored.data }) as E)
-      .reduce(decider.evolve, decider.initialState());
+  private async fold<S>(aggregate: AggregateStream<AnyEvent, S>, streamId: string): Promise<S> {
+    return foldStream(aggregate, await this.eventStore.readStream(streamId));
   }
 }

@@ -1,4 +1,4 @@
-import { TOPICS, type EventMessage } from '@gw/contracts';
+import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { Subscription } from '@gw/bus';
 import type { Amount } from '@gw/domain';
 import { MerchantDirectory, type Service, type ServiceContext } from '@gw/runtime';
@@ -79,7 +79,7 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
       subscriptions.push(
         await ctx.bus.subscribe(
           { topics: [TOPICS.events], groupId: PAYOUTS_GROUP, fromBeginning: true },
-          (message) => settlement.handle(message.value as EventMessage),
+          (message) => settlement.handle(eventMessageOf(message.value)),
         ),
       );
       if (caseWalker) {
@@ -87,7 +87,7 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
         subscriptions.push(
           await ctx.bus.subscribe(
             { topics: [TOPICS.events], groupId: SANDBOX_CASES_GROUP, fromBeginning: true },
-            async (message) => caseWalker.onEvent(message.value as EventMessage),
+            async (message) => caseWalker.onEvent(eventMessageOf(message.value)),
           ),
         );
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Subscription } from '@gw/bus';
-import { TOPICS, type EventMessage } from '@gw/contracts';
+import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { Service, ServiceContext } from '@gw/runtime';
 import { createDashboardRouter } from './dashboard-router';
 import { LiveHub } from './live/live-hub';
@@ -41,7 +41,7 @@ export function createDashboardService(ctx: ServiceContext): Service {
           maxAttempts: 1,
         },
         async (message) => {
-          const event = livePaymentEventOf(message.value as EventMessage);
+          const event = livePaymentEventOf(eventMessageOf(message.value));
           if (event) live.publish(event);
         },
       );

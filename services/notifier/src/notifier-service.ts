@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Router } from 'express';
 import type { Subscription } from '@gw/bus';
-import { TOPICS, type EventMessage } from '@gw/contracts';
+import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { GatewayConfig } from '@gw/platform';
 import { MerchantDirectory, type Service, type ServiceContext } from '@gw/runtime';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
@@ -155,7 +155,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
       subscription = await ctx.bus.subscribe(
         { topics: [TOPICS.events], groupId: 'notifier', fromBeginning: ctx.config.mode === 'embedded' },
         async (message) => {
-          const delivery = await intake.onEvent(message.value as EventMessage);
+          const delivery = await intake.onEvent(eventMessageOf(message.value));
           if (delivery) dispatcher.enqueue(delivery);
         },
       );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandMessage, ReplyMessage } from '@gw/contracts';
+import { eventOf, type CommandMessage, type ReplyMessage } from '@gw/contracts';
 import { DomainError, decideFromHistory, type AnyEvent } from '@gw/domain';
 import { activeTraceparent } from '@gw/platform';
 import {
@@ -61,7 +61,10 @@ export class CommandHandler {
       }
       let events: AnyEvent[];
       try {
-        events = decideFromHistory(message.command, history.map(toDomainEvent));
+        events = decideFromHistory(
+          message.command,
+          history.map((event) => eventOf(event)),
+        );
       } catch (error) {
         if (error instanceof DomainError) {
           return { ok: false, commandId, streamId, error: { code: error.code, message: error.message } };
@@ -140,7 +143,7 @@ export class CommandHandler {
       type: event.type,
       occurredAt: message.command.metadata.now,
       merchantId: message.merchantId,
-      data: event.data as unknown as Record<string, unknown>,
+      data: { ...event.data },
       metadata: {
         correlationId: message.command.metadata.correlationId,
         causationId: message.commandId,
@@ -149,6 +152,3 @@ export class CommandHandler {
     };
   }
 }
-
-export const toDomainEvent = (event: StoredEvent): AnyEvent =>
-  ({ type: event.type, data: event.data }) as AnyEvent;

@@ -1,6 +1,6 @@
-import { statusAfter, type Family, type PaymentEvent, type PaymentStatus } from '@gw/domain';
+import { eventOf } from '@gw/contracts';
+import { paymentAggregate, statusAfter, type Family, type PaymentStatus } from '@gw/domain';
 import type { StoredEvent } from '@gw/store';
-import { toDomainEvent } from './command-handler';
 
 /** What one append did to a payment, in the words of its metrics: created, and the statuses it entered. */
 export interface PaymentTransitions {
@@ -20,10 +20,11 @@ export function paymentTransitions(
   appended: readonly StoredEvent[],
 ): PaymentTransitions | null {
   const first = history[0] ?? appended[0];
-  const creation = first && toDomainEvent(first);
-  if (creation?.type !== 'PaymentCreated') return null;
-  // A stream that starts with PaymentCreated holds payment events only.
-  const statusOf = (event: StoredEvent) => statusAfter(toDomainEvent(event) as PaymentEvent);
+  // Only a payment stream starts with PaymentCreated; the events of other streams are not read.
+  if (first?.type !== 'PaymentCreated') return null;
+  const creation = eventOf(first, paymentAggregate);
+  if (creation.type !== 'PaymentCreated') return null;
+  const statusOf = (event: StoredEvent) => statusAfter(eventOf(event, paymentAggregate));
   let status: PaymentStatus | null = null;
   for (const event of history) status = statusOf(event) ?? status;
   const entered: PaymentStatus[] = [];

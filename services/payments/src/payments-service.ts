@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REPLY_HEADERS, replyTo, type IncomingMessage, type MessageBus, type Subscription } from '@gw/bus';
 import type { Cache } from '@gw/cache';
-import { TOPICS, type CommandMessage, type DepositMessage, type EventMessage } from '@gw/contracts';
+import { eventMessageOf, TOPICS, type CommandMessage, type DepositMessage } from '@gw/contracts';
 import { degraded, type Clock } from '@gw/platform';
 import type { Service } from '@gw/runtime';
 import type { EventStore, ReadModelStore } from '@gw/store';
@@ -63,7 +63,7 @@ export function createPaymentsService({
   }
 
   async function onEvent(message: IncomingMessage): Promise<void> {
-    const reply = await repeatedPayments.onEvent(message.value as EventMessage);
+    const reply = await repeatedPayments.onEvent(eventMessageOf(message.value));
     if (!reply) return;
     if (!reply.ok) logger.warn({ event: message.value, error: reply.error }, 'repeated payment refused');
     if (reply.ok && reply.eventTypes.length > 0) relay.wake();

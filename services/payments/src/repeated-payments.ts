@@ -1,12 +1,16 @@
-import type { CommandMessage, EventMessage, ReplyMessage } from '@gw/contracts';
 import {
-  evolvePayment,
-  initialPayment,
+  eventOf,
+  foldStream,
+  type CommandMessage,
+  type EventMessage,
+  type ReplyMessage,
+} from '@gw/contracts';
+import {
+  paymentAggregate,
   repeatedPaymentTerms,
   streamIdOf,
   type LateDepositConfirmationsUpdated,
   type LateDepositReceived,
-  type PaymentEvent,
 } from '@gw/domain';
 import type { EventStore } from '@gw/store';
 
@@ -29,7 +33,8 @@ export class RepeatedPayments {
 
   /** The reply of the command the event caused, or null when the event opens no repeated payment. */
   async onEvent(event: EventMessage): Promise<ReplyMessage | null> {
-    const domainEvent = { type: event.type, data: event.data } as PaymentEvent;
+    if (event.type !== 'LateDepositReceived' && event.type !== 'LateDepositConfirmationsUpdated') return null;
+    const domainEvent = eventOf(event, paymentAggregate);
     if (domainEvent.type === 'LateDepositReceived') return this.open(event, domainEvent.data);
     if (domainEvent.type === 'LateDepositConfirmationsUpdated') return this.confirm(event, domainEvent.data);
     return null;
@@ -38,12 +43,10 @@ export class RepeatedPayments {
   private async open(event: EventMessage, late: LateDepositReceived['data']): Promise<ReplyMessage | null> {
     if (!late.repeatedPayment) return null;
     const history = await this.store.readStream(event.streamId);
-    const parent = history
-      .filter((stored) => stored.version <= event.version)
-      .reduce(
-        (state, stored) => evolvePayment(state, { type: stored.type, data: stored.data } as PaymentEvent),
-        initialPayment(),
-      );
+    const parent = foldStream(
+      paymentAggregate,
+      history.filter((stored) => stored.version <= event.version),
+    );
     if (parent.status === 'none') throw new Error(`${event.streamId} has no payment to repeat`);
     return this.handler.handle(
       commandOf(event, streamIdOf('payment', late.repeatedPayment.paymentId), {

@@ -1,5 +1,5 @@
 import type { MessageBus, Subscription } from '@gw/bus';
-import { TOPICS, type EventMessage } from '@gw/contracts';
+import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { Clock } from '@gw/platform';
 import type { Service } from '@gw/runtime';
 import type { ReadModelStore } from '@gw/store';
@@ -22,7 +22,7 @@ export function createProjectorService(deps: {
       subscription = await deps.bus.subscribe(
         { topics: [TOPICS.events], groupId: 'projector', fromBeginning: true },
         async (message) => {
-          const event = message.value as EventMessage;
+          const event = eventMessageOf(message.value);
           await projector.applyPublished(event);
           metrics.onApplied(event);
         },

@@ -1,3 +1,4 @@
+import { EventContractError } from '@gw/contracts';
 import type { ReadModelStore, StoredEvent } from '@gw/store';
 import { COLLECTIONS, ReadModelWriter, projectionFor, type CollectionName } from '@gw/views';
 
@@ -36,16 +37,31 @@ export class Projector {
 
   /**
    * Drops every read model and rebuilds it from the full event history. `onProgress` hears the count of
-   * events applied so far, every PROGRESS_EVERY events.
+   * events applied so far, every PROGRESS_EVERY events. An event its contract refuses (an event store
+   * written before appends were checked, issue 22) is left out with the rest of its stream, as the
+   * outbox relay holds back the stream of a commit it quarantines; `onRefused` hears each one.
    */
-  async rebuild(events: AsyncIterable<StoredEvent>, onProgress?: (applied: number) => void): Promise<number> {
+  async rebuild(
+    events: AsyncIterable<StoredEvent>,
+    onProgress?: (applied: number) => void,
+    onRefused?: (event: StoredEvent, error: EventContractError) => void,
+  ): Promise<number> {
     for (const name of Object.values(COLLECTIONS) as CollectionName[]) {
       await this.readModels.collection(name).deleteAll();
     }
     await this.ensureIndexes();
     let count = 0;
+    const refused = new Set<string>();
     for await (const event of events) {
-      await this.apply(event);
+      if (refused.has(event.streamId)) continue;
+      try {
+        await this.apply(event);
+      } catch (error) {
+        if (!(error instanceof EventContractError)) throw error;
+        refused.add(event.streamId);
+        onRefused?.(event, error);
+        continue;
+      }
       count++;
       if (count % PROGRESS_EVERY === 0) onProgress?.(count);
     }

@@ -97,4 +97,29 @@ describe('projector on payments.events', () => {
 
     expect(await readModels.collection(COLLECTIONS.payments).get('5003')).toMatchObject({ version: 1 });
   });
+
+  it('leaves an event its contract refuses out of a rebuild, with the rest of its stream', async () => {
+    const refusedStream = storedLifecycle(5004);
+    const [created] = refusedStream;
+    refusedStream[0] = { ...created!, data: { ...created!.data, payAmount: 'Infinity' } };
+    const refused: string[] = [];
+    const readModels = new InMemoryReadModelStore();
+
+    async function* history() {
+      yield* refusedStream;
+      yield* storedLifecycle(5005);
+    }
+    const applied = await new Projector(readModels).rebuild(history(), undefined, (event, error) =>
+      refused.push(`${event.streamId} v${event.version}: ${error.message}`),
+    );
+
+    expect(refused).toEqual([
+      expect.stringMatching(/^payment-5004 v1: PaymentCreated: \/data\/payAmount must match pattern/),
+    ]);
+    expect(await readModels.collection(COLLECTIONS.payments).get('5004')).toBeNull();
+    expect(await readModels.collection(COLLECTIONS.payments).get('5005')).toMatchObject({
+      status: 'finished',
+    });
+    expect(applied).toBe(storedLifecycle(5005).length);
+  });
 });

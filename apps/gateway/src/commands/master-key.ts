@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { evolveMerchant, initialMerchant, streamIdOf, type MerchantEvent } from '@gw/domain';
+import { foldStream } from '@gw/contracts';
+import { merchantAggregate, streamIdOf } from '@gw/domain';
 import {
   createLogger,
   loadConfig,
@@ -88,11 +89,7 @@ export async function rotateMasterKey(
     for (const merchantId of await merchantIdsOf(infra.eventStore)) {
       summary.merchants++;
       const streamId = streamIdOf('merchant', merchantId);
-      const state = (await infra.eventStore.readStream(streamId)).reduce(
-        (merchant, event) =>
-          evolveMerchant(merchant, { type: event.type, data: event.data } as MerchantEvent),
-        initialMerchant(),
-      );
+      const state = foldStream(merchantAggregate, await infra.eventStore.readStream(streamId));
       if (state.status === 'none') continue;
       const ciphers = state.credentials;
       if (SEALED.every((field) => opens(next, ciphers[field], merchantId))) {

@@ -4,6 +4,7 @@ import type { EventMessage } from './envelopes';
 import { EVENT_DATA_SCHEMAS } from './event-data.schemas';
 import { EVENT_MESSAGE_SCHEMA } from './message.schemas';
 import { publicEventData } from './public-events';
+import { EventContractError } from './typed-events';
 
 /** An event as the event store holds it: the published fields plus write-side ones (`traceparent`, credentials). */
 export interface StoredEventShape {
@@ -17,11 +18,14 @@ export interface StoredEventShape {
   metadata: { correlationId: string; causationId: string };
 }
 
-/** What `payments.events` carries of a stored event: its credentials and trace left on the write side. */
-export function toEventMessage(event: StoredEventShape): EventMessage {
+/**
+ * What `payments.events` carries of a stored event: its credentials and trace left on the write side.
+ * Its type is the stored one, unchecked: the message is an EventMessage once its contract accepts it.
+ */
+export function toEventMessage(event: StoredEventShape): Omit<EventMessage, 'type'> & { type: string } {
   return {
     eventId: event.eventId,
-    type: event.type as EventMessage['type'],
+    type: event.type,
     streamId: event.streamId,
     version: event.version,
     occurredAt: event.occurredAt,
@@ -40,9 +44,9 @@ export function toEventMessage(event: StoredEventShape): EventMessage {
  */
 const { anyOf: _branches, $id: _id, $schema: _dialect, ...ENVELOPE } = EVENT_MESSAGE_SCHEMA;
 const envelopeProperties = ENVELOPE.properties as Record<string, unknown>;
-const byType = new Map<string, ValidateFunction>();
+const byType = new Map<string, ValidateFunction<EventMessage>>();
 
-function validatorOf(type: unknown): ValidateFunction {
+function validatorOf(type: unknown): ValidateFunction<EventMessage> {
   const key = typeof type === 'string' && Object.hasOwn(EVENT_DATA_SCHEMAS, type) ? type : '';
   let validate = byType.get(key);
   if (!validate) {
@@ -53,7 +57,7 @@ function validatorOf(type: unknown): ValidateFunction {
           data: EVENT_DATA_SCHEMAS[key as keyof typeof EVENT_DATA_SCHEMAS],
         }
       : envelopeProperties;
-    validate = ajv.compile({ ...ENVELOPE, properties });
+    validate = ajv.compile<EventMessage>({ ...ENVELOPE, properties });
     byType.set(key, validate);
   }
   return validate;
@@ -67,8 +71,26 @@ const MAX_NAMED_VIOLATIONS = 3;
  * the first few of them and a count of the rest; empty when the schema accepts it.
  */
 export function eventMessageViolations(message: unknown): string[] {
-  const validate = validatorOf((message as { type?: unknown } | null)?.type);
+  const validate = validatorOf(typeOf(message));
   if (validate(message)) return [];
+  return violationsOf(validate);
+}
+
+/**
+ * A message consumed from `payments.events`, typed once its contract accepts it (the contract the
+ * outbox relay checked before publishing it); EventContractError for one it refuses.
+ */
+export function eventMessageOf(message: unknown): EventMessage {
+  const type = typeOf(message);
+  const validate = validatorOf(type);
+  if (validate(message)) return message;
+  throw new EventContractError(String(type), violationsOf(validate).join('; '));
+}
+
+const typeOf = (message: unknown): unknown =>
+  typeof message === 'object' && message !== null && 'type' in message ? message.type : undefined;
+
+function violationsOf(validate: ValidateFunction): string[] {
   const errors = validate.errors ?? [];
   const named = errors
     .slice(0, MAX_NAMED_VIOLATIONS)

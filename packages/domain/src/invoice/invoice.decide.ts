@@ -1,7 +1,15 @@
 import type { Command } from '../messages';
+import { defineAggregate } from '../aggregate';
 import { DomainError, assertNever } from '../errors';
 import { isMoney } from '../money-input';
-import type { Invoice, InvoiceEvent, InvoiceTerms } from './invoice';
+import {
+  INVOICE_EVENT_TYPES,
+  evolveInvoice,
+  initialInvoice,
+  type Invoice,
+  type InvoiceEvent,
+  type InvoiceTerms,
+} from './invoice';
 
 export type CreateInvoice = Command<'CreateInvoice', InvoiceTerms>;
 export type StartInvoicePayment = Command<'StartInvoicePayment', { paymentId: number; payCurrency: string }>;
@@ -25,3 +33,12 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
       return assertNever(command);
   }
 }
+
+export const invoiceAggregate = defineAggregate<'invoice', InvoiceCommand, InvoiceEvent, Invoice>({
+  name: 'invoice',
+  commandTypes: { CreateInvoice: true, StartInvoicePayment: true },
+  eventTypes: INVOICE_EVENT_TYPES,
+  decide: decideInvoice,
+  evolve: evolveInvoice,
+  initialState: initialInvoice,
+});

@@ -33,6 +33,11 @@ export type InvoicePaymentStarted = DomainEvent<
 
 export type InvoiceEvent = InvoiceCreated | InvoicePaymentStarted;
 
+/** Every InvoiceEvent type, as the aggregate module and the typed boundary know them at run time. */
+export const INVOICE_EVENT_TYPES = { InvoiceCreated: true, InvoicePaymentStarted: true } as const satisfies {
+  [Type in InvoiceEvent['type']]: true;
+};
+
 export type Invoice =
   { status: 'none' } | { status: 'open'; terms: InvoiceTerms; paymentIds: number[]; updatedAt: string };
 

@@ -1,12 +1,16 @@
 import type { Command } from '../messages';
+import { defineAggregate } from '../aggregate';
 import { DomainError, assertNever } from '../errors';
-import type {
-  CredentialName,
-  Merchant,
-  MerchantCreated,
-  MerchantCredentials,
-  MerchantEvent,
-  MerchantWallet,
+import {
+  MERCHANT_EVENT_TYPES,
+  evolveMerchant,
+  initialMerchant,
+  type CredentialName,
+  type Merchant,
+  type MerchantCreated,
+  type MerchantCredentials,
+  type MerchantEvent,
+  type MerchantWallet,
 } from './merchant';
 
 export type CreateMerchant = Command<'CreateMerchant', MerchantCreated['data']>;
@@ -111,3 +115,20 @@ export function decideMerchant(command: MerchantCommand, state: Merchant): Merch
       return assertNever(command);
   }
 }
+
+export const merchantAggregate = defineAggregate<'merchant', MerchantCommand, MerchantEvent, Merchant>({
+  name: 'merchant',
+  commandTypes: {
+    CreateMerchant: true,
+    RotateMerchantCredential: true,
+    ResealMerchantCredentials: true,
+    SetMerchantCoins: true,
+    SetMerchantOutcomeCurrency: true,
+    SetMerchantWallet: true,
+    RemoveMerchantWallet: true,
+  },
+  eventTypes: MERCHANT_EVENT_TYPES,
+  decide: decideMerchant,
+  evolve: evolveMerchant,
+  initialState: initialMerchant,
+});

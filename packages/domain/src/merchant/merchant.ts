@@ -84,6 +84,17 @@ export type MerchantEvent =
   | MerchantWalletSet
   | MerchantWalletRemoved;
 
+/** Every MerchantEvent type, as the aggregate module and the typed boundary know them at run time. */
+export const MERCHANT_EVENT_TYPES = {
+  MerchantCreated: true,
+  MerchantCredentialRotated: true,
+  MerchantCredentialsResealed: true,
+  MerchantCoinsChanged: true,
+  MerchantOutcomeCurrencyChanged: true,
+  MerchantWalletSet: true,
+  MerchantWalletRemoved: true,
+} as const satisfies { [Type in MerchantEvent['type']]: true };
+
 export type Merchant =
   | { status: 'none' }
   | {

@@ -1,4 +1,5 @@
 import type { Command } from '../messages';
+import { defineAggregate } from '../aggregate';
 import { DomainError, assertNever } from '../errors';
 import { add, compare, isNegative, isPositive, percentOf, roundDown, subtract, type Amount } from '../money';
 import { isMoney } from '../money-input';
@@ -12,8 +13,10 @@ import {
   type ObservedDeposit,
 } from './late-deposits';
 import {
+  PAYMENT_EVENT_TYPES,
   evolvePayment,
   hasRequiredConfirmations,
+  initialPayment,
   isSameDeposit,
   outputIndexOf,
   paidThreshold,
@@ -288,3 +291,23 @@ function updateEstimate({ data, metadata }: UpdatePaymentEstimate, payment: Exis
     },
   ];
 }
+
+export const paymentAggregate = defineAggregate<'payment', PaymentCommand, PaymentEvent, Payment>({
+  name: 'payment',
+  commandTypes: {
+    CreatePayment: true,
+    OpenRepeatedPayment: true,
+    RecordDeposit: true,
+    DropDeposit: true,
+    StartPayout: true,
+    CompletePayout: true,
+    FailPayment: true,
+    RefundPayment: true,
+    ExpirePayment: true,
+    UpdatePaymentEstimate: true,
+  },
+  eventTypes: PAYMENT_EVENT_TYPES,
+  decide: decidePayment,
+  evolve: evolvePayment,
+  initialState: initialPayment,
+});

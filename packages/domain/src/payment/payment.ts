@@ -204,6 +204,29 @@ export type PaymentEvent =
 
 export type PaymentEventType = PaymentEvent['type'];
 
+/** Every PaymentEvent type, as the aggregate module and the typed boundary know them at run time. */
+export const PAYMENT_EVENT_TYPES = {
+  PaymentCreated: true,
+  DepositDetected: true,
+  DepositConfirmationsUpdated: true,
+  DepositConfirmationsLost: true,
+  DepositDropped: true,
+  SettledDepositDropped: true,
+  PaymentUnderpaid: true,
+  PaymentConfirming: true,
+  PaymentConfirmed: true,
+  PayoutStarted: true,
+  PaymentFinished: true,
+  PaymentFailed: true,
+  PaymentRefunded: true,
+  PaymentExpired: true,
+  PaymentOverpaid: true,
+  LateDepositReceived: true,
+  LateDepositConfirmationsUpdated: true,
+  PriorDepositReceived: true,
+  PaymentEstimateUpdated: true,
+} as const satisfies { [Type in PaymentEvent['type']]: true };
+
 /** The status an event moves the payment to, or null when it changes no status. */
 export function statusAfter(event: PaymentEvent): PaymentStatus | null {
   switch (event.type) {

@@ -1,5 +1,6 @@
 import type { Amount } from '../money';
 import type { Command, DomainEvent } from '../messages';
+import { defineAggregate } from '../aggregate';
 import { DomainError, assertNever } from '../errors';
 import { isMoney } from '../money-input';
 
@@ -58,3 +59,17 @@ export function decideSubscriptionPlan(
       return assertNever(command.type);
   }
 }
+
+export const subscriptionPlanAggregate = defineAggregate<
+  'plan',
+  SubscriptionPlanCommand,
+  SubscriptionPlanEvent,
+  SubscriptionPlan
+>({
+  name: 'plan',
+  commandTypes: { CreateSubscriptionPlan: true },
+  eventTypes: { SubscriptionPlanCreated: true },
+  decide: decideSubscriptionPlan,
+  evolve: evolveSubscriptionPlan,
+  initialState: initialSubscriptionPlan,
+});

@@ -1,4 +1,5 @@
 import type { Command, DomainEvent } from '../messages';
+import { defineAggregate } from '../aggregate';
 import { DomainError, assertNever } from '../errors';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled', 'expired'] as const;
@@ -81,3 +82,17 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
       return assertNever(command);
   }
 }
+
+export const subscriptionAggregate = defineAggregate<
+  'subscription',
+  SubscriptionCommand,
+  SubscriptionEvent,
+  Subscription
+>({
+  name: 'subscription',
+  commandTypes: { CreateSubscription: true, ChangeSubscriptionStatus: true },
+  eventTypes: { SubscriptionCreated: true, SubscriptionStatusChanged: true },
+  decide: decideSubscription,
+  evolve: evolveSubscription,
+  initialState: initialSubscription,
+});

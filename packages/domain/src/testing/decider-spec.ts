@@ -1,5 +1,5 @@
 import { DomainError, type DomainErrorCode } from '../errors';
-import type { Decider } from '../aggregates';
+import type { Decider } from '../aggregate';
 
 /**
  * given([events]).when(command).then([events]) / .thenThrows(code): decider tests that read as

@@ -1,4 +1,5 @@
 import type { Command, DomainEvent } from '../messages';
+import { defineAggregate } from '../aggregate';
 import { DomainError, assertNever } from '../errors';
 
 /**
@@ -105,3 +106,12 @@ export const walletIdOf = ({ merchantId, network, keyId }: WalletAddressing): st
 
 /** The index an allocation reply points at: its stream version minus one (one event per allocation). */
 export const allocatedIndexOf = (version: number): number => version - 1;
+
+export const walletAggregate = defineAggregate<'wallet', WalletCommand, WalletEvent, Wallet>({
+  name: 'wallet',
+  commandTypes: { AllocatePayAddress: true, SkipUsedPayAddress: true },
+  eventTypes: { PayAddressAllocated: true, UsedPayAddressSkipped: true },
+  decide: decideWallet,
+  evolve: evolveWallet,
+  initialState: initialWallet,
+});

@@ -1,5 +1,5 @@
-import type { EventMessage } from '@gw/contracts';
-import { parseStreamId, type Amount, type PayoutStarted } from '@gw/domain';
+import { eventOf, type EventMessage } from '@gw/contracts';
+import { parseStreamId, paymentAggregate, type Amount } from '@gw/domain';
 
 /** Our cut of every settled payment, in percent of what the buyer actually paid. */
 export const DEFAULT_SERVICE_FEE_PERCENT = '0.5';
@@ -31,7 +31,9 @@ export function settlementStepFor(
   if (event.type === 'PaymentConfirmed') {
     return { ...ref, kind: 'start-payout', commandId: startPayoutCommandId(paymentId), serviceFeePercent };
   }
-  const data = event.data as unknown as PayoutStarted['data'];
+  const payout = eventOf(event, paymentAggregate);
+  if (payout.type !== 'PayoutStarted') return null;
+  const { data } = payout;
   return {
     ...ref,
     kind: 'send-payout',

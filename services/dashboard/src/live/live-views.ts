@@ -1,4 +1,5 @@
-import { statusAfter, type PaymentEvent } from '@gw/domain';
+import { eventOf } from '@gw/contracts';
+import { paymentAggregate, statusAfter } from '@gw/domain';
 import type { PaymentDocument } from '@gw/views';
 import { matchesListQuery, type PaymentListQuery } from '../payments/payment-list';
 import { depositsTable, paymentFacts, paymentHeading, timelineItem } from '../views/payment-page';
@@ -61,7 +62,7 @@ export function paymentView(merchantId: string, paymentId: number): LiveView {
 }
 
 export function announcement(payment: PaymentDocument, event: LivePaymentEvent): string {
-  const status = statusAfter({ type: event.type, data: event.data } as PaymentEvent);
+  const status = statusAfter(eventOf(event, paymentAggregate));
   if (status === null) return '';
   const said = status.replace(/_/g, ' ');
   return event.type === 'PaymentCreated'

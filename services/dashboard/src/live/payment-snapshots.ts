@@ -1,10 +1,8 @@
-import type { PaymentEvent } from '@gw/domain';
-import type { EventStore, StoredEvent } from '@gw/store';
+import { eventOf } from '@gw/contracts';
+import { paymentAggregate } from '@gw/domain';
+import type { EventStore } from '@gw/store';
 import { projectPayment, type PaymentDocument } from '@gw/views';
 import type { LivePaymentEvent } from './live-event';
-
-const asPaymentEvent = (event: Pick<StoredEvent, 'type' | 'data'>): PaymentEvent =>
-  ({ type: event.type, data: event.data }) as PaymentEvent;
 
 /**
  * A payment as of an event, for the live pages, without waiting on the read model (which the
@@ -26,7 +24,7 @@ export class PaymentSnapshots {
   observe(event: LivePaymentEvent): void {
     const known = this.recent.get(event.paymentId) ?? null;
     if (event.version === 1 || (known !== null && known.version === event.version - 1)) {
-      const next = projectPayment(known, asPaymentEvent(event), event.version);
+      const next = projectPayment(known, eventOf(event, paymentAggregate), event.version);
       if (next) this.remember(next);
     }
   }
@@ -37,7 +35,8 @@ export class PaymentSnapshots {
     if (known && known.version >= event.version) return known;
     const history = await this.eventStore.readStream(event.streamId);
     let folded: PaymentDocument | null = null;
-    for (const stored of history) folded = projectPayment(folded, asPaymentEvent(stored), stored.version);
+    for (const stored of history)
+      folded = projectPayment(folded, eventOf(stored, paymentAggregate), stored.version);
     if (!folded || folded.version < event.version) return null;
     this.remember(folded);
     return folded;

@@ -1,14 +1,13 @@
+import { eventOf, foldStream } from '@gw/contracts';
 import {
-  evolveMerchant,
-  initialMerchant,
   isOverpaid,
+  merchantAggregate,
   parseStreamId,
+  paymentAggregate,
   statusAfter,
   streamIdOf,
   type Family,
   type MerchantCredentials,
-  type MerchantEvent,
-  type PaymentEvent,
 } from '@gw/domain';
 import { activeTraceparent, type Clock, type SecretBox } from '@gw/platform';
 import type { EventStore } from '@gw/store';
@@ -63,8 +62,7 @@ export class StatusIntake {
     const paymentId = paymentIdOf(event.streamId);
     if (paymentId === null) return null;
     const lateDeposit = event.type === 'LateDepositReceived';
-    if (!lateDeposit && statusAfter({ type: event.type, data: event.data } as PaymentEvent) === null)
-      return null;
+    if (!lateDeposit && statusAfter(eventOf(event, paymentAggregate)) === null) return null;
     if (this.since !== null && event.occurredAt < this.since) return null;
     const deliveryId = deliveryIdOf(paymentId, event.version);
     const existing = await this.deps.log.get(deliveryId);
@@ -121,10 +119,7 @@ export class StatusIntake {
 
   private async credentialsOf(merchantId: string): Promise<MerchantCredentials> {
     const history = await this.deps.eventStore.readStream(streamIdOf('merchant', merchantId));
-    const merchant = history.reduce(
-      (state, stored) => evolveMerchant(state, { type: stored.type, data: stored.data } as MerchantEvent),
-      initialMerchant(),
-    );
+    const merchant = foldStream(merchantAggregate, history);
     if (merchant.status === 'none') throw new MerchantNotFoundError(`merchant ${merchantId} not found`);
     return merchant.credentials;
   }

@@ -1,10 +1,5 @@
-import {
-  evolvePayment,
-  initialPayment,
-  type ExistingPayment,
-  type PaymentEvent,
-  type PaymentStatus,
-} from '@gw/domain';
+import { eventOf } from '@gw/contracts';
+import { paymentAggregate, type ExistingPayment, type PaymentStatus } from '@gw/domain';
 import type { StoredEvent } from '@gw/store';
 
 export interface PaymentAtEvent {
@@ -19,12 +14,12 @@ export function paymentAtVersion(
   history: readonly Pick<StoredEvent, 'version' | 'type' | 'data'>[],
   version: number,
 ): PaymentAtEvent | null {
-  let state = initialPayment();
+  let state = paymentAggregate.initialState();
   let statusBefore: PaymentStatus | null = null;
   for (const stored of history) {
     if (stored.version > version) break;
     if (stored.version === version) statusBefore = state.status === 'none' ? null : state.status;
-    state = evolvePayment(state, { type: stored.type, data: stored.data } as PaymentEvent);
+    state = paymentAggregate.evolve(state, eventOf(stored, paymentAggregate));
   }
   const reached = history.some((stored) => stored.version === version);
   if (!reached || state.status === 'none') return null;
