@@ -4,3 +4,4 @@ export * from './watch-only-wallet';
 export { parseEvmWallet } from './evm-wallet';
 export { receiveAddress, receiveAddresses } from './receive-addresses';
 export { descriptorChecksum } from './descriptor-checksum';
+export { walletFamilyOf, walletFamilyOfNetwork, type WalletFamily, type WalletKey } from './families';
