@@ -4,13 +4,17 @@ import type { CryptoCurrency } from '@gw/rates';
 /**
  * A catalogue coin as this gateway takes it: on an EVM network whose watcher runs, the chain id and
  * token contract that watcher is configured with (`ETH_CHAIN_ID`, `ETH_USDT_CONTRACT`…) instead of the
- * catalogue's mainnet ones, so a wallet link or a currency list names the contract deposits are read from.
+ * catalogue's mainnet ones (on Tron, `TRON_USDT_CONTRACT`), so a wallet link or a currency list names the
+ * contract deposits are read from.
  */
 export function onConfiguredChain(
   currency: CryptoCurrency,
   chainWatchers: ChainWatchersConfig,
 ): CryptoCurrency {
-  const evm = chainNodeFor(chainWatchers, currency.network)?.evm;
+  const node = chainNodeFor(chainWatchers, currency.network);
+  if (node?.tron)
+    return { ...currency, contractAddress: node.tron.tokens[currency.code] ?? currency.contractAddress };
+  const evm = node?.evm;
   if (!evm) return currency;
   return {
     ...currency,

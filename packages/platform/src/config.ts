@@ -76,6 +76,22 @@ export interface ChainNodeConfig {
   coins: readonly string[];
   /** EVM networks only: the chain the node must follow and the tokens watched. */
   evm: Readonly<EvmNodeConfig> | null;
+  /** Tron only: the chain the node must follow, the tokens watched and how the provider is asked. */
+  tron?: Readonly<TronNodeConfig>;
+}
+
+export interface TronNodeConfig {
+  /** What eth_chainId must answer (mainnet 728126428). */
+  chainId: number;
+  nativeCoin: string;
+  /** Token contracts by catalogue coin code, as base58 `T…` (usdttrc20 → TR7NH…). */
+  tokens: Readonly<Record<string, string>>;
+  /** Sent as the TRON-PRO-API-KEY header; null: none. */
+  apiKey: string | null;
+  /** Requests a second the watcher sends at most. */
+  requestsPerSecond: number;
+  /** The node's HTTP API (java-tron /wallet/…), where a TRX transfer is told from other contracts. */
+  httpUrl: string;
 }
 
 export interface EvmNodeConfig {

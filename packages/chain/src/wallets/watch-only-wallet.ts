@@ -28,7 +28,21 @@ export interface EvmWatchOnlyWallet {
   keyId: string;
 }
 
-export type WatchOnlyWallet = UtxoWatchOnlyWallet | EvmWatchOnlyWallet;
+/**
+ * The Tron wallet: a BIP44 account key (m/44'/195'/0'), whose `T…` addresses are the same on mainnet,
+ * Nile and Shasta; which chain a node follows is checked by its watcher (the chain id).
+ */
+export interface TronWatchOnlyWallet {
+  network: 'trx';
+  chainKind: 'mainnet';
+  /** The account key, as xpub. */
+  extendedPublicKey: string;
+  /** `<xpub>/0/*`: the receive chain the addresses are derived on. */
+  descriptor: string;
+  keyId: string;
+}
+
+export type WatchOnlyWallet = UtxoWatchOnlyWallet | EvmWatchOnlyWallet | TronWatchOnlyWallet;
 
 /**
  * Reads what a merchant pastes for a chain, as its chain family reads keys: on a UTXO chain an extended

@@ -6,7 +6,7 @@ export const CHAIN_KINDS = ['mainnet', 'testnet', 'regtest'] as const;
 export type ChainKind = (typeof CHAIN_KINDS)[number];
 
 /** The families of chains a watcher follows: each one module here, one wallet module, one ChainSource. */
-export type ChainFamilyId = 'utxo' | 'evm';
+export type ChainFamilyId = 'utxo' | 'evm' | 'tron';
 
 /** What a family reads its settings with (the configuration's reader: every bad variable is collected). */
 export interface ChainConfigReader {
@@ -16,7 +16,7 @@ export interface ChainConfigReader {
 }
 
 /** A family's own settings of a network whose node is set: the coins it follows and its chain's details. */
-export type FamilyNodeSettings = Pick<ChainNodeConfig, 'coins' | 'evm'>;
+export type FamilyNodeSettings = Pick<ChainNodeConfig, 'coins' | 'evm' | 'tron'>;
 
 /**
  * One family of chains: the networks it can watch, their variables and defaults, and how a merchant's

@@ -2,6 +2,7 @@ import { chainFamilyOf, type ChainFamilyId, type ChainNodeConfig } from '@gw/pla
 import { lookupCryptoCurrency } from '@gw/rates';
 import type { ChainSource } from './chain-source';
 import { EvmChainSource } from './evm/evm-chain-source';
+import { tronChainSource } from './tron/tron-chain-source';
 import { UtxoChainSource } from './utxo/utxo-chain-source';
 
 /** How each chain family's node is read: the ChainSource its configured node gets. */
@@ -17,6 +18,7 @@ const SOURCE_FACTORIES: Record<ChainFamilyId, (node: ChainNodeConfig) => ChainSo
       ...node.evm!,
       decimalsOf: (coin) => lookupCryptoCurrency(coin).chainDecimals,
     }),
+  tron: (node) => tronChainSource({ ...node, tron: node.tron! }),
 };
 
 /** The chain source for a configured node, as its chain family reads it. */

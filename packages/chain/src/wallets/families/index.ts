@@ -1,5 +1,6 @@
 import { chainFamilyOf, chainFamilyOfWallet, type ChainFamilyId } from '@gw/platform';
 import { evmWallets } from './evm-wallets';
+import { tronWallets } from './tron-wallets';
 import { utxoWallets } from './utxo-wallets';
 import type { WalletFamily } from './wallet-family';
 
@@ -9,6 +10,7 @@ export type { WalletFamily, WalletKey } from './wallet-family';
 const WALLET_FAMILIES: Record<ChainFamilyId, WalletFamily> = {
   utxo: utxoWallets,
   evm: evmWallets,
+  tron: tronWallets,
 };
 
 /** The wallet family of a wallet network (`btc`, `evm`…), or null where no merchant wallet can be set. */
