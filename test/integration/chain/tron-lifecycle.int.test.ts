@@ -149,6 +149,10 @@ describe('the trx watcher on anvil as a Tron node: TRX and USDT-TRC20 in familie
     const payment = await client.createPayment({ to_currency: 'USDT', network: 'tron' });
     const stored = await storedPayment(chain.gateway, payment.uuid);
     expect(stored.payCurrency).toBe('usdttrc20');
+    // The hosted page names the network and warns that only USDT sent on Tron counts.
+    const page = await (await fetch(`${chain.gateway.baseUrl}/pay/${payment.uuid}`)).text();
+    expect(page).toContain('Send only USDT on the Tron (TRC-20) network');
+    expect(page).toContain(payment.address);
     const txHash = await payUntil(
       'usdttrc20',
       stored.paymentId,
