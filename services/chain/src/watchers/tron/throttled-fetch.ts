@@ -13,6 +13,7 @@ export interface ThrottledFetchOptions {
   /** Headers every request carries (the provider's API key). */
   headers?: Readonly<Record<string, string>>;
   sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
   fetchFn?: typeof fetch;
 }
 
@@ -29,11 +30,13 @@ export class ThrottledFetch {
   private nextSlot = 0;
   private readonly gapMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => number;
   private readonly fetchFn: typeof fetch;
 
   constructor(private readonly options: ThrottledFetchOptions) {
     this.gapMs = 1000 / options.requestsPerSecond;
     this.sleep = options.sleep ?? defaultSleep;
+    this.now = options.now ?? Date.now;
     this.fetchFn = options.fetchFn ?? fetch;
   }
 
@@ -59,7 +62,7 @@ export class ThrottledFetch {
 
   /** Waits for the next free send slot: slots are `1000 / requestsPerSecond` ms apart. */
   private async slot(): Promise<void> {
-    const now = Date.now();
+    const now = this.now();
     const at = Math.max(now, this.nextSlot);
     this.nextSlot = at + this.gapMs;
     if (at > now) await this.sleep(at - now);
