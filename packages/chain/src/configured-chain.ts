@@ -1,4 +1,4 @@
-import { chainNodeFor, type ChainWatchersConfig } from '@gw/platform';
+import { chainFamilyOf, chainNodeFor, type ChainWatchersConfig } from '@gw/platform';
 import type { CryptoCurrency } from '@gw/rates';
 
 /**
@@ -12,13 +12,11 @@ export function onConfiguredChain(
   chainWatchers: ChainWatchersConfig,
 ): CryptoCurrency {
   const node = chainNodeFor(chainWatchers, currency.network);
-  if (node?.tron)
-    return { ...currency, contractAddress: node.tron.tokens[currency.code] ?? currency.contractAddress };
-  const evm = node?.evm;
-  if (!evm) return currency;
+  if (!node) return currency;
+  const { tokens, evmChainId } = chainFamilyOf(node.network)!.configuredChain(node);
   return {
     ...currency,
-    evmChainId: evm.chainId,
-    contractAddress: evm.tokens[currency.code] ?? currency.contractAddress,
+    evmChainId: evmChainId ?? currency.evmChainId,
+    contractAddress: tokens[currency.code] ?? currency.contractAddress,
   };
 }

@@ -46,6 +46,14 @@ export interface ChainFamily<N extends string = string> {
   nodeVariables(network: N): string[];
   /** Reads the family's own settings of a network whose node URL is set. */
   readNode(reader: ChainConfigReader, network: N): FamilyNodeSettings;
+  /**
+   * The token contracts (by catalogue coin code) and EVM chain id a configured node follows, for the
+   * wallet links and currency lists to name them instead of the catalogue's mainnet ones.
+   */
+  configuredChain(node: ChainNodeConfig): {
+    tokens: Readonly<Record<string, string>>;
+    evmChainId: number | null;
+  };
   /** Whether the node moves money worth something (mainnet), not a test chain's. */
   followsMainnet(node: ChainNodeConfig, watchers: Pick<ChainWatchersConfig, 'chains'>): boolean;
   /** Reads which chain a network runs on, set or not its node (UTXO: `<PREFIX>_CHAIN`); absent: keys serve every chain. */

@@ -138,6 +138,7 @@ export const evmFamily: ChainFamily<EvmWatchedNetwork> = {
     };
     return { coins: [evm.nativeCoin, ...Object.keys(evm.tokens)], evm };
   },
+  configuredChain: (node) => ({ tokens: node.evm?.tokens ?? {}, evmChainId: node.evm?.chainId ?? null }),
   // An EVM node on another chain id (anvil, a testnet) moves coins worth nothing.
   followsMainnet: (node) => node.evm?.chainId === EVM_CHAINS[node.network as EvmWatchedNetwork].chainId,
   // EVM keys serve every EVM chain; the watcher checks the node's chain id instead.

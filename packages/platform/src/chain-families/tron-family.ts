@@ -136,6 +136,7 @@ export const tronFamily: ChainFamily<TronWatchedNetwork> = {
     };
     return { coins: [tron.nativeCoin, ...Object.keys(tron.tokens)], evm: null, tron };
   },
+  configuredChain: (node) => ({ tokens: node.tron?.tokens ?? {}, evmChainId: null }),
   // Nile and Shasta move TRX and tokens worth nothing.
   followsMainnet: (node) => node.tron?.chainId === TRON_CHAIN.chainId,
   // A Tron key's addresses are the same on every Tron chain; the watcher checks the chain id.

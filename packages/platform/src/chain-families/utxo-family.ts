@@ -54,6 +54,7 @@ export const utxoFamily: ChainFamily<UtxoWatchedNetwork> = {
   readNode: (_reader, network) => ({ coins: [network], evm: null }),
   readChainKind: (reader, network) =>
     reader.read(`${NETWORKS[network].prefix}_CHAIN`, (raw) => parseOneOf(raw, CHAIN_KINDS), 'mainnet'),
+  configuredChain: () => ({ tokens: {}, evmChainId: null }),
   followsMainnet: (node, watchers) => watchers.chains[node.network as UtxoWatchedNetwork] === 'mainnet',
   walletChainKind: (network, watchers) => watchers.chains[network],
 };
