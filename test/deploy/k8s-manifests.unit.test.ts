@@ -223,11 +223,13 @@ describe('configuration objects', () => {
         'PRICE_SOURCE_API_KEY',
         'OTEL_EXPORTER_OTLP_HEADERS',
         'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
-        ...['ETH', 'BSC', 'POLYGON'].flatMap((prefix) => [
+        ...['ETH', 'BSC', 'POLYGON', 'TRON'].flatMap((prefix) => [
           `${prefix}_RPC_URL`,
           `${prefix}_RPC_USER`,
           `${prefix}_RPC_PASSWORD`,
         ]),
+        'TRON_HTTP_URL',
+        'TRON_API_KEY',
       ].sort(),
     );
     // Left empty on purpose: a forgotten value stops the services at start instead of running with a

@@ -125,7 +125,7 @@ describe('a merchant wallet from an extended public key', () => {
     });
 
     it('a network without watch-only wallets', () => {
-      expect(refusal(() => parseWatchOnlyWallet(BIP84_ZPUB, 'trx', 'mainnet'))).toBe('UNSUPPORTED_NETWORK');
+      expect(refusal(() => parseWatchOnlyWallet(BIP84_ZPUB, 'sol', 'mainnet'))).toBe('UNSUPPORTED_NETWORK');
     });
   });
 });

@@ -1,3 +1,5 @@
+import { CHAIN_FAMILIES } from './chain-families';
+
 export interface ConfigVariableDoc {
   name: string;
   /** Human-readable default, or null when the variable has none (unset means "not used"). */
@@ -42,16 +44,6 @@ export type TracesSamplerName = (typeof TRACES_SAMPLERS)[number];
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** UTXO networks a chain watcher can follow (a Bitcoin Core style JSON-RPC node). */
-export const UTXO_WATCHED_NETWORKS = ['btc', 'ltc'] as const;
-export type UtxoWatchedNetwork = (typeof UTXO_WATCHED_NETWORKS)[number];
-/** EVM networks a chain watcher can follow (Ethereum JSON-RPC): Ethereum, BNB Smart Chain, Polygon PoS. */
-export const EVM_WATCHED_NETWORKS = ['eth', 'bsc', 'matic'] as const;
-export type EvmWatchedNetwork = (typeof EVM_WATCHED_NETWORKS)[number];
-/** Networks a chain watcher can follow; the rest stay sandbox-only. */
-export const WATCHED_NETWORKS = [...UTXO_WATCHED_NETWORKS, ...EVM_WATCHED_NETWORKS] as const;
-export type WatchedNetwork = (typeof WATCHED_NETWORKS)[number];
-
 /**
  * Where real money is priced from: none (`curated`, the fixed catalogue snapshot only), the sources of
  * PRICE_SOURCES combined (`live`), or CoinGecko alone (`coingecko`, the single source of earlier releases).
@@ -61,146 +53,6 @@ export type PriceFeedName = (typeof PRICE_FEEDS)[number];
 /** The live price sources: CoinGecko's simple-price API (needs a key), Kraken's and Coinbase's public, keyless APIs. */
 export const PRICE_SOURCE_NAMES = ['coingecko', 'kraken', 'coinbase'] as const;
 export type PriceSourceName = (typeof PRICE_SOURCE_NAMES)[number];
-/** The prefix of a network's variables: the catalogue code, but POLYGON_ for `matic`. */
-export const ENV_PREFIX: Record<WatchedNetwork, string> = {
-  btc: 'BTC',
-  ltc: 'LTC',
-  eth: 'ETH',
-  bsc: 'BSC',
-  matic: 'POLYGON',
-};
-
-/** The stablecoins an EVM watcher follows, as they are named in the variables (ETH_USDT_CONTRACT…). */
-export const EVM_TOKENS = ['usdt', 'usdc'] as const;
-export type EvmToken = (typeof EVM_TOKENS)[number];
-
-/**
- * Each EVM network's chain id, native coin and stablecoins: catalogue code and mainnet contract (what the
- * variables default to; a test chain deploys its own). The catalogue lists the same contracts, which a
- * test holds them to.
- */
-export const EVM_CHAINS: Record<
-  EvmWatchedNetwork,
-  { chainId: number; nativeCoin: string; tokens: Record<EvmToken, { coin: string; contract: string }> }
-> = {
-  eth: {
-    chainId: 1,
-    nativeCoin: 'eth',
-    tokens: {
-      usdt: { coin: 'usdterc20', contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7' },
-      usdc: { coin: 'usdc', contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
-    },
-  },
-  bsc: {
-    chainId: 56,
-    nativeCoin: 'bnbbsc',
-    tokens: {
-      usdt: { coin: 'usdtbsc', contract: '0x55d398326f99059fF775485246999027B3197955' },
-      usdc: { coin: 'usdcbsc', contract: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d' },
-    },
-  },
-  matic: {
-    chainId: 137,
-    nativeCoin: 'maticmainnet',
-    tokens: {
-      usdt: { coin: 'usdtmatic', contract: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F' },
-      usdc: { coin: 'usdcmatic', contract: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' },
-    },
-  },
-};
-
-/** Which chain a network's node follows: it decides the wallet keys accepted and the address prefix. */
-export const CHAIN_KINDS = ['mainnet', 'testnet', 'regtest'] as const;
-export type ChainKind = (typeof CHAIN_KINDS)[number];
-
-const NODE_NAMES: Record<WatchedNetwork, string> = {
-  btc: 'Bitcoin (btcd or bitcoind)',
-  ltc: 'Litecoin (litecoind)',
-  eth: 'Ethereum (any execution client: geth, reth, erigon, nethermind, or a provider)',
-  bsc: 'BNB Smart Chain',
-  matic: 'Polygon PoS',
-};
-const CATALOGUE_CONFIRMATIONS: Record<WatchedNetwork, string> = {
-  btc: '2',
-  ltc: '6',
-  eth: '12',
-  bsc: '15',
-  matic: '30',
-};
-
-function chainWatcherDocs(network: WatchedNetwork): ConfigVariableDoc[] {
-  return (EVM_WATCHED_NETWORKS as readonly string[]).includes(network)
-    ? evmWatcherDocs(network as EvmWatchedNetwork)
-    : utxoWatcherDocs(network);
-}
-
-function evmWatcherDocs(network: EvmWatchedNetwork): ConfigVariableDoc[] {
-  const prefix = ENV_PREFIX[network];
-  const chain = EVM_CHAINS[network];
-  return [
-    {
-      name: `${prefix}_RPC_URL`,
-      default: null,
-      secret: true,
-      description: `Ethereum JSON-RPC URL of the ${NODE_NAMES[network]} node the ${network} watcher reads; when set, ${chain.nativeCoin}, ${chain.tokens.usdt.coin} and ${chain.tokens.usdc.coin} take real payments to the merchant's evm wallet.`,
-    },
-    {
-      name: `${prefix}_RPC_USER`,
-      default: null,
-      description: `HTTP basic-auth user of the ${network} node, when it sits behind one (a provider's key usually goes in the URL).`,
-    },
-    {
-      name: `${prefix}_RPC_PASSWORD`,
-      default: null,
-      secret: true,
-      description: `HTTP basic-auth password of the ${network} node (a secret).`,
-    },
-    {
-      name: `${prefix}_CHAIN_ID`,
-      default: String(chain.chainId),
-      description: `Chain id the ${network} node must report (eth_chainId); the watcher refuses another chain. anvil: 31337.`,
-    },
-    {
-      name: `${prefix}_CONFIRMATIONS`,
-      default: CATALOGUE_CONFIRMATIONS[network],
-      description: `Blocks a deposit on ${network} needs (its own block counts as one) before the payment is confirmed.`,
-    },
-    ...EVM_TOKENS.map((token) => ({
-      name: `${prefix}_${token.toUpperCase()}_CONTRACT`,
-      default: chain.tokens[token].contract,
-      description: `${token.toUpperCase()} contract on ${network} (${chain.tokens[token].coin}); the mainnet contract by default. Its decimals() must match the catalogue's.`,
-    })),
-  ];
-}
-
-function utxoWatcherDocs(network: WatchedNetwork): ConfigVariableDoc[] {
-  const prefix = ENV_PREFIX[network];
-  return [
-    {
-      name: `${prefix}_RPC_URL`,
-      default: null,
-      description: `JSON-RPC URL of the ${NODE_NAMES[network]} node the ${network} watcher reads; when set, ${network} takes real payments.`,
-    },
-    { name: `${prefix}_RPC_USER`, default: null, description: `RPC user of the ${network} node.` },
-    {
-      name: `${prefix}_RPC_PASSWORD`,
-      default: null,
-      secret: true,
-      description: `RPC password of the ${network} node (a secret).`,
-    },
-    {
-      name: `${prefix}_CHAIN`,
-      default: 'mainnet',
-      description: `Which ${network} chain the node follows: mainnet, testnet or regtest. Merchant wallet keys must be of that chain (xpub/zpub on mainnet, tpub/vpub otherwise).`,
-    },
-    {
-      name: `${prefix}_CONFIRMATIONS`,
-      default: CATALOGUE_CONFIRMATIONS[network],
-      description: `Confirmations a ${network} deposit needs before the payment is confirmed.`,
-    },
-  ];
-}
-
 /** Every environment variable the gateway reads, in the order the README lists them. */
 export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
   { name: 'PORT', default: '8080', description: 'TCP port the HTTP server listens on.' },
@@ -524,7 +376,7 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     description:
       'A real-money payment (to a merchant wallet on a mainnet chain, sandbox or not) is refused when the live price of its currencies is older than this (the source down or stale).',
   },
-  ...WATCHED_NETWORKS.flatMap(chainWatcherDocs),
+  ...CHAIN_FAMILIES.flatMap((family) => family.networks.flatMap((network) => family.variables(network))),
   {
     name: 'CHAIN_POLL_INTERVAL_MS',
     default: '2000',

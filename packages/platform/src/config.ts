@@ -6,23 +6,20 @@ import {
   type LogLevel,
   SERVICE_NAMES,
   type ServiceName,
-  WATCHED_NETWORKS,
-  type WatchedNetwork,
-  CHAIN_KINDS,
-  type ChainKind,
   PRICE_FEEDS,
   PRICE_SOURCE_NAMES,
   type PriceSourceName,
   type PriceFeedName,
-  ENV_PREFIX,
-  EVM_CHAINS,
-  EVM_TOKENS,
-  EVM_WATCHED_NETWORKS,
-  type EvmWatchedNetwork,
-  UTXO_WATCHED_NETWORKS,
-  type UtxoWatchedNetwork,
   SECRET_VARIABLE_NAMES,
 } from './config-docs';
+import {
+  CHAIN_FAMILIES,
+  chainFamilyOf,
+  WATCHED_NETWORKS,
+  type WatchedNetwork,
+  type ChainKind,
+  type UtxoWatchedNetwork,
+} from './chain-families';
 import {
   parseBaseUrl,
   parseBoolean,
@@ -82,6 +79,22 @@ export interface ChainNodeConfig {
   coins: readonly string[];
   /** EVM networks only: the chain the node must follow and the tokens watched. */
   evm: Readonly<EvmNodeConfig> | null;
+  /** Tron only: the chain the node must follow, the tokens watched and how the provider is asked. */
+  tron?: Readonly<TronNodeConfig>;
+}
+
+export interface TronNodeConfig {
+  /** What eth_chainId must answer (mainnet 728126428). */
+  chainId: number;
+  nativeCoin: string;
+  /** Token contracts by catalogue coin code, as base58 `T…` (usdttrc20 → TR7NH…). */
+  tokens: Readonly<Record<string, string>>;
+  /** Sent as the TRON-PRO-API-KEY header; null: none. */
+  apiKey: string | null;
+  /** Requests a second the watcher sends at most. */
+  requestsPerSecond: number;
+  /** The node's HTTP API (java-tron /wallet/…), where a TRX transfer is told from other contracts. */
+  httpUrl: string;
 }
 
 export interface EvmNodeConfig {
@@ -124,10 +137,7 @@ export function chainNodeFor(watchers: ChainWatchersConfig, network: string): Ch
 export function mainnetNetworksOf(watchers: Pick<ChainWatchersConfig, 'nodes' | 'chains'>): WatchedNetwork[] {
   return WATCHED_NETWORKS.filter((network) => {
     const node = watchers.nodes[network];
-    if (!node) return false;
-    // An EVM node on another chain id (anvil, a testnet) moves coins worth nothing.
-    if (node.evm) return node.evm.chainId === EVM_CHAINS[network as EvmWatchedNetwork].chainId;
-    return watchers.chains[network as UtxoWatchedNetwork] === 'mainnet';
+    return node ? chainFamilyOf(network)!.followsMainnet(node, watchers) : false;
   });
 }
 
@@ -353,74 +363,46 @@ export function loadConfig(env: EnvSource = process.env): GatewayConfig {
   return deepFreeze(config);
 }
 
-function rpcPasswordVariable(network: WatchedNetwork): string {
-  return `${ENV_PREFIX[network]}_RPC_PASSWORD`;
-}
-
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-function parseContractAddress(raw: string): string {
-  if (!EVM_ADDRESS.test(raw)) throw new Error('must be a 0x-prefixed 20-byte hex contract address');
-  return raw;
-}
-
-function readEvmChain(reader: EnvReader, network: EvmWatchedNetwork): EvmNodeConfig {
-  const prefix = ENV_PREFIX[network];
-  const defaults = EVM_CHAINS[network];
-  const tokens: Record<string, string> = {};
-  for (const token of EVM_TOKENS) {
-    const { coin, contract } = defaults.tokens[token];
-    tokens[coin] = reader.read(`${prefix}_${token.toUpperCase()}_CONTRACT`, parseContractAddress, contract);
-  }
-  return {
-    chainId: reader.read(`${prefix}_CHAIN_ID`, (raw) => parseInteger(raw, 1, 2 ** 53 - 1), defaults.chainId),
-    nativeCoin: defaults.nativeCoin,
-    tokens,
-  };
-}
-
 function readChainWatchers(reader: EnvReader): ChainWatchersConfig {
   const nodes: Partial<Record<WatchedNetwork, ChainNodeConfig>> = {};
   const chains = {} as Record<UtxoWatchedNetwork, ChainKind>;
-  for (const network of UTXO_WATCHED_NETWORKS) {
-    chains[network] = reader.read(
-      `${ENV_PREFIX[network]}_CHAIN`,
-      (raw) => parseOneOf(raw, CHAIN_KINDS),
-      'mainnet',
-    );
+  for (const family of CHAIN_FAMILIES) {
+    if (!family.readChainKind) continue;
+    for (const network of family.networks)
+      (chains as Record<string, ChainKind>)[network] = family.readChainKind(reader, network);
   }
-  for (const network of WATCHED_NETWORKS) {
-    const prefix = ENV_PREFIX[network];
-    const isEvm = (EVM_WATCHED_NETWORKS as readonly string[]).includes(network);
-    const evm = isEvm ? readEvmChain(reader, network as EvmWatchedNetwork) : null;
-    const rpcUrl = reader.read(`${prefix}_RPC_URL`, (raw) => parseUrl(raw, ['http:', 'https:']), null);
-    const rpcUser = reader.raw(`${prefix}_RPC_USER`) ?? null;
-    const rpcPassword = reader.raw(rpcPasswordVariable(network)) ?? null;
-    const confirmations = reader.read(`${prefix}_CONFIRMATIONS`, (raw) => parseInteger(raw, 1, 10_000), null);
-    if (rpcUrl === null) {
-      const evmVariables = evm
-        ? [`${prefix}_CHAIN_ID`, ...EVM_TOKENS.map((token) => `${prefix}_${token.toUpperCase()}_CONTRACT`)]
-        : [];
-      for (const variable of [
-        `${prefix}_RPC_USER`,
-        rpcPasswordVariable(network),
+  for (const family of CHAIN_FAMILIES) {
+    for (const network of family.networks as readonly WatchedNetwork[]) {
+      const prefix = family.envPrefix(network);
+      const settings = family.readNode(reader, network);
+      const rpcUrl = reader.read(`${prefix}_RPC_URL`, (raw) => parseUrl(raw, ['http:', 'https:']), null);
+      const rpcUser = reader.raw(`${prefix}_RPC_USER`) ?? null;
+      const rpcPassword = reader.raw(`${prefix}_RPC_PASSWORD`) ?? null;
+      const confirmations = reader.read(
         `${prefix}_CONFIRMATIONS`,
-        ...evmVariables,
-      ]) {
-        if (reader.raw(variable) !== undefined)
-          reader.fail(variable, `needs ${prefix}_RPC_URL (the node to watch)`);
-      }
-      continue;
-    }
-    if ((rpcUser === null) !== (rpcPassword === null)) {
-      reader.fail(
-        rpcUser === null ? `${prefix}_RPC_USER` : rpcPasswordVariable(network),
-        'is set without its pair',
+        (raw) => parseInteger(raw, 1, 10_000),
+        null,
       );
+      if (rpcUrl === null) {
+        for (const variable of [
+          `${prefix}_RPC_USER`,
+          `${prefix}_RPC_PASSWORD`,
+          `${prefix}_CONFIRMATIONS`,
+          ...family.nodeVariables(network),
+        ]) {
+          if (reader.raw(variable) !== undefined)
+            reader.fail(variable, `needs ${prefix}_RPC_URL (the node to watch)`);
+        }
+        continue;
+      }
+      if ((rpcUser === null) !== (rpcPassword === null)) {
+        reader.fail(
+          rpcUser === null ? `${prefix}_RPC_USER` : `${prefix}_RPC_PASSWORD`,
+          'is set without its pair',
+        );
+      }
+      nodes[network] = { network, rpcUrl, rpcUser, rpcPassword, confirmations, ...settings };
     }
-    // A UTXO network's native coin has the network's code (btc, ltc).
-    const coins = evm ? [evm.nativeCoin, ...Object.keys(evm.tokens)] : [network];
-    nodes[network] = { network, rpcUrl, rpcUser, rpcPassword, confirmations, coins, evm };
   }
   const pollIntervalMs = reader.read(
     'CHAIN_POLL_INTERVAL_MS',

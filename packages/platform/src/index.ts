@@ -1,6 +1,7 @@
 export * from './clock';
 export * from './config';
 export * from './config-docs';
+export * from './chain-families';
 export * from './config-kafka';
 export { parseMasterKey } from './config-values';
 export * from './crypto-box';

@@ -6,7 +6,7 @@ import {
   type WatchOnlyWallet,
 } from '@gw/chain';
 import { streamIdOf, walletIdOf } from '@gw/domain';
-import { UTXO_WATCHED_NETWORKS, type ChainWatchersConfig, type UtxoWatchedNetwork } from '@gw/platform';
+import { CHAIN_FAMILIES, chainFamilyOf, type ChainWatchersConfig } from '@gw/platform';
 import { COLLECTIONS, type PaymentDocument, type SkippedAddressRecord, type WalletDocument } from '@gw/views';
 import type { ServiceContext } from './context';
 import { MerchantCommandError } from './merchant-onboarding';
@@ -38,17 +38,27 @@ export function networksPayingTo(walletNetwork: string, watchers: ChainWatchersC
 export function walletWarnings(status: WalletStatus): string[] {
   const { network } = status.wallet;
   const warnings: string[] = [];
-  if (status.paidOn.length === 0)
-    warnings.push(
-      network === 'evm'
-        ? 'No EVM node is watched here (ETH_RPC_URL, BSC_RPC_URL, POLYGON_RPC_URL): eth, bsc and matic payments cannot be created yet'
-        : `No ${network} node is watched here (${network.toUpperCase()}_RPC_URL): ${network} payments cannot be created yet`,
-    );
+  if (status.paidOn.length === 0) warnings.push(unwatchedWarning(network));
   if (status.unusedInARow >= status.gapLimit)
     warnings.push(
       `${status.unusedInARow} addresses in a row are unused: wallet apps stop scanning after ${status.gapLimit}, so raise the app's gap limit to see later payments`,
     );
   return warnings;
+}
+
+/** Which node variables would let a wallet network's payments be created, for a wallet nobody watches yet. */
+function unwatchedWarning(walletNetwork: string): string {
+  const family = CHAIN_FAMILIES.find((candidate) => candidate.walletNetworks.includes(walletNetwork));
+  const networks = family?.networks.filter(
+    (network) => family.walletNetworkOf(network) === walletNetwork,
+  ) ?? [walletNetwork];
+  const variables = networks.map(
+    (network) => `${family?.envPrefix(network) ?? network.toUpperCase()}_RPC_URL`,
+  );
+  const named =
+    networks.length === 1 ? networks[0] : `${networks.slice(0, -1).join(', ')} and ${networks.at(-1)}`;
+  const label = networks.length === 1 ? walletNetwork : walletNetwork.toUpperCase();
+  return `No ${label} node is watched here (${variables.join(', ')}): ${named} payments cannot be created yet`;
 }
 
 /**
@@ -62,9 +72,7 @@ export async function setMerchantWallet(
   network: string,
   keyText: string,
 ): Promise<WalletStatus> {
-  const chainKind = (UTXO_WATCHED_NETWORKS as readonly string[]).includes(network)
-    ? ctx.config.chainWatchers.chains[network as UtxoWatchedNetwork]
-    : 'mainnet';
+  const chainKind = chainFamilyOf(network)?.walletChainKind(network, ctx.config.chainWatchers) ?? 'mainnet';
   const wallet = parseWatchOnlyWallet(keyText, network, chainKind);
   const { network: walletNetwork, ...key } = wallet;
   const reply = await ctx.commands.send(streamIdOf('merchant', merchantId), merchantId, {

@@ -1,9 +1,8 @@
 import {
-  isWalletNetwork,
   receiveAddress,
+  walletFamilyOf,
   walletNetworkOf,
   type AddressAllocator,
-  type ChainKind,
   type WatchOnlyWallet,
 } from '@gw/chain';
 import {
@@ -14,7 +13,7 @@ import {
   type MerchantWallet,
   type WalletCommand,
 } from '@gw/domain';
-import { chainNodeFor, type GatewayConfig, type UtxoWatchedNetwork } from '@gw/platform';
+import { chainNodeFor, type GatewayConfig } from '@gw/platform';
 import type { ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import type { CommandClient, CommandInput } from './command-client';
@@ -103,20 +102,18 @@ export function payingWallet(
   const node = chainNodeFor(config.chainWatchers, network);
   const wallet = recorded ? watchOnlyOf(recorded) : null;
   if (!wallet || !node) return null;
-  if (wallet.network === 'evm') return wallet;
-  return wallet.chainKind === config.chainWatchers.chains[node.network as UtxoWatchedNetwork] ? wallet : null;
+  return walletFamilyOf(wallet.network)!.pays(wallet, node.network, config.chainWatchers) ? wallet : null;
 }
 
 /** A recorded merchant wallet as packages/chain derives from it; null for a network it cannot derive on. */
 export function watchOnlyOf(wallet: MerchantWallet): WatchOnlyWallet | null {
-  if (!isWalletNetwork(wallet.network)) return null;
-  const key = {
+  const family = walletFamilyOf(wallet.network);
+  if (!family) return null;
+  return family.fromRecord(wallet.network, wallet.chainKind, {
     extendedPublicKey: wallet.extendedPublicKey,
     descriptor: wallet.descriptor,
     keyId: wallet.keyId,
-  };
-  if (wallet.network === 'evm') return { network: 'evm', chainKind: 'evm', ...key };
-  return { network: wallet.network, chainKind: wallet.chainKind as ChainKind, ...key };
+  });
 }
 
 /**

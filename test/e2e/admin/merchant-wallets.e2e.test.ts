@@ -112,7 +112,7 @@ describe("a merchant's watch-only wallet", () => {
         /m\/44'\/60'\/0'/,
       ],
     ])('%s', async (_, key, message) => {
-      const network = key === 'x' ? 'trx' : key.startsWith('xpub') ? 'eth' : 'ltc';
+      const network = key === 'x' ? 'sol' : key.startsWith('xpub') ? 'eth' : 'ltc';
       const answer = await adminClient(gateway!)(
         'PUT',
         `/merchants/${gateway!.demoMerchant.merchantId}/wallets/${network}`,

@@ -107,9 +107,9 @@ export const MERCHANT_COMMANDS: Record<string, AdminCommand> = {
     },
   },
   wallet: {
-    synopsis: 'merchant wallet <merchant-id> <btc|ltc|evm> <xpub|zpub|tpub|vpub|wpkh(<key>/0/*)>',
+    synopsis: 'merchant wallet <merchant-id> <btc|ltc|evm|trx> <xpub|zpub|tpub|vpub|wpkh(<key>/0/*)>',
     summary:
-      "set the merchant's watch-only wallet for a chain (evm: the m/44'/60'/0' xpub, for eth, bsc and matic); prints its first receive addresses",
+      "set the merchant's watch-only wallet for a chain (evm: the m/44'/60'/0' xpub, for eth, bsc and matic; trx: the m/44'/195'/0' xpub); prints its first receive addresses",
     args: ['merchant-id', 'network', 'extended-public-key'],
     options: {},
     async run({ client, args: [merchantId = '', network = '', key = ''], print }) {
@@ -118,7 +118,7 @@ export const MERCHANT_COMMANDS: Record<string, AdminCommand> = {
     },
   },
   'wallet-remove': {
-    synopsis: 'merchant wallet-remove <merchant-id> <btc|ltc|evm>',
+    synopsis: 'merchant wallet-remove <merchant-id> <btc|ltc|evm|trx>',
     summary:
       "remove the merchant's wallet from a chain: new payments there are refused; payments already paying to it are still watched",
     args: ['merchant-id', 'network'],

@@ -54,3 +54,12 @@ export function testEvmAccount(account = 0): HDKey {
 
 /** An EVM test account's xpub: what a merchant pastes for its evm wallet (another account, other addresses). */
 export const testEvmAccountPublicKey = (account = 0): string => testEvmAccount(account).publicExtendedKey;
+
+/** m/44'/195'/account' of the test seed (TronLink's account 0), private keys included. */
+export function testTronAccount(account = 0): HDKey {
+  seed ??= HDKey.fromMasterSeed(mnemonicToSeedSync(TEST_MNEMONIC));
+  return seed.derive(`m/44'/195'/${account}'`);
+}
+
+/** A Tron test account's xpub: what a merchant pastes for its trx wallet. */
+export const testTronAccountPublicKey = (account = 0): string => testTronAccount(account).publicExtendedKey;

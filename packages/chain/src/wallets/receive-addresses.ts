@@ -1,10 +1,6 @@
-import { secp256k1 } from '@noble/curves/secp256k1';
 import { HDKey } from '@scure/bip32';
-import { p2wpkh } from '@scure/btc-signer';
-import { bytesToHex } from 'viem';
-import { publicKeyToAddress } from 'viem/accounts';
 import { CANONICAL_VERSION } from './extended-key';
-import { chainParameters } from './wallet-networks';
+import { walletFamilyOf } from './families';
 import type { WatchOnlyWallet } from './watch-only-wallet';
 
 /** Receive chains already opened (key/0), by key: an address is then a single child derivation. */
@@ -25,16 +21,14 @@ function receiveChainOf(wallet: WatchOnlyWallet): HDKey {
 }
 
 /**
- * The address at `key/0/index`: native segwit with the chain's bech32 prefix (bc, tb, bcrt, ltc, tltc,
- * rltc), or for the EVM wallet the EIP-55 checksummed address of the uncompressed public key.
+ * The address at `key/0/index`, as the wallet's chain family encodes it: native segwit with the chain's
+ * bech32 prefix (bc, tb, bcrt, ltc, tltc, rltc), or for the EVM wallet the EIP-55 checksummed address of
+ * the uncompressed public key.
  */
 export function receiveAddress(wallet: WatchOnlyWallet, index: number): string {
-  const publicKey = receiveChainOf(wallet).deriveChild(index).publicKey!;
-  if (wallet.network === 'evm') {
-    const uncompressed = secp256k1.ProjectivePoint.fromHex(publicKey).toRawBytes(false);
-    return publicKeyToAddress(bytesToHex(uncompressed));
-  }
-  return p2wpkh(publicKey, chainParameters(wallet.network, wallet.chainKind)).address!;
+  const family = walletFamilyOf(wallet.network);
+  if (!family) throw new Error(`No chain family derives ${wallet.network} addresses`);
+  return family.address(receiveChainOf(wallet).deriveChild(index).publicKey!, wallet);
 }
 
 /** `count` receive addresses from `from` on: what a merchant compares with the wallet app. */

@@ -1,20 +1,27 @@
-import type { ChainKind } from '@gw/platform';
+import {
+  CHAIN_FAMILIES,
+  chainFamilyOf,
+  EVM_WATCHED_NETWORKS,
+  type ChainKind,
+  type UtxoWatchedNetwork,
+} from '@gw/platform';
 import type { BTC_NETWORK } from '@scure/btc-signer/utils';
 
 /**
- * Chains on which a merchant's watch-only wallet gives every payment its own address: Bitcoin and Litecoin
- * (BIP84 native segwit), and `evm`, one BIP44 account key (m/44'/60'/0') for every EVM network.
+ * Chains on which a merchant's watch-only wallet gives every payment its own address, as the chain
+ * families declare them: Bitcoin and Litecoin (BIP84 native segwit), and `evm`, one BIP44 account key
+ * (m/44'/60'/0') for every EVM network.
  */
-export const WALLET_NETWORKS = ['btc', 'ltc', 'evm'] as const;
-export type WalletNetwork = (typeof WALLET_NETWORKS)[number];
-export type UtxoWalletNetwork = Exclude<WalletNetwork, 'evm'>;
+export const WALLET_NETWORKS: readonly string[] = CHAIN_FAMILIES.flatMap((family) => family.walletNetworks);
+export type WalletNetwork = string;
+export type UtxoWalletNetwork = UtxoWatchedNetwork;
 
 /**
  * The EVM networks watchers can follow. They share one address space, so they share the merchant's one
  * `evm` wallet and its one run of derivation indexes: an address is never handed to two payments, even
  * on two chains, and coins a buyer sends on the wrong chain still reach an address of that payment only.
  */
-export const EVM_NETWORKS = ['eth', 'bsc', 'matic'] as const;
+export const EVM_NETWORKS = EVM_WATCHED_NETWORKS;
 
 /**
  * Which chain a network's node follows (BTC_CHAIN, LTC_CHAIN). Mainnet takes only mainnet keys; testnet
@@ -23,11 +30,12 @@ export const EVM_NETWORKS = ['eth', 'bsc', 'matic'] as const;
 export type { ChainKind };
 
 export const isWalletNetwork = (network: string): network is WalletNetwork =>
-  (WALLET_NETWORKS as readonly string[]).includes(network);
+  WALLET_NETWORKS.includes(network);
 
 /** The wallet a catalogue network pays to (`eth`, `bsc` and `matic` all pay to `evm`), or null when none can. */
 export function walletNetworkOf(network: string): WalletNetwork | null {
-  if ((EVM_NETWORKS as readonly string[]).includes(network)) return 'evm';
+  const family = chainFamilyOf(network);
+  if (family) return family.walletNetworkOf(network);
   return isWalletNetwork(network) ? network : null;
 }
 

@@ -80,4 +80,6 @@ export interface ChainSource {
    * before a payment is given the address, so that an address a wallet app already used is skipped.
    */
   addressHistory(address: string): Promise<AddressHistory>;
+  /** Requests the node's provider refused for its rate limit (429) and the source retried, since start; absent where none can be. */
+  throttledRequests?(): number;
 }

@@ -78,6 +78,11 @@ export class ChainWatcher {
     return this.source.network;
   }
 
+  /** Requests the node's provider refused for its rate limit since start, or null where the source cannot tell. */
+  throttledRequests(): number | null {
+    return this.source.throttledRequests?.() ?? null;
+  }
+
   status(): Readonly<WatcherStatus> {
     return this.current;
   }

@@ -1,13 +1,11 @@
-import { chainNodeFor, type ChainNodeConfig, type GatewayConfig, type MetricsRegistry } from '@gw/platform';
+import { chainNodeFor, type GatewayConfig, type MetricsRegistry } from '@gw/platform';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { LeasedLoop, type ServiceContext } from '@gw/runtime';
 import type { Logger } from 'pino';
 import type { ChainSource } from './chain-source';
 import { ChainWatcher } from './chain-watcher';
-import { lookupCryptoCurrency } from '@gw/rates';
-import { EvmChainSource } from './evm/evm-chain-source';
-import { UtxoChainSource } from './utxo/utxo-chain-source';
+import { chainSourceFor } from './chain-sources';
 import { JournaledWatchStore } from './journaled-watch-store';
 import { ReadModelWatchStore } from './read-model-watch-store';
 import type { WatchStore } from './watch-store';
@@ -15,24 +13,6 @@ import { watcherMetrics } from './watcher-metrics';
 
 /** The embedded default's watcher checkpoints and counted deposits, under DATA_DIR. */
 export const WATCH_JOURNAL_FILE = 'chain-watch.jsonl';
-
-/** The chain source for a configured node: an EVM chain's Ethereum JSON-RPC, or a UTXO chain's. */
-export function chainSourceFor(node: ChainNodeConfig): ChainSource {
-  if (node.evm)
-    return new EvmChainSource({
-      network: node.network,
-      rpcUrl: node.rpcUrl,
-      rpcUser: node.rpcUser,
-      rpcPassword: node.rpcPassword,
-      ...node.evm,
-      decimalsOf: (coin) => lookupCryptoCurrency(coin).chainDecimals,
-    });
-  return new UtxoChainSource(node.network, {
-    url: node.rpcUrl,
-    user: node.rpcUser,
-    password: node.rpcPassword,
-  });
-}
 
 /**
  * The node of each watched network as the pay-address hand-out asks it (its tip, an address's history),

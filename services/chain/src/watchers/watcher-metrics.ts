@@ -74,5 +74,10 @@ export function watcherMetrics(leased: readonly LeasedWatcher[]): Registry {
     'Deposits reported dropped since start: their transaction left the best chain and the mempool for good',
     (w) => w.status().depositsDropped,
   );
+  gauge(
+    'chain_node_requests_throttled',
+    "Requests the node's provider answered 429 (its rate limit) since start, each retried after a backoff",
+    (w) => w.throttledRequests(),
+  );
   return registry;
 }

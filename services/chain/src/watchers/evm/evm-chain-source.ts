@@ -44,7 +44,24 @@ export interface EvmChainSourceOptions {
   /** The catalogue's on-chain decimals of each coin followed (wei: 18; USDT on Ethereum: 6). */
   decimalsOf: (coin: string) => number;
   timeoutMs?: number;
+  /** The fetch the transport sends with (a rate-limited one, with a provider's key header); global fetch by default. */
+  fetchFn?: typeof fetch;
+  /**
+   * The 0x hex address the JSON-RPC names a pay address by, or null when it is not one of this chain's:
+   * the address itself on an EVM chain (by default), the `T…` address's 20 bytes on Tron.
+   */
+  hexAddressOf?: (payAddress: string) => string | null;
+  /** Whether the node counts an account's sent transactions (eth_getTransactionCount); Tron's JSON-RPC has no nonce. */
+  countsSentTransactions?: boolean;
+  /**
+   * The native coin a mined transaction with a value to a watched address moved, or null when it moved
+   * none: by default its value when its receipt succeeded (a reverted one moves nothing). Tron overrides
+   * it: its JSON-RPC gives every contract type a value (TRC-10 amounts, votes, frozen TRX).
+   */
+  nativeAmountOf?: (tx: { hash: Hash; to: Address; value: bigint }) => Promise<bigint | null>;
 }
+
+const EVM_HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
  * An EVM chain (Ethereum, BNB Smart Chain, Polygon PoS) read over its JSON-RPC with viem. The native coin
@@ -74,6 +91,7 @@ export class EvmChainSource implements ChainSource {
       cacheTime: 0,
       transport: http(options.rpcUrl, {
         fetchOptions: { headers },
+        ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
         timeout: options.timeoutMs ?? 10_000,
         retryCount: 0,
       }),
@@ -88,9 +106,22 @@ export class EvmChainSource implements ChainSource {
   }
 
   recipientOf({ payAddress, payCurrency }: WatchedRecipient): string | null {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(payAddress)) return null;
+    const hex = this.hexAddressOf(payAddress);
+    if (hex === null) return null;
     const asset = payCurrency === this.options.nativeCoin ? NATIVE : this.contractOf.get(payCurrency);
-    return asset === undefined ? null : `${asset.toLowerCase()}:${payAddress.toLowerCase()}`;
+    return asset === undefined ? null : `${asset.toLowerCase()}:${hex.toLowerCase()}`;
+  }
+
+  private hexAddressOf(payAddress: string): string | null {
+    if (this.options.hexAddressOf) return this.options.hexAddressOf(payAddress);
+    return EVM_HEX_ADDRESS.test(payAddress) ? payAddress : null;
+  }
+
+  /** A mined transaction's value, when its receipt succeeded: a reverted one keeps its place in the block but moves no value. */
+  private async nativeAmountOf(tx: { hash: Hash; to: Address; value: bigint }): Promise<bigint | null> {
+    if (this.options.nativeAmountOf) return this.options.nativeAmountOf(tx);
+    const receipt = await this.client.getTransactionReceipt({ hash: tx.hash });
+    return receipt.status === 'success' ? tx.value : null;
   }
 
   async state(): Promise<NodeState> {
@@ -125,10 +156,9 @@ export class EvmChainSource implements ChainSource {
       if (tx.to === null || tx.value === 0n) continue;
       const recipient = `${NATIVE}:${tx.to.toLowerCase()}`;
       if (!recipients.has(recipient)) continue;
-      // A reverted transaction keeps its place in the block but moves no value.
-      const receipt = await this.client.getTransactionReceipt({ hash: tx.hash });
-      if (receipt.status !== 'success') continue;
-      native.push({ txHash: tx.hash, outputIndex: null, recipient, amount: tx.value });
+      const amount = await this.nativeAmountOf({ hash: tx.hash, to: tx.to, value: tx.value });
+      if (amount === null || amount === 0n) continue;
+      native.push({ txHash: tx.hash, outputIndex: null, recipient, amount });
     }
     const tokens: Transfer[] = [];
     for (const log of await this.transferLogs(height, block.hash, recipients)) {
@@ -183,10 +213,14 @@ export class EvmChainSource implements ChainSource {
    * received and moved on again by a contract leaves no trace a node can be asked about.
    */
   async addressHistory(address: string): Promise<AddressHistory> {
-    const owner = getAddress(address);
+    const hex = this.hexAddressOf(address);
+    if (hex === null) throw new Error(`${address} is not a ${this.network} address`);
+    const owner = getAddress(hex);
     const contracts = [...this.contractOf.values()];
     const [nonce, balance, tokenBalances] = await Promise.all([
-      this.client.getTransactionCount({ address: owner, blockTag: 'pending' }),
+      this.options.countsSentTransactions === false
+        ? 0
+        : this.client.getTransactionCount({ address: owner, blockTag: 'pending' }),
       this.client.getBalance({ address: owner }),
       Promise.all(contracts.map((contract) => this.tokenBalance(contract, owner))),
     ]);
