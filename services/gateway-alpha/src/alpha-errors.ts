@@ -1,7 +1,7 @@
 import type { AlphaFieldErrors } from '@gw/contracts/src/api/alpha';
 import { assertNever, stalePriceMessage, type MoneyProblemCode, type Refusal } from '@gw/domain';
 import type { CryptoCurrency } from '@gw/rates';
-import { alphaNetworkName } from './alpha-currencies';
+import { alphaNetworkName } from '@gw/families';
 
 /** A family A failure with its exact HTTP status and body. */
 export class AlphaError extends Error {

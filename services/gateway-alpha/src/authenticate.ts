@@ -3,7 +3,7 @@ import type { MerchantDirectory } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import type { Request, RequestHandler, Response } from 'express';
 import { invalidSign } from './alpha-errors';
-import { verifyAlphaSign } from './signature';
+import { verifyAlphaSign } from '@gw/families';
 
 const MERCHANT_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 

@@ -2,7 +2,7 @@ import { acceptsPayCurrency, networkFeeOf, payLimitsOf, toFixedDecimals } from '
 import { admittingMerchant, type PayingChains } from '@gw/runtime';
 import type { Currency, RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';
-import { alphaNetworkName, alphaTicker, findAlphaCrypto, findAlphaCurrency } from './alpha-currencies';
+import { alphaNetworkName, alphaTicker, findAlphaCrypto, findAlphaCurrency } from '@gw/families';
 import { validationFailed } from './alpha-errors';
 import { COMMISSION_PERCENT } from './pricing';
 

@@ -12,7 +12,7 @@ import {
   findAlphaCrypto,
   findAlphaCurrency,
   isKnownAlphaNetwork,
-} from './alpha-currencies';
+} from '@gw/families';
 import { alphaRefusal, validationFailed } from './alpha-errors';
 
 /** POST /alpha/v1/payment body (schema-checked) → the family-neutral intake. */

@@ -12,7 +12,7 @@ import { paginateOf, parseListQuery, toFindQuery } from './list-query';
 import { OrderRegistry } from './order-registry';
 import { findMerchantPayment } from './payment-lookup';
 import { openAlphaPayment } from './payment-opening';
-import { alphaPaymentRecord } from './payment-record';
+import { alphaPaymentRecord } from '@gw/families';
 import { alphaErrorHandler, sendResult } from './responses';
 
 /**

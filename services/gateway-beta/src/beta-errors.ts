@@ -1,6 +1,6 @@
 import type { BETA_ERROR_TYPES, BetaProblem } from '@gw/contracts/src/api/beta';
 import { assertNever, type MoneyProblem, type Refusal } from '@gw/domain';
-import { betaSymbol } from './beta-currencies';
+import { betaSymbol } from '@gw/families';
 
 export type BetaErrorType = (typeof BETA_ERROR_TYPES)[number];
 

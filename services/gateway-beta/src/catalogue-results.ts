@@ -1,6 +1,6 @@
 import { canTakeMoneyIn, toJsonNumber, type PayableCoins } from '@gw/domain';
 import type { CryptoCurrency, RatesService } from '@gw/rates';
-import { betaSymbol } from './beta-currencies';
+import { betaSymbol } from '@gw/families';
 
 interface BetaNetwork {
   network: string;

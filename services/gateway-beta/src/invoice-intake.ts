@@ -9,7 +9,7 @@ import {
   betaSymbol,
   findBetaCrypto,
   findBetaCurrency,
-} from './beta-currencies';
+} from '@gw/families';
 import { betaRefusal, invalidField } from './beta-errors';
 
 /** The gateway's sandbox switch, watched chains and price age limit: what decides whether an invoice opens. */

@@ -1,7 +1,7 @@
 import { BETA_PAGE_SIZE, type BetaPaymentListInput } from '@gw/contracts/src/api/beta';
 import type { RatesService } from '@gw/rates';
 import type { Filter, FindQuery, Range, SortDirection } from '@gw/store';
-import { codesForSymbol, familiesOfType, networkCodesFor, statusesFor } from './beta-currencies';
+import { codesForSymbol, familiesOfType, networkCodesFor, statusesFor } from '@gw/families';
 
 export interface BetaListQuery {
   find: FindQuery & { filter: Filter };

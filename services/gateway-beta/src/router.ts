@@ -27,9 +27,8 @@ import {
 import { betaCurrencies, betaFiats } from './catalogue-results';
 import { betaErrorHandler, sendBetaError, sendData } from './envelope';
 import { invoiceIntakeFrom } from './invoice-intake';
-import { betaListItem, unixSeconds } from './list-item';
+import { betaListItem, betaPaymentInformation, unixSeconds } from '@gw/families';
 import { metaOf, toListQuery } from './list-query';
-import { betaPaymentInformation } from './payment-information';
 
 const TRACK_ID = /^[0-9]{1,15}$/;
 

@@ -1,6 +1,5 @@
 export * from './gateway-v1-service';
 export { createV1Router } from './router';
-export * from './records/payment-record';
 export * from './records/invoice-record';
 export * from './records/currency-records';
 export * from './records/subscription-records';

@@ -9,7 +9,7 @@ import {
   cryptomusPyVerifier,
   nowPaymentsRawBodyVerifier,
   oxaPayPhpVerifier,
-} from '../../../services/notifier/test/support/independent-verifiers';
+} from '../../../packages/families/test/support/independent-verifiers';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { upstreamSign } from '../alpha/alpha-client';
 import { newMerchant } from '../alpha/alpha-fixtures';

@@ -4,7 +4,7 @@ import {
   nowPaymentsDocVerifier,
   nowPaymentsRawBodyVerifier,
   oxaPayPhpVerifier,
-} from '../../../services/notifier/test/support/independent-verifiers';
+} from '../../../packages/families/test/support/independent-verifiers';
 import { deliveriesOf, eventually, PaymentDriver, statusesOf } from './support/notifier-harness';
 import { startReceiver, type Receiver } from './support/receiver';
 

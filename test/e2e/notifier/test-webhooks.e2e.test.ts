@@ -5,7 +5,7 @@ import {
   cryptomusPyVerifier,
   nowPaymentsRawBodyVerifier,
   oxaPayPhpVerifier,
-} from '../../../services/notifier/test/support/independent-verifiers';
+} from '../../../packages/families/test/support/independent-verifiers';
 import { deliveriesOf, eventually, PaymentDriver } from './support/notifier-harness';
 import { startReceiver, type Receiver } from './support/receiver';
 

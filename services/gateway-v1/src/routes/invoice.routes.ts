@@ -20,7 +20,7 @@ import { validated, validatedQuery } from '../http/validation';
 import { invoiceTermsFrom } from '../invoice-requests';
 import { invoicePaymentIntakeFrom } from '../payment-requests';
 import { toInvoiceRecord } from '../records/invoice-record';
-import { toCreatedPayment, toInvoicePaymentRecord } from '../records/payment-record';
+import { toCreatedPayment, toInvoicePaymentRecord } from '@gw/families';
 import type { V1RouteDeps } from './deps';
 
 /** Invoices with a hosted page, and the payments buyers make on them. */

@@ -18,7 +18,7 @@ import { validated, validatedQuery } from '../http/validation';
 import { newTokenId } from '../invoice-requests';
 import { pagesCountOf, paymentListFind } from '../list-query';
 import { paymentIntakeFrom } from '../payment-requests';
-import { toCreatedPayment, toPaymentRecord } from '../records/payment-record';
+import { toCreatedPayment, toPaymentRecord } from '@gw/families';
 import type { V1RouteDeps } from './deps';
 
 const PAYMENT_ID = /^[0-9]{1,15}$/;

@@ -2,15 +2,13 @@ import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { alphaIsFinal, type PaymentStatus } from '@gw/domain';
 import { asyncRoute, parseBody, type Clock } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
-import { verifyAlphaSign } from '@gw/service-gateway-alpha';
+import { type CurrencyFacts, familyPayload, signWebhook, verifyAlphaSign } from '@gw/families';
 import type { ReadModelCollection } from '@gw/store';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 import type { Logger } from 'pino';
 import type { Delivery, RedeliveryOrigin } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
-import type { CurrencyFacts } from '../payloads/currency-facts';
 import { samplePayment } from '../payloads/sample-payment';
-import { familyPayload, signWebhook } from '../payloads/webhook-request';
 import { isHttpUrl, type SendTestWebhook } from './test-webhook';
 
 class AlphaError extends Error {

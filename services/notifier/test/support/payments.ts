@@ -5,7 +5,7 @@ import {
   paidLifecycle as sharedLifecycle,
   samplePaymentTerms,
 } from '@gw/domain/src/testing/payment-fixtures';
-import type { CurrencyFacts } from '../../src/payloads/currency-facts';
+import type { CurrencyFacts } from '@gw/families';
 
 export const CREATED_AT = SAMPLE_CREATED_AT;
 

@@ -1,9 +1,12 @@
-import type { ExistingPayment, Family } from '@gw/domain';
-import { alphaWebhookPayload } from './alpha-payload';
-import { betaWebhookPayload } from './beta-payload';
+import type { Family } from '@gw/domain';
+import type { PaymentDocument } from '@gw/views';
+import { alphaWebhookBody } from './alpha/signature';
+import { alphaWebhookPayload } from './alpha/webhook';
+import { betaHmac } from './beta/signature';
+import { betaWebhookPayload } from './beta/webhook';
 import type { CurrencyFacts } from './currency-facts';
-import { alphaWebhookBody, betaHmac, v1IpnBody, v1IpnSignature } from './signatures';
-import { v1IpnPayload } from './v1-payload';
+import { v1IpnPayload } from './v1/ipn';
+import { v1IpnBody, v1IpnSignature } from './v1/signature';
 
 /** A signed webhook as it goes on the wire; stored once and sent byte-identical on every retry. */
 export interface WebhookRequest {
@@ -17,16 +20,20 @@ export type SigningKey = string;
 const JSON_TYPE = 'application/json';
 // Header names go out as upstream spells them: OxaPay's PHP SDK looks for `HMAC`, `Hmac` or `hmac` verbatim.
 
+/**
+ * A payment's webhook, signed, from its read-model document (the projection every family's records
+ * are built from too): the same document gives the API record and the webhook.
+ */
 export function buildWebhookRequest(
-  payment: ExistingPayment,
+  payment: PaymentDocument,
   facts: CurrencyFacts,
   signingKey: SigningKey,
 ): WebhookRequest {
-  return signWebhook(payment.terms.family, familyPayload(payment, facts), signingKey);
+  return signWebhook(payment.family, familyPayload(payment, facts), signingKey);
 }
 
-export function familyPayload(payment: ExistingPayment, facts: CurrencyFacts): Record<string, unknown> {
-  switch (payment.terms.family) {
+export function familyPayload(payment: PaymentDocument, facts: CurrencyFacts): Record<string, unknown> {
+  switch (payment.family) {
     case 'v1':
       return v1IpnPayload(payment);
     case 'alpha':

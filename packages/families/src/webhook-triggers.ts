@@ -1,11 +1,5 @@
-import {
-  alphaStatus,
-  betaStatus,
-  isOverpaid,
-  type ExistingPayment,
-  type Family,
-  type PaymentStatus,
-} from '@gw/domain';
+import { alphaStatus, betaStatus, isOverpaid, type Family, type PaymentStatus } from '@gw/domain';
+import type { PaymentDocument } from '@gw/views';
 
 /** Statuses Cryptomus documents for payment webhooks (§2.2); `process` and `check` are never sent. */
 const ALPHA_WEBHOOK_STATUSES = new Set([
@@ -61,8 +55,8 @@ export function webhookStatusFor(
  * sent. V1 sends none for the parent: the repeated payment it opens sends its own IPNs. Families A and B
  * notify with the payment's status as it stands (`paid_over` once late money makes it more than asked).
  */
-export function lateDepositWebhookStatus(payment: ExistingPayment): string | null {
-  switch (payment.terms.family) {
+export function lateDepositWebhookStatus(payment: PaymentDocument): string | null {
+  switch (payment.family) {
     case 'v1':
       return null;
     case 'alpha': {
@@ -84,8 +78,8 @@ export function lateDepositWebhookStatus(payment: ExistingPayment): string | nul
  * `cancel` (Cryptomus's test webhook takes every status, `process` included), family B `Waiting` /
  * `Underpaid` / `Expired` (OxaPay's legacy callbacks send Waiting).
  */
-export function droppedDepositWebhookStatus(payment: ExistingPayment): string {
-  switch (payment.terms.family) {
+export function droppedDepositWebhookStatus(payment: PaymentDocument): string {
+  switch (payment.family) {
     case 'v1':
       return payment.status;
     case 'alpha':
@@ -100,6 +94,6 @@ export function droppedDepositWebhookStatus(payment: ExistingPayment): string {
  * never waits, so the creation sends no `waiting` IPN; its first IPN is the money (`confirming` on).
  */
 export const isRepeatedPaymentOpening = (
-  payment: ExistingPayment,
+  payment: PaymentDocument,
   statusBefore: PaymentStatus | null,
-): boolean => statusBefore === null && payment.terms.parentPaymentId !== null;
+): boolean => statusBefore === null && payment.parentPaymentId !== null;

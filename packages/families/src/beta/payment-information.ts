@@ -1,8 +1,9 @@
 import { hasRequiredConfirmations, toJsonNumber } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { DepositRecord, PaymentDocument } from '@gw/views';
-import { symbolOfCode } from './beta-currencies';
-import { betaListItem, unixSeconds } from './list-item';
+import { symbolOfCode } from './currencies';
+import { unixSeconds } from '../payment-amounts';
+import { betaListItem } from './list-item';
 
 /**
  * GET /beta/v1/payment/{track_id}: OxaPay's payment information (upstream-apis.md §3.4), one `txs`

@@ -8,7 +8,8 @@ import {
 } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { PaymentDocument } from '@gw/views';
-import { alphaNetworkName, tickerOfCode } from './alpha-currencies';
+import { alphaNetworkName, tickerOfCode } from './currencies';
+import { unixSeconds } from '../payment-amounts';
 
 export interface AlphaPaymentRecord {
   uuid: string;
@@ -47,8 +48,6 @@ const money = (amount: Amount): string => toFixedDecimals(amount, 8);
 /** "2025-01-02T03:04:05.678Z" → "2025-01-02T03:04:05+00:00", the upstream timestamp form. */
 export const offsetTimestamp = (iso: string): string =>
   new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-
-export const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
 export const hostedPageUrl = (baseUrl: string, uuid: string): string =>
   `${baseUrl.replace(/\/+$/, '')}/pay/${uuid}`;

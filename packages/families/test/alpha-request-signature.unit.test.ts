@@ -1,4 +1,4 @@
-import { alphaSign, verifyAlphaSign } from '../src/signature';
+import { alphaSign, verifyAlphaSign } from '../src';
 
 // Test vectors from reference/upstream-apis.md §2.1.
 const KEY = 'api-key-123';

@@ -72,7 +72,8 @@ export function toPaymentRecord(doc: PaymentDocument): V1PaymentRecord {
   };
 }
 
-function repeatedPaymentIdsOf(doc: PaymentDocument): number[] | null {
+/** The repeated payments a parent's late deposits opened (upstream: null when there are none). */
+export function repeatedPaymentIdsOf(doc: PaymentDocument): number[] | null {
   const ids = doc.lateDeposits.flatMap((late) =>
     late.repeatedPaymentId === null ? [] : [late.repeatedPaymentId],
   );

@@ -1,7 +1,8 @@
 import { betaStatus, toJsonNumber } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { PaymentDocument } from '@gw/views';
-import { paymentTypeOf, symbolOfCode } from './beta-currencies';
+import { paymentTypeOf, symbolOfCode } from './currencies';
+import { unixSeconds } from '../payment-amounts';
 
 export interface BetaListItem {
   track_id: string;
@@ -13,8 +14,6 @@ export interface BetaListItem {
   /** OxaPay's own `sandbox` flag of the invoice: true for a payment on the simulated chain. */
   sandbox: boolean;
 }
-
-export const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
 /** A payment of any family as a family B history item. */
 export function betaListItem(payment: PaymentDocument, rates: RatesService): BetaListItem {

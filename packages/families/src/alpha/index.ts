@@ -1,0 +1,4 @@
+export * from './currencies';
+export * from './payment-record';
+export * from './webhook';
+export * from './signature';

@@ -1,0 +1,5 @@
+export * from './currencies';
+export * from './list-item';
+export * from './payment-information';
+export * from './webhook';
+export * from './signature';
