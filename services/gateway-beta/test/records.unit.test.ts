@@ -1,6 +1,6 @@
 import { validatorFor } from '@gw/contracts';
 import { betaCurrenciesSchema, betaFiatsSchema, betaPaymentListItemSchema } from '@gw/contracts/src/api/beta';
-import { betaCurrencies, betaFiats } from '../src/catalogue-results';
+import { betaCurrencies, betaFiats } from '../src/records/catalogue-results';
 import { betaListItem } from '@gw/families';
 import { curatedRates, paymentOf } from './support';
 

@@ -13,7 +13,7 @@ import {
   findAlphaCurrency,
   isKnownAlphaNetwork,
 } from '@gw/families';
-import { alphaRefusal, validationFailed } from './alpha-errors';
+import { alphaRefusal, validationFailed } from '../http/errors';
 
 /** POST /alpha/v1/payment body (schema-checked) → the family-neutral intake. */
 export function alphaIntakeFrom(

@@ -3,8 +3,8 @@ import { admittingMerchant, type PayingChains } from '@gw/runtime';
 import type { Currency, RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';
 import { alphaNetworkName, alphaTicker, findAlphaCrypto, findAlphaCurrency } from '@gw/families';
-import { validationFailed } from './alpha-errors';
-import { COMMISSION_PERCENT } from './pricing';
+import { validationFailed } from '../http/errors';
+import { COMMISSION_PERCENT } from '../requests/pricing';
 
 const money = (amount: string): string => toFixedDecimals(amount, 8);
 

@@ -10,7 +10,7 @@ import {
   findBetaCrypto,
   findBetaCurrency,
 } from '@gw/families';
-import { betaRefusal, invalidField } from './beta-errors';
+import { betaRefusal, invalidField } from '../http/errors';
 
 /** The gateway's sandbox switch, watched chains and price age limit: what decides whether an invoice opens. */
 export type InvoiceSettings = AdmissionSettings;

@@ -2,7 +2,7 @@ import { asyncRoute } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import type { RequestHandler, Response } from 'express';
-import { invalidApiKey, missingApiKey } from './beta-errors';
+import { invalidApiKey, missingApiKey } from './errors';
 
 export const BETA_API_KEY_HEADER = 'merchant_api_key';
 

@@ -3,7 +3,7 @@ import { BETA_SUCCESS_MESSAGE, BETA_VERSION } from '@gw/contracts/src/api/beta';
 import { httpErrorOf } from '@gw/platform';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { Logger } from 'pino';
-import { BetaError } from './beta-errors';
+import { BetaError } from './errors';
 
 /** `{data, message, error: {}, status: 200, version}`: clients check the body's `status`, not only HTTP. */
 export function sendData(res: Response, data: unknown): void {

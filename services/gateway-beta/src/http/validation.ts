@@ -1,0 +1,8 @@
+import type { BetaCheck } from '@gw/contracts/src/api/beta';
+import { invalidField } from './errors';
+
+/** The checked value, or the family's validation error for the first field that failed. */
+export function valid<T>(check: BetaCheck<T>): T {
+  if (!check.ok) throw invalidField(check.problem);
+  return check.value;
+}
