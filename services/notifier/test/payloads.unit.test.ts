@@ -79,6 +79,8 @@ describe('each family on the wire', () => {
     const terms = paymentTerms({
       family,
       testPayment,
+      // As family B's intake records fee_paid_by_payer: in the terms and in the family's own.
+      isFeePaidByUser: family === 'beta',
       alpha:
         family === 'alpha'
           ? {

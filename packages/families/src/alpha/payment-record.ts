@@ -52,11 +52,27 @@ export const offsetTimestamp = (iso: string): string =>
 export const hostedPageUrl = (baseUrl: string, uuid: string): string =>
   `${baseUrl.replace(/\/+$/, '')}/pay/${uuid}`;
 
-/** A payment of any family in family A's shape; terms only family A sets fall back to neutral values. */
-export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext): AlphaPaymentRecord {
-  const { rates } = context;
-  const alpha = doc.alpha;
-  const { received, merchantAmount } = merchantShareOf(doc);
+/**
+ * The fields family A's record and webhook share, computed once from the payment's document: the
+ * record (`/payment/info`, `/payment/list`) and the webhook take them from here, never a formula of
+ * their own.
+ */
+export interface AlphaPaymentFields {
+  uuid: string;
+  order_id: string;
+  amount: string;
+  payment_amount: string;
+  payer_amount: string;
+  merchant_amount: string;
+  commission: string;
+  status: string;
+  is_final: boolean;
+  is_test: boolean;
+  additional_data: string | null;
+}
+
+export function alphaPaymentFields(doc: PaymentDocument): AlphaPaymentFields {
+  const { received, merchantAmount, commission } = merchantShareOf(doc);
   return {
     uuid: doc.uuid,
     // Cryptomus types order_id as a string; a payment another family made without one shows "".
@@ -65,12 +81,32 @@ export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext)
     // Everything the address received: Cryptomus keeps late and extra money on the invoice itself.
     payment_amount: money(received),
     payer_amount: money(doc.payAmount),
+    // What arrived, less only what a sandbox payout kept (merchantShareOf).
+    merchant_amount: money(merchantAmount),
+    commission: money(commission),
+    status: alphaStatus(doc.status, isOverpaid(doc)),
+    is_final: alphaIsFinal(doc.status),
+    is_test: doc.testPayment,
+    additional_data: doc.alpha?.additionalData ?? null,
+  };
+}
+
+/** A payment of any family in family A's shape; terms only family A sets fall back to neutral values. */
+export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext): AlphaPaymentRecord {
+  const { rates } = context;
+  const alpha = doc.alpha;
+  const fields = alphaPaymentFields(doc);
+  return {
+    uuid: fields.uuid,
+    order_id: fields.order_id,
+    amount: fields.amount,
+    payment_amount: fields.payment_amount,
+    payer_amount: fields.payer_amount,
     discount_percent: alpha?.discountPercent ?? 0,
     discount: money(alpha?.discount ?? '0'),
     payer_currency: tickerOfCode(rates, doc.payCurrency),
     currency: tickerOfCode(rates, doc.priceCurrency),
-    // The webhook's rule (merchantShareOf): what arrived, less only what a sandbox payout kept.
-    merchant_amount: money(merchantAmount),
+    merchant_amount: fields.merchant_amount,
     network: alpha?.network ?? alphaNetworkName(doc.payNetwork),
     address: doc.payAddress,
     from: doc.fromAddress,
@@ -78,10 +114,10 @@ export function alphaPaymentRecord(doc: PaymentDocument, context: RecordContext)
     payment_status: doc.status,
     url: hostedPageUrl(context.baseUrl, doc.uuid),
     expired_at: unixSeconds(doc.expiresAt),
-    status: alphaStatus(doc.status, isOverpaid(doc)),
-    is_final: alphaIsFinal(doc.status),
-    is_test: doc.testPayment,
-    additional_data: alpha?.additionalData ?? null,
+    status: fields.status,
+    is_final: fields.is_final,
+    is_test: fields.is_test,
+    additional_data: fields.additional_data,
     created_at: offsetTimestamp(doc.createdAt),
     updated_at: offsetTimestamp(doc.updatedAt),
   };

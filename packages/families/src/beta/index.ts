@@ -1,4 +1,5 @@
 export * from './currencies';
+export * from './payment-fields';
 export * from './list-item';
 export * from './payment-information';
 export * from './webhook';

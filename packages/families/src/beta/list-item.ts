@@ -1,8 +1,7 @@
-import { betaStatus, toJsonNumber } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { PaymentDocument } from '@gw/views';
-import { paymentTypeOf, symbolOfCode } from './currencies';
-import { unixSeconds } from '../payment-amounts';
+import { symbolOfCode } from './currencies';
+import { betaPaymentFields } from './payment-fields';
 
 export interface BetaListItem {
   track_id: string;
@@ -17,13 +16,14 @@ export interface BetaListItem {
 
 /** A payment of any family as a family B history item. */
 export function betaListItem(payment: PaymentDocument, rates: RatesService): BetaListItem {
+  const fields = betaPaymentFields(payment);
   return {
-    track_id: payment.trackId,
-    type: paymentTypeOf(payment.family),
-    amount: toJsonNumber(payment.priceAmount),
+    track_id: fields.track_id,
+    type: fields.type,
+    amount: fields.amount,
     currency: symbolOfCode(rates, payment.priceCurrency),
-    status: betaStatus(payment.status),
-    date: unixSeconds(payment.createdAt),
-    sandbox: payment.testPayment,
+    status: fields.status,
+    date: fields.date,
+    sandbox: fields.sandbox,
   };
 }

@@ -4,6 +4,7 @@ import type { DepositRecord, PaymentDocument } from '@gw/views';
 import { symbolOfCode } from './currencies';
 import { unixSeconds } from '../payment-amounts';
 import { betaListItem } from './list-item';
+import { betaPaymentFields } from './payment-fields';
 
 /**
  * GET /beta/v1/payment/{track_id}: OxaPay's payment information (upstream-apis.md §3.4), one `txs`
@@ -27,16 +28,17 @@ export function betaPaymentInformation(payment: PaymentDocument, rates: RatesSer
     auto_withdrawal: { processed: false },
     date: unixSeconds(deposit.detectedAt),
   });
+  const fields = betaPaymentFields(payment);
   return {
     ...betaListItem(payment, rates),
     mixed_payment: false,
     callback_url: payment.callbackUrl ?? '',
-    description: beta?.description ?? payment.orderDescription ?? '',
-    email: beta?.email ?? '',
-    fee_paid_by_payer: payment.isFeePaidByUser ? 1 : 0,
+    description: fields.description,
+    email: fields.email,
+    fee_paid_by_payer: fields.fee_paid_by_payer,
     lifetime: beta?.lifetimeMinutes ?? lifetimeMinutesOf(payment),
-    order_id: payment.orderId ?? '',
-    under_paid_coverage: toJsonNumber(payment.underpaidTolerancePercent),
+    order_id: fields.order_id,
+    under_paid_coverage: fields.under_paid_coverage,
     return_url: payment.redirectUrls.return ?? '',
     thanks_message: beta?.thanksMessage ?? '',
     expired_at: unixSeconds(payment.expiresAt),

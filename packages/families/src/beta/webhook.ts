@@ -1,33 +1,36 @@
-import { betaStatus, hasRequiredConfirmations, receivedAmount, toJsonNumber } from '@gw/domain';
+import { hasRequiredConfirmations, receivedAmount, toJsonNumber } from '@gw/domain';
 import type { PaymentDocument } from '@gw/views';
 import type { CurrencyFacts } from '../currency-facts';
 import { unixSeconds } from '../payment-amounts';
+import { betaPaymentFields } from './payment-fields';
 
 /**
  * The OxaPay v1 merchant webhook (upstream-apis.md §3.2 and the fields OxaPay's docs and SDK types
  * show): `track_id` a string, `status` Capitalised, amounts JSON numbers, USD values in `value` /
- * `sent_value`, one `txs` entry per deposit.
+ * `sent_value`, one `txs` entry per deposit. The fields it shares with the payment information come
+ * from `betaPaymentFields`, as the information's do.
  */
 export function betaWebhookPayload(payment: PaymentDocument, facts: CurrencyFacts): Record<string, unknown> {
+  const fields = betaPaymentFields(payment);
   const pay = facts.describe(payment.payCurrency);
   const usd = (amount: string, currency: string) => toJsonNumber(facts.usdValue(amount, currency));
   return {
-    track_id: payment.trackId,
-    status: betaStatus(payment.status),
-    type: 'invoice',
+    track_id: fields.track_id,
+    status: fields.status,
+    type: fields.type,
     module_name: '',
-    amount: toJsonNumber(payment.priceAmount),
+    amount: fields.amount,
     value: usd(payment.priceAmount, payment.priceCurrency),
     sent_value: usd(receivedAmount(payment.actuallyPaid, payment.lateDeposits), payment.payCurrency),
     currency: facts.describe(payment.priceCurrency).ticker,
-    order_id: payment.orderId ?? '',
-    email: payment.beta?.email ?? '',
+    order_id: fields.order_id,
+    email: fields.email,
     note: '',
-    fee_paid_by_payer: payment.beta?.feePaidByPayer ? 1 : 0,
-    under_paid_coverage: toJsonNumber(payment.underpaidTolerancePercent),
-    description: payment.beta?.description ?? payment.orderDescription ?? '',
-    date: unixSeconds(payment.createdAt),
-    sandbox: payment.testPayment,
+    fee_paid_by_payer: fields.fee_paid_by_payer,
+    under_paid_coverage: fields.under_paid_coverage,
+    description: fields.description,
+    date: fields.date,
+    sandbox: fields.sandbox,
     // Money that came after the payment was done is one more transaction, as OxaPay records it.
     txs: [...(payment.deposits ?? []), ...payment.lateDeposits].map((deposit) => ({
       status: hasRequiredConfirmations(deposit, payment.requiredConfirmations) ? 'confirmed' : 'confirming',

@@ -1,38 +1,41 @@
 import { merchantShareOf, toJsonNumber } from '@gw/domain';
 import type { PaymentDocument } from '@gw/views';
 import { paidInPriceCurrency } from '../payment-amounts';
-import { repeatedPaymentIdsOf } from './payment-record';
+import { toPaymentRecord } from './payment-record';
 
 /**
  * The NOWPayments payment IPN (upstream-apis.md §1.1): the documented example's keys and types, amounts
- * as JSON numbers, `purchase_id` a string as in the IPN example, plus the record's `payin_hash`. Key order does not matter: the body is
- * key-sorted before it is signed and sent.
+ * as JSON numbers, `purchase_id` a string as in the IPN example, plus the record's `payin_hash`. Every
+ * field the IPN shares with the payment record (GET /v1/payment/{id}) is taken from that record, so the
+ * two never disagree. Key order does not matter: the body is key-sorted before it is signed and sent.
  */
 export function v1IpnPayload(payment: PaymentDocument): Record<string, unknown> {
+  const record = toPaymentRecord(payment);
   return {
-    payment_id: payment.paymentId,
-    parent_payment_id: payment.parentPaymentId,
-    invoice_id: payment.invoiceId,
-    payment_status: payment.status,
-    pay_address: payment.payAddress,
-    payin_extra_id: payment.payinExtraId,
-    price_amount: toJsonNumber(payment.priceAmount),
-    price_currency: payment.priceCurrency,
-    pay_amount: toJsonNumber(payment.payAmount),
-    actually_paid: toJsonNumber(payment.actuallyPaid),
+    payment_id: record.payment_id,
+    parent_payment_id: record.parent_payment_id,
+    invoice_id: record.invoice_id,
+    payment_status: record.payment_status,
+    pay_address: record.pay_address,
+    payin_extra_id: record.payin_extra_id,
+    price_amount: record.price_amount,
+    price_currency: record.price_currency,
+    pay_amount: record.pay_amount,
+    actually_paid: record.actually_paid,
     actually_paid_at_fiat: toJsonNumber(paidInPriceCurrency(payment)),
-    pay_currency: payment.payCurrency,
-    order_id: payment.orderId,
-    order_description: payment.orderDescription,
-    purchase_id: String(payment.purchaseId),
-    outcome_amount: toJsonNumber(payment.outcomeAmount),
-    outcome_currency: payment.outcomeCurrency,
+    pay_currency: record.pay_currency,
+    order_id: record.order_id,
+    order_description: record.order_description,
+    // A string in the IPN example, a number in the record.
+    purchase_id: String(record.purchase_id),
+    outcome_amount: record.outcome_amount,
+    outcome_currency: record.outcome_currency,
     // Not in the upstream IPN example; the record's payin_hash, inside the signed body.
-    payin_hash: payment.payinHash,
-    payment_extra_ids: repeatedPaymentIdsOf(payment),
-    is_test: payment.testPayment,
+    payin_hash: record.payin_hash,
+    payment_extra_ids: record.payment_extra_ids,
+    is_test: record.is_test,
     fee: {
-      currency: payment.outcomeCurrency,
+      currency: record.outcome_currency,
       depositFee: 0,
       withdrawalFee: 0,
       serviceFee: toJsonNumber(merchantShareOf(payment).commission),

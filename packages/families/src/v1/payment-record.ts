@@ -73,7 +73,7 @@ export function toPaymentRecord(doc: PaymentDocument): V1PaymentRecord {
 }
 
 /** The repeated payments a parent's late deposits opened (upstream: null when there are none). */
-export function repeatedPaymentIdsOf(doc: PaymentDocument): number[] | null {
+function repeatedPaymentIdsOf(doc: PaymentDocument): number[] | null {
   const ids = doc.lateDeposits.flatMap((late) =>
     late.repeatedPaymentId === null ? [] : [late.repeatedPaymentId],
   );
