@@ -2,7 +2,7 @@ import { MalformedJsonError, PayloadTooLargeError } from '@gw/platform';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { Request, Response } from 'express';
 import pino from 'pino';
-import { invalidSign, paymentNotFound, validationFailed } from '../src/http/errors';
+import { invalidSign, paymentNotFound, validationFailed } from '@gw/families';
 import { alphaErrorHandler } from '../src/http/responses';
 
 function render(error: unknown): { status: number; body: unknown } {

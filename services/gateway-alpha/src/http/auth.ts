@@ -2,8 +2,7 @@ import { asyncRoute } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import type { Request, RequestHandler, Response } from 'express';
-import { invalidSign } from './errors';
-import { verifyAlphaSign } from '@gw/families';
+import { invalidSign, verifyAlphaSign } from '@gw/families';
 
 const MERCHANT_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 

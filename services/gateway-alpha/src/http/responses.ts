@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { httpErrorOf } from '@gw/platform';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { Logger } from 'pino';
-import { AlphaError } from './errors';
+import { AlphaError } from '@gw/families';
 
 /** Every success is HTTP 200 `{state: 0, result}`; SDKs index `state` and return `result`. */
 export function sendResult(res: Response, result: unknown): void {

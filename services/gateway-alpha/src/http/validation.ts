@@ -1,6 +1,6 @@
 import type { AlphaCheck } from '@gw/contracts/src/api/alpha';
 import type { Request } from 'express';
-import { validationFailed } from './errors';
+import { validationFailed } from '@gw/families';
 
 /** PHP's SDK sends `[]` (an empty PHP array) when a call has no parameters. */
 export function paramsOf(req: Request): unknown {

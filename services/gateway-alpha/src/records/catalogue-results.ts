@@ -2,8 +2,13 @@ import { acceptsPayCurrency, networkFeeOf, payLimitsOf, toFixedDecimals } from '
 import { admittingMerchant, type PayingChains } from '@gw/runtime';
 import type { Currency, RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';
-import { alphaNetworkName, alphaTicker, findAlphaCrypto, findAlphaCurrency } from '@gw/families';
-import { validationFailed } from '../http/errors';
+import {
+  alphaNetworkName,
+  alphaTicker,
+  findAlphaCrypto,
+  findAlphaCurrency,
+  validationFailed,
+} from '@gw/families';
 import { COMMISSION_PERCENT } from '../requests/pricing';
 
 const money = (amount: string): string => toFixedDecimals(amount, 8);

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Cache } from '@gw/cache';
 import type { ReadModelCollection } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
-import { AlphaError } from '../http/errors';
+import { AlphaError } from '@gw/families';
 
 const LOCK_TTL_MS = 30_000;
 const LOCK_POLL_MS = 20;

@@ -4,16 +4,17 @@ import type { Currency, RatesService } from '@gw/rates';
 import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type PaymentIntake } from '@gw/runtime';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 import {
-  DEFAULT_PAY_NETWORK,
-  alphaPayCoin,
-  DEFAULT_PAY_TICKER,
   alphaNetworkName,
+  alphaPayCoin,
+  alphaRefusal,
   catalogueNetworkOf,
+  DEFAULT_PAY_NETWORK,
+  DEFAULT_PAY_TICKER,
   findAlphaCrypto,
   findAlphaCurrency,
   isKnownAlphaNetwork,
+  validationFailed,
 } from '@gw/families';
-import { alphaRefusal, validationFailed } from '../http/errors';
 
 /** POST /alpha/v1/payment body (schema-checked) → the family-neutral intake. */
 export function alphaIntakeFrom(

@@ -1,7 +1,7 @@
 import type { AlphaPaymentInfoInput } from '@gw/contracts/src/api/alpha';
 import type { ReadModelCollection } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
-import { paymentNotFound } from '../http/errors';
+import { paymentNotFound } from '@gw/families';
 import type { OrderRegistry } from './order-registry';
 
 /**

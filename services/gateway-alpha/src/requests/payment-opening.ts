@@ -10,7 +10,7 @@ import {
   type ServiceContext,
 } from '@gw/runtime';
 import { projectPayment, type MerchantDocument, type PaymentDocument } from '@gw/views';
-import { alphaRefusal, unprocessable } from '../http/errors';
+import { alphaRefusal, unprocessable } from '@gw/families';
 import type { OrderRegistry } from './order-registry';
 import { alphaIntakeFrom, refreshedIntakeOf } from './payment-intake';
 

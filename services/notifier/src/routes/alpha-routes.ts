@@ -2,7 +2,16 @@ import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { alphaIsFinal, type PaymentStatus } from '@gw/domain';
 import { asyncRoute, parseBody, type Clock } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
-import { type CurrencyFacts, familyPayload, signWebhook, verifyAlphaSign } from '@gw/families';
+import {
+  AlphaError,
+  type CurrencyFacts,
+  familyPayload,
+  invalidSign,
+  paymentNotFound,
+  signWebhook,
+  validationFailed,
+  verifyAlphaSign,
+} from '@gw/families';
 import type { ReadModelCollection } from '@gw/store';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 import type { Logger } from 'pino';
@@ -11,25 +20,8 @@ import type { DeliveryLog } from '../log/delivery-log';
 import { samplePayment } from '../payloads/sample-payment';
 import { isHttpUrl, type SendTestWebhook } from './test-webhook';
 
-class AlphaError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-  ) {
-    super(typeof body.message === 'string' ? body.message : `family A error ${status}`);
-  }
-}
-
+/** Laravel-style rule keys per field, as family A's 422 answers carry them. */
 type FieldErrors = Record<string, string[]>;
-
-const validationFailed = (errors: FieldErrors) =>
-  new AlphaError(422, {
-    state: 1,
-    message: `Validation error: ${Object.entries(errors)
-      .map(([field, rules]) => `${field} (${rules.join(', ')})`)
-      .join('; ')}`,
-    errors,
-  });
 
 /** Test-webhook statuses Cryptomus accepts, with the lifecycle point each sample stands for. */
 const TEST_STATUSES: Record<string, PaymentStatus> = {
@@ -132,8 +124,7 @@ export function alphaWebhookRoutes(deps: AlphaWebhookDeps): Router {
         orderId ? undefined : uuid,
         orderId,
       );
-      if (!payment || payment.family !== 'alpha')
-        throw new AlphaError(404, { state: 1, message: 'Payment not found' });
+      if (!payment || payment.family !== 'alpha') throw paymentNotFound();
       if (!alphaIsFinal(payment.status))
         throw new AlphaError(422, { state: 1, message: 'Payment is not finalized' });
       const deliveries = await deps.log.ofPayment(payment.paymentId);
@@ -164,7 +155,7 @@ const MERCHANT_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 
 function authenticate(directory: MerchantDirectory): RequestHandler {
   return asyncRoute(async (req, res, next) => {
-    const invalid = new AlphaError(401, { message: 'Invalid Sign.' });
+    const invalid = invalidSign();
     const merchantId = req.get('merchant')?.trim() ?? '';
     const sign = req.get('sign')?.trim() ?? '';
     if (!MERCHANT_ID.test(merchantId) || sign === '') throw invalid;

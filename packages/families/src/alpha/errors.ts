@@ -1,7 +1,14 @@
-import type { AlphaFieldErrors } from '@gw/contracts/src/api/alpha';
 import { assertNever, stalePriceMessage, type MoneyProblemCode, type Refusal } from '@gw/domain';
 import type { CryptoCurrency } from '@gw/rates';
-import { alphaNetworkName } from '@gw/families';
+import { alphaNetworkName } from './currencies';
+
+/**
+ * Family A's error wording (Cryptomus's answers), for every service that answers in family A's name:
+ * the gateway and the notifier's webhook routes.
+ */
+
+/** Laravel-style rule keys per field, as upstream's 422 answers carry them. */
+type AlphaFieldErrors = Record<string, string[]>;
 
 /** A family A failure with its exact HTTP status and body. */
 export class AlphaError extends Error {
