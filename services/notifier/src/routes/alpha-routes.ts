@@ -66,7 +66,7 @@ export interface AlphaWebhookDeps {
 
 /**
  * Cryptomus' own webhook routes, signed like every family A call (`merchant` + `sign` over the raw body,
- * verified with the alpha gateway's check): `POST /alpha/v1/test-webhook/payment` sends a signed sample
+ * verified with family A's check in @gw/families, as the gateway does): `POST /alpha/v1/test-webhook/payment` sends a signed sample
  * payment webhook to `url_callback`; `POST /alpha/v1/payment/resend` sends a final payment's latest
  * webhook again (at most 10 times). Both answer `{"state":0,"result":[]}` like upstream.
  */
