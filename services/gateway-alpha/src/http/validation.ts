@@ -1,6 +1,9 @@
-import type { AlphaCheck } from '@gw/contracts/src/api/alpha';
+import { alphaValidators, type AlphaCheck } from '@gw/contracts/src/api/alpha';
 import type { Request } from 'express';
 import { validationFailed } from '@gw/families';
+
+/** Family A's request validators (its JSON Schemas), for the routes. */
+export { alphaValidators };
 
 /** PHP's SDK sends `[]` (an empty PHP array) when a call has no parameters. */
 export function paramsOf(req: Request): unknown {

@@ -1,9 +1,8 @@
-import { alphaValidators } from '@gw/contracts/src/api/alpha';
 import { asyncRoute } from '@gw/platform';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { merchantOf } from '../http/auth';
 import { sendResult } from '../http/responses';
-import { valid } from '../http/validation';
+import { alphaValidators, valid } from '../http/validation';
 import { exchangeRates, paymentServices } from '../records/catalogue-results';
 import type { AlphaRouteDeps } from './deps';
 

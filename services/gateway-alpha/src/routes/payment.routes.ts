@@ -1,10 +1,9 @@
-import { alphaValidators } from '@gw/contracts/src/api/alpha';
 import { asyncRoute } from '@gw/platform';
 import { keyedCreateOf } from '@gw/runtime';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
 import { sendResult } from '../http/responses';
-import { paramsOf, valid } from '../http/validation';
+import { alphaValidators, paramsOf, valid } from '../http/validation';
 import { paginateOf, parseListQuery, toFindQuery } from '../requests/list-query';
 import { findMerchantPayment } from '../requests/payment-lookup';
 import { openAlphaPayment } from '../requests/payment-opening';

@@ -1,4 +1,3 @@
-import { betaValidators } from '@gw/contracts/src/api/beta';
 import type { PaymentTerms } from '@gw/domain';
 import { betaListItem, betaPaymentInformation, unixSeconds } from '@gw/families';
 import { asyncRoute, parseBody } from '@gw/platform';
@@ -7,7 +6,7 @@ import { Router, type Request } from 'express';
 import { merchantOf } from '../http/auth';
 import { sendData } from '../http/envelope';
 import { betaRefusal, invalidField, paymentNotFound } from '../http/errors';
-import { valid } from '../http/validation';
+import { betaValidators, valid } from '../http/validation';
 import { invoiceIntakeFrom } from '../requests/invoice-intake';
 import { metaOf, toListQuery } from '../requests/list-query';
 import type { BetaRouteDeps } from './deps';
