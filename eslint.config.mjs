@@ -7,7 +7,7 @@ import boundaries from './scripts/lint/boundaries.mjs';
 // page chrome, which belong in a package of its own.
 const SERVICE_IMPORTS_TO_MOVE = {
   'services/chain': ['@gw/service-gateway-alpha'],
-  'services/notifier': ['@gw/service-gateway-alpha', '@gw/service-dashboard'],
+  'services/notifier': ['@gw/service-dashboard'],
 };
 // Event-store reads outside the payments service and the projector. The notifier and the dashboard move
 // to read models; runtime's write-side helpers (WriteSide, keyed creates, intake, refunds, plans) and the

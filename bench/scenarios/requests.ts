@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { alphaSign } from '../../services/gateway-alpha/src/signature';
+import { alphaSign } from '../../packages/families/src';
 import type { CreatedMerchantView } from '../../services/admin/src';
 import type { LoadRequest } from '../runner/load';
 

@@ -1,5 +1,4 @@
 export * from './gateway-alpha-service';
 export { createAlphaRouter } from './router';
 export { ALPHA_SECURITY_SCHEMES, alphaOpenApiPaths } from './openapi';
-export { alphaSign, verifyAlphaSign } from './signature';
-export { signingMerchant } from './authenticate';
+export { signingMerchant } from './http/auth';

@@ -5,7 +5,7 @@ import {
   findAlphaCurrency,
   isKnownAlphaNetwork,
   tickerOfCode,
-} from '../src/alpha-currencies';
+} from '@gw/families';
 import { curatedRates } from './support';
 
 const rates = curatedRates();

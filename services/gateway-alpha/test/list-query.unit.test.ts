@@ -5,7 +5,7 @@ import {
   parseDateBound,
   parseListQuery,
   toFindQuery,
-} from '../src/list-query';
+} from '../src/requests/list-query';
 
 describe('page cursors', () => {
   it('round-trip a page number through an opaque token', () => {

@@ -1,6 +1,6 @@
 import { validatorFor } from '@gw/contracts';
 import { alphaPaymentRecordSchema } from '@gw/contracts/api/alpha';
-import { alphaPaymentRecord, hostedPageUrl, offsetTimestamp } from '../src/payment-record';
+import { alphaPaymentRecord, hostedPageUrl, offsetTimestamp } from '@gw/families';
 import { curatedRates, paymentOf } from './support';
 
 const context = { baseUrl: 'https://pay.example/', rates: curatedRates() };

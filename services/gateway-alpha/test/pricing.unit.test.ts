@@ -2,7 +2,7 @@ import { loadConfig } from '@gw/platform';
 import type { AlphaCreatePaymentInput } from '@gw/contracts/api/alpha';
 import { payLimitsOf } from '@gw/domain';
 import type { MerchantDocument } from '@gw/views';
-import { alphaIntakeFrom } from '../src/payment-intake';
+import { alphaIntakeFrom } from '../src/requests/payment-intake';
 import { curatedRates } from './support';
 import { priceViews } from '@gw/domain/testing';
 

@@ -2,8 +2,8 @@ import { MalformedJsonError, PayloadTooLargeError } from '@gw/platform';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { Request, Response } from 'express';
 import pino from 'pino';
-import { invalidSign, paymentNotFound, validationFailed } from '../src/alpha-errors';
-import { alphaErrorHandler } from '../src/responses';
+import { invalidSign, paymentNotFound, validationFailed } from '@gw/families';
+import { alphaErrorHandler } from '../src/http/responses';
 
 function render(error: unknown): { status: number; body: unknown } {
   const answer = { status: 0, body: undefined as unknown };

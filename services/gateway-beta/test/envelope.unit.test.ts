@@ -2,8 +2,8 @@ import { MalformedJsonError, UnsupportedMediaTypeError } from '@gw/platform';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { Request, Response } from 'express';
 import pino from 'pino';
-import { invalidApiKey, invalidField, missingApiKey, unknownEndpoint } from '../src/beta-errors';
-import { betaErrorHandler, sendData } from '../src/envelope';
+import { invalidApiKey, invalidField, missingApiKey, unknownEndpoint } from '../src/http/errors';
+import { betaErrorHandler, sendData } from '../src/http/envelope';
 
 function fakeResponse() {
   const answer = { status: 0, body: undefined as unknown };

@@ -1,6 +1,6 @@
 import { loadConfig } from '@gw/platform';
-import { invoiceIntakeFrom } from '../src/invoice-intake';
-import { BetaError } from '../src/beta-errors';
+import { invoiceIntakeFrom } from '../src/requests/invoice-intake';
+import { BetaError } from '../src/http/errors';
 import { curatedRates, merchantOf } from './support';
 import { priceViews } from '@gw/domain/testing';
 

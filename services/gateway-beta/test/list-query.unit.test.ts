@@ -1,4 +1,4 @@
-import { metaOf, toListQuery } from '../src/list-query';
+import { metaOf, toListQuery } from '../src/requests/list-query';
 import { curatedRates } from './support';
 
 const rates = curatedRates();

@@ -1,7 +1,7 @@
 import { validatorFor } from '@gw/contracts';
 import { betaCurrenciesSchema, betaFiatsSchema, betaPaymentListItemSchema } from '@gw/contracts/api/beta';
-import { betaCurrencies, betaFiats } from '../src/catalogue-results';
-import { betaListItem } from '../src/list-item';
+import { betaCurrencies, betaFiats } from '../src/records/catalogue-results';
+import { betaListItem } from '@gw/families';
 import { curatedRates, paymentOf } from './support';
 
 const rates = curatedRates();

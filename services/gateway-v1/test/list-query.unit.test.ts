@@ -1,6 +1,6 @@
 import { v1Validators, type PaymentListQuery } from '@gw/contracts/api/v1';
 import { V1ApiError } from '../src/http/errors';
-import { boundOf, pagesCountOf, paymentListFind } from '../src/list-query';
+import { boundOf, pagesCountOf, paymentListFind } from '../src/requests/list-query';
 
 /** Runs the real query validator (coercion and defaults) as the route does. */
 function parse(query: Record<string, string>): PaymentListQuery {

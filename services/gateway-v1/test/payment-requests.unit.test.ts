@@ -1,9 +1,9 @@
 import { loadConfig } from '@gw/platform';
 import { v1Validators } from '@gw/contracts/api/v1';
 import { CuratedPriceFeed, RatesService, curatedCatalogue } from '@gw/rates';
-import { invoiceTermsFrom } from '../src/invoice-requests';
-import { paymentIntakeFrom, type PaymentSettings } from '../src/payment-requests';
-import { flagOf } from '../src/request-values';
+import { invoiceTermsFrom } from '../src/requests/invoice-requests';
+import { paymentIntakeFrom, type PaymentSettings } from '../src/requests/payment-requests';
+import { flagOf } from '../src/requests/request-values';
 import { merchantDocument } from './fixtures';
 import { priceViews } from '@gw/domain/testing';
 

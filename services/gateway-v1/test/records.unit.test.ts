@@ -11,16 +11,8 @@ import {
 } from '@gw/contracts/api/v1';
 import { offeredPayCurrencies } from '@gw/domain';
 import { RatesService, CuratedPriceFeed } from '@gw/rates';
-import {
-  toCreatedPayment,
-  toFullCurrency,
-  toInvoicePaymentRecord,
-  toInvoiceRecord,
-  toMerchantCoin,
-  toPaymentRecord,
-  toPlanRecord,
-  toSubscriptionRecord,
-} from '../src';
+import { toCreatedPayment, toInvoicePaymentRecord, toPaymentRecord } from '@gw/families';
+import { toFullCurrency, toInvoiceRecord, toMerchantCoin, toPlanRecord, toSubscriptionRecord } from '../src';
 import { invoiceTerms, paymentDocument, paymentTerms } from './fixtures';
 
 function expectValid(schema: object, value: unknown): void {

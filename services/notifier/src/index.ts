@@ -7,6 +7,5 @@ export { JsonlDeliveryLog } from './log/jsonl-delivery-log';
 export { MongoDeliveryLog, DELIVERY_COLLECTIONS } from './log/mongo-delivery-log';
 export { forbiddenReason, resolveDestination, DestinationRefusedError } from './http/destination';
 export { WebhookClient, type PostResult, type WebhookPost } from './http/webhook-client';
-export { webhookStatusFor } from './payloads/triggers';
 export * from './routes/delivery-views';
 export { WEBHOOK_ADMIN_PREFIX } from './routes/admin-routes';

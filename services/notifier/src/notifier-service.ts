@@ -68,10 +68,11 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
     ...(options.resolver ? { resolver: options.resolver } : {}),
   });
   const facts = catalogueFacts(ctx.rates);
+  const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
   const intake = new StatusIntake({
     eventStore: ctx.eventStore,
+    merchants: directory,
     log,
-    secrets: ctx.secrets,
     facts,
     clock: ctx.clock,
   });
@@ -102,7 +103,6 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
     return delivery;
   }
 
-  const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
   const send = (request: Parameters<WebhookClient['post']>[0]) => client.post(request);
   const common = {
     directory,

@@ -2,18 +2,14 @@ import { statusAfter, type PaymentEvent } from '@gw/domain';
 import { RatesService } from '@gw/rates';
 import { catalogueFacts } from '../src/payloads/catalogue-facts';
 import { paymentAtVersion } from '../src/payloads/payment-history';
-import {
-  isRepeatedPaymentOpening,
-  lateDepositWebhookStatus,
-  webhookStatusFor,
-} from '../src/payloads/triggers';
-import { buildWebhookRequest } from '../src/payloads/webhook-request';
+import { isRepeatedPaymentOpening, lateDepositWebhookStatus, webhookStatusFor } from '@gw/families';
+import { buildWebhookRequest } from '@gw/families';
 import {
   cryptomusPyVerifier,
   nowPaymentsDocVerifier,
   nowPaymentsRawBodyVerifier,
   oxaPayPhpVerifier,
-} from './support/independent-verifiers';
+} from '@gw/families/testing';
 import { fixedFacts, lateDeposit, paidLifecycle, paymentTerms, stored } from './support/payments';
 
 /** The webhook statuses a whole stream produces, in order, as the notifier decides them. */
@@ -22,7 +18,7 @@ function webhookStatuses(events: PaymentEvent[]): string[] {
   return history.flatMap((event) => {
     if (statusAfter({ type: event.type, data: event.data } as PaymentEvent) === null) return [];
     const at = paymentAtVersion(history, event.version)!;
-    const status = webhookStatusFor(at.payment.terms.family, at.statusBefore, at.payment.status);
+    const status = webhookStatusFor(at.payment.family, at.statusBefore, at.payment.status);
     return status ? [status] : [];
   });
 }
@@ -83,6 +79,8 @@ describe('each family on the wire', () => {
     const terms = paymentTerms({
       family,
       testPayment,
+      // As family B's intake records fee_paid_by_payer: in the terms and in the family's own.
+      isFeePaidByUser: family === 'beta',
       alpha:
         family === 'alpha'
           ? {
@@ -162,12 +160,9 @@ describe('each family on the wire', () => {
     const paid = finished('alpha');
     const onPolygon = {
       ...paid,
-      terms: {
-        ...paid.terms,
-        payCurrency: 'maticmainnet',
-        payNetwork: 'matic',
-        alpha: { ...paid.terms.alpha!, network: 'polygon' },
-      },
+      payCurrency: 'maticmainnet',
+      payNetwork: 'matic',
+      alpha: { ...paid.alpha!, network: 'polygon' },
     };
     const body = JSON.parse(buildWebhookRequest(onPolygon, fixedFacts, 'payment-key').body) as Record<
       string,
@@ -206,10 +201,7 @@ describe('each family on the wire', () => {
 
   it('family B names a crypto price by its symbol, as its API does, whatever listing the payer used', () => {
     const paid = finished('beta');
-    const inUsdt = {
-      ...paid,
-      terms: { ...paid.terms, priceCurrency: 'usdttrc20', payCurrency: 'usdterc20', payNetwork: 'eth' },
-    };
+    const inUsdt = { ...paid, priceCurrency: 'usdttrc20', payCurrency: 'usdterc20', payNetwork: 'eth' };
     const catalogue = new RatesService({
       source: 'test',
       takenAt: '2025-01-01T00:00:00.000Z',

@@ -1,20 +1,29 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { streamIdOf } from '@gw/domain';
-import { SecretBox } from '@gw/platform';
+import type { MerchantDirectory } from '@gw/runtime';
 import { JsonlEventStore, type EventStore } from '@gw/store';
 import { StatusIntake } from '../src/intake/status-intake';
 import { JsonlDeliveryLog } from '../src/log/jsonl-delivery-log';
+import { nowPaymentsRawBodyVerifier } from '@gw/families/testing';
 import { fixedFacts, paidLifecycle, paymentTerms, stored } from './support/payments';
 
 describe('status intake', () => {
   let directory: string;
   let store: JsonlEventStore;
   let log: JsonlDeliveryLog;
-  const secrets = new SecretBox(randomBytes(32));
   const merchantId = 'merchant-1';
+  /** The merchants' read model: the intake reads signing keys there, never from the merchant's stream. */
+  const merchants: Pick<MerchantDirectory, 'byId' | 'ipnSecretOf' | 'paymentKeyOf' | 'betaApiKeyOf'> = {
+    byId: (id) =>
+      Promise.resolve(
+        id === merchantId ? ({ merchantId } as Awaited<ReturnType<MerchantDirectory['byId']>>) : null,
+      ),
+    ipnSecretOf: () => 'ipn-secret',
+    paymentKeyOf: () => 'payment-key',
+    betaApiKeyOf: () => 'beta-key',
+  };
   let paymentReads: number;
 
   beforeEach(async () => {
@@ -23,28 +32,6 @@ describe('status intake', () => {
     log = new JsonlDeliveryLog(path.join(directory, 'deliveries'));
     await log.open();
     paymentReads = 0;
-    await store.append(streamIdOf('merchant', merchantId), 0, [
-      {
-        eventId: 'm-1',
-        type: 'MerchantCreated',
-        occurredAt: '2026-01-01T09:00:00.000Z',
-        merchantId,
-        data: {
-          merchantId,
-          name: 'Shop',
-          email: null,
-          enabledCoins: null,
-          outcomeCurrency: null,
-          createdAt: '2026-01-01T09:00:00.000Z',
-          apiKeyHash: 'h1',
-          betaApiKeyHash: 'h2',
-          betaApiKeyCipher: secrets.seal('beta-key', merchantId),
-          paymentKeyCipher: secrets.seal('payment-key', merchantId),
-          ipnSecretCipher: secrets.seal('ipn-secret', merchantId),
-        },
-        metadata: { correlationId: 'c', causationId: 'c' },
-      },
-    ]);
   });
 
   afterEach(async () => {
@@ -61,8 +48,8 @@ describe('status intake', () => {
     };
     return new StatusIntake({
       eventStore: counting,
+      merchants,
       log,
-      secrets,
       facts: fixedFacts,
       clock: { now: () => new Date('2026-01-01T10:00:00.000Z') },
     });
@@ -91,6 +78,15 @@ describe('status intake', () => {
     });
     expect(JSON.parse(first!.body)).toMatchObject({ payment_id: terms.paymentId, payment_status: 'waiting' });
     expect(finished).toMatchObject({ eventVersion: last.version, paymentStatus: 'finished' });
+    // Signed with the IPN secret the merchants' read model holds.
+    for (const delivery of [first!, finished!])
+      expect(
+        nowPaymentsRawBodyVerifier(
+          Buffer.from(delivery.body),
+          delivery.headers['x-nowpayments-sig']!,
+          'ipn-secret',
+        ),
+      ).toBe(true);
   });
 
   it('tells the merchant in its own words when a counted deposit left the chain for good', async () => {

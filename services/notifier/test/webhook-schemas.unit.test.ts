@@ -2,7 +2,7 @@ import { FAMILY_WEBHOOKS, describeErrors, validatorFor } from '@gw/contracts';
 import { PAYMENT_STATUSES, type Family } from '@gw/domain';
 import { paymentAtVersion } from '../src/payloads/payment-history';
 import { samplePayment } from '../src/payloads/sample-payment';
-import { buildWebhookRequest, type WebhookRequest } from '../src/payloads/webhook-request';
+import { buildWebhookRequest, type WebhookRequest } from '@gw/families';
 import { fixedFacts, lateDeposit, paidLifecycle, paymentTerms, stored } from './support/payments';
 
 const FAMILIES: Family[] = ['v1', 'alpha', 'beta'];

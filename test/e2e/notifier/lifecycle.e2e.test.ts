@@ -4,8 +4,8 @@ import {
   nowPaymentsDocVerifier,
   nowPaymentsRawBodyVerifier,
   oxaPayPhpVerifier,
-} from '../../../services/notifier/test/support/independent-verifiers';
-import { deliveriesOf, eventually, PaymentDriver, statusesOf } from './support/notifier-harness';
+} from '@gw/families/testing';
+import { admin, deliveriesOf, eventually, PaymentDriver, statusesOf } from './support/notifier-harness';
 import { startReceiver, type Receiver } from './support/receiver';
 
 describe('webhooks over a payment’s whole life, per family', () => {
@@ -69,6 +69,33 @@ describe('webhooks over a payment’s whole life, per family', () => {
     expect(deliveries.map((d) => [d.state, d.attempt_count])).toEqual(
       Array.from({ length: 5 }, () => ['delivered', 1]),
     );
+  });
+
+  it('signs with the key the merchant has when the change happens: a rotated IPN secret signs the next IPN', async () => {
+    const merchant = await gateway.createMerchant('Rotating shop');
+    const terms = await driver.open('v1', merchant, `${receiver.url}/rotated`);
+    await eventually(() => receiver.calls.length === 1);
+    expect(
+      nowPaymentsRawBodyVerifier(
+        receiver.calls[0]!.rawBody,
+        String(receiver.calls[0]!.headers['x-nowpayments-sig']),
+        merchant.ipnSecret,
+      ),
+    ).toBe(true);
+    // The rotation is answered once the merchants' read model holds the new secret: no wait.
+    const rotated = await admin<{ ipn_secret: string }>(
+      gateway,
+      'POST',
+      `/merchants/${merchant.merchantId}/keys/ipn-secret/rotate`,
+    );
+    expect(rotated.status).toBe(200);
+    await driver.deposit(terms, '0.00001');
+    await eventually(() => receiver.calls.length === 2);
+    const ipn = receiver.calls[1]!;
+    expect(ipn.json.payment_status).toBe('partially_paid');
+    const signature = String(ipn.headers['x-nowpayments-sig']);
+    expect(nowPaymentsRawBodyVerifier(ipn.rawBody, signature, rotated.body.ipn_secret)).toBe(true);
+    expect(nowPaymentsRawBodyVerifier(ipn.rawBody, signature, merchant.ipnSecret)).toBe(false);
   });
 
   it('family A: confirm_check then paid, with sign over the PHP-style JSON', async () => {

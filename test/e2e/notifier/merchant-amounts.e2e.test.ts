@@ -6,7 +6,7 @@ import { startTestGateway, type TestGateway } from '../../support/gateway';
 import {
   nowPaymentsDocVerifier,
   nowPaymentsRawBodyVerifier,
-} from '../../../services/notifier/test/support/independent-verifiers';
+} from '@gw/families/testing';
 import { adminClient } from '../admin/admin-helpers';
 import { AlphaClient, type AlphaPayment } from '../alpha/alpha-client';
 import { BetaClient } from '../beta/beta-client';

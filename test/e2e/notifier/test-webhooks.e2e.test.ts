@@ -5,7 +5,7 @@ import {
   cryptomusPyVerifier,
   nowPaymentsRawBodyVerifier,
   oxaPayPhpVerifier,
-} from '../../../services/notifier/test/support/independent-verifiers';
+} from '@gw/families/testing';
 import { deliveriesOf, eventually, PaymentDriver } from './support/notifier-harness';
 import { startReceiver, type Receiver } from './support/receiver';
 

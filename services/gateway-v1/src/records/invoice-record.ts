@@ -1,5 +1,5 @@
 import type { InvoiceTerms } from '@gw/domain';
-import { isoMillis } from './payment-record';
+import { isoMillis } from '@gw/families';
 
 /** POST /v1/invoice (201). */
 export interface V1InvoiceRecord {

@@ -1,6 +1,6 @@
 import { toJsonNumber } from '@gw/domain';
 import type { PlanDocument, SubscriptionDocument } from '@gw/views';
-import { isoMillis } from './payment-record';
+import { isoMillis } from '@gw/families';
 
 export interface V1Subscription {
   id: number;

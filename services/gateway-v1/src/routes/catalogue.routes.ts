@@ -7,9 +7,9 @@ import { Router, type Request } from 'express';
 import { merchantOf, optionalMerchant, API_KEY_HEADER } from '../http/auth';
 import { invalidParams } from '../http/errors';
 import { validatedQuery } from '../http/validation';
-import { knownCurrency } from '../payment-requests';
+import { knownCurrency } from '../requests/payment-requests';
 import { toFullCurrency, toMerchantCoin } from '../records/currency-records';
-import { moneyOf } from '../request-values';
+import { moneyOf } from '../requests/request-values';
 import type { V1RouteDeps } from './deps';
 
 /** Status, currency lists, estimates and minimums: public except the merchant's own coin list. */

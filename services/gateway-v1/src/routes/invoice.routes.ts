@@ -17,10 +17,10 @@ import { Router } from 'express';
 import { merchantOf } from '../http/auth';
 import { notFound, refusalError, replyError } from '../http/errors';
 import { validated, validatedQuery } from '../http/validation';
-import { invoiceTermsFrom } from '../invoice-requests';
-import { invoicePaymentIntakeFrom } from '../payment-requests';
+import { invoiceTermsFrom } from '../requests/invoice-requests';
+import { invoicePaymentIntakeFrom } from '../requests/payment-requests';
 import { toInvoiceRecord } from '../records/invoice-record';
-import { toCreatedPayment, toInvoicePaymentRecord } from '../records/payment-record';
+import { toCreatedPayment, toInvoicePaymentRecord } from '@gw/families';
 import type { V1RouteDeps } from './deps';
 
 /** Invoices with a hosted page, and the payments buyers make on them. */

@@ -1,27 +1,19 @@
-import { eventOf, foldStream } from '@gw/contracts';
+import { eventOf } from '@gw/contracts';
+import { isOverpaid, parseStreamId, paymentAggregate, statusAfter, type Family } from '@gw/domain';
 import {
-  isOverpaid,
-  merchantAggregate,
-  parseStreamId,
-  paymentAggregate,
-  statusAfter,
-  streamIdOf,
-  type Family,
-  type MerchantCredentials,
-} from '@gw/domain';
-import { activeTraceparent, type Clock, type SecretBox } from '@gw/platform';
-import type { EventStore } from '@gw/store';
-import { deliveryIdOf, type Delivery } from '../delivery/delivery';
-import type { DeliveryLog } from '../log/delivery-log';
-import type { CurrencyFacts } from '../payloads/currency-facts';
-import { paymentAtVersion } from '../payloads/payment-history';
-import {
+  buildWebhookRequest,
   droppedDepositWebhookStatus,
   isRepeatedPaymentOpening,
   lateDepositWebhookStatus,
   webhookStatusFor,
-} from '../payloads/triggers';
-import { buildWebhookRequest } from '../payloads/webhook-request';
+  type CurrencyFacts,
+} from '@gw/families';
+import { activeTraceparent, type Clock } from '@gw/platform';
+import type { MerchantDirectory } from '@gw/runtime';
+import type { EventStore } from '@gw/store';
+import { deliveryIdOf, type Delivery } from '../delivery/delivery';
+import type { DeliveryLog } from '../log/delivery-log';
+import { paymentAtVersion } from '../payloads/payment-history';
 
 /** The part of a `payments.events` message (or a stored event) the intake reads. */
 export interface ObservedEvent {
@@ -40,8 +32,10 @@ export class MerchantNotFoundError extends Error {
 /**
  * Turns a payment status change, money arriving after the payment was done, or a counted deposit whose
  * transaction left the chain for good, into a durable, signed delivery — or into nothing when the family
- * sends no webhook for it or the payment has no callback URL. The payload is built from the payment
- * stream folded up to the event's version, never from a read model that may be behind or ahead.
+ * sends no webhook for it or the payment has no callback URL. The payload is built by the family's
+ * module from the read model's document of the payment as of the event's version (the stream folded
+ * with the read model's own projection up to that version: the stored document may be behind or
+ * ahead of it), the same document the family's API records are built from.
  * Idempotent: the delivery id is derived from (payment, version), so redelivered events add nothing.
  */
 export class StatusIntake {
@@ -50,9 +44,10 @@ export class StatusIntake {
 
   constructor(
     private readonly deps: {
-      eventStore: EventStore;
+      eventStore: Pick<EventStore, 'readStream'>;
+      /** The merchants' read model: where the signing keys are read, as the gateways read them. */
+      merchants: Pick<MerchantDirectory, 'byId' | 'ipnSecretOf' | 'paymentKeyOf' | 'betaApiKeyOf'>;
       log: DeliveryLog;
-      secrets: SecretBox;
       facts: CurrencyFacts;
       clock: Clock;
     },
@@ -80,20 +75,20 @@ export class StatusIntake {
         ? droppedDepositWebhookStatus(payment)
         : isRepeatedPaymentOpening(payment, statusBefore)
           ? null
-          : webhookStatusFor(payment.terms.family, statusBefore, payment.status, isOverpaid(payment));
-    const url = payment.terms.callbackUrl;
+          : webhookStatusFor(payment.family, statusBefore, payment.status, isOverpaid(payment));
+    const url = payment.callbackUrl;
     if (webhookStatus === null || !url) return null;
 
-    const signingKey = await this.signingKeyOf(payment.terms.merchantId, payment.terms.family);
+    const signingKey = await this.signingKeyOf(payment.merchantId, payment.family);
     const request = buildWebhookRequest(payment, this.deps.facts, signingKey);
     const traceparent = activeTraceparent();
     return this.deps.log.append({
       type: 'DeliveryScheduled',
       delivery: {
         deliveryId,
-        merchantId: payment.terms.merchantId,
-        paymentId: payment.terms.paymentId,
-        family: payment.terms.family,
+        merchantId: payment.merchantId,
+        paymentId: payment.paymentId,
+        family: payment.family,
         eventVersion: event.version,
         paymentStatus: payment.status,
         webhookStatus,
@@ -106,22 +101,23 @@ export class StatusIntake {
     });
   }
 
-  /** The merchant's current key for the family's signature, from the merchant's own stream (no read-model lag). */
+  /**
+   * The merchant's current key for the family's signature, from the merchants' read model. Payments
+   * writes a merchant's document with each append to its stream (read-your-writes), so a key is
+   * readable here as soon as the command that set it was answered.
+   */
   async signingKeyOf(merchantId: string, family: Family): Promise<string> {
-    const credentials = await this.credentialsOf(merchantId);
-    const cipher: Record<Family, keyof MerchantCredentials> = {
-      v1: 'ipnSecretCipher',
-      alpha: 'paymentKeyCipher',
-      beta: 'betaApiKeyCipher',
-    };
-    return this.deps.secrets.open(credentials[cipher[family]], merchantId);
-  }
-
-  private async credentialsOf(merchantId: string): Promise<MerchantCredentials> {
-    const history = await this.deps.eventStore.readStream(streamIdOf('merchant', merchantId));
-    const merchant = foldStream(merchantAggregate, history);
-    if (merchant.status === 'none') throw new MerchantNotFoundError(`merchant ${merchantId} not found`);
-    return merchant.credentials;
+    const { merchants } = this.deps;
+    const merchant = await merchants.byId(merchantId);
+    if (!merchant) throw new MerchantNotFoundError(`merchant ${merchantId} not found`);
+    switch (family) {
+      case 'v1':
+        return merchants.ipnSecretOf(merchant);
+      case 'alpha':
+        return merchants.paymentKeyOf(merchant);
+      case 'beta':
+        return merchants.betaApiKeyOf(merchant);
+    }
   }
 }
 

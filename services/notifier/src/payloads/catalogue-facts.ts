@@ -1,5 +1,5 @@
 import type { RatesSource } from '@gw/runtime';
-import type { CurrencyFacts } from './currency-facts';
+import type { CurrencyFacts } from '@gw/families';
 
 /** CurrencyFacts from the rates catalogue; a currency it does not know keeps its code and a zero USD value. */
 export function catalogueFacts(rates: RatesSource): CurrencyFacts {

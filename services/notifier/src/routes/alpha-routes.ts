@@ -2,36 +2,26 @@ import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { alphaIsFinal, type PaymentStatus } from '@gw/domain';
 import { asyncRoute, parseBody, type Clock } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
-import { verifyAlphaSign } from '@gw/service-gateway-alpha';
+import {
+  AlphaError,
+  type CurrencyFacts,
+  familyPayload,
+  invalidSign,
+  paymentNotFound,
+  signWebhook,
+  validationFailed,
+  verifyAlphaSign,
+} from '@gw/families';
 import type { ReadModelCollection } from '@gw/store';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 import type { Logger } from 'pino';
 import type { Delivery, RedeliveryOrigin } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
-import type { CurrencyFacts } from '../payloads/currency-facts';
 import { samplePayment } from '../payloads/sample-payment';
-import { familyPayload, signWebhook } from '../payloads/webhook-request';
 import { isHttpUrl, type SendTestWebhook } from './test-webhook';
 
-class AlphaError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-  ) {
-    super(typeof body.message === 'string' ? body.message : `family A error ${status}`);
-  }
-}
-
+/** Laravel-style rule keys per field, as family A's 422 answers carry them. */
 type FieldErrors = Record<string, string[]>;
-
-const validationFailed = (errors: FieldErrors) =>
-  new AlphaError(422, {
-    state: 1,
-    message: `Validation error: ${Object.entries(errors)
-      .map(([field, rules]) => `${field} (${rules.join(', ')})`)
-      .join('; ')}`,
-    errors,
-  });
 
 /** Test-webhook statuses Cryptomus accepts, with the lifecycle point each sample stands for. */
 const TEST_STATUSES: Record<string, PaymentStatus> = {
@@ -76,7 +66,7 @@ export interface AlphaWebhookDeps {
 
 /**
  * Cryptomus' own webhook routes, signed like every family A call (`merchant` + `sign` over the raw body,
- * verified with the alpha gateway's check): `POST /alpha/v1/test-webhook/payment` sends a signed sample
+ * verified with family A's check in @gw/families, as the gateway does): `POST /alpha/v1/test-webhook/payment` sends a signed sample
  * payment webhook to `url_callback`; `POST /alpha/v1/payment/resend` sends a final payment's latest
  * webhook again (at most 10 times). Both answer `{"state":0,"result":[]}` like upstream.
  */
@@ -134,8 +124,7 @@ export function alphaWebhookRoutes(deps: AlphaWebhookDeps): Router {
         orderId ? undefined : uuid,
         orderId,
       );
-      if (!payment || payment.family !== 'alpha')
-        throw new AlphaError(404, { state: 1, message: 'Payment not found' });
+      if (!payment || payment.family !== 'alpha') throw paymentNotFound();
       if (!alphaIsFinal(payment.status))
         throw new AlphaError(422, { state: 1, message: 'Payment is not finalized' });
       const deliveries = await deps.log.ofPayment(payment.paymentId);
@@ -166,7 +155,7 @@ const MERCHANT_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 
 function authenticate(directory: MerchantDirectory): RequestHandler {
   return asyncRoute(async (req, res, next) => {
-    const invalid = new AlphaError(401, { message: 'Invalid Sign.' });
+    const invalid = invalidSign();
     const merchantId = req.get('merchant')?.trim() ?? '';
     const sign = req.get('sign')?.trim() ?? '';
     if (!MERCHANT_ID.test(merchantId) || sign === '') throw invalid;

@@ -6,9 +6,8 @@ import type { MerchantDirectory } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import type { Logger } from 'pino';
 import { isDelivered } from '../delivery/process-manager';
-import type { CurrencyFacts } from '../payloads/currency-facts';
+import { buildWebhookRequest, type CurrencyFacts } from '@gw/families';
 import { samplePayment } from '../payloads/sample-payment';
-import { buildWebhookRequest } from '../payloads/webhook-request';
 import { isHttpUrl, testDeliveryView, type SendTestWebhook } from './test-webhook';
 
 class V1Error extends Error {

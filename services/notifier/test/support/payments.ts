@@ -1,7 +1,11 @@
 import type { StoredEvent } from '@gw/store';
 import type { Family, PaymentEvent, PaymentTerms } from '@gw/domain';
-import { SAMPLE_CREATED_AT, paidLifecycle as sharedLifecycle, samplePaymentTerms } from '@gw/domain/testing';
-import type { CurrencyFacts } from '../../src/payloads/currency-facts';
+import {
+  SAMPLE_CREATED_AT,
+  paidLifecycle as sharedLifecycle,
+  samplePaymentTerms,
+} from '@gw/domain/testing';
+import type { CurrencyFacts } from '@gw/families';
 
 export const CREATED_AT = SAMPLE_CREATED_AT;
 

@@ -1,0 +1,5 @@
+export * from './currencies';
+export * from './errors';
+export * from './payment-record';
+export * from './webhook';
+export * from './signature';

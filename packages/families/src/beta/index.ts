@@ -1,0 +1,6 @@
+export * from './currencies';
+export * from './payment-fields';
+export * from './list-item';
+export * from './payment-information';
+export * from './webhook';
+export * from './signature';

@@ -1,0 +1,40 @@
+import { betaStatus, toJsonNumber } from '@gw/domain';
+import type { PaymentDocument } from '@gw/views';
+import { unixSeconds } from '../payment-amounts';
+import { paymentTypeOf } from './currencies';
+
+/**
+ * The fields family B's history item, payment information and webhook share, computed once from the
+ * payment's document: each of the three takes them from here, never a formula of its own. Texts the
+ * payment has none of are empty strings, as upstream sends them.
+ */
+export interface BetaPaymentFields {
+  track_id: string;
+  type: 'invoice' | 'white_label';
+  amount: number;
+  status: string;
+  date: number;
+  /** OxaPay's own `sandbox` flag of the invoice: true for a payment on the simulated chain. */
+  sandbox: boolean;
+  order_id: string;
+  email: string;
+  description: string;
+  fee_paid_by_payer: 0 | 1;
+  under_paid_coverage: number;
+}
+
+export function betaPaymentFields(payment: PaymentDocument): BetaPaymentFields {
+  return {
+    track_id: payment.trackId,
+    type: paymentTypeOf(payment.family),
+    amount: toJsonNumber(payment.priceAmount),
+    status: betaStatus(payment.status),
+    date: unixSeconds(payment.createdAt),
+    sandbox: payment.testPayment,
+    order_id: payment.orderId ?? '',
+    email: payment.beta?.email ?? '',
+    description: payment.beta?.description ?? payment.orderDescription ?? '',
+    fee_paid_by_payer: payment.isFeePaidByUser ? 1 : 0,
+    under_paid_coverage: toJsonNumber(payment.underpaidTolerancePercent),
+  };
+}

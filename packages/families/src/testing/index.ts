@@ -1,0 +1,1 @@
+export * from './independent-verifiers';

@@ -1,0 +1,3 @@
+export * from './payment-record';
+export * from './ipn';
+export * from './signature';

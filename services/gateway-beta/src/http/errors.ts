@@ -1,0 +1,123 @@
+import type { BETA_ERROR_TYPES, BetaProblem } from '@gw/contracts/api/beta';
+import { assertNever, type MoneyProblem, type Refusal } from '@gw/domain';
+import { betaSymbol } from '@gw/families';
+
+export type BetaErrorType = (typeof BETA_ERROR_TYPES)[number];
+
+const SUMMARY: Record<BetaErrorType, string> = {
+  validation_error: 'Validation failed.',
+  authentication_error: 'Authentication failed.',
+  not_found: 'Not found.',
+  rate_limit: 'Too many requests.',
+  server_error: 'Internal server error.',
+  service_unavailable: 'Service temporarily unavailable.',
+};
+
+/** A family B failure: HTTP status, and `{type, key, message}` for the envelope's `error`. */
+export class BetaError extends Error {
+  override readonly name = 'BetaError';
+
+  constructor(
+    readonly status: number,
+    readonly type: BetaErrorType,
+    readonly key: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get summary(): string {
+    return SUMMARY[this.type];
+  }
+}
+
+export const invalidField = (problem: BetaProblem): BetaError =>
+  new BetaError(400, 'validation_error', problem.key, problem.message);
+
+export const missingApiKey = (): BetaError =>
+  new BetaError(401, 'authentication_error', 'merchant_api_key', 'The merchant_api_key header is required.');
+
+export const invalidApiKey = (): BetaError =>
+  new BetaError(401, 'authentication_error', 'merchant_api_key', 'Invalid merchant API key.');
+
+export const unknownEndpoint = (path: string): BetaError =>
+  new BetaError(404, 'not_found', 'endpoint', `No such endpoint: ${path}`);
+
+/** Another merchant's payment answers exactly as a missing one. */
+export const paymentNotFound = (): BetaError =>
+  new BetaError(404, 'not_found', 'track_id', 'Payment not found.');
+
+export const tooManyRequests = (limit: number, retryAfterSeconds: number): BetaError =>
+  new BetaError(
+    429,
+    'rate_limit',
+    'requests',
+    `At most ${limit} requests per minute; retry after ${retryAfterSeconds} seconds.`,
+  );
+
+/** A money parser refusal in Laravel's words, as family B words every field failure. */
+function betaMoneySentence(problem: MoneyProblem): string {
+  switch (problem.code) {
+    case 'NOT_A_DECIMAL':
+    case 'NOT_FINITE':
+      return 'The amount field must be a number.';
+    case 'NOT_POSITIVE':
+      return 'The amount field must be greater than 0.';
+    case 'TOO_LARGE':
+      return `The amount field must not be greater than ${problem.maximum}.`;
+    case 'TOO_PRECISE':
+      return `The amount field must have 0-${problem.decimals} decimal places.`;
+    default:
+      return assertNever(problem);
+  }
+}
+
+/** A payment admission refused, as family B answers it. */
+export function betaRefusal(refusal: Refusal): BetaError {
+  switch (refusal.code) {
+    case 'INVALID_AMOUNT':
+      return invalidField({ key: 'amount', message: betaMoneySentence(refusal.problem) });
+    case 'UNKNOWN_CURRENCY':
+    case 'NOT_A_CRYPTO_CURRENCY':
+      return invalidField({ key: 'currency', message: 'The selected currency is invalid.' });
+    case 'COIN_NOT_ENABLED':
+      return invalidField({
+        key: 'currency',
+        message: `The currency ${betaSymbol(refusal.coin)} is not enabled for this merchant.`,
+      });
+    case 'NETWORK_NOT_PAYABLE':
+      return invalidField({
+        key: 'currency',
+        message: `The currency ${betaSymbol(refusal.coin)} on ${refusal.coin.networkName} cannot take payments for this merchant.`,
+      });
+    case 'NO_COIN_ENABLED':
+      return invalidField({ key: 'currency', message: 'No currency is enabled for this merchant.' });
+    case 'STALE_PRICE':
+      return invalidField({
+        key: 'currency',
+        message: `No current price for ${refusal.currency.code.toUpperCase()}; try again later.`,
+      });
+    case 'PRICES_DISAGREE':
+      return invalidField({
+        key: 'currency',
+        message: `No agreed price for ${refusal.currency.code.toUpperCase()}: the price sources differ by ${refusal.disagreement.spreadPercent} %, over the ${refusal.disagreement.limitPercent} % limit; try again later.`,
+      });
+    case 'BELOW_MINIMUM':
+      return invalidField({
+        key: 'amount',
+        message: `The amount is below the minimum payment of ${refusal.minimum} ${betaSymbol(refusal.coin)}.`,
+      });
+    case 'ABOVE_MAXIMUM':
+      return invalidField({
+        key: 'amount',
+        message: `The amount is above the maximum payment of ${refusal.maximum} ${betaSymbol(refusal.coin)}.`,
+      });
+    case 'INVALID_LIFETIME':
+      return invalidField({
+        key: 'lifetime',
+        message: `The lifetime must be between ${refusal.window.minimumSeconds / 60} and ${refusal.window.maximumSeconds / 60} minutes.`,
+      });
+    default:
+      return assertNever(refusal);
+  }
+}

@@ -1,0 +1,11 @@
+import { betaValidators, type BetaCheck } from '@gw/contracts/api/beta';
+import { invalidField } from './errors';
+
+/** Family B's request validators (its JSON Schemas), for the routes. */
+export { betaValidators };
+
+/** The checked value, or the family's validation error for the first field that failed. */
+export function valid<T>(check: BetaCheck<T>): T {
+  if (!check.ok) throw invalidField(check.problem);
+  return check.value;
+}
