@@ -6,6 +6,7 @@ import { authenticateBeta, BETA_API_KEY_HEADER, merchantOf } from './http/auth';
 import { betaErrorHandler, sendBetaError } from './http/envelope';
 import { BetaError, tooManyRequests, unknownEndpoint } from './http/errors';
 import { catalogueRoutes } from './routes/catalogue.routes';
+import { custodialRoutes } from './routes/custodial.routes';
 import type { BetaRouteDeps } from './routes/deps';
 import { paymentRoutes } from './routes/payment.routes';
 
@@ -51,7 +52,7 @@ export function createBetaRouter(ctx: ServiceContext): Router {
 
   const beta = Router();
   beta.use(bareJsonContentType(), limited);
-  beta.use(paymentRoutes(deps), catalogueRoutes(deps));
+  beta.use(paymentRoutes(deps), catalogueRoutes(deps), custodialRoutes(deps));
   beta.use((req, _res, next) => next(unknownEndpoint(`${req.method} ${req.originalUrl.split('?')[0]}`)));
   beta.use(betaErrorHandler(ctx.logger));
 

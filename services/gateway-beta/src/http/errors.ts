@@ -11,6 +11,7 @@ const SUMMARY: Record<BetaErrorType, string> = {
   rate_limit: 'Too many requests.',
   server_error: 'Internal server error.',
   service_unavailable: 'Service temporarily unavailable.',
+  not_supported: 'Not supported by this gateway.',
 };
 
 /** A family B failure: HTTP status, and `{type, key, message}` for the envelope's `error`. */

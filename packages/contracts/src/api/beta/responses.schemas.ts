@@ -22,6 +22,8 @@ export const BETA_ERROR_TYPES = [
   'rate_limit',
   'server_error',
   'service_unavailable',
+  /** A custodial call (payouts, balance, swaps): the gateway never holds funds. */
+  'not_supported',
 ] as const;
 
 const version = { type: 'string', const: BETA_VERSION };
