@@ -1,4 +1,4 @@
-import { ALPHA_OPERATIONS, alphaValidators } from '@gw/contracts/api/alpha';
+import { ALPHA_CUSTODIAL_OPERATIONS, ALPHA_OPERATIONS, alphaValidators } from '@gw/contracts/api/alpha';
 import { ALPHA_SECURITY_SCHEMES, alphaOpenApiPaths } from '../src/openapi';
 
 type Operation = {
@@ -18,7 +18,7 @@ describe('family A OpenAPI paths', () => {
     return found;
   };
 
-  it('documents the six endpoints', () => {
+  it('documents the six endpoints and the refused custodial ones', () => {
     expect(
       Object.entries(paths).flatMap(([path, item]) =>
         Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
@@ -30,7 +30,24 @@ describe('family A OpenAPI paths', () => {
       'POST /alpha/v1/payment/services',
       'GET /alpha/v1/exchange-rate/{currency}/list',
       'POST /alpha/v1/exchange-rate/{currency}/list',
+      'POST /alpha/v1/balance',
+      'POST /alpha/v1/payout',
+      'POST /alpha/v1/payout/info',
+      'POST /alpha/v1/payout/list',
+      'POST /alpha/v1/payout/services',
+      'POST /alpha/v1/test-webhook/payout',
+      'POST /alpha/v1/transfer/to-personal',
+      'POST /alpha/v1/transfer/to-business',
     ]);
+  });
+
+  it('documents each custodial refusal with its message under 403', () => {
+    for (const { path, refusal } of ALPHA_CUSTODIAL_OPERATIONS) {
+      const responses = operation(path, 'post').responses;
+      expect(Object.keys(responses).sort()).toEqual(['401', '403', '429']);
+      expect((responses['403'] as unknown as { description: string }).description).toContain(refusal);
+      expect(refusal).toMatch(/non-custodial: every payment goes straight to your own wallet/);
+    }
   });
 
   it('uses the very schemas the gateway validates with (no second copy)', () => {
@@ -69,7 +86,9 @@ describe('family A OpenAPI paths', () => {
   it('gives every response a JSON schema, including 401 Invalid Sign.', () => {
     for (const { path, method } of ALPHA_OPERATIONS) {
       const { responses } = operation(path, method);
-      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '401']));
+      // A custodial call never succeeds: 403 is its answer once signed.
+      const custodial = ALPHA_CUSTODIAL_OPERATIONS.some((refused) => refused.path === path);
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining([custodial ? '403' : '200', '401']));
       for (const response of Object.values(responses))
         expect(response.content['application/json'].schema).toEqual(expect.any(Object));
     }

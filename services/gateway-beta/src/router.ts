@@ -7,6 +7,7 @@ import { betaErrorHandler, sendBetaError } from './http/envelope';
 import { BetaError, tooManyRequests, unknownEndpoint } from './http/errors';
 import { catalogueRoutes } from './routes/catalogue.routes';
 import { custodialRoutes } from './routes/custodial.routes';
+import { merchantCoinsRoutes } from './routes/merchant-coins.routes';
 import type { BetaRouteDeps } from './routes/deps';
 import { paymentRoutes } from './routes/payment.routes';
 
@@ -52,7 +53,7 @@ export function createBetaRouter(ctx: ServiceContext): Router {
 
   const beta = Router();
   beta.use(bareJsonContentType(), limited);
-  beta.use(paymentRoutes(deps), catalogueRoutes(deps), custodialRoutes(deps));
+  beta.use(merchantCoinsRoutes(deps), paymentRoutes(deps), catalogueRoutes(deps), custodialRoutes(deps));
   beta.use((req, _res, next) => next(unknownEndpoint(`${req.method} ${req.originalUrl.split('?')[0]}`)));
   beta.use(betaErrorHandler(ctx.logger));
 

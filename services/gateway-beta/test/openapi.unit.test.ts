@@ -17,7 +17,7 @@ describe('family B OpenAPI paths', () => {
     return found;
   };
 
-  it('documents the five endpoints, the history with and without the trailing slash', () => {
+  it('documents the six endpoints and the refused custodial ones, the history with and without the trailing slash', () => {
     expect(
       Object.entries(paths).flatMap(([path, item]) =>
         Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
@@ -26,9 +26,20 @@ describe('family B OpenAPI paths', () => {
       'POST /beta/v1/payment/invoice',
       'GET /beta/v1/payment',
       'GET /beta/v1/payment/',
+      'GET /beta/v1/payment/accepted-currencies',
       'GET /beta/v1/payment/{track_id}',
       'GET /beta/v1/common/currencies',
       'GET /beta/v1/common/fiats',
+      'POST /beta/v1/payout',
+      'GET /beta/v1/payout',
+      'GET /beta/v1/payout/',
+      'GET /beta/v1/payout/{track_id}',
+      'GET /beta/v1/general/account/balance',
+      'POST /beta/v1/general/swap',
+      'GET /beta/v1/general/swap',
+      'GET /beta/v1/general/swap/pairs',
+      'POST /beta/v1/general/swap/calculate',
+      'POST /beta/v1/general/swap/rate',
     ]);
   });
 
@@ -44,15 +55,20 @@ describe('family B OpenAPI paths', () => {
     for (const parameter of parameters) expect(parameter.schema).toBe(listProperties[parameter.name]);
   });
 
-  it('asks for merchant_api_key exactly where the gateway does', () => {
+  it("asks for merchant_api_key exactly where the gateway does, upstream's key header on custodial calls", () => {
     expect(BETA_SECURITY_SCHEMES.merchantApiKey).toMatchObject({
       type: 'apiKey',
       in: 'header',
       name: 'merchant_api_key',
     });
-    for (const { paths: operationPaths, method, auth } of BETA_OPERATIONS) {
+    expect(BETA_SECURITY_SCHEMES.payoutApiKey).toMatchObject({ in: 'header', name: 'payout_api_key' });
+    expect(BETA_SECURITY_SCHEMES.generalApiKey).toMatchObject({ in: 'header', name: 'general_api_key' });
+    const schemeOf = { payout_api_key: 'payoutApiKey', general_api_key: 'generalApiKey' } as const;
+    for (const { paths: operationPaths, method, auth, keyHeader } of BETA_OPERATIONS) {
       for (const path of operationPaths) {
-        expect(operation(path, method).security).toEqual(auth ? [{ merchantApiKey: [] }] : []);
+        expect(operation(path, method).security).toEqual(
+          auth ? [{ [keyHeader ? schemeOf[keyHeader] : 'merchantApiKey']: [] }] : [],
+        );
       }
     }
   });

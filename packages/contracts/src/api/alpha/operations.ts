@@ -1,4 +1,5 @@
 import type { Schema } from '../../messages/schema-builders';
+import { ALPHA_CUSTODIAL_OPERATIONS } from './custodial';
 import {
   alphaCreatePaymentBody,
   alphaExchangeRateParams,
@@ -144,10 +145,12 @@ const OPERATIONS: AlphaOperation[] = [
 ];
 
 /** Every family A endpoint with its request and response schemas: the source of the OpenAPI paths. */
-export const ALPHA_OPERATIONS: readonly AlphaOperation[] = OPERATIONS.map((operation) => ({
-  ...operation,
-  responses: { ...operation.responses, ...rateLimited },
-}));
+export const ALPHA_OPERATIONS: readonly AlphaOperation[] = [...OPERATIONS, ...ALPHA_CUSTODIAL_OPERATIONS].map(
+  (operation) => ({
+    ...operation,
+    responses: { ...operation.responses, ...rateLimited },
+  }),
+);
 
 function exchangeRates(method: 'get' | 'post', operationId: string, summary: string): AlphaOperation {
   return {

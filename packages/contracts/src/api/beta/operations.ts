@@ -1,7 +1,9 @@
 import type { Schema } from '../../messages/schema-builders';
 import type { OperationResponse } from '../operation-links';
+import { BETA_CUSTODIAL_OPERATIONS } from './custodial';
 import { betaCreateInvoiceBody, betaPaymentListQuery, betaTrackIdParam } from './requests.schemas';
 import {
+  betaAcceptedCurrenciesSchema,
   betaCreatedInvoiceSchema,
   betaCurrenciesSchema,
   betaErrorSchema,
@@ -17,8 +19,10 @@ export interface BetaOperation {
   /** OpenAPI path templates: the list answers with and without the trailing slash. */
   paths: string[];
   summary: string;
-  /** Requires the `merchant_api_key` header. */
+  /** Requires a key header: `merchant_api_key`, or `keyHeader` when set. */
   auth: boolean;
+  /** The key header of upstream's custodial calls, which carries the merchant's API key here. */
+  keyHeader?: 'payout_api_key' | 'general_api_key';
   /** Takes an optional `Idempotency-Key` header. */
   idempotent: boolean;
   pathParams?: Record<string, Schema>;
@@ -81,6 +85,22 @@ const OPERATIONS: BetaOperation[] = [
     },
   },
   {
+    operationId: 'betaAcceptedCurrencies',
+    method: 'get',
+    paths: ['/beta/v1/payment/accepted-currencies'],
+    summary:
+      "The currencies the merchant can be paid in now, by the invoice's admission rule (oxapay-python Payment.accepted_currencies).",
+    auth: true,
+    idempotent: false,
+    responses: {
+      200: {
+        description: 'The symbols.',
+        schema: betaSuccess('Accepted currency symbols.', betaAcceptedCurrenciesSchema),
+      },
+      ...unauthorized,
+    },
+  },
+  {
     operationId: 'betaPaymentInformation',
     method: 'get',
     paths: ['/beta/v1/payment/{track_id}'],
@@ -123,7 +143,9 @@ const OPERATIONS: BetaOperation[] = [
 ];
 
 /** Every family B endpoint with its request and response schemas: the source of the OpenAPI paths. */
-export const BETA_OPERATIONS: readonly BetaOperation[] = OPERATIONS.map((operation) => ({
-  ...operation,
-  responses: { ...operation.responses, ...rateLimited },
-}));
+export const BETA_OPERATIONS: readonly BetaOperation[] = [...OPERATIONS, ...BETA_CUSTODIAL_OPERATIONS].map(
+  (operation) => ({
+    ...operation,
+    responses: { ...operation.responses, ...rateLimited },
+  }),
+);

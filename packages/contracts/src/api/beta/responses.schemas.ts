@@ -162,3 +162,11 @@ export const betaFiatsSchema: Schema = {
     display_precision: integerField('Decimals amounts are shown with.', { minimum: 0 }),
   }),
 };
+
+export const betaAcceptedCurrenciesSchema: Schema = closedObject("The merchant's accepted currencies.", {
+  list: {
+    type: 'array',
+    description: 'Symbols the merchant can be paid in now (enabled coins on a network that takes money).',
+    items: text('Symbol, e.g. BTC.'),
+  },
+});
