@@ -81,6 +81,12 @@ describe('the boundary lint rules', () => {
       expected: [/service @gw\/service-chain imports service @gw\/service-gateway-alpha/],
     },
     {
+      // The dashboard's page shell is @gw/dashboard-shell: the notifier's webhook pages use it from there.
+      file: 'services/notifier/src/planted.ts',
+      code: "export { createDashboardService } from '@gw/service-dashboard';\n",
+      expected: [/service @gw\/service-notifier imports service @gw\/service-dashboard/],
+    },
+    {
       file: 'services/gateway-v1/src/planted.ts',
       code: "import type { EventStore } from '@gw/store';\nexport type Reader = EventStore;\n",
       expected: [/'EventStore' from @gw\/store reads the write side/],
