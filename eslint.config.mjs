@@ -2,16 +2,14 @@ import tseslint from 'typescript-eslint';
 import boundaries from './scripts/lint/boundaries.mjs';
 
 // Today's exceptions to the boundary rules below, each to be removed by moving code, never added to.
-// Service-to-service imports (issue 25 step 3): alpha's signature belongs in the family A module both
-// the gateway and its callers use; the notifier's webhook pages share the dashboard's session guard and
-// page chrome, which belong in a package of its own.
-const SERVICE_IMPORTS_TO_MOVE = {
-  'services/chain': ['@gw/service-gateway-alpha'],
-  'services/notifier': ['@gw/service-dashboard'],
-};
-// Event-store reads outside the payments service and the projector. The notifier and the dashboard move
-// to read models; runtime's write-side helpers (WriteSide, keyed creates, intake, refunds, plans) and the
-// operator's outbox pages are the rest.
+// Service-to-service imports (issue 25 step 3): none left. The notifier's webhook pages take the
+// dashboard's session guard and page chrome from @gw/dashboard-shell, family A's request check is in
+// @gw/families.
+const SERVICE_IMPORTS_TO_MOVE = {};
+// Event-store reads outside the payments service and the projector. Runtime's write-side helpers
+// (WriteSide, keyed creates, intake, refunds, plans), the operator's outbox pages and V1's invoice
+// payment route are to move. The notifier's and the dashboard's readers below need the stream itself,
+// which no read model holds (a read model keeps each payment's latest document only); each says why.
 const EVENT_STORE_READERS_TO_MOVE = [
   'packages/runtime/src/context.ts',
   'packages/runtime/src/keyed-create.ts',
@@ -23,13 +21,25 @@ const EVENT_STORE_READERS_TO_MOVE = [
   'services/admin/src/merchant-routes.ts',
   'services/admin/src/outbox-routes.ts',
   'services/admin/src/wallet-routes.ts',
+  // Hands the event store to PaymentSnapshots (below).
   'services/dashboard/src/dashboard-service.ts',
   'services/dashboard/src/http/outbox-routes.ts',
+  // A payment's page shows its timeline: every stored event with its type, time, version and data. The
+  // document on the page is the payments read model's; the events are in no read model.
   'services/dashboard/src/http/payment-routes.ts',
+  // The live pages show a payment as of the event they push, never older. The read model may not have
+  // reached that version yet (payments writes it after the append, the projector after the outbox), so a
+  // payment not followed since its first event is folded from its stream.
   'services/dashboard/src/live/payment-snapshots.ts',
   'services/gateway-v1/src/routes/invoice.routes.ts',
+  // At start, every event past the delivery log's checkpoint (readAll by position): the events the
+  // notifier missed, which only the event log still has.
   'services/notifier/src/intake/catch-up.ts',
+  // A webhook shows the payment exactly as of its event (and the status just before it, which decides
+  // whether the family sends one): a version-exact fold of the stream, where the read model holds only
+  // the latest document.
   'services/notifier/src/intake/status-intake.ts',
+  // Hands the event store to the intake and the catch-up (above).
   'services/notifier/src/notifier-service.ts',
 ];
 

@@ -43,9 +43,10 @@ await build({
   logLevel: 'warning',
 });
 // The checkout's and the dashboard's stylesheets and scripts are read from `static/` beside the code
-// that serves them; their file names differ, so both fit one folder.
-for (const service of ['checkout', 'dashboard']) {
-  cpSync(path.join(root, `services/${service}/src/static`), path.join(outdir, 'static'), { recursive: true });
+// that serves them (the dashboard's stylesheet is its page shell's); their file names differ, so all fit
+// one folder.
+for (const folder of ['services/checkout', 'services/dashboard', 'packages/dashboard-shell']) {
+  cpSync(path.join(root, `${folder}/src/static`), path.join(outdir, 'static'), { recursive: true });
 }
 // The docs page's Swagger UI, which the docs service reads from static/swagger-ui in the bundle.
 const swaggerUi = path.dirname(

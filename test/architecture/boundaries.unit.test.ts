@@ -75,6 +75,18 @@ describe('the boundary lint rules', () => {
       expected: [/service @gw\/service-payments imports service @gw\/service-notifier/],
     },
     {
+      // Family A's request check is in @gw/families, so the sandbox no longer borrows it from the gateway.
+      file: 'services/chain/src/planted.ts',
+      code: "export { createAlphaRouter } from '@gw/service-gateway-alpha';\n",
+      expected: [/service @gw\/service-chain imports service @gw\/service-gateway-alpha/],
+    },
+    {
+      // The dashboard's page shell is @gw/dashboard-shell: the notifier's webhook pages use it from there.
+      file: 'services/notifier/src/planted.ts',
+      code: "export { createDashboardService } from '@gw/service-dashboard';\n",
+      expected: [/service @gw\/service-notifier imports service @gw\/service-dashboard/],
+    },
+    {
       file: 'services/gateway-v1/src/planted.ts',
       code: "import type { EventStore } from '@gw/store';\nexport type Reader = EventStore;\n",
       expected: [/'EventStore' from @gw\/store reads the write side/],

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '@gw/runtime';
 import { Router } from 'express';
-import { dashboardPages } from './dashboard-pages';
+import { dashboardPages } from '@gw/dashboard-shell';
 import { assetRoutes } from './http/asset-routes';
 import { liveRoutes } from './http/live-routes';
 import { outboxRoutes } from './http/outbox-routes';

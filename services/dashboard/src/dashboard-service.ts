@@ -6,7 +6,7 @@ import { createDashboardRouter } from './dashboard-router';
 import { LiveHub } from './live/live-hub';
 import { livePaymentEventOf } from './live/live-event';
 import { PaymentSnapshots } from './live/payment-snapshots';
-import { DashboardSessions } from './session/dashboard-session';
+import { DashboardSessions } from '@gw/dashboard-shell';
 
 /**
  * The merchant dashboard under /dashboard. Stateless like the checkout: sessions live in the cache port

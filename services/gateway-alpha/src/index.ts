@@ -1,4 +1,3 @@
 export * from './gateway-alpha-service';
 export { createAlphaRouter } from './router';
 export { ALPHA_SECURITY_SCHEMES, alphaOpenApiPaths } from './openapi';
-export { signingMerchant } from './http/auth';

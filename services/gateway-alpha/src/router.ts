@@ -1,9 +1,9 @@
 import { bareJsonContentType, parseBody } from '@gw/platform';
 import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/runtime';
-import { alphaPaymentRecord, tooManyRequests, unknownEndpoint } from '@gw/families';
+import { alphaPaymentRecord, signingMerchant, tooManyRequests, unknownEndpoint } from '@gw/families';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
-import { authenticateAlpha, merchantOf, signingMerchant } from './http/auth';
+import { authenticateAlpha, merchantOf } from './http/auth';
 import { alphaErrorHandler } from './http/responses';
 import { OrderRegistry } from './requests/order-registry';
 import { catalogueRoutes } from './routes/catalogue.routes';

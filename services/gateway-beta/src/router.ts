@@ -4,7 +4,7 @@ import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { authenticateBeta, BETA_API_KEY_HEADER, merchantOf } from './http/auth';
 import { betaErrorHandler, sendBetaError } from './http/envelope';
-import { BetaError, tooManyRequests, unknownEndpoint } from './http/errors';
+import { BetaError, betaTooManyRequests, betaUnknownEndpoint } from '@gw/families';
 import { catalogueRoutes } from './routes/catalogue.routes';
 import { custodialRoutes } from './routes/custodial.routes';
 import { merchantCoinsRoutes } from './routes/merchant-coins.routes';
@@ -47,14 +47,14 @@ export function createBetaRouter(ctx: ServiceContext): Router {
       return apiKey === '' ? null : ((await directory.byBetaApiKey(apiKey))?.merchantId ?? null);
     },
     renderRejection: (_req, res, { limit, retryAfterSeconds }) =>
-      sendBetaError(res, tooManyRequests(limit, retryAfterSeconds)),
+      sendBetaError(res, betaTooManyRequests(limit, retryAfterSeconds)),
     onStoreError: (error, req) => (req.log ?? ctx.logger).error({ err: error }, 'rate limit store failed'),
   });
 
   const beta = Router();
   beta.use(bareJsonContentType(), limited);
   beta.use(merchantCoinsRoutes(deps), paymentRoutes(deps), catalogueRoutes(deps), custodialRoutes(deps));
-  beta.use((req, _res, next) => next(unknownEndpoint(`${req.method} ${req.originalUrl.split('?')[0]}`)));
+  beta.use((req, _res, next) => next(betaUnknownEndpoint(`${req.method} ${req.originalUrl.split('?')[0]}`)));
   beta.use(betaErrorHandler(ctx.logger));
 
   const router = Router();

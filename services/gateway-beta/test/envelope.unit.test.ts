@@ -2,7 +2,7 @@ import { MalformedJsonError, UnsupportedMediaTypeError } from '@gw/platform';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { Request, Response } from 'express';
 import pino from 'pino';
-import { invalidApiKey, invalidField, missingApiKey, unknownEndpoint } from '../src/http/errors';
+import { betaInvalidApiKey, betaMissingApiKey, betaUnknownEndpoint, invalidField } from '@gw/families';
 import { betaErrorHandler, sendData } from '../src/http/envelope';
 
 function fakeResponse() {
@@ -66,7 +66,7 @@ describe('family B envelope', () => {
     ],
     [
       'no key',
-      missingApiKey(),
+      betaMissingApiKey(),
       401,
       'Authentication failed.',
       {
@@ -77,14 +77,14 @@ describe('family B envelope', () => {
     ],
     [
       'a wrong key',
-      invalidApiKey(),
+      betaInvalidApiKey(),
       401,
       'Authentication failed.',
       { type: 'authentication_error', key: 'merchant_api_key', message: 'Invalid merchant API key.' },
     ],
     [
       'an unknown endpoint',
-      unknownEndpoint('GET /beta/v1/nope'),
+      betaUnknownEndpoint('GET /beta/v1/nope'),
       404,
       'Not found.',
       { type: 'not_found', key: 'endpoint', message: 'No such endpoint: GET /beta/v1/nope' },

@@ -1,6 +1,6 @@
 import { loadConfig } from '@gw/platform';
 import { invoiceIntakeFrom } from '../src/requests/invoice-intake';
-import { BetaError } from '../src/http/errors';
+import { BetaError } from '@gw/families';
 import { curatedRates, merchantOf } from './support';
 import { priceViews } from '@gw/domain/testing';
 

@@ -2,7 +2,8 @@ import { parseBody } from '@gw/platform';
 import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/runtime';
 import { Router } from 'express';
 import { API_KEY_HEADER, merchantOf, requireMerchant } from './http/auth';
-import { idempotencyError, notFound, sendV1Error, tooManyRequests, v1ErrorHandler } from './http/errors';
+import { notFound, v1TooManyRequests } from '@gw/families';
+import { idempotencyError, sendV1Error, v1ErrorHandler } from './http/errors';
 import { catalogueRoutes } from './routes/catalogue.routes';
 import type { V1RouteDeps } from './routes/deps';
 import { invoiceRoutes } from './routes/invoice.routes';
@@ -41,7 +42,7 @@ export function createV1Router(ctx: ServiceContext): Router {
       const apiKey = req.get(API_KEY_HEADER)?.trim() ?? '';
       return apiKey === '' ? null : ((await directory.byApiKey(apiKey))?.merchantId ?? null);
     },
-    renderRejection: (_req, res, rejection) => sendV1Error(res, tooManyRequests(rejection)),
+    renderRejection: (_req, res, rejection) => sendV1Error(res, v1TooManyRequests(rejection)),
     onStoreError: (error, req) => (req.log ?? ctx.logger).error({ err: error }, 'rate limit store failed'),
   });
 

@@ -1,5 +1,5 @@
 import { v1Validators, type PaymentListQuery } from '@gw/contracts/api/v1';
-import { V1ApiError } from '../src/http/errors';
+import { V1ApiError } from '@gw/families';
 import { boundOf, pagesCountOf, paymentListFind } from '../src/requests/list-query';
 
 /** Runs the real query validator (coercion and defaults) as the route does. */

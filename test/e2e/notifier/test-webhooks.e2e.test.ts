@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MerchantKeys } from '@gw/runtime';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
-import {
-  cryptomusPyVerifier,
-  nowPaymentsRawBodyVerifier,
-  oxaPayPhpVerifier,
-} from '@gw/families/testing';
+import { cryptomusPyVerifier, nowPaymentsRawBodyVerifier, oxaPayPhpVerifier } from '@gw/families/testing';
 import { deliveriesOf, eventually, PaymentDriver } from './support/notifier-harness';
 import { startReceiver, type Receiver } from './support/receiver';
 
@@ -87,6 +83,29 @@ describe('test webhooks and resends for merchants', () => {
     expect(await privateUrl.json()).toMatchObject({ delivered: false, status_code: null });
     expect(receiver.calls).toHaveLength(0);
   });
+
+  it.each([
+    ['V1, no key', '/v1/ipn/test', '/v1/merchant/coins', {}],
+    ['V1, a wrong key', '/v1/ipn/test', '/v1/merchant/coins', { 'x-api-key': 'nope' }],
+    ['family B, no key', '/beta/v1/webhook/test', '/beta/v1/payment', {}],
+    ['family B, a wrong key', '/beta/v1/webhook/test', '/beta/v1/payment', { merchant_api_key: 'nope' }],
+  ])(
+    'the test route refuses %s byte for byte as its family gateway does (one wording, in @gw/families)',
+    async (_case, testRoute, gatewayRoute, headers: Record<string, string>) => {
+      const answer = async (path: string, method: string) => {
+        const response = await fetch(`${gateway.baseUrl}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...headers },
+          ...(method === 'POST' ? { body: JSON.stringify({ callback_url: receiver.url }) } : {}),
+        });
+        return { status: response.status, body: await response.text() };
+      };
+      const fromTestRoute = await answer(testRoute, 'POST');
+      expect(fromTestRoute.status).toBeGreaterThanOrEqual(401);
+      expect(fromTestRoute).toEqual(await answer(gatewayRoute, 'GET'));
+      expect(receiver.calls).toHaveLength(0);
+    },
+  );
 
   it('family B POST /beta/v1/webhook/test sends a sample callback with the HMAC header', async () => {
     const response = await fetch(`${gateway.baseUrl}/beta/v1/webhook/test`, {

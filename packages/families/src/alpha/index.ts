@@ -3,3 +3,4 @@ export * from './errors';
 export * from './payment-record';
 export * from './webhook';
 export * from './signature';
+export * from './signing-merchant';

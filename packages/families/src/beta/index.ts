@@ -4,3 +4,4 @@ export * from './list-item';
 export * from './payment-information';
 export * from './webhook';
 export * from './signature';
+export * from './errors';

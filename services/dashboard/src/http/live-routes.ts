@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { LiveHub, OpenResult, StreamSink } from '../live/live-hub';
 import { listView, paymentView, type LiveView } from '../live/live-views';
 import { parsePaymentListQuery } from '../payments/payment-list';
-import { signedInOf } from './signed-in';
+import { signedInOf } from '@gw/dashboard-shell';
 
 const PAYMENT_ID = /^[1-9]\d{0,15}$/;
 /** Bytes a stream may have waiting for a slow reader before it is ended (it resumes on reconnection). */

@@ -2,8 +2,7 @@ import { asyncRoute } from '@gw/platform';
 import type { ServiceContext } from '@gw/runtime';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { renderOutboxPage } from '../views/outbox-page';
-import { renderMessagePage } from '../views/sign-in-page';
-import { signedInOf } from './signed-in';
+import { renderMessagePage, signedInOf } from '@gw/dashboard-shell';
 
 /**
  * The operator's Outbox page: the commits the relay quarantined (the admin API's and `gateway outbox`'s

@@ -5,7 +5,7 @@ import { Router } from 'express';
 import type { LivePosition } from '../live/live-hub';
 import { dailyTotals } from '../overview/daily-totals';
 import { LATEST_SHOWN, renderOverviewPage } from '../views/overview-page';
-import { merchantOf, signedInOf } from './signed-in';
+import { merchantOf, signedInOf } from '@gw/dashboard-shell';
 
 const DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,8 +7,7 @@ import { listPayments, parsePaymentListQuery, searchPayments } from '../payments
 import { renderPaymentPage } from '../views/payment-page';
 import { renderPaymentsPage } from '../views/payments-page';
 import type { LivePosition } from '../live/live-hub';
-import { sendNotFound } from './responses';
-import { merchantOf, signedInOf } from './signed-in';
+import { sendNotFound, merchantOf, signedInOf } from '@gw/dashboard-shell';
 
 const PAYMENT_ID = /^[1-9]\d{0,15}$/;
 

@@ -1,9 +1,7 @@
 import { html, asyncRoute } from '@gw/platform';
 import { InvalidInputError, MerchantCommandError, refundPayment, type ServiceContext } from '@gw/runtime';
 import { Router, type Request } from 'express';
-import { renderPage } from '../views/layout';
-import { sendNotFound } from './responses';
-import { merchantOf, signedInOf } from './signed-in';
+import { renderPage, sendNotFound, merchantOf, signedInOf } from '@gw/dashboard-shell';
 
 const PAYMENT_ID = /^[1-9]\d{0,15}$/;
 

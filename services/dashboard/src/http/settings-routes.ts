@@ -9,11 +9,9 @@ import {
 } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import { Router, type Request, type Response } from 'express';
-import type { DashboardSessions } from '../session/dashboard-session';
+import { type DashboardSessions, sendNotFound, merchantOf, signedInOf } from '@gw/dashboard-shell';
 import { emptyForm } from '../views/form-field';
 import { renderSettingsPage, ROTATABLE, type RotatablePath, type SettingsView } from '../views/settings-page';
-import { sendNotFound } from './responses';
-import { merchantOf, signedInOf } from './signed-in';
 
 /** Coins, outcome currency, keys and secrets (rotated with a confirmation, the new value shown once). */
 export function settingsRoutes(ctx: ServiceContext, sessions: DashboardSessions): Router {

@@ -1,17 +1,18 @@
 import { asyncRoute, DoubleSubmitToken } from '@gw/platform';
 import { rateLimit, type MerchantDirectory, type ServiceContext } from '@gw/runtime';
 import { Router, type RequestHandler } from 'express';
-import type { DashboardSessions } from '../session/dashboard-session';
 import {
+  type DashboardSessions,
   clearSessionCookie,
   DASHBOARD_PATH,
   isHttps,
   sessionIdOf,
   setSessionCookie,
-} from '../session/session-cookie';
+  renderMessagePage,
+  signedInOf,
+} from '@gw/dashboard-shell';
 import { principalFor } from '../session/sign-in';
-import { renderMessagePage, renderSignInPage } from '../views/sign-in-page';
-import { signedInOf } from './signed-in';
+import { renderSignInPage } from '../views/sign-in-page';
 
 /** Before there is a session, the sign-in form carries a double-submit token, so no other site can sign a browser in. */
 const signInFormToken = new DoubleSubmitToken('dashboard_csrf', DASHBOARD_PATH);

@@ -15,8 +15,7 @@ import {
   renderSubscriptionsPage,
   type SubscriptionsView,
 } from '../views/subscriptions-page';
-import { sendNotFound } from './responses';
-import { merchantOf, signedInOf } from './signed-in';
+import { sendNotFound, merchantOf, signedInOf } from '@gw/dashboard-shell';
 
 const LISTED = 200;
 const PLAN_FIELDS = ['title', 'amount', 'currency', 'interval_day', ...PLAN_URL_FIELDS.map(([name]) => name)];

@@ -11,8 +11,7 @@ import {
 import type { MerchantDocument } from '@gw/views';
 import { Router, type Request, type Response } from 'express';
 import { renderWalletsPage, type WalletsView } from '../views/wallets-page';
-import { sendNotFound } from './responses';
-import { merchantOf, signedInOf } from './signed-in';
+import { sendNotFound, merchantOf, signedInOf } from '@gw/dashboard-shell';
 
 /** Watch-only wallets per chain: set, replace or remove the key, compare the first addresses, watch the gap. */
 export function walletRoutes(ctx: ServiceContext): Router {

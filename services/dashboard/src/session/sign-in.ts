@@ -1,6 +1,6 @@
 import { timingSafeEqualStr } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
-import type { Principal } from './dashboard-session';
+import type { Principal } from '@gw/dashboard-shell';
 
 /**
  * What a sign-in form's key opens: the merchant whose V1 API key it is, or, when it is the admin token,

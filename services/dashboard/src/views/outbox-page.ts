@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '@gw/platform';
 import type { QuarantinedCommit } from '@gw/store';
-import { csrfField, notice, renderPage, type Chrome } from './layout';
+import { csrfField, notice, renderPage, type Chrome } from '@gw/dashboard-shell';
 
 export interface OutboxView {
   chrome: Chrome;

@@ -3,8 +3,7 @@ import type { PaymentDocument } from '@gw/views';
 import { DASHBOARD_SCRIPT_PATH } from '../assets';
 import { currencyTotals, type DayTotals } from '../overview/daily-totals';
 import { barChart } from './bar-chart';
-import { scrollingTable } from './format';
-import { renderPage, type Chrome } from './layout';
+import { scrollingTable, renderPage, type Chrome } from '@gw/dashboard-shell';
 import { liveRegion, liveStreamUrl } from './live-region';
 import { paymentsTable } from './payments-page';
 

@@ -2,8 +2,15 @@ import { merchantShareOf } from '@gw/domain';
 import { html, type SafeHtml } from '@gw/platform';
 import type { StoredEvent } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
-import { amount, scrollingTable, statusBadge, testBadge, when } from './format';
-import { renderPage, type Chrome } from './layout';
+import {
+  amount,
+  scrollingTable,
+  statusBadge,
+  testBadge,
+  when,
+  renderPage,
+  type Chrome,
+} from '@gw/dashboard-shell';
 import { refundSection } from './refund-form';
 import { liveRegion, liveStreamUrl } from './live-region';
 import { DASHBOARD_SCRIPT_PATH } from '../assets';

@@ -2,9 +2,18 @@ import { PAYMENT_STATUSES } from '@gw/domain';
 import { html, trusted, type SafeHtml } from '@gw/platform';
 import type { PaymentDocument } from '@gw/views';
 import { FAMILIES, type PaymentListQuery, type PaymentPage } from '../payments/payment-list';
-import { amount, filterActions, scrollingTable, statusBadge, testBadge, when } from './format';
+import {
+  amount,
+  filterActions,
+  scrollingTable,
+  statusBadge,
+  testBadge,
+  when,
+  notice,
+  renderPage,
+  type Chrome,
+} from '@gw/dashboard-shell';
 import { DASHBOARD_SCRIPT_PATH } from '../assets';
-import { notice, renderPage, type Chrome } from './layout';
 import { liveRegion, liveStreamUrl } from './live-region';
 
 export interface PaymentsView {

@@ -1,7 +1,7 @@
 import { canTransition } from '@gw/domain';
 import { html, type SafeHtml } from '@gw/platform';
 import type { PaymentDocument } from '@gw/views';
-import { csrfField } from './layout';
+import { csrfField } from '@gw/dashboard-shell';
 
 /**
  * Marking a payment refunded once the money went back outside the gateway (`gateway payment refund`):

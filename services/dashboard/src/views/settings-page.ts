@@ -1,6 +1,6 @@
 import { html, trusted, type SafeHtml } from '@gw/platform';
 import { textField, type FormState } from './form-field';
-import { csrfField, notice, renderPage, type Chrome } from './layout';
+import { csrfField, notice, renderPage, type Chrome } from '@gw/dashboard-shell';
 
 /** The credentials a merchant can rotate, as the admin API and CLI name them. */
 export const ROTATABLE = {

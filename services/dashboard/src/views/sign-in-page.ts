@@ -1,5 +1,5 @@
 import { html } from '@gw/platform';
-import { notice, renderPage } from './layout';
+import { notice, renderPage } from '@gw/dashboard-shell';
 
 export function renderSignInPage(
   csrfToken: string,
@@ -28,17 +28,6 @@ export function renderSignInPage(
         </p>
         <button type="submit">Sign in</button>
       </form>
-    </section>`,
-  });
-}
-
-export function renderMessagePage(title: string, detail: string): string {
-  return renderPage({
-    title,
-    body: html`<section class="panel narrow">
-      <h1>${title}</h1>
-      <p>${detail}</p>
-      <p><a href="/dashboard">Back to the dashboard</a></p>
     </section>`,
   });
 }

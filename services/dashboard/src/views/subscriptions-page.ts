@@ -2,8 +2,7 @@ import { SUBSCRIPTION_STATUSES } from '@gw/domain';
 import { html, trusted, type SafeHtml } from '@gw/platform';
 import type { PlanDocument, SubscriptionDocument } from '@gw/views';
 import { textField, type FormState } from './form-field';
-import { scrollingTable, when } from './format';
-import { csrfField, notice, renderPage, type Chrome } from './layout';
+import { scrollingTable, when, csrfField, notice, renderPage, type Chrome } from '@gw/dashboard-shell';
 
 export interface SubscriptionsView {
   chrome: Chrome;

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '@gw/platform';
 import { walletWarnings, type WalletStatus } from '@gw/runtime';
-import { csrfField, notice, renderPage, type Chrome } from './layout';
+import { csrfField, notice, renderPage, type Chrome } from '@gw/dashboard-shell';
 
 export interface WalletsView {
   chrome: Chrome;

@@ -2,7 +2,7 @@ import { asyncRoute } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import type { RequestHandler, Response } from 'express';
-import { invalidApiKey, missingApiKey } from './errors';
+import { betaInvalidApiKey, betaMissingApiKey } from '@gw/families';
 
 export const BETA_API_KEY_HEADER = 'merchant_api_key';
 
@@ -10,9 +10,9 @@ export const BETA_API_KEY_HEADER = 'merchant_api_key';
 export function authenticateBeta(directory: MerchantDirectory): RequestHandler {
   return asyncRoute(async (req, res, next) => {
     const apiKey = req.get(BETA_API_KEY_HEADER)?.trim() ?? '';
-    if (apiKey === '') throw missingApiKey();
+    if (apiKey === '') throw betaMissingApiKey();
     const merchant = await directory.byBetaApiKey(apiKey);
-    if (!merchant) throw invalidApiKey();
+    if (!merchant) throw betaInvalidApiKey();
     res.locals.merchant = merchant;
     next();
   });

@@ -1,25 +1,16 @@
 import type { ErrorRequestHandler, Response } from 'express';
-import { BETA_SUCCESS_MESSAGE, BETA_VERSION } from '@gw/contracts/api/beta';
 import { httpErrorOf } from '@gw/platform';
 import { CommandTimeoutError } from '@gw/runtime';
 import type { Logger } from 'pino';
-import { BetaError } from './errors';
+import { BetaError, betaDataBody, betaErrorBody } from '@gw/families';
 
 /** `{data, message, error: {}, status: 200, version}`: clients check the body's `status`, not only HTTP. */
 export function sendData(res: Response, data: unknown): void {
-  res
-    .status(200)
-    .json({ data, message: BETA_SUCCESS_MESSAGE, error: {}, status: 200, version: BETA_VERSION });
+  res.status(200).json(betaDataBody(data));
 }
 
 export function sendBetaError(res: Response, error: BetaError): void {
-  res.status(error.status).json({
-    data: {},
-    message: error.summary,
-    error: { type: error.type, key: error.key, message: error.message },
-    status: error.status,
-    version: BETA_VERSION,
-  });
+  res.status(error.status).json(betaErrorBody(error));
 }
 
 /** The one place family B failures become HTTP answers, always in the envelope with `status` = HTTP status. */

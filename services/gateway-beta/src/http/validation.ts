@@ -1,5 +1,5 @@
 import { betaValidators, type BetaCheck } from '@gw/contracts/api/beta';
-import { invalidField } from './errors';
+import { invalidField } from '@gw/families';
 
 /** Family B's request validators (its JSON Schemas), for the routes. */
 export { betaValidators };

@@ -9,8 +9,9 @@ import {
   betaSymbol,
   findBetaCrypto,
   findBetaCurrency,
+  betaRefusal,
+  invalidField,
 } from '@gw/families';
-import { betaRefusal, invalidField } from '../http/errors';
 
 /** The gateway's sandbox switch, watched chains and price age limit: what decides whether an invoice opens. */
 export type InvoiceSettings = AdmissionSettings;

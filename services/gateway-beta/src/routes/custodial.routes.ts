@@ -2,7 +2,7 @@ import { BETA_CUSTODIAL_OPERATIONS, type BetaCustodialKey } from '@gw/contracts/
 import { asyncRoute } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
 import { Router, type RequestHandler } from 'express';
-import { BetaError } from '../http/errors';
+import { BetaError } from '@gw/families';
 import type { BetaRouteDeps } from './deps';
 
 const PREFIX = '/beta/v1';

@@ -1,11 +1,17 @@
 import type { PaymentTerms } from '@gw/domain';
-import { betaListItem, betaPaymentInformation, unixSeconds } from '@gw/families';
+import {
+  betaListItem,
+  betaPaymentInformation,
+  unixSeconds,
+  betaPaymentNotFound,
+  betaRefusal,
+  invalidField,
+} from '@gw/families';
 import { asyncRoute, parseBody } from '@gw/platform';
 import { keyedCreateOf, openPayment, priceViewsOf, refusedLater, replayedPayment } from '@gw/runtime';
 import { Router, type Request } from 'express';
 import { merchantOf } from '../http/auth';
 import { sendData } from '../http/envelope';
-import { betaRefusal, invalidField, paymentNotFound } from '../http/errors';
 import { betaValidators, valid } from '../http/validation';
 import { invoiceIntakeFrom } from '../requests/invoice-intake';
 import { metaOf, toListQuery } from '../requests/list-query';
@@ -71,7 +77,7 @@ export function paymentRoutes({ ctx, payments, auth, idempotent }: BetaRouteDeps
       // Track ids are digits; any other word after /payment/ names no endpoint (404, as upstream).
       if (!TRACK_ID.test(trackId)) return next();
       const payment = await payments.get(String(Number(trackId)));
-      if (!payment || payment.merchantId !== merchantOf(res).merchantId) throw paymentNotFound();
+      if (!payment || payment.merchantId !== merchantOf(res).merchantId) throw betaPaymentNotFound();
       sendData(res, betaPaymentInformation(payment, ctx.rates.current()));
     }),
   );

@@ -2,7 +2,7 @@ import { asyncRoute } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import type { RequestHandler, Response } from 'express';
-import { V1ApiError } from './errors';
+import { v1ApiKeyRequired, v1InvalidApiKey } from '@gw/families';
 
 export const API_KEY_HEADER = 'x-api-key';
 
@@ -17,10 +17,9 @@ export function merchantOf(res: Response): MerchantDocument {
 export function requireMerchant(directory: MerchantDirectory): RequestHandler {
   return asyncRoute(async (req, res, next) => {
     const apiKey = req.get(API_KEY_HEADER)?.trim() ?? '';
-    if (apiKey === '')
-      throw new V1ApiError(401, 'AUTH_REQUIRED', 'API key is required: send it in the x-api-key header');
+    if (apiKey === '') throw v1ApiKeyRequired();
     const merchant = await directory.byApiKey(apiKey);
-    if (!merchant) throw new V1ApiError(403, 'INVALID_API_KEY', 'Invalid api key');
+    if (!merchant) throw v1InvalidApiKey();
     res.locals.merchant = merchant;
     next();
   });

@@ -1,5 +1,5 @@
 import type { V1Validator } from '@gw/contracts/api/v1';
-import { invalidParams } from './errors';
+import { invalidParams } from '@gw/families';
 
 /** Runs a V1 validator and throws the 400 naming the failing field. */
 export function validated<T>(validator: V1Validator<T>, value: unknown): T {

@@ -4,7 +4,7 @@ import type { InvoiceTerms, PriceViews } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';
 import { admitOrRefuse, invoicePaymentRequest, type AdmissionSettings } from '@gw/runtime';
-import { refusalError } from '../http/errors';
+import { refusalError } from '@gw/families';
 import { knownCrypto, knownCurrency } from './payment-requests';
 import { codeOf, flagOf, moneyOf, textOf } from './request-values';
 

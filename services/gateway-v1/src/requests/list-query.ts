@@ -1,7 +1,7 @@
 import type { PaymentListQuery, V1PaymentSortField } from '@gw/contracts/api/v1';
 import type { Filter, FindQuery, Range } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
-import { invalidParams } from '../http/errors';
+import { invalidParams } from '@gw/families';
 
 /** Sort fields of the V1 list and the read-model fields behind them (amounts sort by their number twin). */
 export const SORT_FIELD_COLUMNS: Record<V1PaymentSortField, keyof PaymentDocument> = {

@@ -5,7 +5,7 @@ import type { GatewayConfig } from '@gw/platform';
 import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
 import { admitOrRefuse, admittedIntakeTerms, invoicePaymentRequest, type PaymentIntake } from '@gw/runtime';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
-import { invalidParams, refusalError } from '../http/errors';
+import { invalidParams, refusalError } from '@gw/families';
 import { codeOf, flagOf, integerOf, textOf } from './request-values';
 
 export type PaymentSettings = Pick<

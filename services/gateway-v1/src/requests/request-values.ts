@@ -1,6 +1,6 @@
 import { parseMoney, type Amount } from '@gw/domain';
 import { precisionOf, type Currency } from '@gw/rates';
-import { invalidMoney } from '../http/errors';
+import { invalidMoney } from '@gw/families';
 
 /**
  * Conversions from the accepted wire forms (already checked by the JSON Schemas) to domain values.

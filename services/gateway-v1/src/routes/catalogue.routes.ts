@@ -5,7 +5,7 @@ import { asyncRoute } from '@gw/platform';
 import { admittingMerchant, payableCoinsOf } from '@gw/runtime';
 import { Router, type Request } from 'express';
 import { merchantOf, optionalMerchant, API_KEY_HEADER } from '../http/auth';
-import { invalidParams } from '../http/errors';
+import { invalidParams } from '@gw/families';
 import { validatedQuery } from '../http/validation';
 import { knownCurrency } from '../requests/payment-requests';
 import { toFullCurrency, toMerchantCoin } from '../records/currency-records';

@@ -15,12 +15,11 @@ import {
 import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
-import { notFound, refusalError, replyError } from '../http/errors';
+import { notFound, refusalError, replyError, toCreatedPayment, toInvoicePaymentRecord } from '@gw/families';
 import { validated, validatedQuery } from '../http/validation';
 import { invoiceTermsFrom } from '../requests/invoice-requests';
 import { invoicePaymentIntakeFrom } from '../requests/payment-requests';
 import { toInvoiceRecord } from '../records/invoice-record';
-import { toCreatedPayment, toInvoicePaymentRecord } from '@gw/families';
 import type { V1RouteDeps } from './deps';
 
 /** Invoices with a hosted page, and the payments buyers make on them. */

@@ -13,12 +13,18 @@ import {
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
-import { invalidParams, notFound, refusalError, replyError } from '../http/errors';
+import {
+  invalidParams,
+  notFound,
+  refusalError,
+  replyError,
+  toCreatedPayment,
+  toPaymentRecord,
+} from '@gw/families';
 import { validated, validatedQuery } from '../http/validation';
 import { newTokenId } from '../requests/invoice-requests';
 import { pagesCountOf, paymentListFind } from '../requests/list-query';
 import { paymentIntakeFrom } from '../requests/payment-requests';
-import { toCreatedPayment, toPaymentRecord } from '@gw/families';
 import type { V1RouteDeps } from './deps';
 
 const PAYMENT_ID = /^[0-9]{1,15}$/;

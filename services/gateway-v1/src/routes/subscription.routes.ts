@@ -4,7 +4,7 @@ import type { Filter, ReadModelCollection, ReadModelDocument } from '@gw/store';
 import { COLLECTIONS, type PlanDocument, type SubscriptionDocument } from '@gw/views';
 import { Router, type Request } from 'express';
 import { merchantOf } from '../http/auth';
-import { invalidParams, notFound } from '../http/errors';
+import { invalidParams, notFound } from '@gw/families';
 import { validatedQuery } from '../http/validation';
 import { toPlanRecord, toSubscriptionRecord } from '../records/subscription-records';
 import type { V1RouteDeps } from './deps';

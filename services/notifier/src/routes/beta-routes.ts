@@ -4,20 +4,18 @@ import { asyncRoute, jsonBody, type Clock } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/runtime';
 import type { Logger } from 'pino';
 import { isDelivered } from '../delivery/process-manager';
-import { buildWebhookRequest, type CurrencyFacts } from '@gw/families';
+import {
+  BetaError,
+  betaDataBody,
+  betaErrorBody,
+  betaInvalidApiKey,
+  betaMissingApiKey,
+  buildWebhookRequest,
+  invalidField,
+  type CurrencyFacts,
+} from '@gw/families';
 import { samplePayment } from '../payloads/sample-payment';
 import { isHttpUrl, testDeliveryView, type SendTestWebhook } from './test-webhook';
-
-class BetaError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    readonly key: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const CALLBACK_STATUSES = [...new Set(PAYMENT_STATUSES.map(betaStatus))];
 
@@ -30,14 +28,6 @@ export interface BetaWebhookTestDeps {
   bodyLimitBytes: number;
 }
 
-const envelope = (status: number, message: string, data: unknown, error: Record<string, string> = {}) => ({
-  data,
-  message,
-  error,
-  status,
-  version: '1.0.0',
-});
-
 /**
  * `POST /beta/v1/webhook/test` (ours; OxaPay has no such route): `merchant_api_key`, body
  * `{callback_url, status?}` (a callback status, default Paid, any casing). Sends a sample merchant
@@ -49,28 +39,21 @@ export function betaWebhookTestRoutes(deps: BetaWebhookTestDeps): Router {
     '/beta/v1/webhook/test',
     jsonBody({ limitBytes: deps.bodyLimitBytes }),
     asyncRoute(async (req, res) => {
-      const apiKey = req.get('merchant_api_key')?.trim();
-      const merchant = apiKey ? await deps.directory.byBetaApiKey(apiKey) : null;
-      if (!merchant)
-        throw new BetaError(401, 'authentication_error', 'merchant_api_key', 'Invalid merchant API key');
+      const apiKey = req.get('merchant_api_key')?.trim() ?? '';
+      if (apiKey === '') throw betaMissingApiKey();
+      const merchant = await deps.directory.byBetaApiKey(apiKey);
+      if (!merchant) throw betaInvalidApiKey();
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!isHttpUrl(body.callback_url)) {
-        throw new BetaError(
-          400,
-          'validation_error',
-          'callback_url',
-          'The callback url field must be a valid URL.',
-        );
+        throw invalidField({ key: 'callback_url', message: 'The callback url field must be a valid URL.' });
       }
       const requested = body.status ?? 'Paid';
       const status = typeof requested === 'string' ? v1StatusesForBeta(requested).at(-1) : undefined;
       if (!status)
-        throw new BetaError(
-          400,
-          'validation_error',
-          'status',
-          `The status must be one of ${CALLBACK_STATUSES.join(', ')}.`,
-        );
+        throw invalidField({
+          key: 'status',
+          message: `The status must be one of ${CALLBACK_STATUSES.join(', ')}.`,
+        });
       const payment = samplePayment({
         family: 'beta',
         merchantId: merchant.merchantId,
@@ -85,36 +68,19 @@ export function betaWebhookTestRoutes(deps: BetaWebhookTestDeps): Router {
         status: betaStatus(status),
         ...testDeliveryView(result, isDelivered('beta', result.statusCode)),
       };
-      res.json(envelope(200, 'Operation completed successfully!', data));
+      res.json(betaDataBody(data));
     }),
   );
   router.use('/beta/v1/webhook/test', ((error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    if (error instanceof BetaError) {
-      return void res
-        .status(error.status)
-        .json(
-          envelope(
-            error.status,
-            error.message,
-            {},
-            { type: error.type, key: error.key, message: error.message },
-          ),
-        );
-    }
+    if (error instanceof BetaError) return void res.status(error.status).json(betaErrorBody(error));
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) (req.log ?? deps.logger).error({ err: error }, 'family B webhook test failed');
-    const message = status >= 500 ? 'Internal server error' : (error as Error).message;
-    res
-      .status(status)
-      .json(
-        envelope(
-          status,
-          message,
-          {},
-          { type: status >= 500 ? 'server_error' : 'validation_error', key: '', message },
-        ),
-      );
+    const refusal =
+      status >= 500
+        ? new BetaError(status, 'server_error', '', 'Internal server error')
+        : new BetaError(status, 'validation_error', '', (error as Error).message);
+    res.status(status).json(betaErrorBody(refusal));
   }) as ErrorRequestHandler);
   return router;
 }

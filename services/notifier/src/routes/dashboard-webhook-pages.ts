@@ -1,6 +1,6 @@
 import { asyncRoute } from '@gw/platform';
 import type { ServiceContext } from '@gw/runtime';
-import { dashboardPages, merchantOf, sendNotFound, signedInOf } from '@gw/service-dashboard';
+import { dashboardPages, merchantOf, sendNotFound, signedInOf } from '@gw/dashboard-shell';
 import { Router, type Request } from 'express';
 import type { Delivery, DeliveryState, RedeliveryOrigin } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
@@ -21,7 +21,7 @@ export interface WebhookPagesDeps {
  * The dashboard's webhook pages: the merchant's delivery log with each attempt's request, response and
  * error, and redelivery of one or of every dead webhook through the notifier's own redelivery. Served
  * here because the log and its dispatcher live here; the dashboard's session guard and layout come with
- * `dashboardPages`.
+ * `dashboardPages` (@gw/dashboard-shell).
  */
 export function dashboardWebhookPages(ctx: ServiceContext, deps: WebhookPagesDeps): Router {
   return dashboardPages(ctx, { signedIn: () => [webhookRoutes(deps)] });

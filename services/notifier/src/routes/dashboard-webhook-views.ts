@@ -1,6 +1,13 @@
-import { csrfField, filterActions, notice, renderPage, scrollingTable, when } from '@gw/service-dashboard';
+import {
+  csrfField,
+  filterActions,
+  notice,
+  renderPage,
+  scrollingTable,
+  when,
+  type Chrome,
+} from '@gw/dashboard-shell';
 import { html, type SafeHtml } from '@gw/platform';
-import type { Chrome } from '@gw/service-dashboard';
 import type { Delivery, DeliveryState } from '../delivery/delivery';
 import { formatCursor, type DeliveryCursor, type DeliveryPage } from '../log/delivery-keyset';
 

@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import { Router, type ErrorRequestHandler } from 'express';
 import { isPaymentStatus, PAYMENT_STATUSES, type PaymentStatus } from '@gw/domain';
 import { asyncRoute, jsonBody, type Clock } from '@gw/platform';
@@ -6,19 +5,17 @@ import type { MerchantDirectory } from '@gw/runtime';
 import type { MerchantDocument } from '@gw/views';
 import type { Logger } from 'pino';
 import { isDelivered } from '../delivery/process-manager';
-import { buildWebhookRequest, type CurrencyFacts } from '@gw/families';
+import {
+  buildWebhookRequest,
+  invalidParams,
+  V1ApiError,
+  v1ApiKeyRequired,
+  v1ErrorBody,
+  v1InvalidApiKey,
+  type CurrencyFacts,
+} from '@gw/families';
 import { samplePayment } from '../payloads/sample-payment';
 import { isHttpUrl, testDeliveryView, type SendTestWebhook } from './test-webhook';
-
-class V1Error extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface V1IpnTestDeps {
   directory: MerchantDirectory;
@@ -41,10 +38,9 @@ export function v1IpnTestRoutes(deps: V1IpnTestDeps): Router {
     // The key is checked before the body is read, and answers exactly as the V1 gateway's own routes do.
     asyncRoute(async (req, res, next) => {
       const apiKey = req.get('x-api-key')?.trim() ?? '';
-      if (apiKey === '')
-        throw new V1Error(401, 'AUTH_REQUIRED', 'API key is required: send it in the x-api-key header');
+      if (apiKey === '') throw v1ApiKeyRequired();
       const merchant = await deps.directory.byApiKey(apiKey);
-      if (!merchant) throw new V1Error(403, 'INVALID_API_KEY', 'Invalid api key');
+      if (!merchant) throw v1InvalidApiKey();
       res.locals.merchant = merchant;
       next();
     }),
@@ -53,19 +49,11 @@ export function v1IpnTestRoutes(deps: V1IpnTestDeps): Router {
       const merchant = res.locals.merchant as MerchantDocument;
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!isHttpUrl(body.ipn_callback_url)) {
-        throw new V1Error(
-          400,
-          'INVALID_REQUEST_PARAMS',
-          'ipn_callback_url must be a valid http or https URL',
-        );
+        throw invalidParams('ipn_callback_url must be a valid http or https URL');
       }
       const status = body.payment_status ?? 'finished';
       if (typeof status !== 'string' || !isPaymentStatus(status)) {
-        throw new V1Error(
-          400,
-          'INVALID_REQUEST_PARAMS',
-          `payment_status must be one of ${PAYMENT_STATUSES.join(', ')}`,
-        );
+        throw invalidParams(`payment_status must be one of ${PAYMENT_STATUSES.join(', ')}`);
       }
       const payment = samplePayment({
         family: 'v1',
@@ -85,16 +73,12 @@ export function v1IpnTestRoutes(deps: V1IpnTestDeps): Router {
   );
   router.use('/v1/ipn/test', ((error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    const known = error instanceof V1Error ? error : null;
-    const status = known?.status ?? (error as { status?: number }).status ?? 500;
+    const known = error instanceof V1ApiError ? error : null;
+    const status = known?.statusCode ?? (error as { status?: number }).status ?? 500;
     if (status >= 500) (req.log ?? deps.logger).error({ err: error }, 'V1 IPN test failed');
-    res.status(status).json({
-      status: false,
-      statusCode: status,
-      error: STATUS_CODES[status] ?? 'Error',
-      code: known?.code ?? (status >= 500 ? 'INTERNAL_ERROR' : 'INVALID_REQUEST_PARAMS'),
-      message: status >= 500 ? 'Internal server error' : (error as Error).message,
-    });
+    const code = known?.code ?? (status >= 500 ? 'INTERNAL_ERROR' : 'INVALID_REQUEST_PARAMS');
+    const message = status >= 500 ? 'Internal server error' : (error as Error).message;
+    res.status(status).json(v1ErrorBody(status, code, message));
   }) as ErrorRequestHandler);
   return router;
 }

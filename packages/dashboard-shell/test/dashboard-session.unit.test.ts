@@ -1,6 +1,6 @@
 import { InMemoryCache } from '@gw/cache';
 import { ManualClock } from '@gw/platform';
-import { DashboardSessions, keyStillOpens, type Principal } from '../src/session/dashboard-session';
+import { DashboardSessions, keyStillOpens, type Principal } from '../src';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { html } from '@gw/platform';
 import type { ServiceContext } from '@gw/runtime';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { renderPage } from '../views/layout';
-import { renderMessagePage } from '../views/sign-in-page';
+import { renderMessagePage } from '../views/message-page';
 import { NoMerchantChosenError, signedInOf, type SignedIn } from './signed-in';
 
 const NOT_FOUND = 'There is nothing here, or it belongs to another merchant.';

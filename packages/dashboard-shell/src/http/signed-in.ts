@@ -5,7 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { keyStillOpens, type DashboardSession, type DashboardSessions } from '../session/dashboard-session';
 import { clearSessionCookie, sessionIdOf } from '../session/session-cookie';
 import type { Chrome, Section } from '../views/layout';
-import { renderMessagePage } from '../views/sign-in-page';
+import { renderMessagePage } from '../views/message-page';
 
 const SWITCHER_SIZE = 500;
 

@@ -1,6 +1,16 @@
-import type { BETA_ERROR_TYPES, BetaProblem } from '@gw/contracts/api/beta';
+import {
+  BETA_SUCCESS_MESSAGE,
+  BETA_VERSION,
+  type BETA_ERROR_TYPES,
+  type BetaProblem,
+} from '@gw/contracts/api/beta';
 import { assertNever, type MoneyProblem, type Refusal } from '@gw/domain';
-import { betaSymbol } from '@gw/families';
+import { betaSymbol } from './currencies';
+
+/**
+ * Family B's error wording (OxaPay's answers), for every service that answers in family B's name: the
+ * gateway and the notifier's `POST /beta/v1/webhook/test`.
+ */
 
 export type BetaErrorType = (typeof BETA_ERROR_TYPES)[number];
 
@@ -32,23 +42,47 @@ export class BetaError extends Error {
   }
 }
 
+export interface BetaErrorBody {
+  data: Record<string, never>;
+  message: string;
+  error: { type: BetaErrorType; key: string; message: string };
+  status: number;
+  version: string;
+}
+
+/** The envelope of a refusal: `{data: {}, message, error: {type, key, message}, status, version}`. */
+export function betaErrorBody(error: BetaError): BetaErrorBody {
+  return {
+    data: {},
+    message: error.summary,
+    error: { type: error.type, key: error.key, message: error.message },
+    status: error.status,
+    version: BETA_VERSION,
+  };
+}
+
+/** The envelope of an answer: `{data, message, error: {}, status: 200, version}`; clients check `status`. */
+export function betaDataBody<T>(data: T) {
+  return { data, message: BETA_SUCCESS_MESSAGE, error: {}, status: 200, version: BETA_VERSION };
+}
+
 export const invalidField = (problem: BetaProblem): BetaError =>
   new BetaError(400, 'validation_error', problem.key, problem.message);
 
-export const missingApiKey = (): BetaError =>
+export const betaMissingApiKey = (): BetaError =>
   new BetaError(401, 'authentication_error', 'merchant_api_key', 'The merchant_api_key header is required.');
 
-export const invalidApiKey = (): BetaError =>
+export const betaInvalidApiKey = (): BetaError =>
   new BetaError(401, 'authentication_error', 'merchant_api_key', 'Invalid merchant API key.');
 
-export const unknownEndpoint = (path: string): BetaError =>
+export const betaUnknownEndpoint = (path: string): BetaError =>
   new BetaError(404, 'not_found', 'endpoint', `No such endpoint: ${path}`);
 
 /** Another merchant's payment answers exactly as a missing one. */
-export const paymentNotFound = (): BetaError =>
+export const betaPaymentNotFound = (): BetaError =>
   new BetaError(404, 'not_found', 'track_id', 'Payment not found.');
 
-export const tooManyRequests = (limit: number, retryAfterSeconds: number): BetaError =>
+export const betaTooManyRequests = (limit: number, retryAfterSeconds: number): BetaError =>
   new BetaError(
     429,
     'rate_limit',
