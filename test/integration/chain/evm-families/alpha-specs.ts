@@ -31,13 +31,15 @@ export function alphaSpecs(p: () => PaidIn, coinCase: CoinCase): void {
       async (_from, sender) => {
         const { payment, stored } = await create();
         expect(stored.payCurrency).toBe(coinCase.code);
-        // EIP-681 on the chain the watcher follows, naming the contract it watches (not mainnet's).
+        // EIP-681 on the chain the watcher follows, naming the contract it watches (not mainnet's), unless the coin says.
         const units = p().coin.units(payment.payer_amount);
         const contract = p().coin.contract;
         expect(await walletLink(payment)).toBe(
-          contract === null
-            ? `ethereum:${payment.address}@${p().node.chainId}?value=${units}`
-            : `ethereum:${contract}@${p().node.chainId}/transfer?address=${payment.address}&uint256=${units}`,
+          coinCase.walletLink
+            ? coinCase.walletLink(payment.address, units)
+            : contract === null
+              ? `ethereum:${payment.address}@${p().node.chainId}?value=${units}`
+              : `ethereum:${contract}@${p().node.chainId}/transfer?address=${payment.address}&uint256=${units}`,
         );
         const txHash = await p().coin.pay(payment.address, units, sender);
         await p().chain.events.until(stored.paymentId, 'PaymentConfirming');

@@ -8,11 +8,12 @@ import { payThroughReorganisation, payThroughRestart, payToFinish } from './scen
 export function betaSpecs(p: () => PaidIn, coinCase: CoinCase): void {
   describe('family B', () => {
     const client = () => new BetaClient(p().chain.gateway.baseUrl, p().merchant);
-    /** An invoice in USD: it opens in the merchant's only coin. */
+    /** An invoice in USD (it opens in the merchant's only coin), or in the coin's own fields. */
     const create = async () => {
       const { track_id: trackId } = await client().createInvoice({
         amount: 20,
         currency: 'USD',
+        ...coinCase.beta,
         callback_url: `${p().chain.webhooks.url}/beta`,
       });
       const stored = await storedPayment(p().chain.gateway, Number(trackId));
