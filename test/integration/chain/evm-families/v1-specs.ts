@@ -65,7 +65,7 @@ export function v1Specs(p: () => PaidIn, coinCase: CoinCase): void {
           }),
         ]);
         p().figures.push(
-          `${coinCase.code} from ${from} on anvil: tx sent → confirming ${confirmingAt - sentAt} ms (anvil mines at once); ` +
+          `family V1 ${coinCase.code} from ${from} on anvil: tx sent → confirming ${confirmingAt - sentAt} ms (anvil mines at once); ` +
             `${p().requiredConfirmations - 1} more blocks → finished ${finishedAt - minedAt} ms (includes mining), ` +
             `finished webhook delivered ${webhookAt - minedAt} ms`,
         );
