@@ -17,6 +17,18 @@ const BIP84_FIRST_ADDRESSES = [
   'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
 ];
 
+/**
+ * Trezor's published Tron vectors (trezor-firmware common/tests/fixtures/tron/get_address.json): the
+ * account xpub at m/44'/195'/0' of the all-"all" seed, and the first addresses a Trezor shows for it.
+ */
+const TREZOR_TRON_XPUB =
+  'xpub6DCWphzD1URX6NLY4bzJQoNz3Ja14ueGphAz3c7XdzyfR3hbsv4XybKuXVPSGFiASvcugTyiJrQyw5u33izp6rB1W9fgZM4ugKQJQBcEFo8';
+const TREZOR_TRON_FIRST_ADDRESSES = [
+  'TY72iA3SBtrds3QLYsS7LwYfkzXwAXCRWT',
+  'TFz2CJn9CJb8C4i1Gke3jmZX2fRMJxniH2',
+  'TQSw9qVAigRwfgPdf7aW4wxbG9tFitexg2',
+];
+
 const PROVOKED =
   /^console error: Failed to load resource: the server responded with a status of (401|404|422)/;
 
@@ -78,6 +90,24 @@ describe('wallet setup', () => {
     expect((await page.locator('ol.first-addresses li').allInnerTexts()).slice(0, 2)).toEqual(
       BIP84_FIRST_ADDRESSES,
     );
+    await page.close();
+  });
+
+  it("sets a trx wallet from the account xpub at m/44'/195'/0' and shows the T… addresses a Trezor shows", async () => {
+    const merchant = await gateway.createMerchant('Merchant taking Tron');
+    const page = await signIn(browser, gateway.baseUrl, merchant.apiKey, DESKTOP);
+    await page.goto(`${gateway.baseUrl}/dashboard/wallets`);
+    const trxPanel = page.locator('section[aria-labelledby="wallet-trx-title"]');
+    await trxPanel.getByLabel('Extended public key').fill(TREZOR_TRON_XPUB);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/dashboard/wallets/trx') && r.status() === 200),
+      trxPanel.getByRole('button', { name: 'Set wallet' }).click(),
+    ]);
+    expect(await page.getByRole('status').first().innerText()).toContain('TRX wallet is set');
+    const shown = await page
+      .locator('section[aria-labelledby="wallet-trx-title"] ol.first-addresses li')
+      .allInnerTexts();
+    expect(shown.slice(0, 3)).toEqual(TREZOR_TRON_FIRST_ADDRESSES);
     await page.close();
   });
 

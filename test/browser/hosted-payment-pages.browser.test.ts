@@ -66,6 +66,8 @@ describe('family A (url)', () => {
     console.log(describeWeight('family A payment page (desktop)', await measurePage(page)));
     const payment = await fixtures.payment(uuidOf(path));
 
+    // The coin and its network, named plainly above the amount, and the warning that nothing else counts.
+    expect(await page.locator('[data-pay-in]').innerText()).toBe('Pay in USDT on Tron (TRC-20)');
     expect(await page.locator('[data-network-warning]').innerText()).toContain(
       'Send only USDT on the Tron (TRC-20) network',
     );

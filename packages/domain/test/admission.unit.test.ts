@@ -272,6 +272,22 @@ describe('admitting a payment', () => {
         );
       });
 
+      it('is refused while fewer fresh sources than PRICE_MIN_SOURCES price it, naming how many did', () => {
+        const unchecked = new RatesService({
+          ...live.snapshot,
+          disagreements: {
+            btc: { spreadPercent: '0', limitPercent: '2', quotes: { kraken: '41333' }, minSources: 2 },
+          },
+        });
+        const refusal = at('2026-01-01T00:10:00.000Z', unchecked)
+          .given(mainnetWallet)
+          .when(usd('10', 'btc'))
+          .thenRefuses('PRICES_DISAGREE').refusal;
+        expect(new PaymentRefused(refusal).message).toBe(
+          'no agreed price for btc: only 1 price source quotes it freshly, and 2 must agree (kraken 41333 USD); retry later',
+        );
+      });
+
       it('checks the request before the prices', () => {
         at('2030-01-01T00:00:00.000Z')
           .given(mainnetWallet)

@@ -336,6 +336,12 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
       'How far apart (highest − lowest, over the median, in percent) the fresh sources may price a currency: beyond it, real-money payments naming that currency are refused until they agree again.',
   },
   {
+    name: 'PRICE_MIN_SOURCES',
+    default: '1',
+    description:
+      'How many sources must quote a currency freshly for real money to be asked in it: with fewer, real-money payments naming it are refused (PRICES_DISAGREE) until more answer. 1 prices on any one source left, unchecked; 2 with three sources survives one down and never asks money on a lone price.',
+  },
+  {
     name: 'PRICE_SOURCE_URL',
     default: 'https://api.coingecko.com/api/v3',
     description:

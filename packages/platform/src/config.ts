@@ -148,6 +148,8 @@ export interface PricesConfig {
   sources: readonly PriceSourceName[];
   /** Fresh sources further apart than this (percent of their median) refuse real money in the currency. */
   spreadLimitPercent: string;
+  /** Fresh sources a currency must be quoted by for real money in it; fewer refuse it as disagreeing. */
+  minSources: number;
   /** Base URL of the CoinGecko API (`…/api/v3`). */
   sourceUrl: string;
   /** CoinGecko's API key. */
@@ -440,10 +442,22 @@ function readPrices(reader: EnvReader, takesRealMoney: boolean): PricesConfig {
     apiKey === null ? ['kraken', 'coinbase'] : ['coingecko', 'kraken', 'coinbase'];
   const sources = reader.read('PRICE_SOURCES', parsePriceSources, defaultSources);
   const baseUrl = (raw: string) => parseUrl(raw, ['http:', 'https:']).replace(/\/+$/, '');
+  const asked: readonly PriceSourceName[] = feed === 'coingecko' ? ['coingecko'] : sources;
+  const minSources = reader.read(
+    'PRICE_MIN_SOURCES',
+    (raw) => parseInteger(raw, 1, PRICE_SOURCE_NAMES.length),
+    1,
+  );
+  if (feed !== 'curated' && minSources > asked.length)
+    reader.fail(
+      'PRICE_MIN_SOURCES',
+      `asks every currency to be quoted by ${minSources} sources, but only ${asked.length} are asked (${asked.join(', ')}): no real money could ever be priced`,
+    );
   return {
     feed,
-    sources: feed === 'coingecko' ? ['coingecko'] : sources,
+    sources: asked,
     spreadLimitPercent: reader.read('PRICE_SPREAD_LIMIT_PERCENT', parsePercent, '2'),
+    minSources,
     sourceUrl: reader.read('PRICE_SOURCE_URL', baseUrl, 'https://api.coingecko.com/api/v3'),
     apiKey,
     krakenUrl: reader.read('PRICE_KRAKEN_URL', baseUrl, 'https://api.kraken.com'),

@@ -382,6 +382,7 @@ describe('prices', () => {
       feed: 'curated',
       sources: ['kraken', 'coinbase'],
       spreadLimitPercent: '2',
+      minSources: 1,
       sourceUrl: 'https://api.coingecko.com/api/v3',
       apiKey: null,
       krakenUrl: 'https://api.kraken.com',
@@ -429,6 +430,25 @@ describe('prices', () => {
         (issue) => issue.variable,
       ),
     ).toEqual(['PRICE_SOURCES', 'PRICE_SPREAD_LIMIT_PERCENT']);
+  });
+
+  it('reads PRICE_MIN_SOURCES (1 by default), refusing more than the sources asked', () => {
+    expect(loadConfig({ PRICE_FEED: 'live' }).prices.minSources).toBe(1);
+    expect(
+      loadConfig({ PRICE_FEED: 'live', PRICE_SOURCES: 'kraken,coinbase', PRICE_MIN_SOURCES: '2' }).prices
+        .minSources,
+    ).toBe(2);
+    expect(
+      issuesOf({ PRICE_FEED: 'live', PRICE_SOURCES: 'kraken,coinbase', PRICE_MIN_SOURCES: '3' }).map(
+        (issue) => issue.variable,
+      ),
+    ).toEqual(['PRICE_MIN_SOURCES']);
+    expect(issuesOf({ PRICE_FEED: 'coingecko', PRICE_MIN_SOURCES: '2' })).toEqual([
+      expect.objectContaining({ variable: 'PRICE_MIN_SOURCES' }),
+    ]);
+    expect(issuesOf({ PRICE_MIN_SOURCES: '0' }).map((issue) => issue.variable)).toEqual([
+      'PRICE_MIN_SOURCES',
+    ]);
   });
 
   it('reads PRICE_FEED=coingecko as CoinGecko alone, as before there were other sources', () => {

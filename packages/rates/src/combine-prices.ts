@@ -8,6 +8,11 @@ export interface CombinePricesOptions {
   maxAgeSeconds: number;
   /** PRICE_SPREAD_LIMIT_PERCENT: fresh quotes further apart than this, relative to their median, disagree. */
   spreadLimitPercent: string;
+  /**
+   * PRICE_MIN_SOURCES: fewer fresh quotes than this leave the currency unchecked, recorded as a
+   * disagreement (no real money asked on it); 1, the default, prices on any one source.
+   */
+  minSources?: number;
 }
 
 /** One source's quote of one currency. */
@@ -23,8 +28,9 @@ const SIGNIFICANT_DIGITS = 12;
  * One snapshot from the snapshots the sources answered with this round. Each currency is priced at the
  * median of its fresh quotes (younger than the age limit), dated by the oldest of them; a currency no
  * source quotes freshly keeps its newest quote, so it reads as stale with that quote's date. Fresh
- * quotes whose spread exceeds the limit are recorded as a disagreement: the median stays for display,
- * but admission asks no real money on it. Pure: the sources' I/O happened before.
+ * quotes whose spread exceeds the limit, or fewer of them than the minimum number of sources, are
+ * recorded as a disagreement: the median stays for display, but admission asks no real money on it.
+ * Pure: the sources' I/O happened before.
  */
 export function combinePrices(
   answers: readonly PriceSnapshot[],
@@ -32,6 +38,7 @@ export function combinePrices(
 ): PriceSnapshot {
   if (answers.length === 0) throw new PriceSourceError('no price source answered');
   const limit = parseAmount(options.spreadLimitPercent);
+  const minSources = options.minSources ?? 1;
   const oldestFresh = options.now.getTime() - options.maxAgeSeconds * 1000;
   const quotesByCode = new Map<string, Quote[]>();
   for (const answer of answers) {
@@ -61,11 +68,13 @@ export function combinePrices(
     pricesUsd[code] = formatAmount(median.toSignificantDigits(SIGNIFICANT_DIGITS));
     quotedAt[code] = fresh.map((quote) => quote.quotedAt).reduce((a, b) => (b < a ? b : a));
     const spread = spreadPercentOf(fresh, median);
-    if (spread.greaterThan(limit))
+    const tooFew = fresh.length < minSources;
+    if (tooFew || spread.greaterThan(limit))
       disagreements[code] = {
         spreadPercent: formatAmount(spread.toDecimalPlaces(2)),
         limitPercent: formatAmount(limit),
         quotes: Object.fromEntries(fresh.map((quote) => [quote.source, formatAmount(quote.priceUsd)])),
+        ...(tooFew ? { minSources } : {}),
       };
   }
   return {

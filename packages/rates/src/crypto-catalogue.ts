@@ -75,7 +75,12 @@ export const curatedCryptoCurrencies: readonly CryptoCurrency[] = [
   ]),
   ...listOn('trx', [
     { code: 'trx', ticker: 'trx', name: 'Tron', decimals: 6, chainDecimals: 6, priceUsd: '0.284', minAmountUsd: '2', withdrawFee: '1', depositMin: '5' },
-    // Wallets read TRC-20 transfers from a plain address; no wallet agrees on a token URI for Tron.
+    // No token URI for Tron is agreed (checked 2026-11): TIP-17 is the adaptive energy limit model, not a
+    // payment URI (github.com/tronprotocol/tips README), and no TIP defines one; TronLink opens transfers
+    // only by its own deep link for whitelisted DApps (tronlinkoutside://pull.activity, docs.tronlink.org/
+    // mobile/deeplink); TokenPocket's receive QR code for Tron is the bare address (help.tokenpocket.pro/
+    // developer-en/scan-protocol); Trust Wallet reads `<coin>:<address>?amount=` (community.trustwallet.com
+    // /t/1390), which names no token. So USDT's QR code is the bare T… address every Tron wallet reads.
     { ...usdt, code: 'usdttrc20', name: 'Tether USD (TRC-20)', decimals: 6, chainDecimals: 6, minAmountUsd: '8', withdrawFee: '1', depositMin: '5', contractAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', uriScheme: null },
   ]),
   ...listOn('sol', [

@@ -21,7 +21,10 @@ export interface PriceSnapshot {
   disagreements?: Readonly<Record<string, PriceDisagreement>>;
 }
 
-/** Fresh sources priced one currency too far apart to trust any of them. */
+/**
+ * Fresh sources priced one currency too far apart to trust any of them, or too few of them priced it
+ * (fewer than PRICE_MIN_SOURCES) for their price to be checked against another.
+ */
 export interface PriceDisagreement {
   /** (highest − lowest) / median, in percent, as a decimal string. */
   spreadPercent: string;
@@ -29,6 +32,8 @@ export interface PriceDisagreement {
   limitPercent: string;
   /** Each fresh source's USD price. */
   quotes: Readonly<Record<string, string>>;
+  /** PRICE_MIN_SOURCES, set when fewer fresh sources than it quoted the currency (whatever their spread). */
+  minSources?: number;
 }
 
 /** Where prices come from: the curated catalogue (the sandbox), or a live market source. */

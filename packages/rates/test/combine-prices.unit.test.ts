@@ -31,6 +31,35 @@ describe('combinePrices', () => {
     expect(new RatesService(combined).priceDisagreement('btc')).toBeNull();
   });
 
+  it('with PRICE_MIN_SOURCES=2, records the one source left as a disagreement: its price is shown, never asked', () => {
+    const combined = combinePrices(
+      [answer('kraken', { btc: '99000' }), answer('coinbase', { btc: '90100' }, { btc: minutesAgo(60) })],
+      { ...options, minSources: 2 },
+    );
+    expect(combined.pricesUsd.btc).toBe('99000');
+    expect(new RatesService(combined).priceDisagreement('btc')).toEqual({
+      spreadPercent: '0',
+      limitPercent: '2',
+      quotes: { kraken: '99000' },
+      minSources: 2,
+    });
+  });
+
+  it('with PRICE_MIN_SOURCES=2, two fresh agreeing sources price the currency; a disagreement there names no minimum', () => {
+    const agreeing = combinePrices(
+      [answer('kraken', { btc: '90300' }), answer('coinbase', { btc: '90100' })],
+      { ...options, minSources: 2 },
+    );
+    expect(agreeing.pricesUsd.btc).toBe('90200');
+    expect(agreeing.disagreements).toBeUndefined();
+    const apart = combinePrices([answer('kraken', { btc: '99000' }), answer('coinbase', { btc: '90000' })], {
+      ...options,
+      minSources: 2,
+    });
+    expect(apart.disagreements?.btc).not.toHaveProperty('minSources');
+    expect(apart.disagreements?.btc?.spreadPercent).toBe('9.52');
+  });
+
   it('dates a price by the oldest fresh quote it was taken from', () => {
     const combined = combinePrices(
       [

@@ -11,6 +11,8 @@ export interface CombinedPriceFeedOptions {
   clock: Clock;
   maxAgeSeconds: number;
   spreadLimitPercent: string;
+  /** PRICE_MIN_SOURCES: fresh quotes a currency needs for real money to be asked on it (1 if unset). */
+  minSources?: number;
   /** Told how every source fared, after each refresh, before its snapshot is combined. */
   onOutcomes?(outcomes: readonly SourceOutcome[], at: Date): Promise<void>;
 }
@@ -45,6 +47,7 @@ export class CombinedPriceFeed implements PriceFeed {
       now,
       maxAgeSeconds: this.options.maxAgeSeconds,
       spreadLimitPercent: this.options.spreadLimitPercent,
+      minSources: this.options.minSources,
     });
   }
 }

@@ -26,6 +26,7 @@ export function priceFeedOf(
       clock,
       maxAgeSeconds: prices.maxAgeSeconds,
       spreadLimitPercent: prices.spreadLimitPercent,
+      minSources: prices.minSources,
       onOutcomes: async (outcomes, at) => {
         const health = await recordSourceOutcomes(cache, outcomes, at);
         for (const { source, up, lastError, consecutiveFailures, lastSuccessAt } of health)

@@ -190,6 +190,26 @@ describe('live prices from several sources', () => {
     expect(Date.parse(stale.priceQuotedAt('btc')!)).toBe(clock.now().getTime() - 601_000);
   });
 
+  it('with PRICE_MIN_SOURCES=2, prices through one source down, and refuses to ask money on the one left', async () => {
+    const { service, published } = started({ PRICE_MIN_SOURCES: '2' });
+    kraken.behaviour = 'drop';
+    await service.runOnce();
+    expect((await published()).priceDisagreement('btc')).toBeNull();
+    expect((await published()).findCurrency('btc').priceUsd).toBe('90100');
+
+    coinbase.behaviour = 'drop';
+    clock.advance(60_000);
+    await service.runOnce();
+    const lone = await published();
+    expect(lone.findCurrency('btc').priceUsd).toBe('90000');
+    expect(lone.priceDisagreement('btc')).toEqual({
+      spreadPercent: '0',
+      limitPercent: '2',
+      quotes: { coingecko: '90000' },
+      minSources: 2,
+    });
+  });
+
   it('records sources that disagree beyond the spread limit, and exports the spread', async () => {
     const { service, published, check, metrics } = started({ PRICE_SPREAD_LIMIT_PERCENT: '0.3' });
     await service.runOnce();

@@ -34,7 +34,9 @@ async function startSources(krakenLtcUsd = '126'): Promise<void> {
   ]);
 }
 
-async function realMoneyGateway(): Promise<{ gateway: TestGateway; merchant: MerchantCalls }> {
+async function realMoneyGateway(
+  env: Record<string, string> = {},
+): Promise<{ gateway: TestGateway; merchant: MerchantCalls }> {
   const started = await startTestGateway({
     env: {
       SANDBOX_ENABLED: 'false',
@@ -46,6 +48,7 @@ async function realMoneyGateway(): Promise<{ gateway: TestGateway; merchant: Mer
       PRICE_KRAKEN_URL: kraken.baseUrl,
       PRICE_COINBASE_URL: coinbase.baseUrl,
       PRICE_SPREAD_LIMIT_PERCENT: '2',
+      ...env,
     },
   });
   gateway = started;
@@ -124,6 +127,36 @@ describe('real money priced from several sources', () => {
       'price-sources': {
         status: 'degraded',
         detail: { kraken: expect.any(Number), coinbase: expect.any(Number) },
+      },
+    });
+  });
+
+  it('with PRICE_MIN_SOURCES=2, refuses a create in each family while CoinGecko alone is left, naming it', async () => {
+    await startSources();
+    kraken.behaviour = 'drop';
+    coinbase.behaviour = 'drop';
+    const { merchant } = await realMoneyGateway({ PRICE_MIN_SOURCES: '2' });
+    const [v1, alpha, beta] = await createInEveryFamily(merchant);
+    const tooFew = 'only 1 price source quotes it freshly, and 2 must agree';
+    expect(v1).toMatchObject({
+      status: 422,
+      body: {
+        code: 'PRICE_UNAVAILABLE',
+        message: `no agreed price for ltc: ${tooFew} (coingecko 125 USD); retry later`,
+      },
+    });
+    expect(alpha).toEqual({
+      status: 422,
+      body: { state: 1, message: `no agreed price for LTC: ${tooFew} (coingecko 125 USD); retry later` },
+    });
+    expect(beta).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          type: 'validation_error',
+          key: 'currency',
+          message: `No agreed price for LTC: ${tooFew}; try again later.`,
+        },
       },
     });
   });

@@ -78,5 +78,13 @@ export function pricesDisagreeMessage(code: string, disagreement: PriceDisagreem
   const quotes = Object.entries(disagreement.quotes)
     .map(([source, price]) => `${source} ${price}`)
     .join(', ');
+  if (disagreement.minSources !== undefined)
+    return `no agreed price for ${code}: ${tooFewSources(disagreement, disagreement.minSources)} (${quotes} USD); retry later`;
   return `no agreed price for ${code}: the price sources differ by ${disagreement.spreadPercent} % (${quotes} USD), over the ${disagreement.limitPercent} % limit; retry later`;
+}
+
+/** How many fresh sources quoted the currency, against PRICE_MIN_SOURCES, in words every family reuses. */
+export function tooFewSources(disagreement: PriceDisagreement, minSources: number): string {
+  const count = Object.keys(disagreement.quotes).length;
+  return `only ${count} price source${count === 1 ? '' : 's'} quote${count === 1 ? 's' : ''} it freshly, and ${minSources} must agree`;
 }

@@ -4,7 +4,7 @@ import {
   type BETA_ERROR_TYPES,
   type BetaProblem,
 } from '@gw/contracts/api/beta';
-import { assertNever, type MoneyProblem, type Refusal } from '@gw/domain';
+import { assertNever, tooFewSources, type MoneyProblem, type Refusal } from '@gw/domain';
 import { betaSymbol } from './currencies';
 
 /**
@@ -133,6 +133,11 @@ export function betaRefusal(refusal: Refusal): BetaError {
         message: `No current price for ${refusal.currency.code.toUpperCase()}; try again later.`,
       });
     case 'PRICES_DISAGREE':
+      if (refusal.disagreement.minSources !== undefined)
+        return invalidField({
+          key: 'currency',
+          message: `No agreed price for ${refusal.currency.code.toUpperCase()}: ${tooFewSources(refusal.disagreement, refusal.disagreement.minSources)}; try again later.`,
+        });
       return invalidField({
         key: 'currency',
         message: `No agreed price for ${refusal.currency.code.toUpperCase()}: the price sources differ by ${refusal.disagreement.spreadPercent} %, over the ${refusal.disagreement.limitPercent} % limit; try again later.`,

@@ -36,6 +36,7 @@ export const en: CheckoutTexts = {
 
   payment: {
     testPayment: 'Test payment: paid on a simulated chain. Do not send real coins.',
+    payIn: 'Pay in {ticker} on {network}',
     sendExactly: 'Send exactly',
     toAddress: 'To this {ticker} address',
     extraId: 'Memo / destination tag',

@@ -44,6 +44,8 @@ export interface CheckoutTexts {
   payment: {
     /** The badge of a sandbox payment: no real money moves. */
     testPayment: string;
+    /** The coin and its network, named plainly above the amount (USDT on Tron (TRC-20)). */
+    payIn: string;
     sendExactly: string;
     /** {ticker} */
     toAddress: string;

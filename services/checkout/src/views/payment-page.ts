@@ -151,7 +151,10 @@ function payInstructions(model: PaymentPageModel, field: FieldRenderer): SafeHtm
     >
       ${texts.common.copy}
     </button>`;
-  return html`<div>
+  return html`<p class="pay-in" data-pay-in>
+      ${fillText(texts.payment.payIn, { ticker, network: model.networkName })}
+    </p>
+    <div>
       <span class="field-label">${texts.payment.sendExactly}</span>
       <div class="copy-row">
         <code class="amount">${field('amount_due', amountDue)} ${ticker}</code

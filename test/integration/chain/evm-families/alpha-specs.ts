@@ -28,17 +28,20 @@ export function alphaSpecs(p: () => PaidIn, coinCase: CoinCase): void {
 
     it.each(coinCase.senders)(
       'an exact payment from %s is confirm_check once mined and paid two blocks later, its hash in txid',
-      async (_from, sender) => {
+      async (from, sender) => {
         const { payment, stored } = await create();
         expect(stored.payCurrency).toBe(coinCase.code);
-        // EIP-681 on the chain the watcher follows, naming the contract it watches (not mainnet's).
+        // EIP-681 on the chain the watcher follows, naming the contract it watches (not mainnet's), unless the coin says.
         const units = p().coin.units(payment.payer_amount);
         const contract = p().coin.contract;
         expect(await walletLink(payment)).toBe(
-          contract === null
-            ? `ethereum:${payment.address}@${p().node.chainId}?value=${units}`
-            : `ethereum:${contract}@${p().node.chainId}/transfer?address=${payment.address}&uint256=${units}`,
+          coinCase.walletLink
+            ? coinCase.walletLink(payment.address, units)
+            : contract === null
+              ? `ethereum:${payment.address}@${p().node.chainId}?value=${units}`
+              : `ethereum:${contract}@${p().node.chainId}/transfer?address=${payment.address}&uint256=${units}`,
         );
+        const sentAt = Date.now();
         const txHash = await p().coin.pay(payment.address, units, sender);
         await p().chain.events.until(stored.paymentId, 'PaymentConfirming');
         expect(await client().paymentWhen(payment.uuid, (read) => read.txid === txHash)).toMatchObject({
@@ -46,7 +49,9 @@ export function alphaSpecs(p: () => PaidIn, coinCase: CoinCase): void {
           payment_status: 'confirming',
           is_final: false,
         });
+        const confirmCheckAt = Date.now();
 
+        const minedAt = Date.now();
         await p().node.mine(p().requiredConfirmations - 1);
         await p().chain.events.until(stored.paymentId, 'PaymentFinished');
         expect(await client().paymentWhen(payment.uuid, (read) => read.status === 'paid')).toMatchObject({
@@ -56,9 +61,16 @@ export function alphaSpecs(p: () => PaidIn, coinCase: CoinCase): void {
           is_test: false,
           payment_amount: payment.payer_amount,
         });
+        const paidAt = Date.now();
         const call = await webhook(payment, 'paid');
+        const webhookAt = Date.now();
         expect(call.json).toMatchObject({ txid: txHash, is_final: true, is_test: false });
         expect(statuses(payment)).toEqual(['confirm_check', 'paid']);
+        p().figures.push(
+          `family A ${coinCase.code} from ${from} on anvil: tx sent → confirm_check read ${confirmCheckAt - sentAt} ms; ` +
+            `${p().requiredConfirmations - 1} more blocks → paid read ${paidAt - minedAt} ms (includes mining), ` +
+            `paid webhook delivered ${webhookAt - minedAt} ms`,
+        );
       },
     );
 

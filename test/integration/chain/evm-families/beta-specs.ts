@@ -8,11 +8,12 @@ import { payThroughReorganisation, payThroughRestart, payToFinish } from './scen
 export function betaSpecs(p: () => PaidIn, coinCase: CoinCase): void {
   describe('family B', () => {
     const client = () => new BetaClient(p().chain.gateway.baseUrl, p().merchant);
-    /** An invoice in USD: it opens in the merchant's only coin. */
+    /** An invoice in USD (it opens in the merchant's only coin), or in the coin's own fields. */
     const create = async () => {
       const { track_id: trackId } = await client().createInvoice({
         amount: 20,
         currency: 'USD',
+        ...coinCase.beta,
         callback_url: `${p().chain.webhooks.url}/beta`,
       });
       const stored = await storedPayment(p().chain.gateway, Number(trackId));
@@ -33,16 +34,20 @@ export function betaSpecs(p: () => PaidIn, coinCase: CoinCase): void {
 
     it.each(coinCase.senders)(
       'an exact payment from %s is Paying once mined and Paid two blocks later, its hash in txs',
-      async (_from, sender) => {
+      async (from, sender) => {
         const { trackId, stored } = await create();
+        const sentAt = Date.now();
         const txHash = await p().coin.pay(stored.payAddress, p().coin.units(stored.payAmount), sender);
         await p().chain.events.until(stored.paymentId, 'PaymentConfirming');
         await client().itemWhen(trackId, (item) => item.status === 'Paying');
+        const payingAt = Date.now();
         expect(hashes((await webhook(trackId, 'Paying')).json.txs)).toEqual([txHash]);
 
+        const minedAt = Date.now();
         await p().node.mine(p().requiredConfirmations - 1);
         await p().chain.events.until(stored.paymentId, 'PaymentFinished');
         const paid = await webhook(trackId, 'Paid');
+        const webhookAt = Date.now();
         expect(paid.json).toMatchObject({ sandbox: false });
         expect(paid.json.txs).toEqual([
           expect.objectContaining({
@@ -52,6 +57,12 @@ export function betaSpecs(p: () => PaidIn, coinCase: CoinCase): void {
           }),
         ]);
         await client().itemWhen(trackId, (item) => item.status === 'Paid');
+        const paidAt = Date.now();
+        p().figures.push(
+          `family B ${coinCase.code} from ${from} on anvil: tx sent → Paying read ${payingAt - sentAt} ms; ` +
+            `${p().requiredConfirmations - 1} more blocks → Paid webhook delivered ${webhookAt - minedAt} ms, ` +
+            `Paid read ${paidAt - minedAt} ms (both include mining)`,
+        );
         expect(await information(trackId)).toMatchObject({
           status: 'Paid',
           sandbox: false,

@@ -11,6 +11,15 @@ export interface CoinCase {
   alpha: Readonly<Record<string, string>>;
   /** Each sender the exact payment is made from: a label for the test name, and who sends. */
   senders: readonly (readonly [string, TokenSender])[];
+  /** Family B invoice fields naming this coin; unset: 20 USD, which opens in the merchant's only coin. */
+  beta?: Readonly<Record<string, unknown>>;
+  /** The pay address's shape; unset: 20-byte `0x` hex. */
+  address?: RegExp;
+  /**
+   * The wallet link (the QR code's content) of a payment of `units` to `address`; unset: EIP-681 on the
+   * chain the watcher follows, naming the contract it watches.
+   */
+  walletLink?: (address: string, units: bigint) => string;
 }
 
 /** What a family's specs pay with once the file's gateway runs: read through a function, set in `beforeAll`. */
