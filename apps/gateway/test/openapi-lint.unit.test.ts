@@ -3,12 +3,29 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { ALPHA_CUSTODIAL_OPERATIONS } from '@gw/contracts/api/alpha';
+import { BETA_CUSTODIAL_OPERATIONS } from '@gw/contracts/api/beta';
 import { API_DOCUMENTS, openApiDocument } from '@gw/service-docs';
 import { API_DOCUMENT_SOURCES } from '../src/api-documents';
 
 const run = promisify(execFile);
 const REPO_ROOT = path.join(__dirname, '../../..');
 const REDOCLY = path.join(REPO_ROOT, 'node_modules/.bin/redocly');
+
+const pointerOf = (method: string, apiPath: string) =>
+  `#/paths/${apiPath.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses`;
+/**
+ * Upstream's custodial calls are served only to refuse them (the gateway never holds funds): they have
+ * no 2XX answer to document, and saying otherwise would mislead. Every other operation keeps the rule.
+ */
+const NEVER_SUCCEEDS = new Set([
+  ...ALPHA_CUSTODIAL_OPERATIONS.map(({ method, path: apiPath }) => pointerOf(method, apiPath)),
+  ...BETA_CUSTODIAL_OPERATIONS.flatMap(({ method, paths }) =>
+    paths.map((apiPath) => pointerOf(method, apiPath)),
+  ),
+]);
+const deliberate = (problem: { ruleId: string; location: { pointer?: string }[] }) =>
+  problem.ruleId === 'operation-2xx-response' && NEVER_SUCCEEDS.has(problem.location[0]?.pointer ?? '');
 
 describe('OpenAPI documents under redocly lint', () => {
   let scratch: string;
@@ -34,11 +51,12 @@ describe('OpenAPI documents under redocly lint', () => {
       totals: { errors: number; warnings: number };
       problems: { ruleId: string; message: string; location: { pointer?: string }[] }[];
     };
-    const problems = report.problems.map(
-      (problem) => `${problem.ruleId} ${problem.location[0]?.pointer ?? ''}: ${problem.message}`,
-    );
+    const problems = report.problems
+      .filter((problem) => !deliberate(problem))
+      .map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer ?? ''}: ${problem.message}`);
     expect(problems).toEqual([]);
-    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    const refused = report.problems.filter(deliberate).length;
+    expect(report.totals).toMatchObject({ errors: 0, warnings: refused });
   });
 
   it.each(API_DOCUMENTS)(
