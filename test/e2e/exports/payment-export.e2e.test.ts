@@ -16,15 +16,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
     if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') record.push(field), (field = '');
-    else if (char === '\r' && text[i + 1] === '\n') {
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
       record.push(field);
       records.push(record);
-      (record = []), (field = ''), i++;
+      record = [];
+      field = '';
+      i++;
     } else field += char;
   }
   if (field !== '' || record.length > 0) throw new Error('the CSV does not end with CRLF');

@@ -1,10 +1,4 @@
-import {
-  dayAfter,
-  firstPaymentFrom,
-  isPaymentIdTerm,
-  listFilter,
-  type PaymentListQuery,
-} from '@gw/runtime';
+import { dayAfter, firstPaymentFrom, isPaymentIdTerm, listFilter, type PaymentListQuery } from '@gw/runtime';
 import type { Filter, ReadModelCollection } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
 
@@ -59,7 +53,6 @@ export async function listPayments(
     newer: forward ? (query.before === null ? null : first) : more ? first : null,
   };
 }
-
 
 /**
  * One box for an order id, a pay address, a transaction id or a payment id: each is an indexed lookup
