@@ -17,3 +17,6 @@ export * from './payment-refunds';
 export * from './keyed-create';
 export * from './idempotency';
 export * from './rate-limit';
+export * from './payment-list-query';
+export * from './csv';
+export * from './payment-export';

@@ -1,5 +1,11 @@
 import { openApiPaths, type DocumentedOperation, type PathItems, type Schema } from '@gw/contracts';
-import { newPlanSchema, newSubscriptionSchema, refundSchema, subscriptionStatusSchema } from '@gw/runtime';
+import {
+  newPlanSchema,
+  newSubscriptionSchema,
+  PAYMENT_CSV_COLUMNS,
+  refundSchema,
+  subscriptionStatusSchema,
+} from '@gw/runtime';
 import {
   createMerchantSchema,
   setCoinsSchema,
@@ -178,6 +184,33 @@ const OPERATIONS: AdminOperation[] = [
     responses: {
       200: { description: 'The subscription.', schema: object('Subscription.') },
       ...errors({ 409: 'Refused.' }),
+    },
+  },
+  {
+    operationId: 'adminExportPayments',
+    method: 'get',
+    path: '/payments/export',
+    summary:
+      "Streams payments as CSV (RFC 4180, newest first, formula-like cells prefixed with '), one merchant's or every merchant's, filtered as the dashboard's payment list.",
+    query: {
+      type: 'object',
+      properties: {
+        merchant_id: { type: 'string', format: 'uuid', description: "Only this merchant's payments." },
+        status: { type: 'string', description: 'Payment status.' },
+        family: { type: 'string', enum: ['v1', 'alpha', 'beta'] },
+        currency: { type: 'string', description: 'Pay currency code.' },
+        network: { type: 'string', description: 'Pay network code.' },
+        from: { type: 'string', format: 'date', description: 'First UTC day created, inclusive.' },
+        to: { type: 'string', format: 'date', description: 'Last UTC day created, inclusive.' },
+      },
+    },
+    responses: {
+      200: {
+        description: `An attachment with a header row: ${PAYMENT_CSV_COLUMNS.join(', ')}.`,
+        schema: { type: 'string' },
+        mediaType: 'text/csv',
+      },
+      ...errors(),
     },
   },
   {

@@ -1,12 +1,41 @@
 import { Router } from 'express';
 import { asyncRoute } from '@gw/platform';
-import { refundPayment, type ServiceContext } from '@gw/runtime';
-import { numericIdParam } from './admin-params';
+import {
+  parsePaymentListQuery,
+  paymentExportPages,
+  refundPayment,
+  sendPaymentsCsv,
+  type ServiceContext,
+} from '@gw/runtime';
+import { COLLECTIONS, type PaymentDocument } from '@gw/views';
+import { AdminError } from './admin-errors';
+import { merchantIdParam, numericIdParam } from './admin-params';
 import type { RefundView } from './admin-views';
 
 /** Operator actions on payments that no merchant API offers (the dashboard offers the merchant the same). */
 export function paymentRoutes(ctx: ServiceContext): Router {
   const router = Router();
+
+  // The payments as CSV, streamed page by page: one merchant's (`merchant_id`) or every merchant's,
+  // with the dashboard list's filters (status, family, currency, network, from, to).
+  router.get(
+    '/payments/export',
+    asyncRoute(async (req, res) => {
+      const { merchant_id: rawMerchant, ...rest } = req.query as Record<string, unknown>;
+      const merchantId = rawMerchant === undefined ? null : merchantIdParam(rawMerchant);
+      const { query, problems } = parsePaymentListQuery(rest);
+      if (query.search !== null) problems.push('q (search) is not an export filter');
+      if (query.before !== null || query.after !== null) problems.push('before and after are list cursors');
+      if (problems.length > 0) throw new AdminError(400, problems.join('; '));
+      const payments = ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+      req.log.info({ merchantId, query }, 'payments exported through the admin API');
+      await sendPaymentsCsv(
+        res,
+        paymentExportPages(payments, merchantId, query),
+        `payments-${merchantId ?? 'all'}.csv`,
+      );
+    }),
+  );
 
   router.post(
     '/payments/:paymentId/refund',

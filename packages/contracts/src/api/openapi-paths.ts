@@ -14,7 +14,11 @@ export interface DocumentedOperation {
   pathParams?: Schema | Record<string, Schema>;
   query?: Schema;
   body?: Schema;
-  responses: Record<string | number, { description: string; schema: Schema; links?: unknown }>;
+  responses: Record<
+    string | number,
+    /** `mediaType`: what the answer is when it is not JSON (a CSV export). */
+    { description: string; schema: Schema; links?: unknown; mediaType?: string }
+  >;
 }
 
 export interface FamilyDocumentation<Operation extends DocumentedOperation> {
@@ -84,7 +88,7 @@ function operationObject<Operation extends DocumentedOperation>(
         status,
         {
           description: response.description,
-          content: { 'application/json': { schema: response.schema } },
+          content: { [response.mediaType ?? 'application/json']: { schema: response.schema } },
           ...(response.links ? { links: response.links } : {}),
         },
       ]),

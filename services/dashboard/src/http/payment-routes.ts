@@ -1,6 +1,6 @@
 import { streamIdOf } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import { paymentExportPages, sendPaymentsCsv, type ServiceContext } from '@gw/runtime';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router, type Request } from 'express';
 import { listPayments, parsePaymentListQuery, searchPayments } from '../payments/payment-list';
@@ -54,6 +54,24 @@ export function paymentRoutes(ctx: ServiceContext, live: LivePosition): Router {
             currencies: currencies(),
           }),
         );
+    }),
+  );
+
+  // The list's filters as a CSV of every matching payment, streamed; always the signed-in merchant's.
+  router.get(
+    '/dashboard/payments.csv',
+    asyncRoute(async (req, res) => {
+      const merchant = merchantOf(res);
+      const { query, problems } = parsePaymentListQuery(req.query as Record<string, unknown>);
+      if (problems.length > 0) {
+        res.status(400).type('text').send(`Check the filters: ${problems.join('; ')}.`);
+        return;
+      }
+      await sendPaymentsCsv(
+        res,
+        paymentExportPages(payments(), merchant.merchantId, query),
+        `payments-${merchant.merchantId}.csv`,
+      );
     }),
   );
 

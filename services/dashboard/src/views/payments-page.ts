@@ -80,6 +80,7 @@ export function renderPaymentsPage(view: PaymentsView): string {
               },
             )
       }
+      ${!view.searched && !problems(view) && exportLink(query)}
       ${paymentsTable(page.payments, view.searched ? 'Search results' : 'Payments, newest first')}
       ${!view.searched && pager(query, page)}`,
   });
@@ -97,6 +98,16 @@ const liveFilters = (query: PaymentListQuery): Record<string, string | null> => 
   to: query.to,
   q: query.search,
 });
+
+/** The CSV of every payment the filters select (not only this page); a search is not exported. */
+function exportLink(query: PaymentListQuery): SafeHtml {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(liveFilters(query))) if (value) params.set(name, value);
+  const search = params.toString();
+  return html`<p>
+    <a href="/dashboard/payments.csv${search ? `?${search}` : ''}" download>Download CSV</a>
+  </p>`;
+}
 
 function select(name: string, label: string, options: readonly string[], selected: string | null): SafeHtml {
   return html`<div>
