@@ -49,11 +49,12 @@ const LISTS: Record<string, (a: MerchantCalls, b: Owned) => Promise<unknown[]>> 
 
 /**
  * Path parameters that are not a merchant's record: the hosted pages are public by id, the operator API
- * spans merchants, a currency code is shared catalogue data, and a sandbox transaction hash is looked
- * up through its payment's owner (the pay routes above).
+ * spans merchants, a currency code is shared catalogue data, a sandbox transaction hash is looked
+ * up through its payment's owner (the pay routes above), and a payout track id names nothing: upstream's
+ * custodial calls are refused for every merchant before any id is read.
  */
 const NOT_TENANT_SCOPED =
-  /^[A-Z]+ \/(invoice|pay|static|admin)\/|\/exchange-rate\/:currency\/|\/sandbox\/v1\/deposits\/:txHash\//;
+  /^[A-Z]+ \/(invoice|pay|static|admin)\/|\/exchange-rate\/:currency\/|\/sandbox\/v1\/deposits\/:txHash\/|^GET \/beta\/v1\/payout\/:track_id$/;
 
 /**
  * The dashboard's routes with an id, which a browser session (not an API key) reaches. The browser
