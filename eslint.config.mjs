@@ -11,12 +11,12 @@ const SERVICE_IMPORTS_TO_MOVE = {};
 // payment route are to move. The notifier's and the dashboard's readers below need the stream itself,
 // which no read model holds (a read model keeps each payment's latest document only); each says why.
 const EVENT_STORE_READERS_TO_MOVE = [
-  'packages/runtime/src/context.ts',
-  'packages/runtime/src/keyed-create.ts',
-  'packages/runtime/src/payment-intake.ts',
-  'packages/runtime/src/payment-refunds.ts',
-  'packages/runtime/src/subscription-plans.ts',
-  'packages/runtime/src/write-side.ts',
+  'packages/application/src/context.ts',
+  'packages/application/src/keyed-create.ts',
+  'packages/application/src/payment-intake.ts',
+  'packages/application/src/payment-refunds.ts',
+  'packages/application/src/subscription-plans.ts',
+  'packages/application/src/write-side.ts',
   'services/admin/src/admin-router.ts',
   'services/admin/src/merchant-routes.ts',
   'services/admin/src/outbox-routes.ts',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freeLoopbackPort, loadConfig } from '../packages/platform/src';
-import { createMerchant } from '../packages/runtime/src';
+import { createMerchant } from '../packages/application/src';
 import { COLLECTIONS, type PaymentDocument } from '../packages/views/src';
 import { startGateway } from '../apps/gateway/src/runner';
 

@@ -17,7 +17,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { TOPICS, type EventMessage } from '../packages/contracts/src';
-import { openPayment, type ServiceContext } from '../packages/runtime/src';
+import { openPayment, type ServiceContext } from '../packages/application/src';
 import { createNotifierService } from '../services/notifier/src';
 import { startTestGateway } from '../test/support/gateway';
 

@@ -13,7 +13,7 @@ import { InMemoryCache } from '../packages/cache/src';
 import { PaymentRefused, priceViewFor } from '../packages/domain/src';
 import { createLogger, loadConfig, systemClock } from '../packages/platform/src';
 import { curatedCatalogue, RatesService } from '../packages/rates/src';
-import type { ServiceContext } from '../packages/runtime/src';
+import type { ServiceContext } from '../packages/application/src';
 import { publishedSnapshot } from '../services/rates/src/rates-refresh';
 import { createRatesService } from '../services/rates/src/rates-service';
 import { CoinbaseStandIn } from '../services/rates/src/testing/coinbase-stand-in';

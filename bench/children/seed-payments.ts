@@ -21,7 +21,7 @@ import {
   newPaymentTerms,
   SandboxPayAddresses,
   type PaymentTermsSources,
-} from '../../packages/runtime/src';
+} from '../../packages/application/src';
 import { admitPayment, streamIdOf } from '../../packages/domain/src';
 import { JsonlEventStore } from '../../packages/store/src';
 import { CommandHandler } from '../../services/payments/src/command-handler';

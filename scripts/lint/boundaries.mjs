@@ -168,7 +168,7 @@ const packageImports = {
 /** What the event store is reached through: the store's own classes and runtime's WriteSide over it. */
 const EVENT_STORE_NAMES = new Map([
   ['@gw/store', new Set(['EventStore', 'MongoEventStore', 'JsonlEventStore'])],
-  ['@gw/runtime', new Set(['WriteSide'])],
+  ['@gw/application', new Set(['WriteSide'])],
 ]);
 
 const eventStore = {

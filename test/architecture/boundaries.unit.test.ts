@@ -93,12 +93,12 @@ describe('the boundary lint rules', () => {
     },
     {
       file: 'services/notifier/src/planted.ts',
-      code: "import type { ServiceContext } from '@gw/runtime';\nexport const read = (ctx: ServiceContext) => ctx.eventStore.readStream('payment-1');\n",
+      code: "import type { ServiceContext } from '@gw/application';\nexport const read = (ctx: ServiceContext) => ctx.eventStore.readStream('payment-1');\n",
       expected: [/'ctx.eventStore' reads the write side/],
     },
     {
       file: 'services/dashboard/src/planted.ts',
-      code: "import type { ServiceContext } from '@gw/runtime';\nexport const store = ({ eventStore }: ServiceContext) => eventStore;\n",
+      code: "import type { ServiceContext } from '@gw/application';\nexport const store = ({ eventStore }: ServiceContext) => eventStore;\n",
       expected: [/'{ eventStore }' reads the write side/],
     },
   ];
@@ -112,7 +112,7 @@ describe('the boundary lint rules', () => {
     // The writer and the projector read the event store.
     {
       file: 'services/payments/src/planted.ts',
-      code: "import type { ServiceContext } from '@gw/runtime';\nexport const read = (ctx: ServiceContext) => ctx.eventStore.readStream('payment-1');\n",
+      code: "import type { ServiceContext } from '@gw/application';\nexport const read = (ctx: ServiceContext) => ctx.eventStore.readStream('payment-1');\n",
     },
     // A relative import inside its own package.
     { file: 'packages/domain/src/payment/planted.ts', code: "export { money } from '../money';\n" },

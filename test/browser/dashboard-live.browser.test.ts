@@ -1,4 +1,4 @@
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import type { Page } from 'playwright-core';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { DESKTOP, openCheckoutBrowser, type CheckoutBrowser } from './support/browser';

@@ -1,4 +1,4 @@
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { COLLECTIONS, type MerchantDocument, type PaymentDocument } from '@gw/views';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import { admin } from '../e2e/v1/v1-client';

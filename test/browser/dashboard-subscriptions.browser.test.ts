@@ -1,4 +1,4 @@
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import type { Page } from 'playwright-core';
 import { admin } from '../e2e/v1/v1-client';
 import { startTestGateway, type TestGateway } from '../support/gateway';

@@ -1,5 +1,5 @@
 import { ManualClock } from '@gw/platform';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import {
   admin,

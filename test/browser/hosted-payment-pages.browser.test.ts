@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { ManualClock } from '@gw/platform';
-import { openPayment } from '@gw/runtime';
+import { openPayment } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import {
   DESKTOP,

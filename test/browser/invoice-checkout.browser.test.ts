@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { createMerchant } from '@gw/runtime';
+import { createMerchant } from '@gw/application';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 import {

@@ -1,4 +1,4 @@
-import { createMerchant, type MerchantKeys } from '@gw/runtime';
+import { createMerchant, type MerchantKeys } from '@gw/application';
 import type { RunningGateway } from '@gw/gateway';
 import { engineControlFromEnvironment } from '../support/engines/engine-control';
 import { Fleet } from '../support/fleet';

@@ -1,4 +1,4 @@
-import { createMerchant, type MerchantKeys } from '@gw/runtime';
+import { createMerchant, type MerchantKeys } from '@gw/application';
 import type { RunningGateway } from '@gw/gateway';
 import { Fleet, type FleetService } from '../support/fleet';
 import {

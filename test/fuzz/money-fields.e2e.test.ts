@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MONEY_MARK, moneyFieldsOf, validatorFor, describeErrors, type Schema } from '@gw/contracts';
 import { streamIdOf } from '@gw/domain';
-import { newPlanSchema } from '@gw/runtime';
+import { newPlanSchema } from '@gw/application';
 import { API_DOCUMENTS, type ApiDocumentName } from '@gw/service-docs';
 import { startTestGateway, type TestGateway } from '../support/gateway';
 

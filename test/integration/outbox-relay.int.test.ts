@@ -3,7 +3,7 @@ import { InMemoryCache } from '@gw/cache';
 import { TOPIC_SCHEMAS, TOPICS, type EventMessage } from '@gw/contracts';
 import { streamIdOf } from '@gw/domain';
 import { createLogger, loadConfig, systemClock } from '@gw/platform';
-import type { Service } from '@gw/runtime';
+import type { Service } from '@gw/application';
 import { OutboxRelay } from '@gw/service-payments';
 import { createProjectorService, Projector } from '@gw/service-projector';
 import { InMemoryReadModelStore, MongoEventStore, MongoReadModelStore, type ReadModelStore } from '@gw/store';

@@ -9,7 +9,7 @@ import {
   type PriceSourceName,
   type SpanProcessor,
 } from '@gw/platform';
-import { createMerchant, type MerchantKeys } from '@gw/runtime';
+import { createMerchant, type MerchantKeys } from '@gw/application';
 import { PRICE_SOURCE_URL_VARIABLES, startStandInFor } from '@gw/service-rates/testing';
 import { startGateway, type RunningGateway } from '@gw/gateway';
 import { Fleet } from './fleet';

@@ -1,4 +1,4 @@
-import { createMerchant, type MerchantKeys, type ServiceContext } from '@gw/runtime';
+import { createMerchant, type MerchantKeys, type ServiceContext } from '@gw/application';
 import { COLLECTIONS } from '@gw/views';
 
 /**

@@ -20,7 +20,7 @@ import {
   MerchantPayAddresses,
   type Service,
   type ServiceContext,
-} from '@gw/runtime';
+} from '@gw/application';
 import { payAddressChains } from '@gw/service-chain';
 import { Projector } from '@gw/service-projector';
 import type { Logger } from 'pino';

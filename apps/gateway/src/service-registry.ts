@@ -1,5 +1,5 @@
 import type { ServiceName } from '@gw/platform';
-import type { Service, ServiceContext } from '@gw/runtime';
+import type { Service, ServiceContext } from '@gw/application';
 import { createAdminService } from '@gw/service-admin';
 import { createChainService } from '@gw/service-chain';
 import { createCheckoutService } from '@gw/service-checkout';

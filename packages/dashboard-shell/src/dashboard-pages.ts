@@ -1,5 +1,5 @@
 import { pageSecurityHeaders } from '@gw/platform';
-import { MerchantDirectory, type ServiceContext } from '@gw/runtime';
+import { MerchantDirectory, type ServiceContext } from '@gw/application';
 import express, { Router } from 'express';
 import { DASHBOARD_STYLE_CSP_SOURCE } from './assets';
 import { dashboardErrorHandler, sendNotFound } from './http/responses';

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
 import type { ReplyErrorCode } from '@gw/contracts';
 import { httpErrorOf } from '@gw/platform';
-import { CommandTimeoutError, InvalidInputError, MerchantCommandError } from '@gw/runtime';
+import { CommandTimeoutError, InvalidInputError, MerchantCommandError } from '@gw/application';
 import type { Logger } from 'pino';
 
 /** The admin API's one error shape. */

@@ -5,7 +5,7 @@ import {
   PAYMENT_CSV_COLUMNS,
   refundSchema,
   subscriptionStatusSchema,
-} from '@gw/runtime';
+} from '@gw/application';
 import {
   createMerchantSchema,
   setCoinsSchema,

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { jsonBody } from '@gw/platform';
-import { WriteSide, type ServiceContext } from '@gw/runtime';
+import { WriteSide, type ServiceContext } from '@gw/application';
 import { requireAdminToken } from './admin-auth';
 import { adminErrorHandler, errorBody } from './admin-errors';
 import { merchantRoutes } from './merchant-routes';

@@ -1,9 +1,9 @@
-import { coinList, currencyCode, email, NOT_BLANK, nullable } from '@gw/runtime';
+import { coinList, currencyCode, email, NOT_BLANK, nullable } from '@gw/application';
 
 /**
  * Request bodies of the admin API. Unknown fields are refused, so an operator's typo
  * (`enabled_coin`) is an error instead of a silently ignored setting. The plan and subscription bodies,
- * which the dashboard's forms share, are in @gw/runtime (subscription-plans).
+ * which the dashboard's forms share, are in @gw/application (subscription-plans).
  */
 
 export interface CreateMerchantBody {

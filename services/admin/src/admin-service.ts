@@ -1,4 +1,4 @@
-import type { Service, ServiceContext } from '@gw/runtime';
+import type { Service, ServiceContext } from '@gw/application';
 import { createAdminRouter } from './admin-router';
 
 /** The operator API. Stateless: every write is a command to payments, every read a store lookup. */

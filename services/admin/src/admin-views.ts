@@ -5,7 +5,7 @@ import type {
   SubscriptionStatus,
   SubscriptionTerms,
 } from '@gw/domain';
-import { walletWarnings, type MerchantKeys, type WalletStatus } from '@gw/runtime';
+import { walletWarnings, type MerchantKeys, type WalletStatus } from '@gw/application';
 import type { MerchantDocument } from '@gw/views';
 
 /** Response bodies of the admin API: snake_case like the V1 API, and never a stored hash or cipher. */

@@ -10,7 +10,7 @@ import {
   validateInput,
   type WriteSide,
   type ServiceContext,
-} from '@gw/runtime';
+} from '@gw/application';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import { notFound } from './admin-errors';
 import { credentialParam, merchantIdParam, pageQuery } from './admin-params';

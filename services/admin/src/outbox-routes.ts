@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { asyncRoute } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import type { ServiceContext } from '@gw/application';
 import type { QuarantinedCommit } from '@gw/store';
 import { notFound } from './admin-errors';
 import type { QuarantinedCommitView, QuarantineListView, QuarantineRetryView } from './admin-views';

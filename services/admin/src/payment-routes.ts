@@ -6,7 +6,7 @@ import {
   refundPayment,
   sendPaymentsCsv,
   type ServiceContext,
-} from '@gw/runtime';
+} from '@gw/application';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { AdminError } from './admin-errors';
 import { merchantIdParam, numericIdParam } from './admin-params';

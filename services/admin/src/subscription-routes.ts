@@ -5,7 +5,7 @@ import {
   createSubscriptionPlan,
   subscribeToPlan,
   type ServiceContext,
-} from '@gw/runtime';
+} from '@gw/application';
 import { merchantIdParam, numericIdParam } from './admin-params';
 import { planView, subscriptionView } from './admin-views';
 

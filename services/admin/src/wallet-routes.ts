@@ -10,7 +10,7 @@ import {
   watchOnlyOf,
   type WriteSide,
   type ServiceContext,
-} from '@gw/runtime';
+} from '@gw/application';
 import { AdminError, notFound } from './admin-errors';
 import { merchantIdParam } from './admin-params';
 import { setWalletSchema, type SetWalletBody } from './admin-schemas';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import pino from 'pino';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '@gw/platform';
-import { CommandTimeoutError, MerchantCommandError } from '@gw/runtime';
+import { CommandTimeoutError, MerchantCommandError } from '@gw/application';
 import { AdminError, adminErrorHandler, commandRefused, statusOfDomainCode } from '../src/admin-errors';
 
 function render(error: unknown): { status: number; body: unknown; logged: number } {

@@ -5,7 +5,7 @@ import {
   newSubscriptionSchema,
   subscriptionStatusSchema,
   validateInput,
-} from '@gw/runtime';
+} from '@gw/application';
 import { createMerchantSchema, setCoinsSchema } from '../src/admin-schemas';
 
 function refusal(schema: object, body: unknown): string {

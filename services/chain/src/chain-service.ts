@@ -1,7 +1,7 @@
 import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { Subscription } from '@gw/bus';
 import type { Amount } from '@gw/domain';
-import { MerchantDirectory, type Service, type ServiceContext } from '@gw/runtime';
+import { MerchantDirectory, type Service, type ServiceContext } from '@gw/application';
 import type { Router } from 'express';
 import { CaseWalker } from './cases/case-walker';
 import { PayoutSettlement } from './payouts/payout-settlement';

@@ -1,7 +1,7 @@
 import type { EventMessage, ReplyMessage } from '@gw/contracts';
 import type { PaymentStatus, PaymentTerms, SandboxCase } from '@gw/domain';
 import { createLogger } from '@gw/platform';
-import type { CommandClient, CommandInput } from '@gw/runtime';
+import type { CommandClient, CommandInput } from '@gw/application';
 import type { ReadModelStore } from '@gw/store';
 import { CaseWalker, caseFailCommandId } from '../src/cases/case-walker';
 import type { SandboxLedger, SandboxTransaction } from '../src/sandbox/ledger';

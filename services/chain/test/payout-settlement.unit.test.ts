@@ -1,7 +1,7 @@
 import type { EventMessage, ReplyMessage } from '@gw/contracts';
 import { createLogger } from '@gw/platform';
 import { RatesService } from '@gw/rates';
-import { CommandTimeoutError, type CommandClient, type CommandInput } from '@gw/runtime';
+import { CommandTimeoutError, type CommandClient, type CommandInput } from '@gw/application';
 import { PayoutSettlement } from '../src/payouts/payout-settlement';
 import type { PayoutOrder, PayoutSender } from '../src/payouts/payout-sender';
 

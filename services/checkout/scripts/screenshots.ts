@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { subtract } from '@gw/domain';
 import { ManualClock } from '@gw/platform';
-import { createMerchant } from '@gw/runtime';
+import { createMerchant } from '@gw/application';
 import type { PaymentDocument } from '@gw/views';
 import { startTestGateway, type TestGateway } from '../../../test/support/gateway';
 import {

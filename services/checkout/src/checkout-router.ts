@@ -1,5 +1,5 @@
 import { pageSecurityHeaders } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import type { ServiceContext } from '@gw/application';
 import compression from 'compression';
 import { Router } from 'express';
 import { CHECKOUT_STYLE_CSP_SOURCE } from './assets';

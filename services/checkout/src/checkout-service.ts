@@ -1,4 +1,4 @@
-import type { Service, ServiceContext } from '@gw/runtime';
+import type { Service, ServiceContext } from '@gw/application';
 import { createCheckoutRouter, type CheckoutRouterOptions } from './checkout-router';
 
 /**

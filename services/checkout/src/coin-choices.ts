@@ -5,7 +5,7 @@ import {
   invoicePaymentRequest,
   type AdmissionSettings,
   type PayingChains,
-} from '@gw/runtime';
+} from '@gw/application';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 
 /** A currency the buyer may pick for an invoice, with what the order would cost in it. */

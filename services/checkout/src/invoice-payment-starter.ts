@@ -11,7 +11,7 @@ import {
   refusedLater,
   type PaymentIntake,
   type ServiceContext,
-} from '@gw/runtime';
+} from '@gw/application';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import type { CryptoCurrency } from '@gw/rates';
 

@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { createMerchant, createSubscriptionPlan, setMerchantWallet, subscribeToPlan } from '@gw/runtime';
+import { createMerchant, createSubscriptionPlan, setMerchantWallet, subscribeToPlan } from '@gw/application';
 import { startTestGateway } from '../../../test/support/gateway';
 import { DESKTOP, PHONE, openCheckoutBrowser } from '../../../test/browser/support/browser';
 import { CheckoutFixtures } from '../../../test/browser/support/checkout-fixtures';

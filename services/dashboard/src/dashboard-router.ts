@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@gw/runtime';
+import type { ServiceContext } from '@gw/application';
 import { Router } from 'express';
 import { dashboardPages } from '@gw/dashboard-shell';
 import { assetRoutes } from './http/asset-routes';

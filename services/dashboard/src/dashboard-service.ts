@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Subscription } from '@gw/bus';
 import { eventMessageOf, TOPICS } from '@gw/contracts';
-import type { Service, ServiceContext } from '@gw/runtime';
+import type { Service, ServiceContext } from '@gw/application';
 import { createDashboardRouter } from './dashboard-router';
 import { LiveHub } from './live/live-hub';
 import { livePaymentEventOf } from './live/live-event';

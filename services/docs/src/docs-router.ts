@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pageSecurityHeaders } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import type { ServiceContext } from '@gw/application';
 import { Router } from 'express';
 import { DOCS_STYLESHEET } from './docs-stylesheet';
 import {

@@ -1,4 +1,4 @@
-import type { Service, ServiceContext } from '@gw/runtime';
+import type { Service, ServiceContext } from '@gw/application';
 import { createDocsRouter } from './docs-router';
 import type { DocumentSources } from './openapi-documents';
 

@@ -1,5 +1,5 @@
 import { bareJsonContentType, parseBody } from '@gw/platform';
-import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/runtime';
+import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/application';
 import { alphaPaymentRecord, signingMerchant, tooManyRequests, unknownEndpoint } from '@gw/families';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';

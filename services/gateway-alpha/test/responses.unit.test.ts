@@ -1,5 +1,5 @@
 import { MalformedJsonError, PayloadTooLargeError } from '@gw/platform';
-import { CommandTimeoutError } from '@gw/runtime';
+import { CommandTimeoutError } from '@gw/application';
 import type { Request, Response } from 'express';
 import pino from 'pino';
 import { invalidSign, paymentNotFound, validationFailed } from '@gw/families';

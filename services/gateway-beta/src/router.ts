@@ -1,5 +1,5 @@
 import { bareJsonContentType } from '@gw/platform';
-import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/runtime';
+import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/application';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { authenticateBeta, BETA_API_KEY_HEADER, merchantOf } from './http/auth';

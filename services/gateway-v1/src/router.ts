@@ -1,5 +1,5 @@
 import { parseBody } from '@gw/platform';
-import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/runtime';
+import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/application';
 import { Router } from 'express';
 import { API_KEY_HEADER, merchantOf, requireMerchant } from './http/auth';
 import { notFound, v1TooManyRequests } from '@gw/families';

@@ -4,7 +4,7 @@ import { RequestCancelledError } from '@gw/bus';
 import type { Cache } from '@gw/cache';
 import { createLogger, sha256Hex, systemClock, type GatewayConfig } from '@gw/platform';
 import { CuratedPriceFeed, RatesService } from '@gw/rates';
-import { CommandTimeoutError, SandboxPayAddresses, type ServiceContext } from '@gw/runtime';
+import { CommandTimeoutError, SandboxPayAddresses, type ServiceContext } from '@gw/application';
 import type { ReadModelStore } from '@gw/store';
 import express from 'express';
 import { createGatewayV1Service } from '../src';

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { Subscription } from '@gw/bus';
 import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { GatewayConfig } from '@gw/platform';
-import { MerchantDirectory, type Service, type ServiceContext } from '@gw/runtime';
+import { MerchantDirectory, type Service, type ServiceContext } from '@gw/application';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import type { Delivery, RedeliveryOrigin } from './delivery/delivery';
 import { Dispatcher, type DispatcherLimits } from './delivery/dispatcher';

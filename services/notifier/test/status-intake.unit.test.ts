@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { streamIdOf } from '@gw/domain';
-import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDirectory } from '@gw/application';
 import { JsonlEventStore, type EventStore } from '@gw/store';
 import { StatusIntake } from '../src/intake/status-intake';
 import { JsonlDeliveryLog } from '../src/log/jsonl-delivery-log';

@@ -3,7 +3,7 @@ import { REPLY_HEADERS, replyTo, type IncomingMessage, type MessageBus, type Sub
 import type { Cache } from '@gw/cache';
 import { eventMessageOf, TOPICS, type CommandMessage, type DepositMessage } from '@gw/contracts';
 import { degraded, type Clock } from '@gw/platform';
-import type { Service } from '@gw/runtime';
+import type { Service } from '@gw/application';
 import type { EventStore, ReadModelStore } from '@gw/store';
 import { ReadModelWriter } from '@gw/views';
 import type { Logger } from 'pino';

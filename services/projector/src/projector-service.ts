@@ -1,7 +1,7 @@
 import type { MessageBus, Subscription } from '@gw/bus';
 import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { Clock } from '@gw/platform';
-import type { Service } from '@gw/runtime';
+import type { Service } from '@gw/application';
 import type { ReadModelStore } from '@gw/store';
 import { ProjectionMetrics } from './projection-metrics';
 import { Projector } from './projector';

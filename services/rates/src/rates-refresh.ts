@@ -1,6 +1,6 @@
 import type { Cache } from '@gw/cache';
 import { parsePositiveAmount, type PriceFeed, type PriceSnapshot } from '@gw/rates';
-import { RATES_SNAPSHOT_KEY } from '@gw/runtime';
+import { RATES_SNAPSHOT_KEY } from '@gw/application';
 
 export class InvalidPriceSnapshotError extends Error {
   override readonly name = 'InvalidPriceSnapshotError';

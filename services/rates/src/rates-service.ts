@@ -9,8 +9,8 @@ import {
   type Logger,
   type PriceAge,
 } from '@gw/platform';
-import type { Service, ServiceContext } from '@gw/runtime';
-import { LeasedLoop } from '@gw/runtime';
+import type { Service, ServiceContext } from '@gw/application';
+import { LeasedLoop } from '@gw/application';
 import { curatedCatalogue } from '@gw/rates';
 import { priceFeedOf } from './price-feeds';
 import { publishedSnapshot, refreshRates } from './rates-refresh';

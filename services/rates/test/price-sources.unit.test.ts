@@ -1,7 +1,7 @@
 import { InMemoryCache } from '@gw/cache';
 import { createLogger, loadConfig, ManualClock } from '@gw/platform';
 import { PriceSourceError, RatesService, type PriceFeed } from '@gw/rates';
-import type { ServiceContext } from '@gw/runtime';
+import type { ServiceContext } from '@gw/application';
 import { CoinbasePriceFeed } from '../src/coinbase-price-feed';
 import { CoinGeckoPriceFeed } from '../src/coingecko-price-feed';
 import { CombinedPriceFeed } from '../src/combined-price-feed';

@@ -1,7 +1,7 @@
 import { InMemoryCache } from '@gw/cache';
 import { createLogger, loadConfig, ManualClock } from '@gw/platform';
 import { PriceSourceError, type PriceFeed, type PriceSnapshot } from '@gw/rates';
-import { CachedRatesSource, RATES_SNAPSHOT_KEY, type ServiceContext } from '@gw/runtime';
+import { CachedRatesSource, RATES_SNAPSHOT_KEY, type ServiceContext } from '@gw/application';
 import { InvalidPriceSnapshotError, refreshRates } from '../src/rates-refresh';
 import { RATES_LEASE, createRatesService } from '../src/rates-service';
 

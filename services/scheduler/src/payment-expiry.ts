@@ -1,6 +1,6 @@
 import { streamIdOf } from '@gw/domain';
 import type { Clock } from '@gw/platform';
-import { CommandTimeoutError, type CommandClient } from '@gw/runtime';
+import { CommandTimeoutError, type CommandClient } from '@gw/application';
 import type { ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import type { Logger } from 'pino';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { leaseMetrics } from '@gw/platform';
-import type { Service, ServiceContext } from '@gw/runtime';
-import { LeasedLoop } from '@gw/runtime';
+import type { Service, ServiceContext } from '@gw/application';
+import { LeasedLoop } from '@gw/application';
 import { PaymentExpiry, type ExpiryPass } from './payment-expiry';
 
 export const SCHEDULER_LEASE = 'scheduler';

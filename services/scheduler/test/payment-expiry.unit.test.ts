@@ -1,6 +1,6 @@
 import type { ReplyMessage } from '@gw/contracts';
 import { ManualClock, createLogger } from '@gw/platform';
-import { CommandTimeoutError, type CommandClient, type CommandInput } from '@gw/runtime';
+import { CommandTimeoutError, type CommandClient, type CommandInput } from '@gw/application';
 import {
   InMemoryReadModelStore,
   type FindQuery,

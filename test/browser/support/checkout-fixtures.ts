@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { streamIdOf } from '@gw/domain';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
 import type { TestGateway } from '../../support/gateway';
 

@@ -1,4 +1,4 @@
-import { MerchantDirectory } from '@gw/runtime';
+import { MerchantDirectory } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { adminClient, eventTypesOf, eventually, v1Get } from './admin-helpers';
 

@@ -1,5 +1,5 @@
 import { streamIdOf } from '@gw/domain';
-import { openPayment } from '@gw/runtime';
+import { openPayment } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { adminClient, eventTypesOf, eventually, v1Get } from './admin-helpers';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { newMerchant } from '../alpha/alpha-fixtures';
 import { MerchantCalls, type Answer } from '../security/merchant-calls';
 import { startTestGateway, type TestGateway } from '../../support/gateway';

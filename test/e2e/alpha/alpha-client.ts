@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 
 /** Upstream's recipe, written here independently of the gateway's code: md5(base64(body) + key). */
 export const upstreamSign = (body: string, key: string): string =>

@@ -1,5 +1,5 @@
 import { streamIdOf, type PaymentTerms } from '@gw/domain';
-import { createMerchant, type MerchantKeys } from '@gw/runtime';
+import { createMerchant, type MerchantKeys } from '@gw/application';
 import { COLLECTIONS, type MerchantDocument, type PaymentDocument } from '@gw/views';
 import type { TestGateway } from '../../support/gateway';
 

@@ -1,7 +1,7 @@
 import { validatorFor } from '@gw/contracts';
 import { alphaPaymentListSchema, alphaSuccess } from '@gw/contracts/api/alpha';
 import { ManualClock } from '@gw/platform';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { newMerchant, readyMerchant } from './alpha-fixtures';
 import { AlphaClient, type AlphaPayment } from './alpha-client';

@@ -1,4 +1,4 @@
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { upstreamSign } from './alpha-client';
 import type { TestGateway } from '../../support/gateway';
 

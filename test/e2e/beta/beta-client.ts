@@ -1,4 +1,4 @@
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 
 // Tests assert on fields one by one, so bodies are typed loosely here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

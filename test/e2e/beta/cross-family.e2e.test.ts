@@ -1,4 +1,4 @@
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { AlphaClient } from '../alpha/alpha-client';
 import { newMerchant, readyMerchant, storedPayment } from '../alpha/alpha-fixtures';

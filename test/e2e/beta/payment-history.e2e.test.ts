@@ -1,7 +1,7 @@
 import { validatorFor } from '@gw/contracts';
 import { betaPaymentListSchema, betaSuccess } from '@gw/contracts/api/beta';
 import { ManualClock } from '@gw/platform';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { AlphaClient } from '../alpha/alpha-client';
 import { newMerchant, readyMerchant, storedPayment } from '../alpha/alpha-fixtures';

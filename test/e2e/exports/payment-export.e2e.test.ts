@@ -1,5 +1,5 @@
-import type { MerchantKeys } from '@gw/runtime';
-import { EXPORT_PAGE_SIZE, PAYMENT_CSV_COLUMNS } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
+import { EXPORT_PAGE_SIZE, PAYMENT_CSV_COLUMNS } from '@gw/application';
 import { InMemoryReadModelStore, wasted, type QueryCost } from '@gw/store';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { startTestGateway, type TestGateway } from '../../support/gateway';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { streamIdOf, type Family } from '@gw/domain';
 import { ManualClock } from '@gw/platform';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import type { Filter } from '@gw/store';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import {

@@ -1,5 +1,5 @@
 import type { Family, PaymentTerms } from '@gw/domain';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { testAccountPublicKey } from '@gw/chain/testing';
 import { EmptyUtxoNode } from '../../support/chain/empty-utxo-node';
 import { startTestGateway, type TestGateway } from '../../support/gateway';

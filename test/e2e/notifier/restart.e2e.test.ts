@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '@gw/platform';
-import type { Service } from '@gw/runtime';
+import type { Service } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import {
   admin,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { cryptomusPyVerifier, nowPaymentsRawBodyVerifier, oxaPayPhpVerifier } from '@gw/families/testing';
 import { deliveriesOf, eventually, PaymentDriver } from './support/notifier-harness';

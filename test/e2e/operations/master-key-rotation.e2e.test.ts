@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { streamIdOf } from '@gw/domain';
 import { parseMasterKey, SecretBox } from '@gw/platform';
-import { MerchantDirectory, rotateMerchantCredential, type MerchantKeys } from '@gw/runtime';
+import { MerchantDirectory, rotateMerchantCredential, type MerchantKeys } from '@gw/application';
 import { rotateMasterKey } from '@gw/gateway';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 

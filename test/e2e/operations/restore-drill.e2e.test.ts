@@ -2,7 +2,7 @@ import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { streamIdOf } from '@gw/domain';
-import { MerchantDirectory, type MerchantKeys } from '@gw/runtime';
+import { MerchantDirectory, type MerchantKeys } from '@gw/application';
 import { readRepoFile } from '../../deploy/support/repo-files';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { admin, eventually, PaymentDriver, type DeliveryView } from '../notifier/support/notifier-harness';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createMerchant } from '@gw/runtime';
+import { createMerchant } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { runPythonDriver } from '../../support/python-sdks';
 import { readyMerchant } from '../alpha/alpha-fixtures';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 
 // Tests read the fields they assert on, so bodies are typed loosely here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

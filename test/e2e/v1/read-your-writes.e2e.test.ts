@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { AlphaClient, type AlphaPayment } from '../alpha/alpha-client';
 import { BetaClient } from '../beta/beta-client';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { eventually, readyClient, type JsonBody, type V1Client } from './v1-client';
 

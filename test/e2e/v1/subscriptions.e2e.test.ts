@@ -5,7 +5,7 @@ import {
   planListSchema,
   subscriptionListSchema,
 } from '@gw/contracts/api/v1';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import {
   admin,

@@ -2,7 +2,7 @@ import { parseWatchOnlyWallet, receiveAddress, type WatchOnlyWallet } from '@gw/
 import { testAccountPublicKey, testEvmAccountPublicKey } from '@gw/chain/testing';
 import type { EventMessage } from '@gw/contracts';
 import { streamIdOf } from '@gw/domain';
-import { MerchantPayAddresses, type MerchantKeys, type PayAddressSource } from '@gw/runtime';
+import { MerchantPayAddresses, type MerchantKeys, type PayAddressSource } from '@gw/application';
 import { toBaseUnits } from '@gw/rates';
 import { payAddressChains } from '@gw/service-chain';
 import { adminClient } from '../../e2e/admin/admin-helpers';

@@ -1,5 +1,5 @@
 import { testEvmAccountPublicKey } from '@gw/chain/testing';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { adminClient } from '../../e2e/admin/admin-helpers';
 import { readyMerchant } from '../../e2e/alpha/alpha-fixtures';
 import { AnvilNode } from '../../support/chain/anvil-node';

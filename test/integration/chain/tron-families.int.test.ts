@@ -1,7 +1,7 @@
 import { testTronAccountPublicKey } from '@gw/chain/testing';
 import { tronAddressFromHex } from '@gw/platform';
 import { fromBaseUnits } from '@gw/rates';
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import { adminClient } from '../../e2e/admin/admin-helpers';
 import { readyMerchant } from '../../e2e/alpha/alpha-fixtures';
 import { AnvilNode } from '../../support/chain/anvil-node';

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { testAccountPublicKey } from '@gw/chain/testing';
 import { streamIdOf } from '@gw/domain';
 import { toBaseUnits } from '@gw/rates';
-import { MerchantDirectory, type MerchantKeys } from '@gw/runtime';
+import { MerchantDirectory, type MerchantKeys } from '@gw/application';
 import type { ReadModelDocument } from '@gw/store';
 import { COLLECTIONS } from '@gw/views';
 import { deleteKafkaNamespace } from '@gw/bus/testing';

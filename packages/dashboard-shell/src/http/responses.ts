@@ -1,5 +1,5 @@
 import { html } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import type { ServiceContext } from '@gw/application';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { renderPage } from '../views/layout';
 import { renderMessagePage } from '../views/message-page';

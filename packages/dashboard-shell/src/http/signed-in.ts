@@ -1,5 +1,5 @@
 import { isSameOriginPost, timingSafeEqualStr } from '@gw/platform';
-import type { MerchantDirectory, ServiceContext } from '@gw/runtime';
+import type { MerchantDirectory, ServiceContext } from '@gw/application';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import type { Request, RequestHandler, Response } from 'express';
 import { keyStillOpens, type DashboardSession, type DashboardSessions } from '../session/dashboard-session';

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fakeTxHash } from '@gw/chain';
 import type { EventMessage } from '@gw/contracts';
 import { isFinalStatus, streamIdOf, type PaymentTerms, type SandboxCase } from '@gw/domain';
-import type { CommandClient } from '@gw/runtime';
+import type { CommandClient } from '@gw/application';
 import type { ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import type { Logger } from 'pino';

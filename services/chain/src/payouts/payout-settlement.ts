@@ -1,6 +1,6 @@
 import type { EventMessage, ReplyMessage } from '@gw/contracts';
 import { assertNever, type Amount } from '@gw/domain';
-import type { CommandClient, RatesSource } from '@gw/runtime';
+import type { CommandClient, RatesSource } from '@gw/application';
 import type { Logger } from 'pino';
 import type { PayoutSender } from './payout-sender';
 import { settlementStepFor, type SettlementStep } from './settlement';

@@ -1,6 +1,6 @@
 import { signingMerchant } from '@gw/families';
 import { asyncRoute } from '@gw/platform';
-import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDirectory } from '@gw/application';
 import type { MerchantDocument } from '@gw/views';
 import type { Request, RequestHandler, Response } from 'express';
 import { SandboxError } from './errors';

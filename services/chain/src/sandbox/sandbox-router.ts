@@ -4,7 +4,7 @@ import { fakeTxHash } from '@gw/chain';
 import { describeErrors, type validatorFor } from '@gw/contracts';
 import { isPositive, moneyProblemText, parseMoney, subtract, type Amount } from '@gw/domain';
 import { asyncRoute, httpErrorOf, jsonBody } from '@gw/platform';
-import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDirectory } from '@gw/application';
 import type { Filter, ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type MerchantDocument, type PaymentDocument } from '@gw/views';
 import type { Logger } from 'pino';

@@ -1,7 +1,7 @@
 import { chainNodeFor, type GatewayConfig, type MetricsRegistry } from '@gw/platform';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { LeasedLoop, type ServiceContext } from '@gw/runtime';
+import { LeasedLoop, type ServiceContext } from '@gw/application';
 import type { Logger } from 'pino';
 import type { ChainSource } from './chain-source';
 import { ChainWatcher } from './chain-watcher';

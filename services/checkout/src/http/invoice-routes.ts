@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asyncRoute } from '@gw/platform';
-import { CommandTimeoutError, priceViewsOf, type ServiceContext } from '@gw/runtime';
+import { CommandTimeoutError, priceViewsOf, type ServiceContext } from '@gw/application';
 import type { PaymentDocument } from '@gw/views';
 import express, { Router, type Request, type Response } from 'express';
 import { checkoutStateOf, paymentPath, type CheckoutStage } from '../checkout-state';

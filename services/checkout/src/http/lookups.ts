@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@gw/runtime';
+import type { ServiceContext } from '@gw/application';
 import { COLLECTIONS, type InvoiceDocument, type MerchantDocument, type PaymentDocument } from '@gw/views';
 
 const INVOICE_ID = /^[A-Za-z0-9_-]{1,64}$/;

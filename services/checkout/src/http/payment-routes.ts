@@ -1,5 +1,5 @@
 import { asyncRoute } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import type { ServiceContext } from '@gw/application';
 import { Router, type Request } from 'express';
 import { checkoutStateOf } from '../checkout-state';
 import { paymentStatusBody } from '../payment-status';

@@ -1,4 +1,4 @@
-import { CommandTimeoutError, type ServiceContext } from '@gw/runtime';
+import { CommandTimeoutError, type ServiceContext } from '@gw/application';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { textsFor, type CheckoutTexts } from '../texts';
 import { renderMessagePage } from '../views/message-page';

@@ -1,5 +1,5 @@
 import { asyncRoute } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import type { ServiceContext } from '@gw/application';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { renderOutboxPage } from '../views/outbox-page';
 import { renderMessagePage, signedInOf } from '@gw/dashboard-shell';

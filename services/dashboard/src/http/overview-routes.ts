@@ -1,5 +1,5 @@
 import { asyncRoute } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import type { ServiceContext } from '@gw/application';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import type { LivePosition } from '../live/live-hub';

@@ -1,6 +1,6 @@
 import { streamIdOf } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { paymentExportPages, sendPaymentsCsv, type ServiceContext } from '@gw/runtime';
+import { paymentExportPages, sendPaymentsCsv, type ServiceContext } from '@gw/application';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router, type Request } from 'express';
 import { listPayments, parsePaymentListQuery, searchPayments } from '../payments/payment-list';

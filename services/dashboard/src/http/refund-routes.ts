@@ -1,5 +1,5 @@
 import { html, asyncRoute } from '@gw/platform';
-import { InvalidInputError, MerchantCommandError, refundPayment, type ServiceContext } from '@gw/runtime';
+import { InvalidInputError, MerchantCommandError, refundPayment, type ServiceContext } from '@gw/application';
 import { Router, type Request } from 'express';
 import { renderPage, sendNotFound, merchantOf, signedInOf } from '@gw/dashboard-shell';
 

@@ -6,7 +6,7 @@ import {
   setMerchantCoins,
   setMerchantOutcomeCurrency,
   type ServiceContext,
-} from '@gw/runtime';
+} from '@gw/application';
 import type { MerchantDocument } from '@gw/views';
 import { Router, type Request, type Response } from 'express';
 import { type DashboardSessions, sendNotFound, merchantOf, signedInOf } from '@gw/dashboard-shell';

@@ -1,5 +1,5 @@
 import { asyncRoute, DoubleSubmitToken } from '@gw/platform';
-import { rateLimit, type MerchantDirectory, type ServiceContext } from '@gw/runtime';
+import { rateLimit, type MerchantDirectory, type ServiceContext } from '@gw/application';
 import { Router, type RequestHandler } from 'express';
 import {
   type DashboardSessions,

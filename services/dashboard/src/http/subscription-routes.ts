@@ -6,7 +6,7 @@ import {
   MerchantCommandError,
   subscribeToPlan,
   type ServiceContext,
-} from '@gw/runtime';
+} from '@gw/application';
 import { COLLECTIONS, type MerchantDocument, type PlanDocument, type SubscriptionDocument } from '@gw/views';
 import { Router, type Request, type Response } from 'express';
 import { emptyForm, type FormState } from '../views/form-field';

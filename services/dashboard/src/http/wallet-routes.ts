@@ -7,7 +7,7 @@ import {
   walletStatus,
   watchOnlyOf,
   type ServiceContext,
-} from '@gw/runtime';
+} from '@gw/application';
 import type { MerchantDocument } from '@gw/views';
 import { Router, type Request, type Response } from 'express';
 import { renderWalletsPage, type WalletsView } from '../views/wallets-page';

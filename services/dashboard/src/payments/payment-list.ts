@@ -1,8 +1,8 @@
-import { dayAfter, firstPaymentFrom, isPaymentIdTerm, listFilter, type PaymentListQuery } from '@gw/runtime';
+import { dayAfter, firstPaymentFrom, isPaymentIdTerm, listFilter, type PaymentListQuery } from '@gw/application';
 import type { Filter, ReadModelCollection } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
 
-// The filters are shared with the exports, in @gw/runtime.
+// The filters are shared with the exports, in @gw/application.
 export {
   FAMILIES,
   listFilter,
@@ -10,7 +10,7 @@ export {
   parsePaymentListQuery,
   type ParsedListQuery,
   type PaymentListQuery,
-} from '@gw/runtime';
+} from '@gw/application';
 
 export const PAGE_SIZE = 50;
 

@@ -1,5 +1,5 @@
 import { timingSafeEqualStr } from '@gw/platform';
-import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDirectory } from '@gw/application';
 import type { Principal } from '@gw/dashboard-shell';
 
 /**

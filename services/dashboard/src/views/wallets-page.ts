@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '@gw/platform';
-import { walletWarnings, type WalletStatus } from '@gw/runtime';
+import { walletWarnings, type WalletStatus } from '@gw/application';
 import { csrfField, notice, renderPage, type Chrome } from '@gw/dashboard-shell';
 
 export interface WalletsView {

@@ -1,5 +1,5 @@
 import { asyncRoute } from '@gw/platform';
-import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDirectory } from '@gw/application';
 import type { MerchantDocument } from '@gw/views';
 import type { RequestHandler, Response } from 'express';
 import { invalidSign, signingMerchant } from '@gw/families';

@@ -1,5 +1,5 @@
 import { acceptsPayCurrency, networkFeeOf, payLimitsOf, toFixedDecimals } from '@gw/domain';
-import { admittingMerchant, type PayingChains } from '@gw/runtime';
+import { admittingMerchant, type PayingChains } from '@gw/application';
 import type { Currency, RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';
 import {

@@ -8,7 +8,7 @@ import {
   type KeyedCreate,
   type PaymentIntake,
   type ServiceContext,
-} from '@gw/runtime';
+} from '@gw/application';
 import { projectPayment, type MerchantDocument, type PaymentDocument } from '@gw/views';
 import { alphaRefusal, unprocessable } from '@gw/families';
 import type { OrderRegistry } from './order-registry';

@@ -1,4 +1,4 @@
-import type { MerchantDirectory, ServiceContext } from '@gw/runtime';
+import type { MerchantDirectory, ServiceContext } from '@gw/application';
 import type { ReadModelCollection } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
 import type { RequestHandler } from 'express';

@@ -1,5 +1,5 @@
 import { asyncRoute } from '@gw/platform';
-import { keyedCreateOf } from '@gw/runtime';
+import { keyedCreateOf } from '@gw/application';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
 import { sendResult } from '../http/responses';

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { httpErrorOf } from '@gw/platform';
-import { CommandTimeoutError } from '@gw/runtime';
+import { CommandTimeoutError } from '@gw/application';
 import type { Logger } from 'pino';
 import { BetaError, betaDataBody, betaErrorBody } from '@gw/families';
 

@@ -1,4 +1,4 @@
-import { payableCoinsOf } from '@gw/runtime';
+import { payableCoinsOf } from '@gw/application';
 import { Router } from 'express';
 import { sendData } from '../http/envelope';
 import { betaCurrencies, betaFiats } from '../records/catalogue-results';

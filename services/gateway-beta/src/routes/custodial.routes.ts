@@ -1,6 +1,6 @@
 import { BETA_CUSTODIAL_OPERATIONS, type BetaCustodialKey } from '@gw/contracts/api/beta';
 import { asyncRoute } from '@gw/platform';
-import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDirectory } from '@gw/application';
 import { Router, type RequestHandler } from 'express';
 import { BetaError } from '@gw/families';
 import type { BetaRouteDeps } from './deps';

@@ -1,4 +1,4 @@
-import { admittingMerchant } from '@gw/runtime';
+import { admittingMerchant } from '@gw/application';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
 import { sendData } from '../http/envelope';

@@ -8,7 +8,7 @@ import {
   invalidField,
 } from '@gw/families';
 import { asyncRoute, parseBody } from '@gw/platform';
-import { keyedCreateOf, openPayment, priceViewsOf, refusedLater, replayedPayment } from '@gw/runtime';
+import { keyedCreateOf, openPayment, priceViewsOf, refusedLater, replayedPayment } from '@gw/application';
 import { Router, type Request } from 'express';
 import { merchantOf } from '../http/auth';
 import { sendData } from '../http/envelope';

@@ -3,7 +3,7 @@ import type { RawBody } from '@gw/contracts/api/v1';
 import type { InvoiceTerms, PriceViews } from '@gw/domain';
 import type { RatesService } from '@gw/rates';
 import type { MerchantDocument } from '@gw/views';
-import { admitOrRefuse, invoicePaymentRequest, type AdmissionSettings } from '@gw/runtime';
+import { admitOrRefuse, invoicePaymentRequest, type AdmissionSettings } from '@gw/application';
 import { refusalError } from '@gw/families';
 import { knownCrypto, knownCurrency } from './payment-requests';
 import { codeOf, flagOf, moneyOf, textOf } from './request-values';

@@ -3,7 +3,7 @@ import type { RawBody } from '@gw/contracts/api/v1';
 import type { MoneyInput, PriceViews, SandboxCase } from '@gw/domain';
 import type { GatewayConfig } from '@gw/platform';
 import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
-import { admitOrRefuse, admittedIntakeTerms, invoicePaymentRequest, type PaymentIntake } from '@gw/runtime';
+import { admitOrRefuse, admittedIntakeTerms, invoicePaymentRequest, type PaymentIntake } from '@gw/application';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { invalidParams, refusalError } from '@gw/families';
 import { codeOf, flagOf, integerOf, textOf } from './request-values';

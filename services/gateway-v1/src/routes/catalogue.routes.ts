@@ -2,7 +2,7 @@ import { onConfiguredChain } from '@gw/chain';
 import { v1Validators } from '@gw/contracts/api/v1';
 import { canTakeMoneyIn, offeredPayCurrencies, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { admittingMerchant, payableCoinsOf } from '@gw/runtime';
+import { admittingMerchant, payableCoinsOf } from '@gw/application';
 import { Router, type Request } from 'express';
 import { merchantOf, optionalMerchant, API_KEY_HEADER } from '../http/auth';
 import { invalidParams } from '@gw/families';

@@ -1,4 +1,4 @@
-import type { MerchantDirectory, ServiceContext } from '@gw/runtime';
+import type { MerchantDirectory, ServiceContext } from '@gw/application';
 import type { RequestHandler } from 'express';
 
 /** What every V1 route module is built from. */

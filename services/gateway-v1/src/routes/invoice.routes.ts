@@ -11,7 +11,7 @@ import {
   replayedPayment,
   settledCreate,
   type KeyedCreate,
-} from '@gw/runtime';
+} from '@gw/application';
 import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';

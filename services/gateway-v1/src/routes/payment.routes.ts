@@ -9,7 +9,7 @@ import {
   refusedAs,
   refusedLater,
   replayedPayment,
-} from '@gw/runtime';
+} from '@gw/application';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';

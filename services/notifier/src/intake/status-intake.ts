@@ -9,7 +9,7 @@ import {
   type CurrencyFacts,
 } from '@gw/families';
 import { activeTraceparent, type Clock } from '@gw/platform';
-import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDirectory } from '@gw/application';
 import type { EventStore } from '@gw/store';
 import { deliveryIdOf, type Delivery } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';

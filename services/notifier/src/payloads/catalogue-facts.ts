@@ -1,4 +1,4 @@
-import type { RatesSource } from '@gw/runtime';
+import type { RatesSource } from '@gw/application';
 import type { CurrencyFacts } from '@gw/families';
 
 /** CurrencyFacts from the rates catalogue; a currency it does not know keeps its code and a zero USD value. */

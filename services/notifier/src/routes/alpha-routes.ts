@@ -1,7 +1,7 @@
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { alphaIsFinal, type PaymentStatus } from '@gw/domain';
 import { asyncRoute, parseBody, type Clock } from '@gw/platform';
-import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDirectory } from '@gw/application';
 import {
   AlphaError,
   type CurrencyFacts,

@@ -1,5 +1,5 @@
 import { asyncRoute } from '@gw/platform';
-import type { ServiceContext } from '@gw/runtime';
+import type { ServiceContext } from '@gw/application';
 import { dashboardPages, merchantOf, sendNotFound, signedInOf } from '@gw/dashboard-shell';
 import { Router, type Request } from 'express';
 import type { Delivery, DeliveryState, RedeliveryOrigin } from '../delivery/delivery';

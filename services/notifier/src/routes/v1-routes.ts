@@ -1,7 +1,7 @@
 import { Router, type ErrorRequestHandler } from 'express';
 import { isPaymentStatus, PAYMENT_STATUSES, type PaymentStatus } from '@gw/domain';
 import { asyncRoute, jsonBody, type Clock } from '@gw/platform';
-import type { MerchantDirectory } from '@gw/runtime';
+import type { MerchantDirectory } from '@gw/application';
 import type { MerchantDocument } from '@gw/views';
 import type { Logger } from 'pino';
 import { isDelivered } from '../delivery/process-manager';

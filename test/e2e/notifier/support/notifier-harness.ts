@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streamIdOf, type Family, type PaymentTerms } from '@gw/domain';
 import type { ManualClock } from '@gw/platform';
-import { openPayment, type MerchantKeys } from '@gw/runtime';
+import { openPayment, type MerchantKeys } from '@gw/application';
 import type { TestGateway } from '../../../support/gateway';
 
 /** Drives payments through their lifecycle with the family-neutral commands, as gateways and chain watchers do. */

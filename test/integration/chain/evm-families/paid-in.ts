@@ -1,4 +1,4 @@
-import type { MerchantKeys } from '@gw/runtime';
+import type { MerchantKeys } from '@gw/application';
 import type { AnvilNode } from '../../../support/chain/anvil-node';
 import type { EvmCoin } from '../../../support/chain/evm-coins';
 import type { TokenSender } from '../../../support/chain/test-token';
