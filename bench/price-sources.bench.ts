@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { InMemoryCache } from '../packages/cache/src';
 import { PaymentRefused, priceViewFor } from '../packages/domain/src';
 import { createLogger, loadConfig, systemClock } from '../packages/platform/src';
-import { curatedCatalogue, RatesService } from '../packages/rates/src';
+import { curatedCatalogue, RatesService } from '../packages/pricing/src';
 import type { ServiceContext } from '../packages/application/src';
 import { publishedSnapshot } from '../services/rates/src/rates-refresh';
 import { createRatesService } from '../services/rates/src/rates-service';

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { InMemoryCache } from '../../packages/cache/src';
 import { RandomKeyAddressAllocator } from '../../packages/chain/src';
 import { loadConfig } from '../../packages/platform/src';
-import { CuratedPriceFeed } from '../../packages/rates/src';
+import { CuratedPriceFeed } from '../../packages/pricing/src';
 import {
   CachedRatesSource,
   admittedIntakeTerms,

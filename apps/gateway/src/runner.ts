@@ -1,5 +1,5 @@
 import { busMetrics } from '@gw/bus';
-import { CuratedPriceFeed } from '@gw/rates';
+import { CuratedPriceFeed } from '@gw/pricing';
 import { RandomKeyAddressAllocator, WorkerAddressAllocator, type AddressAllocator } from '@gw/chain';
 import {
   createHttpServer,

@@ -12,7 +12,7 @@ import { mainnetNetworksOf, type GatewayConfig } from '@gw/platform';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { payingWallet, type PayingChains } from './pay-addresses';
 import type { PaymentIntake } from './payment-intake';
-import type { RatesService } from '@gw/rates';
+import type { RatesService } from '@gw/pricing';
 import type { RatesSource } from './rates-source';
 
 /**

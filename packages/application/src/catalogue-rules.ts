@@ -1,5 +1,5 @@
 import { moneyProblemText, parseMoney, type Amount } from '@gw/domain';
-import { precisionOf, type RatesService } from '@gw/rates';
+import { precisionOf, type RatesService } from '@gw/pricing';
 import { inputRefused } from './input-validation';
 
 // The catalogue rules of merchant settings and plans, one place for the admin API (so the CLI) and the

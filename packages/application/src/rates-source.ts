@@ -1,5 +1,5 @@
 import type { Cache } from '@gw/cache';
-import { RatesService, type PriceSnapshot } from '@gw/rates';
+import { RatesService, type PriceSnapshot } from '@gw/pricing';
 
 export const RATES_SNAPSHOT_KEY = 'rates:snapshot';
 

@@ -1,4 +1,4 @@
-import { CuratedPriceFeed, RatesService } from '@gw/rates';
+import { CuratedPriceFeed, RatesService } from '@gw/pricing';
 import { enabledCoinsFrom, knownCurrency, priceAmount } from '../src/catalogue-rules';
 import { InvalidInputError } from '../src/input-validation';
 

@@ -1,6 +1,6 @@
 import { InMemoryCache } from '@gw/cache';
 import { loadConfig, ManualClock } from '@gw/platform';
-import { CuratedPriceFeed } from '@gw/rates';
+import { CuratedPriceFeed } from '@gw/pricing';
 import { PaymentRefused, type PaymentTerms } from '@gw/domain';
 import { InMemoryReadModelStore, type ReadModelDocument } from '@gw/store';
 import { COLLECTIONS } from '@gw/views';

@@ -1,4 +1,4 @@
-import type { Catalogue } from '@gw/rates';
+import type { Catalogue } from '@gw/pricing';
 import type { PayAddress } from './address-allocator';
 
 /** What the address worker starts from (worker_threads' workerData). */

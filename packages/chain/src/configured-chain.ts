@@ -1,5 +1,5 @@
 import { chainFamilyOf, chainNodeFor, type ChainWatchersConfig } from '@gw/platform';
-import type { CryptoCurrency } from '@gw/rates';
+import type { CryptoCurrency } from '@gw/pricing';
 
 /**
  * A catalogue coin as this gateway takes it: on an EVM network whose watcher runs, the chain id and

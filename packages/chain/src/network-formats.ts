@@ -1,4 +1,4 @@
-import { type AddressFormat, type Catalogue, curatedCatalogue, findNetwork } from '@gw/rates';
+import { type AddressFormat, type Catalogue, curatedCatalogue, findNetwork } from '@gw/pricing';
 import { UnknownNetworkError } from './errors';
 import { algorandFormat } from './formats/algorand';
 import { bitcoinCashFormat } from './formats/bitcoin-cash';

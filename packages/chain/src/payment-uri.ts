@@ -7,7 +7,7 @@ import {
   lookupCryptoCurrency,
   roundAmount,
   toBaseUnits,
-} from '@gw/rates';
+} from '@gw/pricing';
 import { onConfiguredChain } from './configured-chain';
 
 type QueryValue = string | null | undefined;

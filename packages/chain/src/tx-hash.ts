@@ -1,4 +1,4 @@
-import { type Catalogue, curatedCatalogue } from '@gw/rates';
+import { type Catalogue, curatedCatalogue } from '@gw/pricing';
 import { formatOfNetwork } from './network-formats';
 
 /** A random transaction hash shaped like the network's, for sandbox deposits. */

@@ -1,4 +1,4 @@
-import { type Catalogue, curatedCatalogue, findNetwork } from '@gw/rates';
+import { type Catalogue, curatedCatalogue, findNetwork } from '@gw/pricing';
 import type { AddressAllocator, PayAddress } from './address-allocator';
 import { AddressWorkerClient, type StartAddressWorker, startAddressWorker } from './address-worker-client';
 import { AddressAllocatorClosedError, UnknownNetworkError } from './errors';

@@ -1,5 +1,5 @@
 import { loadConfig } from '@gw/platform';
-import { InvalidAmountError, NotACryptoCurrencyError, UnknownCurrencyError } from '@gw/rates';
+import { InvalidAmountError, NotACryptoCurrencyError, UnknownCurrencyError } from '@gw/pricing';
 import { paymentUri } from '../src';
 
 const EVM_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

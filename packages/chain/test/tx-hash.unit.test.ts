@@ -1,4 +1,4 @@
-import { curatedNetworks } from '@gw/rates';
+import { curatedNetworks } from '@gw/pricing';
 import { fakeTxHash } from '../src';
 
 const HEX64 = /^[0-9a-f]{64}$/;

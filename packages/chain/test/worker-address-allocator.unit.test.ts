@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { curatedCatalogue } from '@gw/rates';
+import { curatedCatalogue } from '@gw/pricing';
 import {
   AddressAllocatorClosedError,
   AddressWorkerError,

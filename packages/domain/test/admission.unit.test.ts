@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { RatesService } from '@gw/rates';
+import { RatesService } from '@gw/pricing';
 import { acceptsPayCurrency, type AdmittingMerchant } from '../src/admission/coin-acceptance';
 import { admitPayment, currentPayAmount, type PaymentRequestTerms } from '../src/admission/admission';
 import { PAYMENT_LIFETIMES } from '../src/admission/lifetimes';

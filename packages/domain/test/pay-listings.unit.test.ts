@@ -1,4 +1,4 @@
-import { RatesService } from '@gw/rates';
+import { RatesService } from '@gw/pricing';
 import type { AdmittingMerchant } from '../src/admission/coin-acceptance';
 import type { PaymentRequestTerms } from '../src/admission/admission';
 import { listingsOfSymbol } from '../src/admission/pay-listings';

@@ -1,5 +1,5 @@
 import type { Family, PaymentEvent, PaymentTerms } from '@gw/domain';
-import { RatesService } from '@gw/rates';
+import { RatesService } from '@gw/pricing';
 import { projectPayment, type PaymentDocument } from '@gw/views';
 import {
   alphaPaymentRecord,

@@ -1,5 +1,5 @@
 import { EVM_CHAINS, EVM_WATCHED_NETWORKS } from '@gw/platform';
-import { curatedCatalogue } from '@gw/rates';
+import { curatedCatalogue } from '@gw/pricing';
 
 describe('the EVM networks the watchers follow', () => {
   it('default to the catalogue stablecoin contracts, 6 decimals on Ethereum and Polygon, 18 on BSC', () => {

@@ -1,6 +1,6 @@
 import type { EventMessage, ReplyMessage } from '@gw/contracts';
 import { createLogger } from '@gw/platform';
-import { RatesService } from '@gw/rates';
+import { RatesService } from '@gw/pricing';
 import { CommandTimeoutError, type CommandClient, type CommandInput } from '@gw/application';
 import { PayoutSettlement } from '../src/payouts/payout-settlement';
 import type { PayoutOrder, PayoutSender } from '../src/payouts/payout-sender';

@@ -1,5 +1,5 @@
 import { admitPayment, offeredPayCurrencies, PaymentRefused, type Amount, type PriceViews } from '@gw/domain';
-import type { CryptoCurrency, RatesService } from '@gw/rates';
+import type { CryptoCurrency, RatesService } from '@gw/pricing';
 import {
   admittingMerchant,
   invoicePaymentRequest,

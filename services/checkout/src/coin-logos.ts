@@ -1,4 +1,4 @@
-import type { CryptoCurrency } from '@gw/rates';
+import type { CryptoCurrency } from '@gw/pricing';
 import { escapeHtml } from '@gw/platform';
 
 /** Brand colours of the catalogue's coins; any other ticker gets a stable colour from its name. */

@@ -13,7 +13,7 @@ import {
   type ServiceContext,
 } from '@gw/application';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
-import type { CryptoCurrency } from '@gw/rates';
+import type { CryptoCurrency } from '@gw/pricing';
 
 const PICK_TTL_MS = 24 * 60 * 60 * 1000;
 const LOCK_TTL_MS = 60_000;

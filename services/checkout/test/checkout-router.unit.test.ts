@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, createLogger, ManualClock } from '@gw/platform';
-import { CuratedPriceFeed, RatesService } from '@gw/rates';
+import { CuratedPriceFeed, RatesService } from '@gw/pricing';
 import type { ServiceContext } from '@gw/application';
 import express from 'express';
 import { createCheckoutRouter } from '../src/checkout-router';

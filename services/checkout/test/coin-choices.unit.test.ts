@@ -1,5 +1,5 @@
 import { loadConfig } from '@gw/platform';
-import { CuratedPriceFeed, RatesService } from '@gw/rates';
+import { CuratedPriceFeed, RatesService } from '@gw/pricing';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { coinChoicesFor, enabledCryptos, findChoice, preselectedCode } from '../src/coin-choices';
 import { coinLogoFiles, coinLogoSvg } from '../src/coin-logos';

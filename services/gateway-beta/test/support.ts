@@ -1,5 +1,5 @@
 import type { PaymentTerms } from '@gw/domain';
-import { RatesService } from '@gw/rates';
+import { RatesService } from '@gw/pricing';
 import { projectPayment, type MerchantDocument, type PaymentDocument } from '@gw/views';
 
 /** Catalogue prices: a snapshot without prices falls back to the curated ones. */

@@ -1,6 +1,6 @@
 import { loadConfig } from '@gw/platform';
 import { v1Validators } from '@gw/contracts/api/v1';
-import { CuratedPriceFeed, RatesService, curatedCatalogue } from '@gw/rates';
+import { CuratedPriceFeed, RatesService, curatedCatalogue } from '@gw/pricing';
 import { invoiceTermsFrom } from '../src/requests/invoice-requests';
 import { paymentIntakeFrom, type PaymentSettings } from '../src/requests/payment-requests';
 import { flagOf } from '../src/requests/request-values';

@@ -10,7 +10,7 @@ import {
   subscriptionListSchema,
 } from '@gw/contracts/api/v1';
 import { offeredPayCurrencies } from '@gw/domain';
-import { RatesService, CuratedPriceFeed } from '@gw/rates';
+import { RatesService, CuratedPriceFeed } from '@gw/pricing';
 import { toCreatedPayment, toInvoicePaymentRecord, toPaymentRecord } from '@gw/families';
 import { toFullCurrency, toInvoiceRecord, toMerchantCoin, toPlanRecord, toSubscriptionRecord } from '../src';
 import { invoiceTerms, paymentDocument, paymentTerms } from './fixtures';

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { RequestCancelledError } from '@gw/bus';
 import type { Cache } from '@gw/cache';
 import { createLogger, sha256Hex, systemClock, type GatewayConfig } from '@gw/platform';
-import { CuratedPriceFeed, RatesService } from '@gw/rates';
+import { CuratedPriceFeed, RatesService } from '@gw/pricing';
 import { CommandTimeoutError, SandboxPayAddresses, type ServiceContext } from '@gw/application';
 import type { ReadModelStore } from '@gw/store';
 import express from 'express';

@@ -1,5 +1,5 @@
 import { statusAfter, type PaymentEvent } from '@gw/domain';
-import { RatesService } from '@gw/rates';
+import { RatesService } from '@gw/pricing';
 import { catalogueFacts } from '../src/payloads/catalogue-facts';
 import { paymentAtVersion } from '../src/payloads/payment-history';
 import { isRepeatedPaymentOpening, lateDepositWebhookStatus, webhookStatusFor } from '@gw/families';

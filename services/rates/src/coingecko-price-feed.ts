@@ -7,7 +7,7 @@ import {
   type Catalogue,
   type PriceFeed,
   type PriceSnapshot,
-} from '@gw/rates';
+} from '@gw/pricing';
 import { COINGECKO_IDS, COINGECKO_REFERENCE_ID, COINGECKO_VS_CURRENCIES } from './coingecko-ids';
 import { fetchJson, isRecord } from './fetch-json';
 

@@ -1,5 +1,5 @@
 import type { Clock } from '@gw/platform';
-import { combinePrices, PriceSourceError, type PriceFeed, type PriceSnapshot } from '@gw/rates';
+import { combinePrices, PriceSourceError, type PriceFeed, type PriceSnapshot } from '@gw/pricing';
 import type { SourceOutcome } from './source-health';
 
 export interface NamedPriceSource {

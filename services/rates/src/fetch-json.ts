@@ -1,4 +1,4 @@
-import { PriceSourceError } from '@gw/rates';
+import { PriceSourceError } from '@gw/pricing';
 
 export interface FetchJsonOptions {
   /** The source's name in errors: "Kraken answered HTTP 502". */

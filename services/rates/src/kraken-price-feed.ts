@@ -7,7 +7,7 @@ import {
   type Catalogue,
   type PriceFeed,
   type PriceSnapshot,
-} from '@gw/rates';
+} from '@gw/pricing';
 import { fetchJson, isRecord } from './fetch-json';
 
 export interface KrakenPriceFeedOptions {

@@ -1,6 +1,6 @@
 import type { Cache } from '@gw/cache';
 import type { Clock, Logger, PricesConfig, PriceSourceName } from '@gw/platform';
-import type { PriceFeed } from '@gw/rates';
+import type { PriceFeed } from '@gw/pricing';
 import { CoinbasePriceFeed } from './coinbase-price-feed';
 import { CoinGeckoPriceFeed } from './coingecko-price-feed';
 import { CombinedPriceFeed, type NamedPriceSource } from './combined-price-feed';

@@ -1,5 +1,5 @@
 import type { Cache } from '@gw/cache';
-import { parsePositiveAmount, type PriceFeed, type PriceSnapshot } from '@gw/rates';
+import { parsePositiveAmount, type PriceFeed, type PriceSnapshot } from '@gw/pricing';
 import { RATES_SNAPSHOT_KEY } from '@gw/application';
 
 export class InvalidPriceSnapshotError extends Error {

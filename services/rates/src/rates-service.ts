@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RatesService, type PriceFeed, type PriceSnapshot } from '@gw/rates';
+import { RatesService, type PriceFeed, type PriceSnapshot } from '@gw/pricing';
 import {
   degraded,
   leaseMetrics,
@@ -11,7 +11,7 @@ import {
 } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/application';
 import { LeasedLoop } from '@gw/application';
-import { curatedCatalogue } from '@gw/rates';
+import { curatedCatalogue } from '@gw/pricing';
 import { priceFeedOf } from './price-feeds';
 import { publishedSnapshot, refreshRates } from './rates-refresh';
 import { publishedSourceHealth } from './source-health';

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import { freeLoopbackPort, ManualClock } from '@gw/platform';
-import { PriceSourceError, RatesService } from '@gw/rates';
-import { describePriceFeedContract } from '@gw/rates/testing';
+import { PriceSourceError, RatesService } from '@gw/pricing';
+import { describePriceFeedContract } from '@gw/pricing/testing';
 import { CoinGeckoPriceFeed } from '../src/coingecko-price-feed';
 import { CoinGeckoStandIn } from '../src/testing/coingecko-stand-in';
 

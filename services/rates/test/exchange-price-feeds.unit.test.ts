@@ -1,6 +1,6 @@
 import { ManualClock } from '@gw/platform';
-import { PriceSourceError, RatesService, type PriceFeed } from '@gw/rates';
-import { describePriceFeedContract } from '@gw/rates/testing';
+import { PriceSourceError, RatesService, type PriceFeed } from '@gw/pricing';
+import { describePriceFeedContract } from '@gw/pricing/testing';
 import { CoinbasePriceFeed } from '../src/coinbase-price-feed';
 import { KrakenPriceFeed } from '../src/kraken-price-feed';
 import { CoinbaseStandIn } from '../src/testing/coinbase-stand-in';

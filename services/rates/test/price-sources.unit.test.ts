@@ -1,6 +1,6 @@
 import { InMemoryCache } from '@gw/cache';
 import { createLogger, loadConfig, ManualClock } from '@gw/platform';
-import { PriceSourceError, RatesService, type PriceFeed } from '@gw/rates';
+import { PriceSourceError, RatesService, type PriceFeed } from '@gw/pricing';
 import type { ServiceContext } from '@gw/application';
 import { CoinbasePriceFeed } from '../src/coinbase-price-feed';
 import { CoinGeckoPriceFeed } from '../src/coingecko-price-feed';

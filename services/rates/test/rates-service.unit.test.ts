@@ -1,6 +1,6 @@
 import { InMemoryCache } from '@gw/cache';
 import { createLogger, loadConfig, ManualClock } from '@gw/platform';
-import { PriceSourceError, type PriceFeed, type PriceSnapshot } from '@gw/rates';
+import { PriceSourceError, type PriceFeed, type PriceSnapshot } from '@gw/pricing';
 import { CachedRatesSource, RATES_SNAPSHOT_KEY, type ServiceContext } from '@gw/application';
 import { InvalidPriceSnapshotError, refreshRates } from '../src/rates-refresh';
 import { RATES_LEASE, createRatesService } from '../src/rates-service';

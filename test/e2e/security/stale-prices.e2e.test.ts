@@ -1,6 +1,6 @@
 import { testAccountPublicKey } from '@gw/chain/testing';
 import { ManualClock } from '@gw/platform';
-import { curatedCatalogue, RatesService } from '@gw/rates';
+import { curatedCatalogue, RatesService } from '@gw/pricing';
 import { CoinGeckoStandIn, type StandInBehaviour } from '@gw/service-rates/testing';
 import { adminClient } from '../admin/admin-helpers';
 import { AlphaClient } from '../alpha/alpha-client';

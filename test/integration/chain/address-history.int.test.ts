@@ -3,7 +3,7 @@ import { testAccountPublicKey, testEvmAccountPublicKey } from '@gw/chain/testing
 import type { EventMessage } from '@gw/contracts';
 import { streamIdOf } from '@gw/domain';
 import { MerchantPayAddresses, type MerchantKeys, type PayAddressSource } from '@gw/application';
-import { toBaseUnits } from '@gw/rates';
+import { toBaseUnits } from '@gw/pricing';
 import { payAddressChains } from '@gw/service-chain';
 import { adminClient } from '../../e2e/admin/admin-helpers';
 import { readyMerchant } from '../../e2e/alpha/alpha-fixtures';

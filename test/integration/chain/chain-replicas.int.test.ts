@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testAccountPublicKey } from '@gw/chain/testing';
 import { streamIdOf } from '@gw/domain';
-import { toBaseUnits } from '@gw/rates';
+import { toBaseUnits } from '@gw/pricing';
 import type { ChainService } from '@gw/service-chain';
 import { deleteKafkaNamespace } from '@gw/bus/testing';
 import { deleteKeysUnder } from '@gw/cache/testing';

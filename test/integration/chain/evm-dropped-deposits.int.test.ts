@@ -1,5 +1,5 @@
 import { testEvmAccountPublicKey } from '@gw/chain/testing';
-import { toBaseUnits } from '@gw/rates';
+import { toBaseUnits } from '@gw/pricing';
 import type { ChainService } from '@gw/service-chain';
 import { AnvilNode } from '../../support/chain/anvil-node';
 import { TestToken } from '../../support/chain/test-token';

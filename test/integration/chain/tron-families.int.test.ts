@@ -1,6 +1,6 @@
 import { testTronAccountPublicKey } from '@gw/chain/testing';
 import { tronAddressFromHex } from '@gw/platform';
-import { fromBaseUnits } from '@gw/rates';
+import { fromBaseUnits } from '@gw/pricing';
 import type { MerchantKeys } from '@gw/application';
 import { adminClient } from '../../e2e/admin/admin-helpers';
 import { readyMerchant } from '../../e2e/alpha/alpha-fixtures';

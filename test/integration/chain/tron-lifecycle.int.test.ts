@@ -1,5 +1,5 @@
 import { testTronAccountPublicKey } from '@gw/chain/testing';
-import { fromBaseUnits, toBaseUnits } from '@gw/rates';
+import { fromBaseUnits, toBaseUnits } from '@gw/pricing';
 import { isTronAddress, tronAddressFromHex, tronAddressToHex } from '@gw/platform';
 import { AlphaClient } from '../../e2e/alpha/alpha-client';
 import { readyMerchant, storedPayment } from '../../e2e/alpha/alpha-fixtures';

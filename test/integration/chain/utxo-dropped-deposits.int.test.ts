@@ -1,4 +1,4 @@
-import { toBaseUnits } from '@gw/rates';
+import { toBaseUnits } from '@gw/pricing';
 import { AlphaClient } from '../../e2e/alpha/alpha-client';
 import { readyMerchant, storedPayment } from '../../e2e/alpha/alpha-fixtures';
 import { BetaClient } from '../../e2e/beta/beta-client';

@@ -1,4 +1,4 @@
-import { toBaseUnits } from '@gw/rates';
+import { toBaseUnits } from '@gw/pricing';
 import { AlphaClient, type AlphaPayment } from '../../e2e/alpha/alpha-client';
 import { finalise, readyMerchant, storedPayment } from '../../e2e/alpha/alpha-fixtures';
 import { BetaClient } from '../../e2e/beta/beta-client';

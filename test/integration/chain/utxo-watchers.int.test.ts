@@ -1,6 +1,6 @@
 import type { ChainService } from '@gw/service-chain';
 import { streamIdOf } from '@gw/domain';
-import { toBaseUnits } from '@gw/rates';
+import { toBaseUnits } from '@gw/pricing';
 import { ChainWatchers } from '../../../services/chain/src/watchers/chain-watchers';
 import type { Receiver } from '../../e2e/notifier/support/receiver';
 import type { TestGateway } from '../../support/gateway';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testAccountPublicKey } from '@gw/chain/testing';
 import { streamIdOf } from '@gw/domain';
-import { toBaseUnits } from '@gw/rates';
+import { toBaseUnits } from '@gw/pricing';
 import { JsonlEventStore } from '@gw/store';
 import { REMEMBERED_BLOCKS } from '../../../services/chain/src/watchers/watch-store';
 import { RegtestNode } from '../../support/chain/regtest-node';

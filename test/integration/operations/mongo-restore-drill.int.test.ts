@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { testAccountPublicKey } from '@gw/chain/testing';
 import { streamIdOf } from '@gw/domain';
-import { toBaseUnits } from '@gw/rates';
+import { toBaseUnits } from '@gw/pricing';
 import { MerchantDirectory, type MerchantKeys } from '@gw/application';
 import type { ReadModelDocument } from '@gw/store';
 import { COLLECTIONS } from '@gw/views';

@@ -1,4 +1,4 @@
-import { fromBaseUnits, toBaseUnits } from '@gw/rates';
+import { fromBaseUnits, toBaseUnits } from '@gw/pricing';
 import type { Hash, Hex } from 'viem';
 import type { AnvilNode } from './anvil-node';
 import type { TestToken, TokenSender } from './test-token';

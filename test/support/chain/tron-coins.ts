@@ -1,5 +1,5 @@
 import { tronAddressToHex } from '@gw/platform';
-import { fromBaseUnits, toBaseUnits } from '@gw/rates';
+import { fromBaseUnits, toBaseUnits } from '@gw/pricing';
 import type { AnvilNode } from './anvil-node';
 import type { EvmCoin } from './evm-coins';
 import type { TestToken } from './test-token';

@@ -1,4 +1,4 @@
-import { curatedNetworks } from '@gw/rates';
+import { curatedNetworks } from '@gw/pricing';
 import type { AddressAllocator } from '../address-allocator';
 import { UnknownNetworkError } from '../errors';
 import { toChecksumAddress } from '../formats/evm';

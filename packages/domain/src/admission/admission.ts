@@ -1,4 +1,4 @@
-import { precisionOf, type CryptoCurrency, type Currency, type RatesService } from '@gw/rates';
+import { precisionOf, type CryptoCurrency, type Currency, type RatesService } from '@gw/pricing';
 import { add, compare, percentOf, roundDown, roundUp, subtract, type Amount } from '../money';
 import { parseMoney, type MoneyInput } from '../money-input';
 import type { Family } from '../payment/payment';

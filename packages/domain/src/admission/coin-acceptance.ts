@@ -1,4 +1,4 @@
-import type { CryptoCurrency } from '@gw/rates';
+import type { CryptoCurrency } from '@gw/pricing';
 import type { MerchantProfile } from '../merchant/merchant';
 
 /**

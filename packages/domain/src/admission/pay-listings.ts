@@ -1,4 +1,4 @@
-import type { CryptoCurrency } from '@gw/rates';
+import type { CryptoCurrency } from '@gw/pricing';
 
 /**
  * What a request names the payer's coin by: one catalogue listing (a code, or an alias), or the listings of

@@ -1,4 +1,4 @@
-import type { CryptoCurrency, Currency, PriceDisagreement } from '@gw/rates';
+import type { CryptoCurrency, Currency, PriceDisagreement } from '@gw/pricing';
 import type { Amount } from '../money';
 import { moneyProblemText, type MoneyProblem } from '../money-input';
 import { DomainError, assertNever } from '../errors';

@@ -1,5 +1,5 @@
 import { listingsOfSymbol, type NamedPayCoin } from '@gw/domain';
-import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
+import type { CryptoCurrency, Currency, RatesService } from '@gw/pricing';
 
 /** Upstream network names where they differ from the catalogue's network codes. */
 const ALPHA_NETWORK_NAMES: Readonly<Record<string, string>> = {

@@ -5,7 +5,7 @@ import {
   type MoneyProblemCode,
   type Refusal,
 } from '@gw/domain';
-import type { CryptoCurrency } from '@gw/rates';
+import type { CryptoCurrency } from '@gw/pricing';
 import { alphaNetworkName } from './currencies';
 
 /**

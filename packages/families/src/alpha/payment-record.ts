@@ -6,7 +6,7 @@ import {
   toFixedDecimals,
   type Amount,
 } from '@gw/domain';
-import type { RatesService } from '@gw/rates';
+import type { RatesService } from '@gw/pricing';
 import type { PaymentDocument } from '@gw/views';
 import { alphaNetworkName, tickerOfCode } from './currencies';
 import { unixSeconds } from '../payment-amounts';

@@ -5,7 +5,7 @@ import {
   type NamedPayCoin,
   type PaymentStatus,
 } from '@gw/domain';
-import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
+import type { CryptoCurrency, Currency, RatesService } from '@gw/pricing';
 
 /** The coin an invoice in fiat opens in, until the hosted page lets the buyer pick another. */
 export const DEFAULT_PAY_CURRENCY = 'usdttrc20';

@@ -1,4 +1,4 @@
-import type { RatesService } from '@gw/rates';
+import type { RatesService } from '@gw/pricing';
 import type { PaymentDocument } from '@gw/views';
 import { symbolOfCode } from './currencies';
 import { betaPaymentFields } from './payment-fields';

@@ -1,5 +1,5 @@
 import { hasRequiredConfirmations, toJsonNumber } from '@gw/domain';
-import type { RatesService } from '@gw/rates';
+import type { RatesService } from '@gw/pricing';
 import type { DepositRecord, PaymentDocument } from '@gw/views';
 import { symbolOfCode } from './currencies';
 import { unixSeconds } from '../payment-amounts';

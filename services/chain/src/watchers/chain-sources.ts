@@ -1,5 +1,5 @@
 import { chainFamilyOf, type ChainFamilyId, type ChainNodeConfig } from '@gw/platform';
-import { lookupCryptoCurrency } from '@gw/rates';
+import { lookupCryptoCurrency } from '@gw/pricing';
 import type { ChainSource } from './chain-source';
 import { EvmChainSource } from './evm/evm-chain-source';
 import { tronChainSource } from './tron/tron-chain-source';

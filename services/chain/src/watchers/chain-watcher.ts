@@ -1,7 +1,7 @@
 import type { MessageBus } from '@gw/bus';
 import { TOPICS, type DepositMessage } from '@gw/contracts';
 import type { Clock } from '@gw/platform';
-import { fromBaseUnits } from '@gw/rates';
+import { fromBaseUnits } from '@gw/pricing';
 import type { ReadModelStore } from '@gw/store';
 import type { Logger } from 'pino';
 import type { BlockRef, ChainSource, NodeState, Transfer } from './chain-source';

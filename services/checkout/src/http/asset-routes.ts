@@ -1,4 +1,4 @@
-import type { RatesService } from '@gw/rates';
+import type { RatesService } from '@gw/pricing';
 import { Router, type Request } from 'express';
 import { CHECKOUT_SCRIPT } from '../assets';
 import { coinLogoFiles } from '../coin-logos';

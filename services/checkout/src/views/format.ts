@@ -1,4 +1,4 @@
-import { fixedAmount, type RatesService } from '@gw/rates';
+import { fixedAmount, type RatesService } from '@gw/pricing';
 
 /** "100.00 USD" for fiat prices (display precision), "0.015 BTC" for prices set in a coin. */
 export function formatPrice(rates: RatesService, amount: string, currencyCode: string): string {

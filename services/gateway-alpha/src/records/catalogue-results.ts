@@ -1,6 +1,6 @@
 import { acceptsPayCurrency, networkFeeOf, payLimitsOf, toFixedDecimals } from '@gw/domain';
 import { admittingMerchant, type PayingChains } from '@gw/application';
-import type { Currency, RatesService } from '@gw/rates';
+import type { Currency, RatesService } from '@gw/pricing';
 import type { MerchantDocument } from '@gw/views';
 import {
   alphaNetworkName,

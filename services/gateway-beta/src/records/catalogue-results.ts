@@ -1,5 +1,5 @@
 import { canTakeMoneyIn, toJsonNumber, type PayableCoins } from '@gw/domain';
-import type { CryptoCurrency, RatesService } from '@gw/rates';
+import type { CryptoCurrency, RatesService } from '@gw/pricing';
 import { betaSymbol } from '@gw/families';
 
 interface BetaNetwork {

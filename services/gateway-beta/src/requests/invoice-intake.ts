@@ -1,6 +1,6 @@
 import { BETA_LIFETIME_MINUTES, flagValue, type BetaCreateInvoiceInput } from '@gw/contracts/api/beta';
 import { amount as toAmount, type PriceViews } from '@gw/domain';
-import type { RatesService } from '@gw/rates';
+import type { RatesService } from '@gw/pricing';
 import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type PaymentIntake } from '@gw/application';
 import type { MerchantDocument } from '@gw/views';
 import {

@@ -1,5 +1,5 @@
 import { BETA_PAGE_SIZE, type BetaPaymentListInput } from '@gw/contracts/api/beta';
-import type { RatesService } from '@gw/rates';
+import type { RatesService } from '@gw/pricing';
 import type { Filter, FindQuery, Range, SortDirection } from '@gw/store';
 import { codesForSymbol, familiesOfType, networkCodesFor, statusesFor } from '@gw/families';
 

@@ -2,7 +2,7 @@ import { RequestCancelledError } from '@gw/bus';
 import type { V1ErrorCode } from '@gw/contracts/api/v1';
 import { invalidParams, V1ApiError, v1ErrorBody } from '@gw/families';
 import { httpErrorOf } from '@gw/platform';
-import { RatesError } from '@gw/rates';
+import { RatesError } from '@gw/pricing';
 import { CommandTimeoutError, type IdempotencyFailure } from '@gw/application';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';

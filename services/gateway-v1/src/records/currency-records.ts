@@ -1,5 +1,5 @@
 import { toJsonNumber } from '@gw/domain';
-import type { CryptoCurrency } from '@gw/rates';
+import type { CryptoCurrency } from '@gw/pricing';
 
 /** Logos are served by us; the catalogue keeps them as paths under the base URL. */
 export const absoluteUrl = (baseUrl: string, pathOrUrl: string): string =>

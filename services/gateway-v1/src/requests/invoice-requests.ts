@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { RawBody } from '@gw/contracts/api/v1';
 import type { InvoiceTerms, PriceViews } from '@gw/domain';
-import type { RatesService } from '@gw/rates';
+import type { RatesService } from '@gw/pricing';
 import type { MerchantDocument } from '@gw/views';
 import { admitOrRefuse, invoicePaymentRequest, type AdmissionSettings } from '@gw/application';
 import { refusalError } from '@gw/families';

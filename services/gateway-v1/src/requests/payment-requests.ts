@@ -2,7 +2,7 @@ import { validateAddress } from '@gw/chain';
 import type { RawBody } from '@gw/contracts/api/v1';
 import type { MoneyInput, PriceViews, SandboxCase } from '@gw/domain';
 import type { GatewayConfig } from '@gw/platform';
-import type { CryptoCurrency, Currency, RatesService } from '@gw/rates';
+import type { CryptoCurrency, Currency, RatesService } from '@gw/pricing';
 import { admitOrRefuse, admittedIntakeTerms, invoicePaymentRequest, type PaymentIntake } from '@gw/application';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { invalidParams, refusalError } from '@gw/families';

@@ -1,5 +1,5 @@
 import { parseMoney, type Amount } from '@gw/domain';
-import { precisionOf, type Currency } from '@gw/rates';
+import { precisionOf, type Currency } from '@gw/pricing';
 import { invalidMoney } from '@gw/families';
 
 /**

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { curatedCatalogue, type Catalogue } from '@gw/rates';
+import { curatedCatalogue, type Catalogue } from '@gw/pricing';
 import { COINGECKO_IDS } from '../coingecko-ids';
 import { PriceSourceStandIn, sendJson } from './price-source-stand-in';
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { formatAmount, parsePositiveAmount } from '@gw/rates';
+import { formatAmount, parsePositiveAmount } from '@gw/pricing';
 import { PriceSourceStandIn, sendJson, standInPrices } from './price-source-stand-in';
 
 export interface KrakenStandInOptions {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { curatedCatalogue, type Catalogue } from '@gw/rates';
+import { curatedCatalogue, type Catalogue } from '@gw/pricing';
 
 /** What a stand-in does with the next requests. */
 export type StandInBehaviour =

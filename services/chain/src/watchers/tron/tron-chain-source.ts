@@ -1,5 +1,5 @@
 import { tronAddressToHex, type ChainNodeConfig, type TronNodeConfig } from '@gw/platform';
-import { lookupCryptoCurrency } from '@gw/rates';
+import { lookupCryptoCurrency } from '@gw/pricing';
 import { EvmChainSource } from '../evm/evm-chain-source';
 import type { ChainSource } from '../chain-source';
 import { ThrottledFetch } from './throttled-fetch';
