@@ -138,3 +138,38 @@ export function invoicePaymentRequest(
     lifetimeSeconds,
   };
 }
+
+/**
+ * What an invoice fixes for its payment, through the API or the hosted page: its merchant, order,
+ * callback and redirects, and the rate: a fee paid by the buyer fixes it too, as upstream does.
+ */
+export function invoicePaymentTerms(
+  invoice: InvoiceDocument,
+): Pick<
+  PaymentIntake,
+  | 'merchantId'
+  | 'family'
+  | 'orderId'
+  | 'orderDescription'
+  | 'invoiceId'
+  | 'callbackUrl'
+  | 'redirectUrls'
+  | 'isFixedRate'
+  | 'isFeePaidByUser'
+> {
+  return {
+    merchantId: invoice.merchantId,
+    family: 'v1',
+    orderId: invoice.orderId,
+    orderDescription: invoice.orderDescription,
+    invoiceId: invoice.invoiceId,
+    callbackUrl: invoice.ipnCallbackUrl,
+    redirectUrls: {
+      success: invoice.successUrl,
+      cancel: invoice.cancelUrl,
+      partiallyPaid: invoice.partiallyPaidUrl,
+    },
+    isFixedRate: invoice.isFixedRate || invoice.isFeePaidByUser,
+    isFeePaidByUser: invoice.isFeePaidByUser,
+  };
+}

@@ -6,6 +6,7 @@ import {
   admitOrRefuse,
   priceViewsOf,
   admittedIntakeTerms,
+  invoicePaymentTerms,
   invoicePaymentRequest,
   openPayment,
   refusedLater,
@@ -115,21 +116,6 @@ export class InvoicePaymentStarter {
       priceViewsOf(this.ctx.rates, this.ctx.config, this.ctx.clock.now()),
       (refusal, message) => new PaymentRefusedError(refusal.code, message),
     );
-    return {
-      merchantId: invoice.merchantId,
-      family: 'v1',
-      ...admittedIntakeTerms(admitted),
-      orderId: invoice.orderId,
-      orderDescription: invoice.orderDescription,
-      invoiceId: invoice.invoiceId,
-      callbackUrl: invoice.ipnCallbackUrl,
-      redirectUrls: {
-        success: invoice.successUrl,
-        cancel: invoice.cancelUrl,
-        partiallyPaid: invoice.partiallyPaidUrl,
-      },
-      isFixedRate: invoice.isFixedRate || invoice.isFeePaidByUser,
-      isFeePaidByUser: invoice.isFeePaidByUser,
-    };
+    return { ...invoicePaymentTerms(invoice), ...admittedIntakeTerms(admitted) };
   }
 }

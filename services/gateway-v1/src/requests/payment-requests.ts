@@ -3,7 +3,13 @@ import type { RawBody } from '@gw/contracts/api/v1';
 import type { MoneyInput, PriceViews, SandboxCase } from '@gw/domain';
 import type { GatewayConfig } from '@gw/platform';
 import type { CryptoCurrency, Currency, RatesService } from '@gw/pricing';
-import { admitOrRefuse, admittedIntakeTerms, invoicePaymentRequest, type PaymentIntake } from '@gw/application';
+import {
+  admitOrRefuse,
+  admittedIntakeTerms,
+  invoicePaymentRequest,
+  invoicePaymentTerms,
+  type PaymentIntake,
+} from '@gw/application';
 import type { InvoiceDocument, MerchantDocument } from '@gw/views';
 import { invalidParams, refusalError } from '@gw/families';
 import { codeOf, flagOf, integerOf, textOf } from './request-values';
@@ -103,21 +109,11 @@ export function invoicePaymentIntakeFrom(
   );
   checkPayoutFields(prices.fixed, body, admitted.payCurrency);
   return {
+    ...invoicePaymentTerms(invoice),
     merchantId: merchant.merchantId,
-    family: 'v1',
     ...admittedIntakeTerms(admitted),
-    orderId: invoice.orderId,
     orderDescription: textOf(body.order_description) ?? invoice.orderDescription,
     purchaseId: integerOf(body.purchase_id),
-    invoiceId: invoice.invoiceId,
-    callbackUrl: invoice.ipnCallbackUrl,
-    redirectUrls: {
-      success: invoice.successUrl,
-      cancel: invoice.cancelUrl,
-      partiallyPaid: invoice.partiallyPaidUrl,
-    },
-    isFixedRate: invoice.isFixedRate || invoice.isFeePaidByUser,
-    isFeePaidByUser: invoice.isFeePaidByUser,
     sandboxCase: sandboxCaseOf(body, settings),
   };
 }
