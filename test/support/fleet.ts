@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freeLoopbackPort, createLogger, loadConfig, systemClock, type ServiceName } from '@gw/platform';
+import { createLogger, loadConfig, systemClock, type ServiceName } from '@gw/platform';
 import { deleteKafkaNamespace } from '@gw/bus/testing';
 import { deleteKeysUnder } from '@gw/cache/testing';
 import { dropMongoDatabase } from '@gw/store/testing';
@@ -32,10 +32,18 @@ export interface FleetOptions {
 
 interface RunningService {
   name: FleetService;
-  port: number;
+  /**
+   * The port the process itself reports having bound (it listens on port 0): known only once it
+   * listens. A port chosen free beforehand could be taken by another process in between, whose
+   * readiness probe would then answer for this service.
+   */
+  port: number | undefined;
   child: ChildProcess;
   exited: Promise<void>;
 }
+
+/** The line `gateway start` writes to standard error once its HTTP server listens. */
+const LISTENING = /listening on http:\/\/[^\s:]+:(\d+)/;
 
 /**
  * Every service of the gateway as its own OS process on the real engines (KAFKA_BROKERS, MONGODB_URL,
@@ -104,7 +112,7 @@ export class Fleet {
     this.services.delete(name);
   }
 
-  /** Starts a service again (after `kill`) on a new port and waits until it is ready. */
+  /** Starts a service again (after `kill`) on a port of its own and waits until it is ready. */
   async restart(name: FleetService): Promise<void> {
     await this.kill(name);
     await this.launch(name);
@@ -162,7 +170,6 @@ export class Fleet {
   }
 
   private async launch(name: FleetService): Promise<void> {
-    const port = await freeLoopbackPort();
     const log = createWriteStream(path.join(this.logDir, `${name}.log`), { flags: 'a' });
     const child = spawn(process.execPath, [...this.nodeArgsOf(name), GATEWAY_BUNDLE, 'start'], {
       cwd: ROOT,
@@ -171,7 +178,7 @@ export class Fleet {
         HOME: process.env.HOME ?? '',
         ...this.env,
         SERVICE: name,
-        PORT: String(port),
+        PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -180,7 +187,17 @@ export class Fleet {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     LIVE_CHILDREN.add(child);
     void exited.then(() => LIVE_CHILDREN.delete(child));
-    this.services.set(name, { name, port, child, exited });
+    const service: RunningService = { name, port: undefined, child, exited };
+    let said = '';
+    const learnPort = (chunk: Buffer) => {
+      said += chunk.toString('utf8');
+      const port = LISTENING.exec(said)?.[1];
+      if (port === undefined) return;
+      service.port = Number(port);
+      child.stderr!.off('data', learnPort);
+    };
+    child.stderr!.on('data', learnPort);
+    this.services.set(name, service);
   }
 
   private async waitReady(name: FleetService): Promise<void> {
@@ -189,9 +206,11 @@ export class Fleet {
     let gone = false;
     void service.exited.then(() => (gone = true));
     while (Date.now() < deadline && !gone) {
-      const ready = await fetch(`http://127.0.0.1:${service.port}/health/ready`)
-        .then((answer) => answer.ok)
-        .catch(() => false);
+      const ready =
+        service.port !== undefined &&
+        (await fetch(`http://127.0.0.1:${service.port}/health/ready`)
+          .then((answer) => answer.ok)
+          .catch(() => false));
       if (ready) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
