@@ -2,6 +2,7 @@ import { Partitioners, type Kafka, type KafkaMessage } from 'kafkajs';
 import { DLQ_HEADERS, deadLetterTopic } from '../dead-letter';
 import { rawHeadersOf, type RawHeaders } from './kafka-headers';
 import { retryRetriable } from './time-bounds';
+import { onFatalCrash } from './fatal-crash';
 
 export interface RedriveOptions {
   /** The topic whose dead letters go back, as named on the wire (with any KAFKA_TOPIC_PREFIX). */
@@ -77,12 +78,7 @@ export async function redriveDeadLetters(kafka: Kafka, options: RedriveOptions):
           },
         })
         .catch(reject);
-      // A crash kafkajs restarts from (a coordinator still loading the new group, a broker moving) is
-      // part of consuming: the restarted consumer goes on from the committed positions. Only a crash it
-      // gives up on fails the redrive.
-      consumer.on(consumer.events.CRASH, ({ payload }) => {
-        if (!payload.restart) reject(payload.error);
-      });
+      onFatalCrash(consumer, reject);
     });
   } finally {
     await consumer.disconnect();

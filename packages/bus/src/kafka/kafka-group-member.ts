@@ -3,6 +3,7 @@ import type { Admin, Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kaf
 import { CodecUnavailableError, type MessageCodec } from '../codec';
 import { reasonOf } from '../dead-letter';
 import type { IncomingMessage, MessageHandler, SubscribeOptions, Subscription } from '../message-bus';
+import { onFatalCrash } from './fatal-crash';
 import { headersOf } from './kafka-headers';
 import { retryRetriable, sleep, within } from './time-bounds';
 import type { TopicCatalog } from './topic-catalog';
@@ -199,14 +200,11 @@ export class KafkaGroupMember implements Subscription {
         removeCrash();
         resolve(pinned);
       });
-      // A crash kafkajs restarts from (a coordinator still loading, a broker moving) is part of
-      // joining: the restarted consumer joins, bounded by joinTimeoutMs. Only a crash it gives up on
-      // fails the subscription.
-      const removeCrash = consumer.on(consumer.events.CRASH, ({ payload }) => {
-        if (payload.restart) return;
+      // A restarted consumer joins in its turn, bounded by joinTimeoutMs.
+      const removeCrash = onFatalCrash(consumer, (error) => {
         removeJoin();
         removeCrash();
-        reject(payload.error);
+        reject(error);
       });
     });
   }
