@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
-import { freeLoopbackPort } from '@gw/platform';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const CLI = path.join(REPO_ROOT, 'apps', 'gateway', 'src', 'cli.ts');
+const LISTENING = /listening on (http:\/\/[^\s:]+:\d+)/;
 export const CRASH_TEST_ADMIN_TOKEN = 'crash-test-admin-token-0123456789';
 
 /** What the first start of an empty DATA_DIR prints once: the demo merchant's id and V1 key. */
@@ -27,20 +27,21 @@ export class EmbeddedGatewayProcess {
 
   /**
    * Resolves once the gateway printed that it listens (and, on a first start, its demo merchant's keys).
-   * `env` adds to the configuration (nodes to watch, SANDBOX_ENABLED…).
+   * `env` adds to the configuration (nodes to watch, SANDBOX_ENABLED…). The gateway listens on port 0
+   * and its URL is the one it prints: a port chosen free beforehand could be taken by another process
+   * in between, which would then answer this gateway's requests.
    */
   static async start(
     dataDir: string,
     firstStart: boolean,
     env: Record<string, string> = {},
   ): Promise<EmbeddedGatewayProcess> {
-    const port = await freeLoopbackPort();
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'start'], {
       cwd: REPO_ROOT,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
-        PORT: String(port),
+        PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         ADMIN_TOKEN: CRASH_TEST_ADMIN_TOKEN,
@@ -51,7 +52,7 @@ export class EmbeddedGatewayProcess {
     });
     let printed = '';
     const announced = (): boolean =>
-      firstStart ? printed.includes('Try: curl') : printed.includes('listening on');
+      LISTENING.test(printed) && (!firstStart || printed.includes('Try: curl'));
     await new Promise<void>((resolve, reject) => {
       const onOutput = (chunk: Buffer) => {
         printed += chunk.toString('utf8');
@@ -68,7 +69,7 @@ export class EmbeddedGatewayProcess {
     const paymentKey = /family A payment key \(for "sign"\)\s+(\S+)/.exec(printed)?.[1] ?? '';
     const betaApiKey = /family B merchant_api_key\s+(\S+)/.exec(printed)?.[1] ?? '';
     const demoMerchant = merchantId && apiKey ? { merchantId, apiKey, paymentKey, betaApiKey } : null;
-    return new EmbeddedGatewayProcess(child, `http://127.0.0.1:${port}`, demoMerchant);
+    return new EmbeddedGatewayProcess(child, LISTENING.exec(printed)![1]!, demoMerchant);
   }
 
   get pid(): number {
