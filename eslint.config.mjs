@@ -6,21 +6,14 @@ import boundaries from './scripts/lint/boundaries.mjs';
 // dashboard's session guard and page chrome from @gw/dashboard-shell, family A's request check is in
 // @gw/families.
 const SERVICE_IMPORTS_TO_MOVE = {};
-// Event-store reads outside the payments service and the projector. Runtime's write-side helpers
-// (WriteSide, keyed creates, intake, refunds, plans), the operator's outbox pages and V1's invoice
-// payment route are to move. The notifier's and the dashboard's readers below need the stream itself,
+// Event-store reads outside the payments service and the projector. Application's keyed creates (with
+// the intake and V1's invoice route that use them) and the operator's outbox pages are to move. The notifier's and the dashboard's readers below need the stream itself,
 // which no read model holds (a read model keeps each payment's latest document only); each says why.
 const EVENT_STORE_READERS_TO_MOVE = [
   'packages/application/src/context.ts',
   'packages/application/src/keyed-create.ts',
   'packages/application/src/payment-intake.ts',
-  'packages/application/src/payment-refunds.ts',
-  'packages/application/src/subscription-plans.ts',
-  'packages/application/src/write-side.ts',
-  'services/admin/src/admin-router.ts',
-  'services/admin/src/merchant-routes.ts',
   'services/admin/src/outbox-routes.ts',
-  'services/admin/src/wallet-routes.ts',
   // Hands the event store to PaymentSnapshots (below).
   'services/dashboard/src/dashboard-service.ts',
   'services/dashboard/src/http/outbox-routes.ts',
