@@ -5,7 +5,7 @@ import type { Subscription } from '@gw/bus';
 import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { GatewayConfig } from '@gw/platform';
 import { MerchantDirectory, type Service, type ServiceContext } from '@gw/application';
-import { COLLECTIONS, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, StreamHistory, type PaymentDocument } from '@gw/views';
 import type { Delivery, RedeliveryOrigin } from './delivery/delivery';
 import { Dispatcher, type DispatcherLimits } from './delivery/dispatcher';
 import { WebhookMetrics } from './delivery/webhook-metrics';
@@ -70,7 +70,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
   const facts = catalogueFacts(ctx.rates);
   const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
   const intake = new StatusIntake({
-    eventStore: ctx.eventStore,
+    streams: new StreamHistory(ctx.readModels),
     merchants: directory,
     log,
     facts,

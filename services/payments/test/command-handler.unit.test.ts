@@ -160,7 +160,10 @@ describe('CommandHandler', () => {
     it('folds the events whose document was never written when it writes a later one', async () => {
       await handler.handle(create('cmd-1'));
       // Another payments instance appended the deposit and died before writing the document.
-      const lagging = new CommandHandler(store, { write: async () => undefined });
+      const lagging = new CommandHandler(store, {
+        write: async () => undefined,
+        record: async () => undefined,
+      });
       await lagging.handle(deposit('cmd-2', 0));
       expect(await payment()).toMatchObject({ version: 1, actuallyPaidValue: 0 });
 
@@ -176,7 +179,9 @@ describe('CommandHandler', () => {
     });
 
     it('writes the document when it answers a redelivered command from the stream', async () => {
-      await new CommandHandler(store, { write: async () => undefined }).handle(create('cmd-1'));
+      await new CommandHandler(store, { write: async () => undefined, record: async () => undefined }).handle(
+        create('cmd-1'),
+      );
 
       await handler.handle(create('cmd-1'));
 
