@@ -6,16 +6,12 @@ import boundaries from './scripts/lint/boundaries.mjs';
 // dashboard's session guard and page chrome from @gw/dashboard-shell, family A's request check is in
 // @gw/families.
 const SERVICE_IMPORTS_TO_MOVE = {};
-// Event-store reads outside the payments service and the projector. The operator's outbox pages (admin and
-// dashboard) read and release the outbox's quarantine; the notifier's catch-up and the context are below.
+// Event-store reads outside the payments service and the projector: the notifier's start-up catch-up, which
+// reads the event log past its checkpoint by position (the events it missed: the embedded bus keeps none
+// across a restart), and the notifier's service, which takes that log from apps/gateway. No read model
+// holds a position over every event; see docs/architecture.md.
 const EVENT_STORE_READERS_TO_MOVE = [
-  'packages/application/src/context.ts',
-  'services/admin/src/outbox-routes.ts',
-  'services/dashboard/src/http/outbox-routes.ts',
-  // At start, every event past the delivery log's checkpoint (readAll by position): the events the
-  // notifier missed, which only the event log still has.
   'services/notifier/src/intake/catch-up.ts',
-  // Hands the event store to the catch-up (above).
   'services/notifier/src/notifier-service.ts',
 ];
 
