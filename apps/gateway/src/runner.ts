@@ -21,6 +21,7 @@ import type { Logger } from 'pino';
 import { createHttpApp } from './http-app';
 import { localUrlOf } from './instance-file';
 import { buildInfrastructure, type Infrastructure } from './infrastructure';
+import { backfillHistory } from './history-backfill';
 import { describeRebuildProgress, RebuildProgress } from './rebuild-progress';
 import { COMMAND_SENDERS, SERVICE_FACTORIES, type GatewayContext } from './service-registry';
 
@@ -70,6 +71,11 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
     ctx = await buildContext(config, infra, logger, clock, addresses);
     if (infra.readModelsAreEphemeral && selected.some(([name]) => name === 'projector'))
       await rebuildReadModels(infra, logger, clock);
+    else if (selected.some(([name]) => name === 'projector')) {
+      const backfilled = await backfillHistory(infra.eventStore, infra.readModels);
+      if (backfilled > 0)
+        logger.info({ events: backfilled }, 'history read model filled from the event store');
+    }
   } catch (error) {
     // A start that fails this early (a pending key rotation, a store that does not replay) still
     // closes what it opened, the DATA_DIR lock first among them: this process lives on.
