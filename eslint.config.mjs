@@ -6,40 +6,12 @@ import boundaries from './scripts/lint/boundaries.mjs';
 // dashboard's session guard and page chrome from @gw/dashboard-shell, family A's request check is in
 // @gw/families.
 const SERVICE_IMPORTS_TO_MOVE = {};
-// Event-store reads outside the payments service and the projector. Runtime's write-side helpers
-// (WriteSide, keyed creates, intake, refunds, plans), the operator's outbox pages and V1's invoice
-// payment route are to move. The notifier's and the dashboard's readers below need the stream itself,
-// which no read model holds (a read model keeps each payment's latest document only); each says why.
+// Event-store reads outside the payments service and the projector: the notifier's start-up catch-up, which
+// reads the event log past its checkpoint by position (the events it missed: the embedded bus keeps none
+// across a restart), and the notifier's service, which takes that log from apps/gateway. No read model
+// holds a position over every event; see docs/architecture.md.
 const EVENT_STORE_READERS_TO_MOVE = [
-  'packages/application/src/context.ts',
-  'packages/application/src/keyed-create.ts',
-  'packages/application/src/payment-intake.ts',
-  'packages/application/src/payment-refunds.ts',
-  'packages/application/src/subscription-plans.ts',
-  'packages/application/src/write-side.ts',
-  'services/admin/src/admin-router.ts',
-  'services/admin/src/merchant-routes.ts',
-  'services/admin/src/outbox-routes.ts',
-  'services/admin/src/wallet-routes.ts',
-  // Hands the event store to PaymentSnapshots (below).
-  'services/dashboard/src/dashboard-service.ts',
-  'services/dashboard/src/http/outbox-routes.ts',
-  // A payment's page shows its timeline: every stored event with its type, time, version and data. The
-  // document on the page is the payments read model's; the events are in no read model.
-  'services/dashboard/src/http/payment-routes.ts',
-  // The live pages show a payment as of the event they push, never older. The read model may not have
-  // reached that version yet (payments writes it after the append, the projector after the outbox), so a
-  // payment not followed since its first event is folded from its stream.
-  'services/dashboard/src/live/payment-snapshots.ts',
-  'services/gateway-v1/src/routes/invoice.routes.ts',
-  // At start, every event past the delivery log's checkpoint (readAll by position): the events the
-  // notifier missed, which only the event log still has.
   'services/notifier/src/intake/catch-up.ts',
-  // A webhook shows the payment exactly as of its event (and the status just before it, which decides
-  // whether the family sends one): a version-exact fold of the stream, where the read model holds only
-  // the latest document.
-  'services/notifier/src/intake/status-intake.ts',
-  // Hands the event store to the intake and the catch-up (above).
   'services/notifier/src/notifier-service.ts',
 ];
 

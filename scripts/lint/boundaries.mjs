@@ -165,10 +165,9 @@ const packageImports = {
   },
 };
 
-/** What the event store is reached through: the store's own classes and runtime's WriteSide over it. */
+/** What the event store is reached through: the store's own classes. */
 const EVENT_STORE_NAMES = new Map([
   ['@gw/store', new Set(['EventStore', 'MongoEventStore', 'JsonlEventStore'])],
-  ['@gw/application', new Set(['WriteSide'])],
 ]);
 
 const eventStore = {

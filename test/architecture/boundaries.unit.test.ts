@@ -101,6 +101,21 @@ describe('the boundary lint rules', () => {
       code: "import type { ServiceContext } from '@gw/application';\nexport const store = ({ eventStore }: ServiceContext) => eventStore;\n",
       expected: [/'{ eventStore }' reads the write side/],
     },
+    // The readers that left the event store for the read models are held to the rule like any other file.
+    ...[
+      'packages/application/src/context.ts',
+      'packages/application/src/keyed-create.ts',
+      'packages/application/src/payment-intake.ts',
+      'services/admin/src/outbox-routes.ts',
+      'services/dashboard/src/http/payment-routes.ts',
+      'services/dashboard/src/live/payment-snapshots.ts',
+      'services/gateway-v1/src/routes/invoice.routes.ts',
+      'services/notifier/src/intake/status-intake.ts',
+    ].map((file) => ({
+      file,
+      code: "import type { EventStore } from '@gw/store';\nexport type Reader = Pick<EventStore, 'readStream'>;\n",
+      expected: [/'EventStore' from @gw\/store reads the write side/],
+    })),
   ];
   const allowed: Planted[] = [
     // Roots and declared subpaths.

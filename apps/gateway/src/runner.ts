@@ -14,21 +14,16 @@ import {
   type GatewayConfig,
   type HttpServer,
 } from '@gw/platform';
-import {
-  CachedRatesSource,
-  CommandClient,
-  MerchantPayAddresses,
-  type Service,
-  type ServiceContext,
-} from '@gw/application';
+import { CachedRatesSource, CommandClient, MerchantPayAddresses, type Service } from '@gw/application';
 import { payAddressChains } from '@gw/service-chain';
 import { Projector } from '@gw/service-projector';
 import type { Logger } from 'pino';
 import { createHttpApp } from './http-app';
 import { localUrlOf } from './instance-file';
 import { buildInfrastructure, type Infrastructure } from './infrastructure';
+import { backfillHistory } from './history-backfill';
 import { describeRebuildProgress, RebuildProgress } from './rebuild-progress';
-import { COMMAND_SENDERS, SERVICE_FACTORIES } from './service-registry';
+import { COMMAND_SENDERS, SERVICE_FACTORIES, type GatewayContext } from './service-registry';
 
 export interface RunOptions {
   clock?: Clock;
@@ -40,7 +35,7 @@ export interface RunOptions {
 export interface RunningGateway {
   readonly url: string;
   readonly config: GatewayConfig;
-  readonly ctx: ServiceContext;
+  readonly ctx: GatewayContext;
   readonly services: readonly Service[];
   stop(): Promise<void>;
 }
@@ -71,11 +66,16 @@ export async function startGateway(config: GatewayConfig, options: RunOptions = 
       logger.error({ err: error }, 'address worker stopped; the next refill starts another'),
   });
   const selected = SERVICE_FACTORIES.filter(([name]) => config.service === 'all' || config.service === name);
-  let ctx: ServiceContext;
+  let ctx: GatewayContext;
   try {
     ctx = await buildContext(config, infra, logger, clock, addresses);
     if (infra.readModelsAreEphemeral && selected.some(([name]) => name === 'projector'))
       await rebuildReadModels(infra, logger, clock);
+    else if (selected.some(([name]) => name === 'projector')) {
+      const backfilled = await backfillHistory(infra.eventStore, infra.readModels);
+      if (backfilled > 0)
+        logger.info({ events: backfilled }, 'history read model filled from the event store');
+    }
   } catch (error) {
     // A start that fails this early (a pending key rotation, a store that does not replay) still
     // closes what it opened, the DATA_DIR lock first among them: this process lives on.
@@ -147,7 +147,7 @@ export async function buildContext(
   logger: Logger,
   clock: Clock,
   addresses: AddressAllocator = new RandomKeyAddressAllocator(),
-): Promise<ServiceContext> {
+): Promise<GatewayContext> {
   const secrets = new SecretBox(await resolveMasterKey(config));
   const commands = new CommandClient(infra.bus, config.requestTimeoutMs, () => clock.now());
   if (config.service === 'all' || COMMAND_SENDERS.has(config.service)) await commands.start();
@@ -164,6 +164,7 @@ export async function buildContext(
     bus: infra.bus,
     eventStore: infra.eventStore,
     readModels: infra.readModels,
+    outbox: infra.eventStore,
     cache: infra.cache,
     idempotencyRecords: infra.idempotencyRecords,
     secrets,

@@ -1,5 +1,6 @@
 import type { ServiceName } from '@gw/platform';
 import type { Service, ServiceContext } from '@gw/application';
+import type { EventStore } from '@gw/store';
 import { createAdminService } from '@gw/service-admin';
 import { createChainService } from '@gw/service-chain';
 import { createCheckoutService } from '@gw/service-checkout';
@@ -15,7 +16,14 @@ import { createRatesService } from '@gw/service-rates';
 import { createSchedulerService } from '@gw/service-scheduler';
 import { API_DOCUMENT_SOURCES } from './api-documents';
 
-type ServiceFactory = (ctx: ServiceContext) => Service;
+/**
+ * What the composition root builds the services from: the context every service gets, plus the event
+ * store, which only payments (the writer) takes from it; every other service reads the read models.
+ * Tests acting beside the services read the store through it too.
+ */
+export type GatewayContext = ServiceContext & { eventStore: EventStore };
+
+type ServiceFactory = (ctx: GatewayContext) => Service;
 
 /**
  * Every deployable service, in start order: the projector and payments first, so that by the time an
@@ -28,7 +36,8 @@ export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] 
   ['chain', createChainService],
   ['scheduler', createSchedulerService],
   ['rates', createRatesService],
-  ['notifier', createNotifierService],
+  // The notifier's start-up catch-up reads the events it missed past its checkpoint from the event log.
+  ['notifier', (ctx) => createNotifierService({ ...ctx, eventLog: ctx.eventStore })],
   ['admin', createAdminService],
   ['gateway-v1', createGatewayV1Service],
   ['gateway-alpha', createGatewayAlphaService],

@@ -9,7 +9,7 @@ export * from './merchant-onboarding';
 export * from './leased-loop';
 export * from './pay-addresses';
 export * from './merchant-wallets';
-export * from './write-side';
+export * from './read-side';
 export * from './input-validation';
 export * from './catalogue-rules';
 export * from './subscription-plans';

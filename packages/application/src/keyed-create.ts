@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { numericIdFrom, uuidFrom } from '@gw/platform';
-import type { EventStore } from '@gw/store';
+import type { StreamHistory } from '@gw/views';
 import type { Response } from 'express';
 
 const LOCALS_KEY = 'keyedCreate';
@@ -58,17 +58,18 @@ export function attachKeyedCreate(res: Response, create: KeyedCreate): void {
 export type Committed<T> = { found: T; version: number } | 'taken' | null;
 
 /**
- * Reads what the create `commandId` committed to `streamId`: the data of its first event of `type`. A
- * stream begun by another command is 'taken' (a derived numeric id met another payment's); an empty one
- * is null.
+ * Reads what the create `commandId` committed to `streamId` (a payment's or an invoice's): the data of its
+ * first event of `type`, from the history read model, where payments records what it appends before it
+ * replies. A stream begun by another command is 'taken' (a derived numeric id met another payment's); an
+ * empty one is null.
  */
 export async function committedCreate<T>(
-  eventStore: Pick<EventStore, 'readStream'>,
+  streams: Pick<StreamHistory, 'events'>,
   streamId: string,
   commandId: string,
   type: string,
 ): Promise<Committed<T>> {
-  const history = await eventStore.readStream(streamId);
+  const history = await streams.events(streamId);
   if (history.length === 0) return null;
   const created = history.find((event) => event.metadata.causationId === commandId && event.type === type);
   return created ? { found: created.data as T, version: created.version } : 'taken';
@@ -80,13 +81,13 @@ export async function committedCreate<T>(
  * stream). The answer is built from the stored data and marked as a replay whenever it is not `sent`.
  */
 export async function settledCreate<T>(
-  eventStore: Pick<EventStore, 'readStream'>,
+  streams: Pick<StreamHistory, 'events'>,
   key: KeyedCreate,
   target: { streamId: string; commandId: string; type: string },
   sent: T,
 ): Promise<T> {
   if (!key.resumed) return sent;
-  const stored = await committedCreate<T>(eventStore, target.streamId, target.commandId, target.type);
+  const stored = await committedCreate<T>(streams, target.streamId, target.commandId, target.type);
   if (stored === null || stored === 'taken') return sent;
   if (!isDeepStrictEqual(stored.found, JSON.parse(JSON.stringify(sent)))) key.replayed();
   return stored.found;

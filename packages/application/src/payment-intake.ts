@@ -11,6 +11,7 @@ import {
   type SandboxCase,
 } from '@gw/domain';
 import { chainNodeFor, newNumericId } from '@gw/platform';
+import { StreamHistory } from '@gw/views';
 import type { ServiceContext } from './context';
 import { committedCreate, settledCreate, type KeyedCreate } from './keyed-create';
 import { NoPayingWalletError } from './pay-addresses';
@@ -85,7 +86,7 @@ export async function openPayment(
       continue;
     if (!key || !ids || !reply.ok) return { terms, reply };
     const target = { streamId, commandId: ids.commandId, type: 'PaymentCreated' };
-    return { terms: await settledCreate(ctx.eventStore, key, target, terms), reply };
+    return { terms: await settledCreate(new StreamHistory(ctx.readModels), key, target, terms), reply };
   }
 }
 
@@ -95,14 +96,15 @@ export async function openPayment(
  * Entry points ask before admitting again, since prices and settings may have moved since.
  */
 export async function replayedPayment(
-  ctx: Pick<ServiceContext, 'eventStore'>,
+  ctx: Pick<ServiceContext, 'readModels'>,
   key: KeyedCreate | null,
 ): Promise<PaymentTerms | null> {
   if (!key?.resumed) return null;
+  const streams = new StreamHistory(ctx.readModels);
   for (let probe = 0; probe < KEYED_ID_PROBES; probe++) {
     const { paymentId, commandId } = keyedPaymentIds(key, probe);
     const stored = await committedCreate<PaymentTerms>(
-      ctx.eventStore,
+      streams,
       streamIdOf('payment', paymentId),
       commandId,
       'PaymentCreated',

@@ -2,7 +2,7 @@ import { streamIdOf } from '@gw/domain';
 import type { ServiceContext } from './context';
 import { nullable, validateInput } from './input-validation';
 import { MerchantCommandError } from './merchant-onboarding';
-import { WriteSide } from './write-side';
+import { ReadSide } from './read-side';
 
 // Marking a payment refunded (the money went back outside the gateway), as the admin API (so the CLI)
 // and the dashboard do it: the same input, the same command.
@@ -36,7 +36,7 @@ export async function refundPayment(
 ): Promise<RefundedPayment> {
   const body = validateInput<RefundInput>(refundSchema, input);
   const streamId = streamIdOf('payment', paymentId);
-  const merchantId = await new WriteSide(ctx.eventStore).ownerOf(streamId);
+  const merchantId = await new ReadSide(ctx.readModels).ownerOfPayment(paymentId);
   if (merchantId === null || (ownedBy !== null && merchantId !== ownedBy)) {
     throw new MerchantCommandError('NOT_FOUND', 'payment not found');
   }

@@ -18,7 +18,7 @@ import {
   validateInput,
 } from './input-validation';
 import { MerchantCommandError } from './merchant-onboarding';
-import { WriteSide } from './write-side';
+import { ReadSide } from './read-side';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -129,8 +129,8 @@ export async function subscribeToPlan(
 ): Promise<SubscriptionTerms> {
   const body = validateInput<NewSubscriptionInput>(newSubscriptionSchema, input);
   await requireMerchant(ctx, merchantId);
-  const plan = await new WriteSide(ctx.eventStore).plan(body.subscription_plan_id);
-  if (plan.status === 'none' || plan.terms.merchantId !== merchantId) {
+  const plan = await new ReadSide(ctx.readModels).plan(body.subscription_plan_id);
+  if (!plan || plan.merchantId !== merchantId) {
     throw new MerchantCommandError(
       'NOT_FOUND',
       `subscription plan ${body.subscription_plan_id} not found for this merchant`,
@@ -139,11 +139,11 @@ export async function subscribeToPlan(
   const now = ctx.clock.now();
   const subscription: SubscriptionTerms = {
     subscriptionId: newNumericId(),
-    planId: plan.terms.planId,
+    planId: plan.planId,
     merchantId,
     subscriberEmail: body.email,
     createdAt: now.toISOString(),
-    expireDate: new Date(now.getTime() + plan.terms.intervalDay * DAY_MS).toISOString(),
+    expireDate: new Date(now.getTime() + plan.intervalDay * DAY_MS).toISOString(),
   };
   const reply = await ctx.commands.send(streamIdOf('subscription', subscription.subscriptionId), merchantId, {
     type: 'CreateSubscription',
@@ -165,30 +165,27 @@ export async function changeSubscriptionStatus(
   ownedBy: string | null,
 ): Promise<ChangedSubscription> {
   const { status } = validateInput<SubscriptionStatusInput>(subscriptionStatusSchema, input);
-  const current = await new WriteSide(ctx.eventStore).subscription(subscriptionId);
-  if (current.status === 'none' || (ownedBy !== null && current.terms.merchantId !== ownedBy)) {
+  const current = await new ReadSide(ctx.readModels).subscription(subscriptionId);
+  if (!current || (ownedBy !== null && current.merchantId !== ownedBy)) {
     throw new MerchantCommandError('NOT_FOUND', 'subscription not found');
   }
   const now = ctx.clock.now().toISOString();
-  const reply = await ctx.commands.send(
-    streamIdOf('subscription', subscriptionId),
-    current.terms.merchantId,
-    {
-      type: 'ChangeSubscriptionStatus',
-      data: { status },
-      metadata: { now },
-    },
-  );
+  const reply = await ctx.commands.send(streamIdOf('subscription', subscriptionId), current.merchantId, {
+    type: 'ChangeSubscriptionStatus',
+    data: { status },
+    metadata: { now },
+  });
   if (!reply.ok) throw refused(reply);
+  const { planId, merchantId, subscriberEmail, createdAt, expireDate } = current;
   return {
-    terms: current.terms,
+    terms: { subscriptionId, planId, merchantId, subscriberEmail, createdAt, expireDate },
     status,
     updatedAt: reply.eventTypes.length > 0 ? now : current.updatedAt,
   };
 }
 
 async function requireMerchant(ctx: ServiceContext, merchantId: string): Promise<void> {
-  if ((await new WriteSide(ctx.eventStore).merchant(merchantId)).status === 'none') {
+  if (!(await new ReadSide(ctx.readModels).merchant(merchantId))) {
     throw new MerchantCommandError('NOT_FOUND', 'merchant not found');
   }
 }

@@ -3,7 +3,7 @@ import { loadConfig, ManualClock } from '@gw/platform';
 import { CuratedPriceFeed } from '@gw/pricing';
 import { PaymentRefused, type PaymentTerms } from '@gw/domain';
 import { InMemoryReadModelStore, type ReadModelDocument } from '@gw/store';
-import { COLLECTIONS } from '@gw/views';
+import { COLLECTIONS, ReadModelWriter } from '@gw/views';
 import {
   CachedRatesSource,
   KeyedCreate,
@@ -100,30 +100,39 @@ describe('newPaymentTerms when the wallet stopped paying after admission', () =>
   });
 });
 
-/** Payments' answer to a create, over streams kept in a map: a repeated command is answered from its stream. */
+/**
+ * Payments' answer to a create, over streams kept in a map: a repeated command is answered from its
+ * stream, and what a create appends is recorded in the history read model before the answer, as payments
+ * does.
+ */
 function fakeWriteSide() {
   const streams = new Map<string, { causationId: string; data: PaymentTerms }>();
-  const send = async (streamId: string, _merchantId: string, input: CommandInput, commandId = 'random') => {
+  const readModels = new InMemoryReadModelStore();
+  const writer = new ReadModelWriter(readModels);
+  /** Payments appends the create's event and records it in the history before it answers. */
+  const create = async (streamId: string, merchantId: string, causationId: string, data: PaymentTerms) => {
+    streams.set(streamId, { causationId, data });
+    await writer.record([
+      {
+        eventId: `${causationId}:1`,
+        streamId,
+        version: 1,
+        type: 'PaymentCreated',
+        occurredAt: data.createdAt ?? '2024-01-01T00:00:00.000Z',
+        merchantId,
+        data: JSON.parse(JSON.stringify(data)) as Record<string, unknown>,
+        metadata: { correlationId: causationId, causationId },
+      },
+    ]);
+  };
+  const send = async (streamId: string, merchantId: string, input: CommandInput, commandId = 'random') => {
     const stream = streams.get(streamId);
     if (stream && stream.causationId !== commandId)
       return { ok: false, commandId, streamId, error: { code: 'STREAM_ALREADY_EXISTS', message: 'exists' } };
-    if (!stream) streams.set(streamId, { causationId: commandId, data: input.data as PaymentTerms });
+    if (!stream) await create(streamId, merchantId, commandId, input.data as PaymentTerms);
     return { ok: true, commandId, streamId, version: 1, eventTypes: ['PaymentCreated'] };
   };
-  const readStream = async (streamId: string) => {
-    const stream = streams.get(streamId);
-    return stream
-      ? [
-          {
-            type: 'PaymentCreated',
-            version: 1,
-            data: stream.data,
-            metadata: { causationId: stream.causationId },
-          },
-        ]
-      : [];
-  };
-  return { streams, commands: { send }, eventStore: { readStream } };
+  return { streams, create, commands: { send }, readModels };
 }
 
 describe('openPayment with an Idempotency-Key', () => {
@@ -165,7 +174,7 @@ describe('openPayment with an Idempotency-Key', () => {
     const writeSide = fakeWriteSide();
     const ctx = await contextOf(writeSide);
     const taken = `payment-${keyed(false).numericId('payment:0')}`;
-    writeSide.streams.set(taken, { causationId: 'another-command', data: {} as PaymentTerms });
+    await writeSide.create(taken, 'm1', 'another-command', {} as PaymentTerms);
     const opened = await openPayment(ctx, intake('btc'), keyed(false));
     expect(opened.reply.ok).toBe(true);
     expect(opened.terms.paymentId).toBe(keyed(false).numericId('payment:1'));

@@ -80,7 +80,22 @@ export interface QuarantinedCommit {
   quarantinedAt: string;
 }
 
-export interface EventStore {
+/**
+ * The outbox's quarantine as the operator sees it: the commits the relay set aside (ids, stream, versions,
+ * event types and reason; never the events' data) and their release for another try. The operator's
+ * outbox pages (admin API, dashboard) hold this part of the store, never the streams (EventStore).
+ */
+export interface OutboxQuarantine {
+  /** Every quarantined commit, oldest first. */
+  quarantinedCommits(): Promise<QuarantinedCommit[]>;
+  /**
+   * Puts quarantined commits back in the outbox (all of them without ids), for the relay to try again;
+   * returns those released. Unknown ids are ignored.
+   */
+  releaseQuarantine(commitIds?: string[]): Promise<QuarantinedCommit[]>;
+}
+
+export interface EventStore extends OutboxQuarantine {
   /**
    * `expectedVersion` is the stream's current version (0 for a new stream). Throws ConcurrencyError, and
    * EventSchemaViolationError (writing nothing) when an event does not match the store's event schema.
@@ -102,12 +117,5 @@ export interface EventStore {
    * behind it, every other stream flows on. Quarantining it again updates the reason and time.
    */
   quarantine(commit: Commit, reason: string, quarantinedAt: string): Promise<void>;
-  /** Every quarantined commit, oldest first. */
-  quarantinedCommits(): Promise<QuarantinedCommit[]>;
-  /**
-   * Puts quarantined commits back in the outbox (all of them without ids), for the relay to try again;
-   * returns those released. Unknown ids are ignored.
-   */
-  releaseQuarantine(commitIds?: string[]): Promise<QuarantinedCommit[]>;
   close(): Promise<void>;
 }

@@ -8,6 +8,8 @@ export const COLLECTIONS = {
   plans: 'plans',
   subscriptions: 'subscriptions',
   wallets: 'wallets',
+  /** The events of payment and invoice streams, one document each (stream-history.ts). */
+  streamEvents: 'stream_events',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -98,6 +100,15 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
         ['merchantId', 1],
         ['network', 1],
       ],
+    },
+  ],
+  stream_events: [
+    {
+      fields: [
+        ['streamId', 1],
+        ['version', 1],
+      ],
+      unique: true,
     },
   ],
 };

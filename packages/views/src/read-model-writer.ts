@@ -1,6 +1,7 @@
 import type { ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
 import { COLLECTIONS, INDEXES } from './collections';
 import { projectionFor } from './projections';
+import { keepsHistory, streamEventDocumentOf, type StreamEventDocument } from './stream-history';
 
 /**
  * Events handed to the writer that start past the version after the stored document's: folding them
@@ -56,5 +57,17 @@ export class ReadModelWriter {
     }
     const next = unseen.reduce((doc, event) => projectionFor(event).apply(doc), stored);
     if (next) await collection.upsertIfNewer(next);
+  }
+
+  /**
+   * Records events of payment and invoice streams in the history read model (StreamHistory), one
+   * document per event, each written once; events of other streams are left out. Payments records what
+   * it appends before replying and the outbox relay each commit before publishing it; the projector
+   * records every event it applies, which rebuilds the history with the rest.
+   */
+  async record(events: readonly StoredEvent[]): Promise<void> {
+    const history = this.readModels.collection<StreamEventDocument>(COLLECTIONS.streamEvents);
+    const kept = events.filter((event) => keepsHistory(event.streamId));
+    await Promise.all(kept.map((event) => history.upsertIfNewer(streamEventDocumentOf(event))));
   }
 }

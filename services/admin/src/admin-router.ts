@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { jsonBody } from '@gw/platform';
-import { WriteSide, type ServiceContext } from '@gw/application';
+import { ReadSide, type ServiceContext } from '@gw/application';
 import { requireAdminToken } from './admin-auth';
 import { adminErrorHandler, errorBody } from './admin-errors';
 import { merchantRoutes } from './merchant-routes';
@@ -13,12 +13,12 @@ export const ADMIN_PREFIX = '/admin/v1';
 
 /** Everything under /admin/v1: the token check first, then JSON bodies, the routes, and one error handler. */
 export function createAdminRouter(ctx: ServiceContext): Router {
-  const writeSide = new WriteSide(ctx.eventStore);
+  const readSide = new ReadSide(ctx.readModels);
   const admin = Router();
   admin.use(requireAdminToken(ctx.config.adminToken));
   admin.use(jsonBody({ limitBytes: ctx.config.bodyLimitBytes }));
-  admin.use(merchantRoutes(ctx, writeSide));
-  admin.use(walletRoutes(ctx, writeSide));
+  admin.use(merchantRoutes(ctx, readSide));
+  admin.use(walletRoutes(ctx, readSide));
   admin.use(subscriptionRoutes(ctx));
   admin.use(paymentRoutes(ctx));
   admin.use(outboxRoutes(ctx));

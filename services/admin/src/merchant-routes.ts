@@ -8,7 +8,7 @@ import {
   setMerchantCoins,
   setMerchantOutcomeCurrency,
   validateInput,
-  type WriteSide,
+  type ReadSide,
   type ServiceContext,
 } from '@gw/application';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
@@ -26,7 +26,6 @@ import {
   CREDENTIALS,
   merchantDocumentView,
   merchantKeysView,
-  merchantView,
   type CreatedMerchantView,
   type MerchantCoinsView,
   type MerchantListView,
@@ -35,7 +34,7 @@ import {
 } from './admin-views';
 
 /** Merchants: onboarding (keys shown once), listing without secrets, key rotation, coins, outcome currency. */
-export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Router {
+export function merchantRoutes(ctx: ServiceContext, readSide: ReadSide): Router {
   const router = Router();
   const merchants = () => ctx.readModels.collection<MerchantDocument>(COLLECTIONS.merchants);
 
@@ -79,9 +78,9 @@ export function merchantRoutes(ctx: ServiceContext, writeSide: WriteSide): Route
   router.get(
     '/merchants/:merchantId',
     asyncRoute(async (req, res) => {
-      const merchant = await writeSide.merchant(merchantIdParam(req.params.merchantId));
-      if (merchant.status === 'none') throw notFound('merchant');
-      res.json(merchantView({ ...merchant.profile, updatedAt: merchant.updatedAt }));
+      const merchant = await readSide.merchant(merchantIdParam(req.params.merchantId));
+      if (!merchant) throw notFound('merchant');
+      res.json(merchantDocumentView(merchant));
     }),
   );
 

@@ -16,7 +16,7 @@ export function outboxRoutes(ctx: ServiceContext): Router {
   router.get(
     '/outbox/quarantine',
     asyncRoute(async (_req, res) => {
-      const quarantined = await ctx.eventStore.quarantinedCommits();
+      const quarantined = await ctx.outbox.quarantinedCommits();
       const list: QuarantineListView = { count: quarantined.length, result: quarantined.map(viewOf) };
       res.json(list);
     }),
@@ -25,7 +25,7 @@ export function outboxRoutes(ctx: ServiceContext): Router {
   router.post(
     '/outbox/quarantine/retry',
     asyncRoute(async (req, res) => {
-      const released = await ctx.eventStore.releaseQuarantine();
+      const released = await ctx.outbox.releaseQuarantine();
       if (released.length > 0) req.log.warn({ commitIds: ids(released) }, 'quarantined commits retried');
       res.json(retried(released));
     }),
@@ -35,7 +35,7 @@ export function outboxRoutes(ctx: ServiceContext): Router {
     '/outbox/quarantine/:commitId/retry',
     asyncRoute(async (req, res) => {
       const commitId = String(req.params.commitId);
-      const released = await ctx.eventStore.releaseQuarantine([commitId]);
+      const released = await ctx.outbox.releaseQuarantine([commitId]);
       if (released.length === 0) throw notFound('quarantined commit');
       req.log.warn({ commitIds: ids(released) }, 'quarantined commit retried');
       res.json(retried(released));

@@ -8,7 +8,7 @@ import {
   walletStatus,
   validateInput,
   watchOnlyOf,
-  type WriteSide,
+  type ReadSide,
   type ServiceContext,
 } from '@gw/application';
 import { AdminError, notFound } from './admin-errors';
@@ -20,7 +20,7 @@ import { walletView, type RemovedWalletView, type WalletListView } from './admin
  * Merchant wallets: a watch-only key per chain (`PUT /merchants/{id}/wallets/{network}`), answered with
  * the first receive addresses to compare with the wallet app, and how far each wallet is used.
  */
-export function walletRoutes(ctx: ServiceContext, writeSide: WriteSide): Router {
+export function walletRoutes(ctx: ServiceContext, readSide: ReadSide): Router {
   const router = Router();
 
   router.put(
@@ -28,7 +28,7 @@ export function walletRoutes(ctx: ServiceContext, writeSide: WriteSide): Router 
     asyncRoute(async (req, res) => {
       const merchantId = merchantIdParam(req.params.merchantId);
       const body = validateInput<SetWalletBody>(setWalletSchema, req.body);
-      if ((await writeSide.merchant(merchantId)).status === 'none') throw notFound('merchant');
+      if (!(await readSide.merchant(merchantId))) throw notFound('merchant');
       const network = String(req.params.network).toLowerCase();
       try {
         const status = await setMerchantWallet(ctx, merchantId, network, body.extended_public_key);
@@ -48,7 +48,7 @@ export function walletRoutes(ctx: ServiceContext, writeSide: WriteSide): Router 
     '/merchants/:merchantId/wallets/:network',
     asyncRoute(async (req, res) => {
       const merchantId = merchantIdParam(req.params.merchantId);
-      if ((await writeSide.merchant(merchantId)).status === 'none') throw notFound('merchant');
+      if (!(await readSide.merchant(merchantId))) throw notFound('merchant');
       const network = String(req.params.network).toLowerCase();
       try {
         await removeMerchantWallet(ctx, merchantId, network);
@@ -66,9 +66,9 @@ export function walletRoutes(ctx: ServiceContext, writeSide: WriteSide): Router 
     '/merchants/:merchantId/wallets',
     asyncRoute(async (req, res) => {
       const merchantId = merchantIdParam(req.params.merchantId);
-      const merchant = await writeSide.merchant(merchantId);
-      if (merchant.status === 'none') throw notFound('merchant');
-      const wallets = Object.values(merchant.wallets).flatMap((wallet) => watchOnlyOf(wallet) ?? []);
+      const merchant = await readSide.merchant(merchantId);
+      if (!merchant) throw notFound('merchant');
+      const wallets = Object.values(merchant.wallets ?? {}).flatMap((wallet) => watchOnlyOf(wallet) ?? []);
       const list: WalletListView = {
         merchant_id: merchantId,
         result: await Promise.all(

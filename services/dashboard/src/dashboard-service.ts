@@ -7,10 +7,12 @@ import { LiveHub } from './live/live-hub';
 import { livePaymentEventOf } from './live/live-event';
 import { PaymentSnapshots } from './live/payment-snapshots';
 import { DashboardSessions } from '@gw/dashboard-shell';
+import { StreamHistory } from '@gw/views';
 
 /**
  * The merchant dashboard under /dashboard. Stateless like the checkout: sessions live in the cache port
- * (Redis on the real engines), pages read the read models and the event store, and changes are commands
+ * (Redis on the real engines), pages read the read models (a payment's events too: the history read
+ * model), and changes are commands
  * to payments, so any number of instances serve side by side.
  *
  * Live updates: each instance follows `payments.events` in a consumer group of its own
@@ -24,7 +26,7 @@ export function createDashboardService(ctx: ServiceContext): Service {
   const logger = ctx.logger.child({ component: 'dashboard-live' });
   const live = new LiveHub({
     epoch: instance.slice(0, 8),
-    snapshots: new PaymentSnapshots(ctx.eventStore),
+    snapshots: new PaymentSnapshots(new StreamHistory(ctx.readModels)),
     logger,
     isCurrent: async (sessionId, merchantId) => (await sessions.find(sessionId))?.merchantId === merchantId,
   });

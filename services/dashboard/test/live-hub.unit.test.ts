@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { streamIdOf, type PaymentEvent, type PaymentTerms } from '@gw/domain';
 import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
-import { JsonlEventStore } from '@gw/store';
+import { InMemoryReadModelStore, JsonlEventStore } from '@gw/store';
+import { ReadModelWriter, StreamHistory } from '@gw/views';
 import pino from 'pino';
 import type { LivePaymentEvent } from '../src/live/live-event';
 import { LiveHub, type StreamSink } from '../src/live/live-hub';
@@ -53,11 +54,16 @@ class MemorySink implements StreamSink {
 
 let directory: string;
 let eventStore: JsonlEventStore;
+/** Records each commit in the history read model, as the outbox relay does before publishing it. */
+let writer: ReadModelWriter;
 /** Sessions signed out (or switched away); every other session still shows its merchant. */
 let over: Set<string>;
 let hub: LiveHub;
 
-/** Appends a payment's events to the event store and hands them to the hub, as the bus would. */
+/**
+ * Appends a payment's events to the event store, records them in the history read model, and hands them
+ * to the hub, as the outbox relay and the bus would.
+ */
 async function happen(terms: PaymentTerms, events: PaymentEvent[], from = 1): Promise<LivePaymentEvent[]> {
   const streamId = streamIdOf('payment', terms.paymentId);
   const stored = await eventStore.append(
@@ -72,6 +78,7 @@ async function happen(terms: PaymentTerms, events: PaymentEvent[], from = 1): Pr
       metadata: { correlationId: 'c', causationId: 'c' },
     })),
   );
+  await writer.record(stored.events);
   const live = stored.events.map((event) => ({ ...event, paymentId: terms.paymentId }));
   for (const event of live) hub.publish(event);
   await hub.settled();
@@ -84,10 +91,12 @@ const termsOf = (paymentId: number, merchantId: string) =>
 beforeEach(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'live-hub-'));
   eventStore = await JsonlEventStore.open({ directory });
+  const readModels = new InMemoryReadModelStore();
+  writer = new ReadModelWriter(readModels);
   over = new Set();
   hub = new LiveHub({
     epoch: 'run1',
-    snapshots: new PaymentSnapshots(eventStore),
+    snapshots: new PaymentSnapshots(new StreamHistory(readModels)),
     logger: pino({ level: 'silent' }),
     isCurrent: async (sessionId) => !over.has(sessionId),
     heartbeatMs: 5,

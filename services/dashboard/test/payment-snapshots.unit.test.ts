@@ -3,13 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { streamIdOf } from '@gw/domain';
 import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
-import { JsonlEventStore, type StoredEvent } from '@gw/store';
+import { InMemoryReadModelStore, JsonlEventStore, type StoredEvent } from '@gw/store';
+import { ReadModelWriter, StreamHistory } from '@gw/views';
 import type { LivePaymentEvent } from '../src/live/live-event';
 import { PaymentSnapshots } from '../src/live/payment-snapshots';
 
 let directory: string;
 let eventStore: JsonlEventStore;
 let stored: LivePaymentEvent[];
+/** The history read model, where the outbox relay records the events before it publishes them. */
+let history: StreamHistory;
 const terms = samplePaymentTerms({ paymentId: 7 });
 
 beforeEach(async () => {
@@ -28,6 +31,9 @@ beforeEach(async () => {
     })),
   );
   stored = commit.events.map((event: StoredEvent) => ({ ...event, paymentId: 7 }));
+  const readModels = new InMemoryReadModelStore();
+  await new ReadModelWriter(readModels).record(commit.events);
+  history = new StreamHistory(readModels);
 });
 
 afterEach(async () => {
@@ -37,20 +43,20 @@ afterEach(async () => {
 
 describe('a payment as of an event', () => {
   it('follows the events it sees in order', async () => {
-    const snapshots = new PaymentSnapshots(eventStore);
+    const snapshots = new PaymentSnapshots(history);
     for (const event of stored.slice(0, 3)) snapshots.observe(event);
     expect(await snapshots.at(stored[2]!)).toMatchObject({ version: 3, status: 'confirming' });
   });
 
   it('folds a payment it did not follow from its stream, and never goes back to an older state', async () => {
-    const snapshots = new PaymentSnapshots(eventStore);
+    const snapshots = new PaymentSnapshots(history);
     expect(await snapshots.at(stored[4]!)).toMatchObject({ version: 7, status: 'finished' });
     snapshots.observe(stored[5]!);
     expect(await snapshots.at(stored[5]!)).toMatchObject({ version: 7, status: 'finished' });
   });
 
   it('forgets the payments it followed longest ago past its capacity', async () => {
-    const snapshots = new PaymentSnapshots(eventStore, 1);
+    const snapshots = new PaymentSnapshots(history, 1);
     snapshots.observe(stored[0]!);
     const first = stored[0]!;
     snapshots.observe({

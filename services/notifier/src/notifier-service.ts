@@ -5,7 +5,8 @@ import type { Subscription } from '@gw/bus';
 import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { GatewayConfig } from '@gw/platform';
 import { MerchantDirectory, type Service, type ServiceContext } from '@gw/application';
-import { COLLECTIONS, type PaymentDocument } from '@gw/views';
+import type { EventStore } from '@gw/store';
+import { COLLECTIONS, StreamHistory, type PaymentDocument } from '@gw/views';
 import type { Delivery, RedeliveryOrigin } from './delivery/delivery';
 import { Dispatcher, type DispatcherLimits } from './delivery/dispatcher';
 import { WebhookMetrics } from './delivery/webhook-metrics';
@@ -39,6 +40,15 @@ export interface NotifierOptions {
   onSettled?: (delivery: Delivery) => void;
 }
 
+/**
+ * What the notifier is built from: the context every service gets, and the event log its start-up
+ * catch-up reads past the delivery log's checkpoint (apps/gateway hands it the event store's `readAll`).
+ * Everything else it reads from the read models.
+ */
+export interface NotifierContext extends ServiceContext {
+  eventLog: Pick<EventStore, 'readAll'>;
+}
+
 export interface NotifierService extends Service {
   readonly log: DeliveryLog;
   /** Sends a delivered or dead webhook again, with a fresh retry schedule. */
@@ -57,7 +67,7 @@ export const DEFAULT_LIMITS: DispatcherLimits = {
  * in its family's format. Start: open the delivery log, start dispatching (pending retries resume from
  * the log), catch up on status changes the bus may have lost, then subscribe. Stop drains in-flight attempts.
  */
-export function createNotifierService(ctx: ServiceContext, options: NotifierOptions = {}): NotifierService {
+export function createNotifierService(ctx: NotifierContext, options: NotifierOptions = {}): NotifierService {
   const logger = ctx.logger.child({ component: 'notifier' });
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const log = options.deliveryLog ?? defaultDeliveryLog(ctx.config);
@@ -70,7 +80,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
   const facts = catalogueFacts(ctx.rates);
   const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
   const intake = new StatusIntake({
-    eventStore: ctx.eventStore,
+    streams: new StreamHistory(ctx.readModels),
     merchants: directory,
     log,
     facts,
@@ -144,7 +154,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
       await log.open();
       await dispatcher.start();
       const caughtUp = await catchUp({
-        eventStore: ctx.eventStore,
+        eventLog: ctx.eventLog,
         log,
         intake,
         clock: ctx.clock,

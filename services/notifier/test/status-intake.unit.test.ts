@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { streamIdOf } from '@gw/domain';
 import type { MerchantDirectory } from '@gw/application';
-import { JsonlEventStore, type EventStore } from '@gw/store';
+import { InMemoryReadModelStore } from '@gw/store';
+import { ReadModelWriter, StreamHistory } from '@gw/views';
 import { StatusIntake } from '../src/intake/status-intake';
 import { JsonlDeliveryLog } from '../src/log/jsonl-delivery-log';
 import { nowPaymentsRawBodyVerifier } from '@gw/families/testing';
@@ -11,7 +12,9 @@ import { fixedFacts, paidLifecycle, paymentTerms, stored } from './support/payme
 
 describe('status intake', () => {
   let directory: string;
-  let store: JsonlEventStore;
+  /** The history read model, where payments and the outbox relay record a payment's events. */
+  let history: StreamHistory;
+  let writer: ReadModelWriter;
   let log: JsonlDeliveryLog;
   const merchantId = 'merchant-1';
   /** The merchants' read model: the intake reads signing keys there, never from the merchant's stream. */
@@ -28,26 +31,28 @@ describe('status intake', () => {
 
   beforeEach(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'status-intake-'));
-    store = await JsonlEventStore.open({ directory: path.join(directory, 'events') });
+    const readModels = new InMemoryReadModelStore();
+    history = new StreamHistory(readModels);
+    writer = new ReadModelWriter(readModels);
     log = new JsonlDeliveryLog(path.join(directory, 'deliveries'));
     await log.open();
     paymentReads = 0;
   });
 
   afterEach(async () => {
-    await store.close();
     await log.close();
     await rm(directory, { recursive: true, force: true });
   });
 
   function intake(): StatusIntake {
-    const counting: EventStore = Object.create(store) as EventStore;
-    counting.readStream = (streamId) => {
-      if (streamId.startsWith('payment')) paymentReads++;
-      return store.readStream(streamId);
+    const counting: Pick<StreamHistory, 'events'> = {
+      events: (streamId, upToVersion) => {
+        if (streamId.startsWith('payment')) paymentReads++;
+        return history.events(streamId, upToVersion);
+      },
     };
     return new StatusIntake({
-      eventStore: counting,
+      streams: counting,
       merchants,
       log,
       facts: fixedFacts,
@@ -59,11 +64,7 @@ describe('status intake', () => {
     const terms = paymentTerms({ merchantId, callbackUrl: 'https://shop.example/ipn' });
     const streamId = streamIdOf('payment', terms.paymentId);
     const events = stored(streamId, paidLifecycle(terms), merchantId);
-    await store.append(
-      streamId,
-      0,
-      events.map(({ streamId: _s, version: _v, ...event }) => event),
-    );
+    await writer.record(events);
     const last = events[events.length - 1]!;
 
     const first = await intake().onEvent(events[0]!);
@@ -131,11 +132,7 @@ describe('status intake', () => {
         ],
         merchantId,
       );
-      await store.append(
-        streamId,
-        0,
-        events.map(({ streamId: _s, version: _v, ...event }) => event),
-      );
+      await writer.record(events);
 
       const delivery = await intake().onEvent(events[3]!);
 
@@ -149,5 +146,27 @@ describe('status intake', () => {
       if (family === 'alpha') expect(body).toMatchObject({ status: 'process', is_final: false });
       if (family === 'beta') expect(body).toMatchObject({ status: 'Waiting', txs: [] });
     }
+  });
+
+  it('shows the payment exactly as of its event when the history already holds later ones', async () => {
+    const terms = paymentTerms({ merchantId, callbackUrl: 'https://shop.example/ipn' });
+    const streamId = streamIdOf('payment', terms.paymentId);
+    const events = stored(streamId, paidLifecycle(terms), merchantId);
+    await writer.record(events);
+    const confirming = events.find((event) => event.type === 'PaymentConfirming')!;
+
+    const delivery = await intake().onEvent(confirming);
+
+    expect(delivery).toMatchObject({ eventVersion: confirming.version, paymentStatus: 'confirming' });
+    expect(JSON.parse(delivery!.body)).toMatchObject({ payment_status: 'confirming' });
+  });
+
+  it('refuses an event the payment history does not hold yet, rather than a webhook without it', async () => {
+    const terms = paymentTerms({ merchantId, callbackUrl: 'https://shop.example/ipn' });
+    const streamId = streamIdOf('payment', terms.paymentId);
+    const events = stored(streamId, paidLifecycle(terms), merchantId);
+    await writer.record(events.slice(0, 1));
+
+    await expect(intake().onEvent(events[events.length - 1]!)).rejects.toThrow(/has no version/);
   });
 });

@@ -35,7 +35,7 @@ const MAX_CONFLICT_RETRIES = 5;
 export class CommandHandler {
   constructor(
     private readonly store: EventStore,
-    private readonly readModels: Pick<ReadModelWriter, 'write'>,
+    private readonly readModels: Pick<ReadModelWriter, 'write' | 'record'>,
     /** Hears each append once, with the stream it extended (metrics). */
     private readonly onAppended: (history: StoredEvent[], appended: StoredEvent[]) => void = () => {},
   ) {}
@@ -51,6 +51,7 @@ export class CommandHandler {
       if (applied.length > 0) {
         // A redelivery after a crash between the append and the reply: the document may not be written yet.
         await this.readModels.write(history);
+        await this.readModels.record(history);
         return {
           ok: true,
           commandId,
@@ -126,6 +127,7 @@ export class CommandHandler {
       throw error;
     }
     await this.readModels.write([...history, ...commit.events]);
+    await this.readModels.record(commit.events);
     this.onAppended(history, commit.events);
     return {
       ok: true,

@@ -15,6 +15,11 @@ export interface OutboxRelayOptions {
   leaseTtlMs?: number;
   /** When a commit is set aside (its `quarantinedAt`) and when a failure may be logged again. */
   clock?: Clock;
+  /**
+   * Runs before a batch is published: the payments service records the commits' events in the history
+   * read model there, so every event a consumer of `payments.events` hears is in it already.
+   */
+  beforePublish?: (commits: Commit[]) => Promise<void>;
   /** Hears the commits of each batch once it is published and marked (metrics). */
   onPublished?: (commits: Commit[]) => void;
   /** Hears each commit set aside (metrics). */
@@ -125,6 +130,7 @@ export class OutboxRelay {
         messages.push({ key: commit.streamId, value: toEventMessage(event), headers: traceHeadersOf(event) });
       }
     }
+    await this.options.beforePublish?.(commits);
     try {
       await this.bus.publish(TOPICS.events, messages);
       return true;

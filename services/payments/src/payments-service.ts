@@ -36,12 +36,14 @@ export function createPaymentsService({
   logger,
 }: PaymentsServiceDeps): Service {
   const metrics = new PaymentsMetrics(eventStore, clock);
-  const handler = new CommandHandler(eventStore, new ReadModelWriter(readModels), (history, appended) =>
+  const writer = new ReadModelWriter(readModels);
+  const handler = new CommandHandler(eventStore, writer, (history, appended) =>
     metrics.onAppended(history, appended),
   );
   const relay = new OutboxRelay(eventStore, bus, cache, logger.child({ component: 'outbox-relay' }), {
     instanceId: randomUUID(),
     clock,
+    beforePublish: (commits) => writer.record(commits.flatMap((commit) => commit.events)),
     onPublished: (commits) => metrics.onPublished(commits),
     onQuarantined: () => metrics.onQuarantined(),
   });

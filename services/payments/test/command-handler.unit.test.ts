@@ -5,7 +5,7 @@ import type { CommandMessage } from '@gw/contracts';
 import { streamIdOf, type AnyCommand } from '@gw/domain';
 import { SAMPLE_CREATED_AT, samplePaymentTerms } from '@gw/domain/testing';
 import { InMemoryReadModelStore, JsonlEventStore } from '@gw/store';
-import { COLLECTIONS, ReadModelWriter, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, ReadModelWriter, StreamHistory, type PaymentDocument } from '@gw/views';
 import { CommandHandler } from '../src/command-handler';
 
 describe('CommandHandler', () => {
@@ -160,7 +160,10 @@ describe('CommandHandler', () => {
     it('folds the events whose document was never written when it writes a later one', async () => {
       await handler.handle(create('cmd-1'));
       // Another payments instance appended the deposit and died before writing the document.
-      const lagging = new CommandHandler(store, { write: async () => undefined });
+      const lagging = new CommandHandler(store, {
+        write: async () => undefined,
+        record: async () => undefined,
+      });
       await lagging.handle(deposit('cmd-2', 0));
       expect(await payment()).toMatchObject({ version: 1, actuallyPaidValue: 0 });
 
@@ -176,11 +179,37 @@ describe('CommandHandler', () => {
     });
 
     it('writes the document when it answers a redelivered command from the stream', async () => {
-      await new CommandHandler(store, { write: async () => undefined }).handle(create('cmd-1'));
+      await new CommandHandler(store, { write: async () => undefined, record: async () => undefined }).handle(
+        create('cmd-1'),
+      );
 
       await handler.handle(create('cmd-1'));
 
       expect(await payment()).toMatchObject({ version: 1, status: 'waiting' });
+    });
+
+    it('records the events it appends in the history before it answers', async () => {
+      await handler.handle(create('cmd-1'));
+      const reply = await handler.handle(deposit('cmd-2', 0));
+
+      const history = await new StreamHistory(readModels).events(streamId);
+      expect(reply).toMatchObject({ ok: true, version: history.length });
+      expect(history.map((event) => [event.version, event.type, event.metadata.causationId])).toEqual([
+        [1, 'PaymentCreated', 'cmd-1'],
+        ...history.slice(1).map((event) => [event.version, event.type, 'cmd-2']),
+      ]);
+      expect(history.slice(1).map((event) => event.type)).toContain('DepositDetected');
+    });
+
+    it('records the whole stream when it answers a redelivered command from it', async () => {
+      await new CommandHandler(store, { write: async () => undefined, record: async () => undefined }).handle(
+        create('cmd-1'),
+      );
+
+      await handler.handle(create('cmd-1'));
+
+      const history = await new StreamHistory(readModels).events(streamId);
+      expect(history.map((event) => [event.version, event.type])).toEqual([[1, 'PaymentCreated']]);
     });
   });
 });

@@ -21,8 +21,9 @@ export class Projector {
     return this.writer.ensureIndexes();
   }
 
-  apply(event: StoredEvent): Promise<void> {
-    return this.writer.write([event]);
+  async apply(event: StoredEvent): Promise<void> {
+    await this.writer.write([event]);
+    await this.writer.record([event]);
   }
 
   /**

@@ -12,7 +12,7 @@ export function outboxRoutes(ctx: ServiceContext): Router {
   const router = Router();
 
   async function send(res: Response, message: string | null) {
-    const quarantined = await ctx.eventStore.quarantinedCommits();
+    const quarantined = await ctx.outbox.quarantinedCommits();
     res
       .type('html')
       .send(renderOutboxPage({ chrome: signedInOf(res).chrome('outbox'), quarantined, message }));
@@ -28,7 +28,7 @@ export function outboxRoutes(ctx: ServiceContext): Router {
     '/dashboard/outbox/retry',
     operatorOnly,
     asyncRoute(async (req, res) => {
-      const released = await ctx.eventStore.releaseQuarantine();
+      const released = await ctx.outbox.releaseQuarantine();
       req.log.warn(
         { commitIds: released.map((c) => c.commitId) },
         'quarantined commits retried from the dashboard',
@@ -41,7 +41,7 @@ export function outboxRoutes(ctx: ServiceContext): Router {
     '/dashboard/outbox/:commitId/retry',
     operatorOnly,
     asyncRoute(async (req: Request<{ commitId: string }>, res) => {
-      const released = await ctx.eventStore.releaseQuarantine([req.params.commitId]);
+      const released = await ctx.outbox.releaseQuarantine([req.params.commitId]);
       req.log.warn(
         { commitIds: released.map((c) => c.commitId) },
         'quarantined commit retried from the dashboard',

@@ -1,7 +1,7 @@
 import { streamIdOf } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
 import { paymentExportPages, sendPaymentsCsv, type ServiceContext } from '@gw/application';
-import { COLLECTIONS, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, StreamHistory, type PaymentDocument } from '@gw/views';
 import { Router, type Request } from 'express';
 import { listPayments, parsePaymentListQuery, searchPayments } from '../payments/payment-list';
 import { renderPaymentPage } from '../views/payment-page';
@@ -15,6 +15,8 @@ const PAYMENT_ID = /^[1-9]\d{0,15}$/;
 export function paymentRoutes(ctx: ServiceContext, live: LivePosition): Router {
   const router = Router();
   const payments = () => ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+  // The timeline: the payment's events, which payments records in the history read model as it appends them.
+  const streams = new StreamHistory(ctx.readModels);
   const currencies = () =>
     ctx.rates
       .current()
@@ -64,7 +66,10 @@ export function paymentRoutes(ctx: ServiceContext, live: LivePosition): Router {
       const merchant = merchantOf(res);
       const { query, problems } = parsePaymentListQuery(req.query as Record<string, unknown>);
       if (problems.length > 0) {
-        res.status(400).type('text').send(`Check the filters: ${problems.join('; ')}.`);
+        res
+          .status(400)
+          .type('text')
+          .send(`Check the filters: ${problems.join('; ')}.`);
         return;
       }
       await sendPaymentsCsv(
@@ -86,7 +91,7 @@ export function paymentRoutes(ctx: ServiceContext, live: LivePosition): Router {
       const livePosition = live.position;
       const payment = await payments().findOne({ merchantId: merchant.merchantId, paymentId });
       if (!payment) return sendNotFound(req, res);
-      const events = await ctx.eventStore.readStream(streamIdOf('payment', paymentId));
+      const events = await streams.events(streamIdOf('payment', paymentId));
       res.type('html').send(
         renderPaymentPage({
           chrome: signedInOf(res).chrome('payments'),

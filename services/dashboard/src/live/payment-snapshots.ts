@@ -1,7 +1,6 @@
 import { eventOf } from '@gw/contracts';
 import { paymentAggregate } from '@gw/domain';
-import type { EventStore } from '@gw/store';
-import { projectPayment, type PaymentDocument } from '@gw/views';
+import { projectPayment, type PaymentDocument, type StreamHistory } from '@gw/views';
 import type { LivePaymentEvent } from './live-event';
 
 /**
@@ -9,14 +8,15 @@ import type { LivePaymentEvent } from './live-event';
  * projector may not have caught up yet). Every event of a stream reaches this instance in order, so
  * the payment it folded at the previous version usually takes the event in place: no read at all. A
  * payment it has not followed (opened before a page subscribed, or pushed out of the cache) is folded
- * once from its stream in the event store. A payment already folded past the event is shown as it is
+ * once from its events in the history read model, which the outbox relay wrote them to before it
+ * published them. A payment already folded past the event is shown as it is
  * now: a page never goes back to an older state.
  */
 export class PaymentSnapshots {
   private readonly recent = new Map<number, PaymentDocument>();
 
   constructor(
-    private readonly eventStore: Pick<EventStore, 'readStream'>,
+    private readonly streams: Pick<StreamHistory, 'events'>,
     private readonly capacity = 10_000,
   ) {}
 
@@ -33,7 +33,7 @@ export class PaymentSnapshots {
   async at(event: LivePaymentEvent): Promise<PaymentDocument | null> {
     const known = this.recent.get(event.paymentId);
     if (known && known.version >= event.version) return known;
-    const history = await this.eventStore.readStream(event.streamId);
+    const history = await this.streams.events(event.streamId);
     let folded: PaymentDocument | null = null;
     for (const stored of history)
       folded = projectPayment(folded, eventOf(stored, paymentAggregate), stored.version);

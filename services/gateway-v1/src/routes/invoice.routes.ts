@@ -12,7 +12,7 @@ import {
   settledCreate,
   type KeyedCreate,
 } from '@gw/application';
-import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, StreamHistory, type InvoiceDocument, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
 import { notFound, refusalError, replyError, toCreatedPayment, toInvoicePaymentRecord } from '@gw/families';
@@ -27,6 +27,7 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
   const router = Router();
   const invoices = () => ctx.readModels.collection<InvoiceDocument>(COLLECTIONS.invoices);
   const payments = () => ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+  const streams = new StreamHistory(ctx.readModels);
 
   router.post(
     '/invoice',
@@ -56,7 +57,7 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
       if (!reply.ok) throw replyError(reply);
       const answered =
         key && target.commandId
-          ? await settledCreate(ctx.eventStore, key, { ...target, commandId: target.commandId }, terms)
+          ? await settledCreate(streams, key, { ...target, commandId: target.commandId }, terms)
           : terms;
       res.status(201).json(toInvoiceRecord(answered, ctx.config.baseUrl));
     }),
@@ -136,7 +137,7 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
   async function replayedInvoice(key: KeyedCreate | null): Promise<InvoiceTerms | null> {
     if (!key?.resumed) return null;
     const stored = await committedCreate<InvoiceTerms>(
-      ctx.eventStore,
+      streams,
       streamIdOf('invoice', key.uuid('invoice')),
       key.commandId('invoice'),
       'InvoiceCreated',

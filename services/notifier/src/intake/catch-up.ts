@@ -15,7 +15,8 @@ export interface CatchUpResult {
 }
 
 export interface CatchUpDeps {
-  eventStore: EventStore;
+  /** The event log, read past the checkpoint by position. */
+  eventLog: Pick<EventStore, 'readAll'>;
   log: DeliveryLog;
   intake: StatusIntake;
   clock: Clock;
@@ -38,7 +39,7 @@ export async function catchUp(deps: CatchUpDeps): Promise<CatchUpResult> {
   let position = 0;
   let firstFailure: number | null = null;
   const streams = new Map<string, Promise<void>>();
-  for await (const event of deps.eventStore.readAll()) {
+  for await (const event of deps.eventLog.readAll()) {
     if (checkpoint && position >= checkpoint.position) {
       const at = position;
       const previous = streams.get(event.streamId) ?? Promise.resolve();

@@ -10,7 +10,7 @@ import {
 } from '@gw/families';
 import { activeTraceparent, type Clock } from '@gw/platform';
 import type { MerchantDirectory } from '@gw/application';
-import type { EventStore } from '@gw/store';
+import type { StreamHistory } from '@gw/views';
 import { deliveryIdOf, type Delivery } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
 import { paymentAtVersion } from '../payloads/payment-history';
@@ -33,9 +33,11 @@ export class MerchantNotFoundError extends Error {
  * Turns a payment status change, money arriving after the payment was done, or a counted deposit whose
  * transaction left the chain for good, into a durable, signed delivery — or into nothing when the family
  * sends no webhook for it or the payment has no callback URL. The payload is built by the family's
- * module from the read model's document of the payment as of the event's version (the stream folded
- * with the read model's own projection up to that version: the stored document may be behind or
- * ahead of it), the same document the family's API records are built from.
+ * module from the read model's document of the payment as of the event's version (the payment's events
+ * in the history read model folded with the read model's own projection up to that version: the stored
+ * document may be behind or ahead of it), the same document the family's API records are built from.
+ * The outbox relay records a commit's events in the history before it publishes them, so every event
+ * of `payments.events` finds its predecessors there.
  * Idempotent: the delivery id is derived from (payment, version), so redelivered events add nothing.
  */
 export class StatusIntake {
@@ -44,7 +46,8 @@ export class StatusIntake {
 
   constructor(
     private readonly deps: {
-      eventStore: Pick<EventStore, 'readStream'>;
+      /** The payment's events up to the one at hand (the history read model). */
+      streams: Pick<StreamHistory, 'events'>;
       /** The merchants' read model: where the signing keys are read, as the gateways read them. */
       merchants: Pick<MerchantDirectory, 'byId' | 'ipnSecretOf' | 'paymentKeyOf' | 'betaApiKeyOf'>;
       log: DeliveryLog;
@@ -63,11 +66,11 @@ export class StatusIntake {
     const existing = await this.deps.log.get(deliveryId);
     if (existing) return existing;
 
-    // A stream's first event is its whole history up to version 1: no need to read the stream back
-    // (on FerretDB 1.24 every lookup there reads the whole commits collection).
-    const history = event.version === 1 ? [event] : await this.deps.eventStore.readStream(event.streamId);
+    // A stream's first event is its whole history up to version 1: no need to read it back.
+    const history =
+      event.version === 1 ? [event] : await this.deps.streams.events(event.streamId, event.version);
     const at = paymentAtVersion(history, event.version);
-    if (!at) throw new Error(`${event.streamId} has no version ${event.version} in the event store`);
+    if (!at) throw new Error(`${event.streamId} has no version ${event.version} in the payment history`);
     const { payment, statusBefore } = at;
     const webhookStatus = lateDeposit
       ? lateDepositWebhookStatus(payment)
