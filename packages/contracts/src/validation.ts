@@ -47,7 +47,8 @@ export function acceptedBy<T>(
 /** Frozen, and so is every object it holds (JSON values: no accessors, no typed arrays, which never freeze). */
 function isFrozenJson(value: object): boolean {
   if (!Object.isFrozen(value)) return false;
-  for (const nested of Object.values(value)) {
+  for (const key in value) {
+    const nested: unknown = (value as Record<string, unknown>)[key];
     if (typeof nested === 'object' && nested !== null && !isFrozenJson(nested)) return false;
   }
   return true;
