@@ -17,6 +17,7 @@ export * from './payment-refunds';
 export * from './keyed-create';
 export * from './idempotency';
 export * from './rate-limit';
+export * from './request-caller';
 export * from './payment-list-query';
 export * from './csv';
 export * from './payment-export';

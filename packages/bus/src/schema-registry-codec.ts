@@ -1,6 +1,6 @@
 import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
 import { deepFreeze } from '@gw/platform';
-import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { CodecUnavailableError, JsonCodec, type MessageCodec } from './codec';
 import { contractTopicOf } from './reply-inbox';
@@ -10,7 +10,12 @@ import {
   registryRequestTimeout,
   SchemaRegistryTimeoutError,
 } from './schema-registry-timeout';
-import { SchemaValidationError, type JsonSchema } from './schema-validating-json-codec';
+import {
+  compileByType,
+  SchemaValidationError,
+  type JsonSchema,
+  type Validator,
+} from './schema-validating-json-codec';
 
 export interface SchemaRegistryCodecOptions {
   /** The registry's base URL (SCHEMA_REGISTRY_URL). */
@@ -44,7 +49,7 @@ function contractAjv(): Ajv {
 export class SchemaRegistryCodec implements MessageCodec {
   private readonly registry: SchemaRegistry;
   private readonly json = new JsonCodec();
-  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly validators = new Map<string, Validator>();
   private readonly schemaIds = new Map<string, number>();
   private readonly timeoutMs: number;
 
@@ -64,14 +69,14 @@ export class SchemaRegistryCodec implements MessageCodec {
             addSchema: () => {
               throw new Error('the contract schemas are self-contained: schema references are not supported');
             },
-            compile: (schema: object) => contractAjv().compile(schema),
+            compile: (schema: object) => compileByType(contractAjv(), schema as JsonSchema),
           },
         },
       },
     );
     const ajv = contractAjv();
     for (const [topic, schema] of Object.entries(options.schemasByTopic)) {
-      this.validators.set(topic, ajv.compile(schema));
+      this.validators.set(topic, compileByType(ajv, schema));
     }
   }
 

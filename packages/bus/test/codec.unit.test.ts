@@ -1,3 +1,5 @@
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { JsonCodec, SchemaValidatingJsonCodec, SchemaValidationError } from '../src';
 
 const paymentCreated = {
@@ -101,5 +103,57 @@ describe('SchemaValidatingJsonCodec', () => {
     expect(() => replies.encode(inbox, { paymentId: 7 })).toThrow(SchemaValidationError);
     expect(() => replies.decode(inbox, Buffer.from(JSON.stringify({ paymentId: 7 })))).toThrow(/decode/);
     expect(() => replies.encode(`${inbox}.dlq`, { paymentId: 7 })).not.toThrow();
+  });
+});
+
+describe('SchemaValidatingJsonCodec, a schema with one anyOf branch per message type', () => {
+  const timestamp = { type: 'string', format: 'date-time' };
+  const branch = (type: string, data: Record<string, unknown>) => ({
+    properties: { type: { const: type }, data },
+  });
+  const schema = {
+    $id: 'https://example.test/events',
+    type: 'object',
+    required: ['type', 'occurredAt', 'data'],
+    properties: {
+      type: { enum: ['Created', 'Paid', 'Expired'] },
+      occurredAt: timestamp,
+      data: { type: 'object' },
+    },
+    anyOf: [
+      branch('Created', { type: 'object', required: ['amount'], properties: { amount: { type: 'string' } } }),
+      branch('Paid', { type: 'object', required: ['paidAt'], properties: { paidAt: timestamp } }),
+      branch('Expired', { type: 'object', required: ['at'], properties: { at: timestamp } }),
+    ],
+  };
+  const codec = new SchemaValidatingJsonCodec({ 'payments.events': schema });
+  const at = '2026-11-28T10:00:00.000Z';
+  const values = [
+    { type: 'Created', occurredAt: at, data: { amount: '1' } },
+    { type: 'Paid', occurredAt: at, data: { paidAt: at } },
+    { type: 'Expired', occurredAt: at, data: { at } },
+    { type: 'Paid', occurredAt: at, data: { amount: '1' } },
+    { type: 'Expired', occurredAt: 'yesterday', data: { at } },
+    { type: 'Created', occurredAt: at, data: { amount: 1 } },
+    { type: 'Teleported', occurredAt: at, data: { at } },
+    { occurredAt: at, data: { at } },
+    { type: 7, occurredAt: at, data: {} },
+  ];
+
+  it.each(values.map((value, i) => [i, value] as const))(
+    'accepts and refuses exactly as the whole schema does (case %i)',
+    (_i, value) => {
+      const whole = addFormats(new Ajv({ allErrors: true, strict: false })).compile(schema);
+      const encode = () => codec.encode('payments.events', value);
+      if (whole(value)) expect(encode).not.toThrow();
+      else expect(encode).toThrow(SchemaValidationError);
+    },
+  );
+
+  it("names the violations of the message's own type only", () => {
+    const encode = () =>
+      codec.encode('payments.events', { type: 'Paid', occurredAt: at, data: { paidAt: 'soon' } });
+    expect(encode).toThrow('/data/paidAt must match format "date-time"');
+    expect(encode).not.toThrow(/amount|\/data must have required property 'at'/);
   });
 });

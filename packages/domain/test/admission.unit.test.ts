@@ -130,6 +130,29 @@ describe('admitting a payment', () => {
       spec.given(everyCoin).when(usd('5', 'btc')).then({ payAmount: '0.0001' });
     });
 
+    it('takes the limits from the prices the payment is asked on, a new snapshot its own', () => {
+      const before = spec.given(everyCoin).when(usd('4.99', 'btc')).thenRefuses('BELOW_MINIMUM');
+      expect(before.refusal).toMatchObject({ minimum: '0.0001' });
+      const halved = new RatesService({
+        ...rates.snapshot,
+        pricesUsd: { ...rates.snapshot.pricesUsd, btc: '25000' },
+      });
+      const after = admissionSpec(halved)
+        .given(everyCoin)
+        .when(usd('4.99', 'btc'))
+        .thenRefuses('BELOW_MINIMUM');
+      expect(after.refusal).toMatchObject({ minimum: '0.0002' });
+      admissionSpec(halved).given(everyCoin).when(usd('1000000', 'btc')).then({ payAmount: '40' });
+      admissionSpec(halved).given(everyCoin).when(usd('1000001', 'btc')).thenRefuses('ABOVE_MAXIMUM');
+    });
+
+    it('prices a zero discount and fee share written any way as none', () => {
+      spec
+        .given(everyCoin)
+        .when(usd('7.77', 'btc', { discountPercent: '0.00', payerFeePercent: '0.0' }))
+        .then({ payAmount: '0.0001554', discount: '0' });
+    });
+
     it('refuses more than a million dollars', () => {
       spec.given(everyCoin).when(usd('1000001', 'btc')).thenRefuses('ABOVE_MAXIMUM');
       spec.given(everyCoin).when(usd('1000000', 'btc')).then({ payAmount: '20' });

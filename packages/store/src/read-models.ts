@@ -74,6 +74,11 @@ export interface ReadModelCollection<T extends ReadModelDocument> {
   /** Writes the document unless the stored one has the same or a newer version. Returns whether it wrote. */
   upsertIfNewer(doc: T): Promise<boolean>;
   get(id: string): Promise<T | null>;
+  /**
+   * The stored document's version when the adapter knows it without a query (0: none is stored), else
+   * undefined: the in-memory store knows; MongoDB would have to ask, and does not implement it.
+   */
+  versionKnown?(id: string): number | undefined;
   findOne(filter: Filter): Promise<T | null>;
   find(query: FindQuery): Promise<T[]>;
   count(filter: Filter): Promise<number>;

@@ -28,6 +28,18 @@ describe('InMemoryReadModelStore specifics', () => {
     );
   });
 
+  it('knows a stored version without a query: 0 for none, the latest write after', async () => {
+    const payments = new InMemoryReadModelStore().collection<PaymentRow>('payments');
+    const row = { id: 'p-1', merchantId: 'm-1', status: 'waiting', createdAt: '2026-01-01T00:00:00.000Z' };
+
+    expect(payments.versionKnown?.('p-1')).toBe(0);
+    await payments.upsertIfNewer({ ...row, version: 2 });
+    await payments.upsertIfNewer({ ...row, version: 1, status: 'expired' });
+    expect(payments.versionKnown?.('p-1')).toBe(2);
+    await payments.deleteAll();
+    expect(payments.versionKnown?.('p-1')).toBe(0);
+  });
+
   it('rejects a negative skip or a fractional limit', async () => {
     const payments = new InMemoryReadModelStore().collection<PaymentRow>('payments');
 

@@ -48,6 +48,11 @@ export class ReadModelWriter {
     if (!first) return;
     const { collection: name, documentId } = projectionFor(first);
     const collection = this.readModels.collection<ReadModelDocument>(name);
+    // A store that knows the stored version without a query says when the document is already as far
+    // as the last event (the projector after payments' own write, every event of a create): nothing to
+    // read, fold or write, as reading it would have concluded.
+    const known = collection.versionKnown?.(documentId);
+    if (known !== undefined && known >= events[events.length - 1]!.version) return;
     const stored = first.version === 1 ? null : await collection.get(documentId);
     const storedVersion = stored?.version ?? 0;
     const unseen = events.filter((event) => event.version > storedVersion);

@@ -76,6 +76,23 @@ describe('ReadModelWriter', () => {
       expect(await payment(7004)).toMatchObject({ version: stream.length, status: 'finished' });
     });
 
+    it('neither reads nor folds an event the stored document already reflects', async () => {
+      const stream = paidStream(7006);
+      await writer.write(stream);
+      const payments = readModels.collection<ReadModelDocument>(COLLECTIONS.payments);
+      let upserts = 0;
+      const upsert = payments.upsertIfNewer.bind(payments);
+      payments.upsertIfNewer = (doc) => {
+        upserts++;
+        return upsert(doc);
+      };
+
+      for (const event of stream) await writer.write([event]);
+
+      expect({ reads, upserts }).toEqual({ reads: 0, upserts: 0 });
+      expect(await payment(7006)).toMatchObject({ version: stream.length, status: 'finished' });
+    });
+
     it('refuses an event that would skip the ones before it, writing nothing', async () => {
       const [created, , confirming] = paidStream(7005);
       await writer.write([created!]);

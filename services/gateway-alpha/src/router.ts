@@ -1,9 +1,9 @@
 import { bareJsonContentType, parseBody } from '@gw/platform';
 import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/application';
-import { alphaPaymentRecord, signingMerchant, tooManyRequests, unknownEndpoint } from '@gw/families';
+import { alphaPaymentRecord, tooManyRequests, unknownEndpoint } from '@gw/families';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
-import { authenticateAlpha, merchantOf } from './http/auth';
+import { alphaSigner, authenticateAlpha, merchantOf } from './http/auth';
 import { alphaErrorHandler } from './http/responses';
 import { OrderRegistry } from './requests/order-registry';
 import { catalogueRoutes } from './routes/catalogue.routes';
@@ -18,6 +18,7 @@ import { paymentRoutes } from './routes/payment.routes';
 export function createAlphaRouter(ctx: ServiceContext): Router {
   const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
   const payments = ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+  const signerOf = alphaSigner(directory);
   // The limiter sits between the body parser and the signature check: only a verified sign puts a
   // request in its merchant's bucket, since the merchant uuid alone is no secret.
   const limited = rateLimit({
@@ -26,7 +27,7 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
     clock: ctx.clock,
     family: 'alpha',
     limitPerMinute: ctx.config.rateLimitsPerMinute.alpha,
-    merchantIdOf: async (req) => (await signingMerchant(directory, req))?.merchantId ?? null,
+    merchantIdOf: async (req) => (await signerOf(req))?.merchantId ?? null,
     renderRejection: (_req, res, { retryAfterSeconds }) =>
       void res.status(429).json(tooManyRequests(retryAfterSeconds).body),
     onStoreError: (error, req) => (req.log ?? ctx.logger).error({ err: error }, 'rate limit store failed'),
@@ -36,7 +37,7 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
     directory,
     payments,
     orders: new OrderRegistry(ctx.cache, payments, ctx.config.requestTimeoutMs),
-    signed: [parseBody({ limitBytes: ctx.config.bodyLimitBytes }), limited, authenticateAlpha(directory)],
+    signed: [parseBody({ limitBytes: ctx.config.bodyLimitBytes }), limited, authenticateAlpha(signerOf)],
     idempotent: idempotency({
       cache: ctx.idempotencyRecords,
       scopeOf: (_req, res) => `alpha:${merchantOf(res).merchantId}`,

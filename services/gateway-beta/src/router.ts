@@ -2,7 +2,7 @@ import { bareJsonContentType } from '@gw/platform';
 import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/application';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
-import { authenticateBeta, BETA_API_KEY_HEADER, merchantOf } from './http/auth';
+import { authenticateBeta, betaCaller, merchantOf } from './http/auth';
 import { betaErrorHandler, sendBetaError } from './http/envelope';
 import { BetaError, betaTooManyRequests, betaUnknownEndpoint } from '@gw/families';
 import { catalogueRoutes } from './routes/catalogue.routes';
@@ -17,11 +17,12 @@ import { paymentRoutes } from './routes/payment.routes';
  */
 export function createBetaRouter(ctx: ServiceContext): Router {
   const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
+  const callerOf = betaCaller(directory);
   const deps: BetaRouteDeps = {
     ctx,
     directory,
     payments: ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments),
-    auth: authenticateBeta(directory),
+    auth: authenticateBeta(callerOf),
     idempotent: idempotency({
       cache: ctx.idempotencyRecords,
       scopeOf: (_req, res) => `beta:${merchantOf(res).merchantId}`,
@@ -42,10 +43,7 @@ export function createBetaRouter(ctx: ServiceContext): Router {
     clock: ctx.clock,
     family: 'beta',
     limitPerMinute: ctx.config.rateLimitsPerMinute.beta,
-    merchantIdOf: async (req) => {
-      const apiKey = req.get(BETA_API_KEY_HEADER)?.trim() ?? '';
-      return apiKey === '' ? null : ((await directory.byBetaApiKey(apiKey))?.merchantId ?? null);
-    },
+    merchantIdOf: async (req) => (await callerOf(req))?.merchantId ?? null,
     renderRejection: (_req, res, { limit, retryAfterSeconds }) =>
       sendBetaError(res, betaTooManyRequests(limit, retryAfterSeconds)),
     onStoreError: (error, req) => (req.log ?? ctx.logger).error({ err: error }, 'rate limit store failed'),

@@ -1,7 +1,7 @@
 import { parseBody } from '@gw/platform';
 import { idempotency, MerchantDirectory, rateLimit, type ServiceContext } from '@gw/application';
 import { Router } from 'express';
-import { API_KEY_HEADER, merchantOf, requireMerchant } from './http/auth';
+import { merchantOf, requireMerchant, v1Caller } from './http/auth';
 import { notFound, v1TooManyRequests } from '@gw/families';
 import { idempotencyError, sendV1Error, v1ErrorHandler } from './http/errors';
 import { catalogueRoutes } from './routes/catalogue.routes';
@@ -16,10 +16,11 @@ import { subscriptionRoutes } from './routes/subscription.routes';
  */
 export function createV1Router(ctx: ServiceContext): Router {
   const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
+  const callerOf = v1Caller(directory);
   const deps: V1RouteDeps = {
     ctx,
     directory,
-    auth: requireMerchant(directory),
+    auth: requireMerchant(callerOf),
     body: parseBody({ limitBytes: ctx.config.bodyLimitBytes, accept: ['json', 'form'] }),
     idempotent: idempotency({
       cache: ctx.idempotencyRecords,
@@ -38,10 +39,7 @@ export function createV1Router(ctx: ServiceContext): Router {
     clock: ctx.clock,
     family: 'v1',
     limitPerMinute: ctx.config.rateLimitsPerMinute.v1,
-    merchantIdOf: async (req) => {
-      const apiKey = req.get(API_KEY_HEADER)?.trim() ?? '';
-      return apiKey === '' ? null : ((await directory.byApiKey(apiKey))?.merchantId ?? null);
-    },
+    merchantIdOf: async (req) => (await callerOf(req))?.merchantId ?? null,
     renderRejection: (_req, res, rejection) => sendV1Error(res, v1TooManyRequests(rejection)),
     onStoreError: (error, req) => (req.log ?? ctx.logger).error({ err: error }, 'rate limit store failed'),
   });

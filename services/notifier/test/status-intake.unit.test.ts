@@ -90,6 +90,38 @@ describe('status intake', () => {
       ).toBe(true);
   });
 
+  it('asks the delivery log nothing for a payment without a callback URL', async () => {
+    const terms = paymentTerms({ merchantId, callbackUrl: null });
+    const streamId = streamIdOf('payment', terms.paymentId);
+    const [created] = stored(streamId, paidLifecycle(terms), merchantId);
+    const asked: string[] = [];
+    const counting = Object.create(log) as JsonlDeliveryLog;
+    counting.get = (deliveryId) => {
+      asked.push(deliveryId);
+      return log.get(deliveryId);
+    };
+    const quiet = new StatusIntake({
+      streams: history,
+      merchants,
+      log: counting,
+      facts: fixedFacts,
+      clock: { now: () => new Date('2026-01-01T10:00:00.000Z') },
+    });
+
+    expect(await quiet.onEvent(created!)).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  it('answers a redelivered event with the delivery it scheduled the first time', async () => {
+    const terms = paymentTerms({ merchantId, callbackUrl: 'https://shop.example/ipn' });
+    const streamId = streamIdOf('payment', terms.paymentId);
+    const events = stored(streamId, paidLifecycle(terms), merchantId);
+    await writer.record(events);
+    const last = events[events.length - 1]!;
+    const first = await intake().onEvent(last);
+    expect(await intake().onEvent(last)).toEqual(first);
+  });
+
   it('tells the merchant in its own words when a counted deposit left the chain for good', async () => {
     const expected = { v1: 'waiting', alpha: 'process', beta: 'Waiting' } as const;
     for (const [index, family] of (['v1', 'alpha', 'beta'] as const).entries()) {

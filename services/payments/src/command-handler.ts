@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventOf, type CommandMessage, type ReplyMessage } from '@gw/contracts';
 import { DomainError, decideFromHistory, type AnyEvent } from '@gw/domain';
-import { activeTraceparent } from '@gw/platform';
+import { activeTraceparent, deepFreeze } from '@gw/platform';
 import {
   ConcurrencyError,
   EventSchemaViolationError,
@@ -113,10 +113,14 @@ export class CommandHandler {
     const version = history.length;
     let commit;
     try {
-      commit = await this.store.append(
-        streamId,
-        version,
-        events.map((event) => this.toNewEvent(event, message)),
+      // Frozen: the read-model writer and the metrics read the same events, and a frozen event's
+      // schema check is done once for both (contracts' acceptedBy).
+      commit = deepFreeze(
+        await this.store.append(
+          streamId,
+          version,
+          events.map((event) => this.toNewEvent(event, message)),
+        ),
       );
     } catch (error) {
       // The decider let through a value the event contract refuses (a non-finite amount): nothing was

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { ajv } from '../validation';
+import { acceptedBy, ajv } from '../validation';
 import type { EventMessage } from './envelopes';
 import { EVENT_DATA_SCHEMAS } from './event-data.schemas';
 import { EVENT_MESSAGE_SCHEMA } from './message.schemas';
@@ -72,7 +72,7 @@ const MAX_NAMED_VIOLATIONS = 3;
  */
 export function eventMessageViolations(message: unknown): string[] {
   const validate = validatorOf(typeOf(message));
-  if (validate(message)) return [];
+  if (acceptedBy(validate, message)) return [];
   return violationsOf(validate);
 }
 
@@ -83,7 +83,7 @@ export function eventMessageViolations(message: unknown): string[] {
 export function eventMessageOf(message: unknown): EventMessage {
   const type = typeOf(message);
   const validate = validatorOf(type);
-  if (validate(message)) return message;
+  if (acceptedBy(validate, message)) return message;
   throw new EventContractError(String(type), violationsOf(validate).join('; '));
 }
 

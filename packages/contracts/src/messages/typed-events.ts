@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { ForeignEventError, type AggregateStream, type AnyEvent, type AnyEventType } from '@gw/domain';
-import { ajv, describeErrors } from '../validation';
+import { acceptedBy, ajv, describeErrors } from '../validation';
 import { EVENT_DATA_SCHEMAS } from './event-data.schemas';
 
 /** What the domain reads of an event, stored or published: its type and its data. */
@@ -57,7 +57,9 @@ export function eventOf(event: EventRecord, aggregate?: AggregateStream<AnyEvent
   if (!isEventType(type)) throw new EventContractError(type, 'not an event type of payments.events');
   const candidate = { type, data: event.data };
   const guard = guardOf(type);
-  if (!guard(candidate)) throw new EventContractError(type, describeErrors(guard.errors));
+  // Keyed by the data: the wrapper is new on every call, and the guard fixes the type.
+  if (!acceptedBy(guard, candidate, event.data))
+    throw new EventContractError(type, describeErrors(guard.errors));
   if (aggregate && !aggregate.holds(candidate)) throw new ForeignEventError(aggregate.name, type);
   return candidate;
 }

@@ -179,12 +179,25 @@ export function offeredPayCurrencies(merchant: AdmittingMerchant, rates: RatesSn
   return rates.cryptoCurrencies().filter((coin) => acceptsPayCurrency(merchant, coin));
 }
 
+/**
+ * Each snapshot's limits by coin. A snapshot's prices never change (new prices are a new snapshot), and
+ * the limits cost two decimal conversions, once per create; per snapshot they are worked out once.
+ */
+const limitsBySnapshot = new WeakMap<RatesSnapshot, Map<string, Readonly<PayLimits>>>();
+
 /** The payer-amount window of a coin, in that coin: its catalogue minimum up to {@link MAX_PAYMENT_USD}. */
-export function payLimitsOf(rates: RatesSnapshot, coin: CryptoCurrency): PayLimits {
-  return {
-    minAmount: rates.minAmount(coin.code, coin.code).minAmount,
-    maxAmount: rates.estimate(MAX_PAYMENT_USD, 'usd', coin.code),
-  };
+export function payLimitsOf(rates: RatesSnapshot, coin: CryptoCurrency): Readonly<PayLimits> {
+  let byCoin = limitsBySnapshot.get(rates);
+  if (!byCoin) limitsBySnapshot.set(rates, (byCoin = new Map()));
+  let limits = byCoin.get(coin.code);
+  if (!limits) {
+    limits = Object.freeze({
+      minAmount: rates.minAmount(coin.code, coin.code).minAmount,
+      maxAmount: rates.estimate(MAX_PAYMENT_USD, 'usd', coin.code),
+    });
+    byCoin.set(coin.code, limits);
+  }
+  return limits;
 }
 
 /**
@@ -277,8 +290,13 @@ function priceToPay(
   // Exact, within the coin's decimals: the money parser refused anything else.
   if (request.fixedPayAmount) return { payAmount: String(request.fixedPayAmount), discount: '0' };
   const converted = rates.payAmountFor(request.priceAmount, price.code, pay.code);
-  const discount = roundDown(percentOf(converted, request.discountPercent ?? '0'), pay.decimals);
-  const feeShare = percentOf(networkFeeOf(pay), request.payerFeePercent ?? '0');
+  const discountPercent = request.discountPercent ?? '0';
+  const payerFeePercent = request.payerFeePercent ?? '0';
+  // Most requests carry neither: `converted` is already rounded up to the coin's decimals, and the
+  // five decimal operations below would give it back unchanged.
+  if (discountPercent === '0' && payerFeePercent === '0') return { payAmount: converted, discount: '0' };
+  const discount = roundDown(percentOf(converted, discountPercent), pay.decimals);
+  const feeShare = percentOf(networkFeeOf(pay), payerFeePercent);
   return { payAmount: roundUp(add(subtract(converted, discount), feeShare), pay.decimals), discount };
 }
 

@@ -57,6 +57,10 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
     return true;
   }
 
+  versionKnown(id: string): number {
+    return this.documents.get(id)?.version ?? 0;
+  }
+
   async get(id: string): Promise<T | null> {
     const stored = this.documents.get(id);
     return stored ? copy(stored) : null;

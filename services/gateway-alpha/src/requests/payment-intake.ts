@@ -1,7 +1,12 @@
 import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/api/alpha';
 import { amount as toAmount, clampLifetime, type PriceViews } from '@gw/domain';
 import type { Currency, RatesService } from '@gw/pricing';
-import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type PaymentIntake } from '@gw/application';
+import {
+  admitOrRefuse,
+  admittedIntakeTerms,
+  type AdmissionSettings,
+  type PaymentIntake,
+} from '@gw/application';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 import {
   alphaNetworkName,
@@ -56,7 +61,8 @@ export function alphaIntakeFrom(
       priceAmount: input.amount,
       priceCurrency: price.code,
       payCurrency: namedPay,
-      defaultPayCurrencies: defaultPayCurrencies(rates, network),
+      // Admission reads the defaults only when the request names no coin: not worked out otherwise.
+      ...(namedPay === null ? { defaultPayCurrencies: defaultPayCurrencies(rates, network) } : {}),
       discountPercent: String(discountPercent),
       payerFeePercent: String(subtractPercent),
       lifetimeSeconds: input.lifetime ?? null,

@@ -1,7 +1,7 @@
 import { asyncRoute } from '@gw/platform';
-import type { MerchantDirectory } from '@gw/application';
+import { callerLookup, type MerchantDirectory } from '@gw/application';
 import type { MerchantDocument } from '@gw/views';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { v1ApiKeyRequired, v1InvalidApiKey } from '@gw/families';
 
 export const API_KEY_HEADER = 'x-api-key';
@@ -13,12 +13,23 @@ export function merchantOf(res: Response): MerchantDocument {
   return merchant;
 }
 
+/** The merchant of the request's `x-api-key`; null without one or for an unknown key. */
+export type V1Caller = (req: Request) => Promise<MerchantDocument | null>;
+
+/** {@link V1Caller} from the directory, looked up once per request (the rate limiter asks first). */
+export function v1Caller(directory: MerchantDirectory): V1Caller {
+  return callerLookup((req) => {
+    const apiKey = req.get(API_KEY_HEADER)?.trim() ?? '';
+    return apiKey === '' ? Promise.resolve(null) : directory.byApiKey(apiKey);
+  });
+}
+
 /** `x-api-key` on a protected endpoint: missing or empty → 401, unknown → 403. */
-export function requireMerchant(directory: MerchantDirectory): RequestHandler {
+export function requireMerchant(callerOf: V1Caller): RequestHandler {
   return asyncRoute(async (req, res, next) => {
     const apiKey = req.get(API_KEY_HEADER)?.trim() ?? '';
     if (apiKey === '') throw v1ApiKeyRequired();
-    const merchant = await directory.byApiKey(apiKey);
+    const merchant = await callerOf(req);
     if (!merchant) throw v1InvalidApiKey();
     res.locals.merchant = merchant;
     next();

@@ -62,10 +62,6 @@ export class StatusIntake {
     const lateDeposit = event.type === 'LateDepositReceived';
     if (!lateDeposit && statusAfter(eventOf(event, paymentAggregate)) === null) return null;
     if (this.since !== null && event.occurredAt < this.since) return null;
-    const deliveryId = deliveryIdOf(paymentId, event.version);
-    const existing = await this.deps.log.get(deliveryId);
-    if (existing) return existing;
-
     // A stream's first event is its whole history up to version 1: no need to read it back.
     const history =
       event.version === 1 ? [event] : await this.deps.streams.events(event.streamId, event.version);
@@ -81,6 +77,12 @@ export class StatusIntake {
           : webhookStatusFor(payment.family, statusBefore, payment.status, isOverpaid(payment));
     const url = payment.callbackUrl;
     if (webhookStatus === null || !url) return null;
+    // Asked only for an event that has a webhook: most have none (no callback URL, or a status its
+    // family does not announce), and on the engines every ask is a query. Deciding first costs a
+    // redelivered later event a read of its stream, which redeliveries are too rare to matter.
+    const deliveryId = deliveryIdOf(paymentId, event.version);
+    const existing = await this.deps.log.get(deliveryId);
+    if (existing) return existing;
 
     const signingKey = await this.signingKeyOf(payment.merchantId, payment.family);
     const request = buildWebhookRequest(payment, this.deps.facts, signingKey);
