@@ -63,6 +63,8 @@ const COMMAND_TYPES: readonly AnyCommandType[] = [
   'CompletePayout',
   'FailPayment',
   'RefundPayment',
+  'RequestRefund',
+  'RecordRefundTransfer',
   'ExpirePayment',
   'UpdatePaymentEstimate',
   'CreateInvoice',

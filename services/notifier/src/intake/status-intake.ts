@@ -5,6 +5,7 @@ import {
   droppedDepositWebhookStatus,
   isRepeatedPaymentOpening,
   lateDepositWebhookStatus,
+  refundRequestedWebhookStatus,
   webhookStatusFor,
   type CurrencyFacts,
 } from '@gw/families';
@@ -57,7 +58,9 @@ export class StatusIntake {
     const paymentId = paymentIdOf(event.streamId);
     if (paymentId === null) return null;
     const lateDeposit = event.type === 'LateDepositReceived';
-    if (!lateDeposit && statusAfter(eventOf(event, paymentAggregate)) === null) return null;
+    const refundRequested = event.type === 'PaymentRefundRequested';
+    if (!lateDeposit && !refundRequested && statusAfter(eventOf(event, paymentAggregate)) === null)
+      return null;
     if (this.since !== null && event.occurredAt < this.since) return null;
     const deliveryId = deliveryIdOf(paymentId, event.version);
     const existing = await this.deps.log.get(deliveryId);
@@ -71,7 +74,9 @@ export class StatusIntake {
     const { payment, statusBefore } = at;
     const webhookStatus = lateDeposit
       ? lateDepositWebhookStatus(payment)
-      : event.type === 'DepositDropped'
+      : refundRequested
+        ? refundRequestedWebhookStatus(payment)
+        : event.type === 'DepositDropped'
         ? droppedDepositWebhookStatus(payment)
         : isRepeatedPaymentOpening(payment, statusBefore)
           ? null
