@@ -20,3 +20,4 @@ export * from './rate-limit';
 export * from './payment-list-query';
 export * from './csv';
 export * from './payment-export';
+export * from './refund-requests';

@@ -9,5 +9,6 @@ export { formatOfNetwork, networkFormats } from './network-formats';
 export { paymentUri, type PaymentUriOptions } from './payment-uri';
 export { fakeTxHash } from './tx-hash';
 export { validateAddress } from './validate-address';
+export { isRefundAddress } from './refund-address';
 export { toChecksumAddress } from './formats/evm';
 export * from './wallets';
