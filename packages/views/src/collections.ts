@@ -63,6 +63,13 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
         ['expiresAt', 1],
       ],
     },
+    // The chain watchers' pending refunds of a network (watched-payments.ts), read on every poll.
+    {
+      fields: [
+        ['payNetwork', 1],
+        ['refund.requestedAt', 1],
+      ],
+    },
   ],
   invoices: [
     {

@@ -1,7 +1,7 @@
 import type { MessageBus } from '@gw/bus';
 import { TOPICS, type DepositMessage } from '@gw/contracts';
 import type { Clock } from '@gw/platform';
-import { fromBaseUnits } from '@gw/pricing';
+import { fromBaseUnits, toBaseUnits } from '@gw/pricing';
 import type { ReadModelStore } from '@gw/store';
 import type { Logger } from 'pino';
 import type { BlockRef, ChainSource, NodeState, Transfer } from './chain-source';
@@ -13,7 +13,15 @@ import {
   type WatchStore,
   type WatchedDeposit,
 } from './watch-store';
-import { watchedPayments, type WatchedPayment } from './watched-payments';
+import {
+  watchedPayments,
+  watchedRefunds,
+  type WatchedPayment,
+  type WatchedRefund,
+} from './watched-payments';
+
+/** The pending refunds paying one recipient (two payments may be refunded to the same buyer address), oldest first. */
+type RefundsByRecipient = Map<string, WatchedRefund[]>;
 
 /** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
 export const FRESH_ADDRESS_LOOKBACK = 6;
@@ -115,14 +123,25 @@ export class ChainWatcher {
       const recipient = this.source.recipientOf(payment);
       if (recipient !== null) byRecipient.set(recipient, payment);
     }
+    const refunds = await watchedRefunds(this.deps.readModels, this.network);
+    const refundsByRecipient: RefundsByRecipient = new Map();
+    for (const refund of refunds) {
+      const recipient = this.source.recipientOf({
+        payAddress: refund.refundAddress,
+        payCurrency: refund.payCurrency,
+      });
+      if (recipient !== null) refundsByRecipient.set(recipient, [...(refundsByRecipient.get(recipient) ?? []), refund]);
+    }
+    const watched = [...payments, ...refunds];
 
     let checkpoint = await this.loadCheckpoint(node.tip);
-    checkpoint = await this.followBestChain(checkpoint, payments);
+    checkpoint = await this.followBestChain(checkpoint, watched);
     await this.lookBackForFreshAddresses(checkpoint, byRecipient);
-    checkpoint = await this.scanNewBlocks(checkpoint, node.tip, byRecipient);
+    checkpoint = await this.scanNewBlocks(checkpoint, node.tip, byRecipient, refundsByRecipient);
     const pending = await this.source.pending();
     await this.record(pending, byRecipient, null);
-    await this.report(payments, tipOf(checkpoint), new Set(pending.map((transfer) => transfer.txHash)));
+    await this.recordRefunds(pending, refundsByRecipient, null);
+    await this.report(watched, tipOf(checkpoint), new Set(pending.map((transfer) => transfer.txHash)));
   }
 
   private async loadCheckpoint(tip: BlockRef): Promise<WatchCheckpoint> {
@@ -136,7 +155,7 @@ export class ChainWatcher {
   /** Drops processed blocks that are no longer on the best chain; their deposits lose their block. */
   private async followBestChain(
     checkpoint: WatchCheckpoint,
-    payments: WatchedPayment[],
+    payments: Watched[],
   ): Promise<WatchCheckpoint> {
     const blocks = [...checkpoint.blocks];
     while (blocks.length > 0) {
@@ -186,16 +205,19 @@ export class ChainWatcher {
     checkpoint: WatchCheckpoint,
     tip: BlockRef,
     byRecipient: Map<string, WatchedPayment>,
+    refundsByRecipient: RefundsByRecipient,
   ): Promise<WatchCheckpoint> {
     let current = checkpoint;
+    const recipients = new Set([...byRecipient.keys(), ...refundsByRecipient.keys()]);
     for (let height = tipOf(current).height + 1; height <= tip.height; height++) {
       const hash = await this.source.hashAt(height);
       if (hash === null) break;
-      const block = await this.source.block(hash, new Set(byRecipient.keys()));
+      const block = await this.source.block(hash, recipients);
       // The chain changed under the scan: the next poll finds the fork point.
       if (block.previousHash !== tipOf(current).hash) break;
       const ref = { height: block.height, hash: block.hash };
       await this.record(block.transfers, byRecipient, ref);
+      await this.recordRefunds(block.transfers, refundsByRecipient, ref);
       current = await this.saveCheckpoint({
         ...current,
         blocks: [...current.blocks, ref].slice(-REMEMBERED_BLOCKS),
@@ -236,11 +258,64 @@ export class ChainWatcher {
   }
 
   /**
-   * Publishes each deposit (one output paying a payment's address) whose confirmations, block or drop
-   * changed.
+   * Transfers paying the buyer's address of a pending refund, each counted for one refund only: the
+   * oldest request it pays in full. Only blocks scanned after the watcher learned of the request, and the
+   * mempool, are looked at (never the look-back of fresh pay addresses): a transfer the buyer's address
+   * received before the refund was asked is not the merchant's refund. Stored like a deposit, marked
+   * `refund`, so confirmations, reorganisations, drops and restarts follow the same journal.
+   */
+  private async recordRefunds(
+    transfers: Transfer[],
+    refundsByRecipient: RefundsByRecipient,
+    block: BlockRef | null,
+  ): Promise<void> {
+    if (refundsByRecipient.size === 0) return;
+    for (const transfer of transfers) {
+      const candidates = refundsByRecipient.get(transfer.recipient);
+      if (!candidates) continue;
+      const id = depositId(this.network, transfer.txHash, transfer.outputIndex);
+      const known = await this.deps.store.get(id);
+      if (known && known.refund !== true) continue;
+      const refund = known
+        ? candidates.find((candidate) => candidate.paymentId === known.paymentId)
+        : candidates.find((candidate) => transfer.amount >= this.baseUnitsOf(candidate));
+      if (!refund) continue;
+      const wasMissing = known !== null && ((known.missingSince ?? null) !== null || known.dropped === true);
+      if (known && !wasMissing && (block === null || known.block?.hash === block.hash)) continue;
+      await this.deps.store.save({
+        id,
+        version: (known?.version ?? 0) + 1,
+        network: this.network,
+        txHash: transfer.txHash,
+        outputIndex: transfer.outputIndex,
+        payAddress: refund.refundAddress,
+        paymentId: refund.paymentId,
+        merchantId: refund.merchantId,
+        amount: transfer.amount.toString(),
+        block,
+        missingSince: null,
+        dropped: false,
+        refund: true,
+        reported: known?.reported ?? null,
+      });
+      // One transfer refunds one payment: the next request to the same address waits for its own.
+      refundsByRecipient.set(
+        transfer.recipient,
+        candidates.filter((candidate) => candidate !== refund),
+      );
+    }
+  }
+
+  private baseUnitsOf(refund: WatchedRefund): bigint {
+    return BigInt(toBaseUnits(refund.amount, this.source.decimalsOf(refund.payCurrency)));
+  }
+
+  /**
+   * Publishes each deposit (one output paying a payment's address, or a pending refund's) whose
+   * confirmations, block or drop changed.
    */
   private async report(
-    payments: WatchedPayment[],
+    payments: Watched[],
     processed: BlockRef,
     pendingTxHashes: ReadonlySet<string>,
   ): Promise<void> {
@@ -280,6 +355,7 @@ export class ChainWatcher {
         blockHash,
         blockHeight: block?.height ?? null,
         ...(dropped ? { dropped } : {}),
+        ...(deposit.refund === true ? { refund: true } : {}),
       };
       await this.deps.bus.publish(TOPICS.deposits, [{ key: message.payAddress, value: message }]);
       await this.deps.store.save({
@@ -336,5 +412,8 @@ export class ChainWatcher {
     return next;
   }
 }
+
+/** What the watcher reports deposits for: a payment's pay address, or a pending refund's address. */
+type Watched = Pick<WatchedPayment, 'paymentId' | 'payCurrency' | 'requiredConfirmations'>;
 
 const tipOf = (checkpoint: WatchCheckpoint): BlockRef => checkpoint.blocks[checkpoint.blocks.length - 1]!;
