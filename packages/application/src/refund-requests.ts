@@ -1,15 +1,6 @@
 import { isRefundAddress, paymentUri } from '@gw/chain';
-import {
-  moneyProblemText,
-  parseMoney,
-  paymentAggregate,
-  streamIdOf,
-  type Amount,
-  type ExistingPayment,
-  type MoneyInput,
-} from '@gw/domain';
-import { foldStream } from '@gw/contracts';
-import { pendingRefund, type PaymentDocument } from '@gw/views';
+import { moneyProblemText, parseMoney, streamIdOf, type Amount, type MoneyInput } from '@gw/domain';
+import { COLLECTIONS, pendingRefund, type PaymentDocument } from '@gw/views';
 import type { ServiceContext } from './context';
 import { decimalAmount, inputRefused, NOT_BLANK, validateInput } from './input-validation';
 import { MerchantCommandError } from './merchant-onboarding';
@@ -38,7 +29,7 @@ export const refundRequestSchema = {
 
 /** A refund request from an operator's or merchant's body, checked against {@link refundRequestSchema}. */
 export function requestRefundFromInput(
-  ctx: Pick<ServiceContext, 'eventStore' | 'commands' | 'config'>,
+  ctx: Pick<ServiceContext, 'readModels' | 'commands' | 'config'>,
   paymentId: number,
   body: unknown,
   ownedBy: string | null,
@@ -66,23 +57,24 @@ export interface RequestedRefund {
  * MerchantCommandError (NOT_FOUND, INVALID_TRANSITION, INVALID_AMOUNT).
  */
 export async function requestRefund(
-  ctx: Pick<ServiceContext, 'eventStore' | 'commands' | 'config'>,
+  ctx: Pick<ServiceContext, 'readModels' | 'commands' | 'config'>,
   paymentId: number,
   input: RefundRequestInput,
   ownedBy: string | null,
 ): Promise<RequestedRefund> {
   const streamId = streamIdOf('payment', paymentId);
-  const payment = foldStream(paymentAggregate, await ctx.eventStore.readStream(streamId));
-  if (payment.status === 'none' || (ownedBy !== null && payment.terms.merchantId !== ownedBy)) {
+  const payment = await ctx.readModels
+    .collection<PaymentDocument>(COLLECTIONS.payments)
+    .get(String(paymentId));
+  if (!payment || (ownedBy !== null && payment.merchantId !== ownedBy)) {
     throw new MerchantCommandError('NOT_FOUND', 'payment not found');
   }
-  const { terms } = payment;
   const address = input.address.trim();
-  if (!isRefundAddress(terms.payNetwork, address, ctx.config.chainWatchers)) {
-    throw inputRefused('address', `address is not a ${terms.payNetwork} address`);
+  if (!isRefundAddress(payment.payNetwork, address, ctx.config.chainWatchers)) {
+    throw inputRefused('address', `address is not a ${payment.payNetwork} address`);
   }
   const amount = refundAmountOf(payment, input.amount ?? null);
-  const reply = await ctx.commands.send(streamId, terms.merchantId, {
+  const reply = await ctx.commands.send(streamId, payment.merchantId, {
     type: 'RequestRefund',
     data: { address, amount },
   });
@@ -90,20 +82,20 @@ export async function requestRefund(
   const owed = amount ?? payment.actuallyPaid;
   return {
     paymentId,
-    merchantId: terms.merchantId,
+    merchantId: payment.merchantId,
     address,
     amount: owed,
-    payCurrency: terms.payCurrency,
-    payNetwork: terms.payNetwork,
-    paymentUri: refundUri(ctx, terms.payCurrency, address, owed),
+    payCurrency: payment.payCurrency,
+    payNetwork: payment.payNetwork,
+    paymentUri: refundUri(ctx, payment.payCurrency, address, owed),
   };
 }
 
-function refundAmountOf(payment: ExistingPayment, value: MoneyInput | null): Amount | null {
+function refundAmountOf(payment: PaymentDocument, value: MoneyInput | null): Amount | null {
   if (value === null) return null;
   const parsed = parseMoney(value, {
-    decimals: payment.terms.payDecimals,
-    currency: payment.terms.payCurrency,
+    decimals: payment.payDecimals,
+    currency: payment.payCurrency,
   });
   if (!parsed.ok) throw inputRefused('amount', `amount ${moneyProblemText(parsed.problem)}`);
   return parsed.amount;

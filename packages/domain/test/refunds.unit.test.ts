@@ -41,9 +41,12 @@ describe('refunds', () => {
         .then([requested(buyer, '0.001')]);
     });
 
-    it.each(['0.0016', '1e309', 'Infinity', '0', '-1', '0.000000001'])('refuses an amount of %s', (amount) => {
-      spec.given(finished).when(requestRefund(buyer, amount)).thenThrows('INVALID_AMOUNT');
-    });
+    it.each(['0.0016', '1e309', 'Infinity', '0', '-1', '0.000000001'])(
+      'refuses an amount of %s',
+      (amount) => {
+        spec.given(finished).when(requestRefund(buyer, amount)).thenThrows('INVALID_AMOUNT');
+      },
+    );
   });
 
   describe('when a refund is pending', () => {
@@ -61,11 +64,17 @@ describe('refunds', () => {
     });
 
     it('waits while the refund transaction has fewer confirmations than the payment needs', () => {
-      spec.given(pending).when(refundTransfer('refund-tx', terms.payAmount, 1)).then([]);
+      spec
+        .given(pending)
+        .when(refundTransfer('refund-tx', terms.payAmount, 1))
+        .then([]);
     });
 
     it('ignores a transfer of less than the refund', () => {
-      spec.given(pending).when(refundTransfer('small-tx', '0.0014', 6)).then([]);
+      spec
+        .given(pending)
+        .when(refundTransfer('small-tx', '0.0014', 6))
+        .then([]);
     });
 
     it('is refunded with the hash once the transaction is confirmed', () => {
@@ -91,7 +100,10 @@ describe('refunds', () => {
     ];
 
     it('counts the refund transaction seen again nothing twice', () => {
-      spec.given(refunded).when(refundTransfer('refund-tx', terms.payAmount, 7)).then([]);
+      spec
+        .given(refunded)
+        .when(refundTransfer('refund-tx', terms.payAmount, 7))
+        .then([]);
     });
 
     it('refuses another refund request', () => {
@@ -108,7 +120,10 @@ describe('refunds', () => {
     });
 
     it('ignores a transfer when no refund was asked', () => {
-      spec.given(finished).when(refundTransfer('refund-tx', terms.payAmount, 6)).then([]);
+      spec
+        .given(finished)
+        .when(refundTransfer('refund-tx', terms.payAmount, 6))
+        .then([]);
     });
   });
 

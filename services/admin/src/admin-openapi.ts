@@ -270,7 +270,10 @@ const OPERATIONS: AdminOperation[] = [
     pathParams: { paymentId: { type: 'string', pattern: '^\\d+$', description: 'Numeric payment id.' } },
     body: refundRequestSchema,
     responses: {
-      200: { description: 'Where the refund stands (as GET /payments/{paymentId}/refund).', schema: refundStatusSchema },
+      200: {
+        description: 'Where the refund stands (as GET /payments/{paymentId}/refund).',
+        schema: refundStatusSchema,
+      },
       ...errors({ 409: 'The payment cannot be refunded (not paid, or already refunded).' }),
     },
   },
@@ -278,7 +281,8 @@ const OPERATIONS: AdminOperation[] = [
     operationId: 'adminGetRefund',
     method: 'get',
     path: '/payments/{paymentId}/refund',
-    summary: 'Where a payment\'s refund stands: none, pending (what to send, and the wallet link) or refunded (with the transaction).',
+    summary:
+      "Where a payment's refund stands: none, pending (what to send, and the wallet link) or refunded (with the transaction).",
     pathParams: { paymentId: { type: 'string', pattern: '^\\d+$', description: 'Numeric payment id.' } },
     responses: {
       200: { description: 'The refund.', schema: refundStatusSchema },

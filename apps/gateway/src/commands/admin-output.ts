@@ -113,7 +113,10 @@ export function describeRefundStatus(refund: RefundStatusView): string {
         `  wallet link: ${refund.payment_uri ?? refund.address ?? ''}`,
       ]);
     case 'refunded':
-      return lines([head, `  refunded ${refund.refunded_at ?? ''} in ${refund.refund_hash ?? 'a transaction not named'}`]);
+      return lines([
+        head,
+        `  refunded ${refund.refunded_at ?? ''} in ${refund.refund_hash ?? 'a transaction not named'}`,
+      ]);
   }
 }
 

@@ -5,7 +5,8 @@ import { describeRefund, describeRefundStatus } from './admin-output';
 export const PAYMENT_COMMANDS: Record<string, AdminCommand> = {
   refund: {
     synopsis: 'payment refund <payment-id> [--refund-hash <tx-hash>]',
-    summary: 'mark a finished or partially paid payment refunded by hand (the refund went back without a request)',
+    summary:
+      'mark a finished or partially paid payment refunded by hand (the refund went back without a request)',
     args: ['payment-id'],
     options: { 'refund-hash': { type: 'string' } },
     async run({ client, flags, args: [paymentId = ''], print }) {
@@ -38,7 +39,8 @@ export const PAYMENT_COMMANDS: Record<string, AdminCommand> = {
   },
   'refund-status': {
     synopsis: 'payment refund-status <payment-id>',
-    summary: "show where a payment's refund stands: what to send while pending, the transaction once refunded",
+    summary:
+      "show where a payment's refund stands: what to send while pending, the transaction once refunded",
     args: ['payment-id'],
     options: {},
     async run({ client, args: [paymentId = ''], print }) {

@@ -64,7 +64,8 @@ export function requestRefund(
 
 function refundAmountOf(payment: ExistingPayment, value: Amount): Amount {
   const parsed = parseMoney(value, { decimals: payment.terms.payDecimals });
-  if (!parsed.ok) throw new DomainError('INVALID_AMOUNT', 'the refund amount must be a positive amount of the coin');
+  if (!parsed.ok)
+    throw new DomainError('INVALID_AMOUNT', 'the refund amount must be a positive amount of the coin');
   return parsed.amount;
 }
 

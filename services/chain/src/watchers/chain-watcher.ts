@@ -13,12 +13,7 @@ import {
   type WatchStore,
   type WatchedDeposit,
 } from './watch-store';
-import {
-  watchedPayments,
-  watchedRefunds,
-  type WatchedPayment,
-  type WatchedRefund,
-} from './watched-payments';
+import { watchedPayments, watchedRefunds, type WatchedPayment, type WatchedRefund } from './watched-payments';
 
 /** The pending refunds paying one recipient (two payments may be refunded to the same buyer address), oldest first. */
 type RefundsByRecipient = Map<string, WatchedRefund[]>;
@@ -130,7 +125,8 @@ export class ChainWatcher {
         payAddress: refund.refundAddress,
         payCurrency: refund.payCurrency,
       });
-      if (recipient !== null) refundsByRecipient.set(recipient, [...(refundsByRecipient.get(recipient) ?? []), refund]);
+      if (recipient !== null)
+        refundsByRecipient.set(recipient, [...(refundsByRecipient.get(recipient) ?? []), refund]);
     }
     const watched = [...payments, ...refunds];
 
@@ -153,10 +149,7 @@ export class ChainWatcher {
   }
 
   /** Drops processed blocks that are no longer on the best chain; their deposits lose their block. */
-  private async followBestChain(
-    checkpoint: WatchCheckpoint,
-    payments: Watched[],
-  ): Promise<WatchCheckpoint> {
+  private async followBestChain(checkpoint: WatchCheckpoint, payments: Watched[]): Promise<WatchCheckpoint> {
     const blocks = [...checkpoint.blocks];
     while (blocks.length > 0) {
       const last = blocks[blocks.length - 1]!;

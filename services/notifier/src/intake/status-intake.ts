@@ -77,10 +77,10 @@ export class StatusIntake {
       : refundRequested
         ? refundRequestedWebhookStatus(payment)
         : event.type === 'DepositDropped'
-        ? droppedDepositWebhookStatus(payment)
-        : isRepeatedPaymentOpening(payment, statusBefore)
-          ? null
-          : webhookStatusFor(payment.family, statusBefore, payment.status, isOverpaid(payment));
+          ? droppedDepositWebhookStatus(payment)
+          : isRepeatedPaymentOpening(payment, statusBefore)
+            ? null
+            : webhookStatusFor(payment.family, statusBefore, payment.status, isOverpaid(payment));
     const url = payment.callbackUrl;
     if (webhookStatus === null || !url) return null;
 

@@ -120,7 +120,7 @@ const OPERATIONS: AlphaOperation[] = [
       ...unreadableBody,
       404: { description: 'No such payment for this merchant.', schema: alphaErrorSchema },
       ...validation(
-        'address, is_subtract, or both uuid and order_id missing; the address is not one of the payment\'s network; or the payment cannot be refunded (not paid, or already refunded).',
+        "address, is_subtract, or both uuid and order_id missing; the address is not one of the payment's network; or the payment cannot be refunded (not paid, or already refunded).",
       ),
     },
   },
