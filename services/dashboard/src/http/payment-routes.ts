@@ -1,6 +1,6 @@
 import { streamIdOf } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { paymentExportPages, sendPaymentsCsv, type ServiceContext } from '@gw/application';
+import { paymentExportPages, refundStateOf, sendPaymentsCsv, type ServiceContext } from '@gw/application';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router, type Request } from 'express';
 import { listPayments, parsePaymentListQuery, searchPayments } from '../payments/payment-list';
@@ -64,7 +64,10 @@ export function paymentRoutes(ctx: ServiceContext, live: LivePosition): Router {
       const merchant = merchantOf(res);
       const { query, problems } = parsePaymentListQuery(req.query as Record<string, unknown>);
       if (problems.length > 0) {
-        res.status(400).type('text').send(`Check the filters: ${problems.join('; ')}.`);
+        res
+          .status(400)
+          .type('text')
+          .send(`Check the filters: ${problems.join('; ')}.`);
         return;
       }
       await sendPaymentsCsv(
@@ -92,6 +95,7 @@ export function paymentRoutes(ctx: ServiceContext, live: LivePosition): Router {
           chrome: signedInOf(res).chrome('payments'),
           payment,
           livePosition,
+          refund: refundStateOf(ctx, payment),
           events: events.filter((event) => event.merchantId === merchant.merchantId),
         }),
       );
