@@ -135,7 +135,8 @@ describe('refund requests', () => {
         address: BTC_ADDRESS,
         is_subtract: true,
       });
-      expect(unknown).toEqual({ status: 404, body: { state: 1, message: 'Payment not found' } });
+      // Upstream's refund page: 422 "Payment was not found".
+      expect(unknown).toEqual({ status: 422, body: { state: 1, message: 'Payment was not found' } });
 
       const unpaid = await client.post('/payment/refund', {
         uuid: created.uuid,

@@ -1,6 +1,6 @@
 import { asyncRoute } from '@gw/platform';
 import { InvalidInputError, MerchantCommandError, requestRefund } from '@gw/application';
-import { paymentNotFound, unprocessable, validationFailed } from '@gw/families';
+import { AlphaError, unprocessable, validationFailed } from '@gw/families';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
 import { sendResult } from '../http/responses';
@@ -24,13 +24,13 @@ export function refundRoutes({ ctx, payments, orders, signed }: AlphaRouteDeps):
       const input = valid(alphaValidators.refund.check(paramsOf(req)));
       const merchantId = merchantOf(res).merchantId;
       const lookup = input.uuid ? { uuid: input.uuid } : { order_id: input.order_id ?? null };
-      const payment = await findMerchantPayment(payments, orders, merchantId, lookup);
       try {
+        const payment = await findMerchantPayment(payments, orders, merchantId, lookup);
         await requestRefund(ctx, payment.paymentId, { address: input.address }, merchantId);
+        req.log.info({ paymentId: payment.paymentId, merchantId }, 'refund requested (family A)');
       } catch (error) {
         throw refundRefused(error);
       }
-      req.log.info({ paymentId: payment.paymentId, merchantId }, 'refund requested (family A)');
       sendResult(res, []);
     }),
   );
@@ -38,15 +38,19 @@ export function refundRoutes({ ctx, payments, orders, signed }: AlphaRouteDeps):
   return router;
 }
 
+/** Upstream's refund page words an unknown payment so, under its 422 validation errors. */
+const refundPaymentNotFound = (): AlphaError => unprocessable('Payment was not found');
+
 /** A refused refund in family A's words: the address as a field error, the payment's state as a message. */
 function refundRefused(error: unknown): unknown {
+  if (error instanceof AlphaError && error.status === 404) return refundPaymentNotFound();
   if (error instanceof InvalidInputError) {
     return validationFailed(Object.fromEntries(error.problems.map((p) => [p.field, ['validation.invalid']])));
   }
   if (!(error instanceof MerchantCommandError)) return error;
   switch (error.code) {
     case 'NOT_FOUND':
-      return paymentNotFound();
+      return refundPaymentNotFound();
     case 'INVALID_TRANSITION':
     case 'INVALID_AMOUNT':
       return unprocessable(`Payment cannot be refunded: ${error.message}`);

@@ -118,9 +118,8 @@ const OPERATIONS: AlphaOperation[] = [
       },
       ...invalidSign,
       ...unreadableBody,
-      404: { description: 'No such payment for this merchant.', schema: alphaErrorSchema },
       ...validation(
-        "address, is_subtract, or both uuid and order_id missing; the address is not one of the payment's network; or the payment cannot be refunded (not paid, or already refunded).",
+        "No such payment for this merchant ('Payment was not found', as upstream); address, is_subtract, or both uuid and order_id missing; the address is not one of the payment's network; or the payment cannot be refunded (not paid, or already refunded).",
       ),
     },
   },
