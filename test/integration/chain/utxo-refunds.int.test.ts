@@ -90,10 +90,9 @@ describe('refunds on a real btc regtest node', () => {
     return answer.body;
   }
 
-  const reportedDeposits = (): number => {
-    const service = gateway.gateway.services.find((s) => s.name === 'chain') as ChainService;
-    return service.chainWatchers.watchers[0]!.status().depositsReported;
-  };
+  const watcher = () =>
+    (gateway.gateway.services.find((s) => s.name === 'chain') as ChainService).chainWatchers.watchers[0]!;
+  const reportedDeposits = (): number => watcher().status().depositsReported;
 
   const refundedEvents = async (payment: V1Payment) =>
     (await gateway.gateway.ctx.eventStore.readStream(streamIdOf('payment', payment.payment_id))).filter(
@@ -156,6 +155,27 @@ describe('refunds on a real btc regtest node', () => {
     expect(history.at(-1)!.data).toMatchObject({ refundHash: txid });
     expect(await refundOf(second)).toMatchObject({ refund_status: 'pending', payment_status: 'finished' });
     expect(await refundedEvents(second)).toHaveLength(0);
+  });
+
+  it('refunds two payments to one buyer each by its own transaction, sent one after the other', async () => {
+    const first = await finishedPayment();
+    const second = await finishedPayment();
+    const address = buyerAddress(4);
+    await requestRefund(first, address);
+    await requestRefund(second, address);
+    const firstTx = await merchantWallet.pay([{ address, amount: baseUnits(first.pay_amount) }]);
+    const [block] = await node.mine(1);
+    // The watcher has scanned the block holding the first refund (one confirmation, not yet enough)
+    // before the second is sent: a later poll sees it.
+    await waitUntil(async () => watcher().status().processed?.hash === block);
+    const secondTx = await merchantWallet.pay([{ address, amount: baseUnits(second.pay_amount) }]);
+    await node.mine(REQUIRED_CONFIRMATIONS);
+    const [firstRefunded, secondRefunded] = await Promise.all([
+      events.until(first.payment_id, 'PaymentRefunded'),
+      events.until(second.payment_id, 'PaymentRefunded'),
+    ]);
+    expect(firstRefunded.at(-1)!.data).toMatchObject({ refundHash: firstTx });
+    expect(secondRefunded.at(-1)!.data).toMatchObject({ refundHash: secondTx });
   });
 
   it('refunds once across a gateway restart between the refund being seen and being confirmed', async () => {

@@ -15,8 +15,15 @@ import {
 } from './watch-store';
 import { watchedPayments, watchedRefunds, type WatchedPayment, type WatchedRefund } from './watched-payments';
 
-/** The pending refunds paying one recipient (two payments may be refunded to the same buyer address), oldest first. */
-type RefundsByRecipient = Map<string, WatchedRefund[]>;
+/**
+ * The pending refunds by the recipient they are paid to (two payments may be refunded to the same buyer
+ * address), oldest first, and the payments whose refund transfer is already found: a later transfer to
+ * the same address is another refund's.
+ */
+interface RefundWatch {
+  byRecipient: Map<string, WatchedRefund[]>;
+  found: Set<number>;
+}
 
 /** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
 export const FRESH_ADDRESS_LOOKBACK = 6;
@@ -119,24 +126,16 @@ export class ChainWatcher {
       if (recipient !== null) byRecipient.set(recipient, payment);
     }
     const refunds = await watchedRefunds(this.deps.readModels, this.network);
-    const refundsByRecipient: RefundsByRecipient = new Map();
-    for (const refund of refunds) {
-      const recipient = this.source.recipientOf({
-        payAddress: refund.refundAddress,
-        payCurrency: refund.payCurrency,
-      });
-      if (recipient !== null)
-        refundsByRecipient.set(recipient, [...(refundsByRecipient.get(recipient) ?? []), refund]);
-    }
+    const refundWatch = await this.refundWatchOf(refunds);
     const watched = [...payments, ...refunds];
 
     let checkpoint = await this.loadCheckpoint(node.tip);
     checkpoint = await this.followBestChain(checkpoint, watched);
     await this.lookBackForFreshAddresses(checkpoint, byRecipient);
-    checkpoint = await this.scanNewBlocks(checkpoint, node.tip, byRecipient, refundsByRecipient);
+    checkpoint = await this.scanNewBlocks(checkpoint, node.tip, byRecipient, refundWatch);
     const pending = await this.source.pending();
     await this.record(pending, byRecipient, null);
-    await this.recordRefunds(pending, refundsByRecipient, null);
+    await this.recordRefunds(pending, refundWatch, null);
     await this.report(watched, tipOf(checkpoint), new Set(pending.map((transfer) => transfer.txHash)));
   }
 
@@ -198,10 +197,10 @@ export class ChainWatcher {
     checkpoint: WatchCheckpoint,
     tip: BlockRef,
     byRecipient: Map<string, WatchedPayment>,
-    refundsByRecipient: RefundsByRecipient,
+    refundWatch: RefundWatch,
   ): Promise<WatchCheckpoint> {
     let current = checkpoint;
-    const recipients = new Set([...byRecipient.keys(), ...refundsByRecipient.keys()]);
+    const recipients = new Set([...byRecipient.keys(), ...refundWatch.byRecipient.keys()]);
     for (let height = tipOf(current).height + 1; height <= tip.height; height++) {
       const hash = await this.source.hashAt(height);
       if (hash === null) break;
@@ -210,7 +209,7 @@ export class ChainWatcher {
       if (block.previousHash !== tipOf(current).hash) break;
       const ref = { height: block.height, hash: block.hash };
       await this.record(block.transfers, byRecipient, ref);
-      await this.recordRefunds(block.transfers, refundsByRecipient, ref);
+      await this.recordRefunds(block.transfers, refundWatch, ref);
       current = await this.saveCheckpoint({
         ...current,
         blocks: [...current.blocks, ref].slice(-REMEMBERED_BLOCKS),
@@ -259,19 +258,21 @@ export class ChainWatcher {
    */
   private async recordRefunds(
     transfers: Transfer[],
-    refundsByRecipient: RefundsByRecipient,
+    { byRecipient, found }: RefundWatch,
     block: BlockRef | null,
   ): Promise<void> {
-    if (refundsByRecipient.size === 0) return;
+    if (byRecipient.size === 0) return;
     for (const transfer of transfers) {
-      const candidates = refundsByRecipient.get(transfer.recipient);
+      const candidates = byRecipient.get(transfer.recipient);
       if (!candidates) continue;
       const id = depositId(this.network, transfer.txHash, transfer.outputIndex);
       const known = await this.deps.store.get(id);
       if (known && known.refund !== true) continue;
       const refund = known
         ? candidates.find((candidate) => candidate.paymentId === known.paymentId)
-        : candidates.find((candidate) => transfer.amount >= this.baseUnitsOf(candidate));
+        : candidates.find(
+            (candidate) => !found.has(candidate.paymentId) && transfer.amount >= this.baseUnitsOf(candidate),
+          );
       if (!refund) continue;
       const wasMissing = known !== null && ((known.missingSince ?? null) !== null || known.dropped === true);
       if (known && !wasMissing && (block === null || known.block?.hash === block.hash)) continue;
@@ -292,11 +293,34 @@ export class ChainWatcher {
         reported: known?.reported ?? null,
       });
       // One transfer refunds one payment: the next request to the same address waits for its own.
-      refundsByRecipient.set(
-        transfer.recipient,
-        candidates.filter((candidate) => candidate !== refund),
-      );
+      found.add(refund.paymentId);
     }
+  }
+
+  /**
+   * The pending refunds by recipient, and those whose transfer was already found (stored, not dropped,
+   * paying the requested address at least the requested amount: a replaced request looks anew).
+   */
+  private async refundWatchOf(refunds: WatchedRefund[]): Promise<RefundWatch> {
+    const byRecipient = new Map<string, WatchedRefund[]>();
+    for (const refund of refunds) {
+      const recipient = this.source.recipientOf({
+        payAddress: refund.refundAddress,
+        payCurrency: refund.payCurrency,
+      });
+      if (recipient !== null) byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), refund]);
+    }
+    const found = new Set<number>();
+    if (refunds.length === 0) return { byRecipient, found };
+    const refundOf = new Map(refunds.map((refund) => [refund.paymentId, refund]));
+    const stored = await this.deps.store.depositsOf(this.network, [...refundOf.keys()]);
+    for (const deposit of stored) {
+      const refund = refundOf.get(deposit.paymentId);
+      if (!refund || deposit.refund !== true || deposit.dropped === true) continue;
+      if (deposit.payAddress === refund.refundAddress && BigInt(deposit.amount) >= this.baseUnitsOf(refund))
+        found.add(deposit.paymentId);
+    }
+    return { byRecipient, found };
   }
 
   private baseUnitsOf(refund: WatchedRefund): bigint {
