@@ -1,7 +1,7 @@
 import type { MessageBus } from '@gw/bus';
 import { TOPICS, type DepositMessage } from '@gw/contracts';
 import type { Clock } from '@gw/platform';
-import { fromBaseUnits, toBaseUnits } from '@gw/pricing';
+import { fromBaseUnits } from '@gw/pricing';
 import type { ReadModelStore } from '@gw/store';
 import type { Logger } from 'pino';
 import type { BlockRef, ChainSource, NodeState, Transfer } from './chain-source';
@@ -13,17 +13,8 @@ import {
   type WatchStore,
   type WatchedDeposit,
 } from './watch-store';
-import { watchedPayments, watchedRefunds, type WatchedPayment, type WatchedRefund } from './watched-payments';
-
-/**
- * The pending refunds by the recipient they are paid to (two payments may be refunded to the same buyer
- * address), oldest first, and the payments whose refund transfer is already found: a later transfer to
- * the same address is another refund's.
- */
-interface RefundWatch {
-  byRecipient: Map<string, WatchedRefund[]>;
-  found: Set<number>;
-}
+import { RefundTransfers, type RefundWatch } from './refund-transfers';
+import { watchedPayments, watchedRefunds, type WatchedPayment } from './watched-payments';
 
 /** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
 export const FRESH_ADDRESS_LOOKBACK = 6;
@@ -66,12 +57,14 @@ export interface WatcherStatus {
  */
 export class ChainWatcher {
   private readonly source: ChainSource;
+  private readonly refunds: RefundTransfers;
   private readonly seenRecipients = new Set<string>();
   private checkpoint: WatchCheckpoint | null = null;
   private current: WatcherStatus;
 
   constructor(private readonly deps: ChainWatcherDeps) {
     this.source = deps.source;
+    this.refunds = new RefundTransfers(deps.source, deps.store);
     this.current = {
       network: deps.source.network,
       node: null,
@@ -126,7 +119,7 @@ export class ChainWatcher {
       if (recipient !== null) byRecipient.set(recipient, payment);
     }
     const refunds = await watchedRefunds(this.deps.readModels, this.network);
-    const refundWatch = await this.refundWatchOf(refunds);
+    const refundWatch = await this.refunds.watchOf(refunds);
     const watched = [...payments, ...refunds];
 
     let checkpoint = await this.loadCheckpoint(node.tip);
@@ -135,7 +128,7 @@ export class ChainWatcher {
     checkpoint = await this.scanNewBlocks(checkpoint, node.tip, byRecipient, refundWatch);
     const pending = await this.source.pending();
     await this.record(pending, byRecipient, null);
-    await this.recordRefunds(pending, refundWatch, null);
+    await this.refunds.record(pending, refundWatch, null);
     await this.report(watched, tipOf(checkpoint), new Set(pending.map((transfer) => transfer.txHash)));
   }
 
@@ -209,7 +202,7 @@ export class ChainWatcher {
       if (block.previousHash !== tipOf(current).hash) break;
       const ref = { height: block.height, hash: block.hash };
       await this.record(block.transfers, byRecipient, ref);
-      await this.recordRefunds(block.transfers, refundWatch, ref);
+      await this.refunds.record(block.transfers, refundWatch, ref);
       current = await this.saveCheckpoint({
         ...current,
         blocks: [...current.blocks, ref].slice(-REMEMBERED_BLOCKS),
@@ -247,84 +240,6 @@ export class ChainWatcher {
         reported: known?.reported ?? null,
       });
     }
-  }
-
-  /**
-   * Transfers paying the buyer's address of a pending refund, each counted for one refund only: the
-   * oldest request it pays in full. Only blocks scanned after the watcher learned of the request, and the
-   * mempool, are looked at (never the look-back of fresh pay addresses): a transfer the buyer's address
-   * received before the refund was asked is not the merchant's refund. Stored like a deposit, marked
-   * `refund`, so confirmations, reorganisations, drops and restarts follow the same journal.
-   */
-  private async recordRefunds(
-    transfers: Transfer[],
-    { byRecipient, found }: RefundWatch,
-    block: BlockRef | null,
-  ): Promise<void> {
-    if (byRecipient.size === 0) return;
-    for (const transfer of transfers) {
-      const candidates = byRecipient.get(transfer.recipient);
-      if (!candidates) continue;
-      const id = depositId(this.network, transfer.txHash, transfer.outputIndex);
-      const known = await this.deps.store.get(id);
-      if (known && known.refund !== true) continue;
-      const refund = known
-        ? candidates.find((candidate) => candidate.paymentId === known.paymentId)
-        : candidates.find(
-            (candidate) => !found.has(candidate.paymentId) && transfer.amount >= this.baseUnitsOf(candidate),
-          );
-      if (!refund) continue;
-      const wasMissing = known !== null && ((known.missingSince ?? null) !== null || known.dropped === true);
-      if (known && !wasMissing && (block === null || known.block?.hash === block.hash)) continue;
-      await this.deps.store.save({
-        id,
-        version: (known?.version ?? 0) + 1,
-        network: this.network,
-        txHash: transfer.txHash,
-        outputIndex: transfer.outputIndex,
-        payAddress: refund.refundAddress,
-        paymentId: refund.paymentId,
-        merchantId: refund.merchantId,
-        amount: transfer.amount.toString(),
-        block,
-        missingSince: null,
-        dropped: false,
-        refund: true,
-        reported: known?.reported ?? null,
-      });
-      // One transfer refunds one payment: the next request to the same address waits for its own.
-      found.add(refund.paymentId);
-    }
-  }
-
-  /**
-   * The pending refunds by recipient, and those whose transfer was already found (stored, not dropped,
-   * paying the requested address at least the requested amount: a replaced request looks anew).
-   */
-  private async refundWatchOf(refunds: WatchedRefund[]): Promise<RefundWatch> {
-    const byRecipient = new Map<string, WatchedRefund[]>();
-    for (const refund of refunds) {
-      const recipient = this.source.recipientOf({
-        payAddress: refund.refundAddress,
-        payCurrency: refund.payCurrency,
-      });
-      if (recipient !== null) byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), refund]);
-    }
-    const found = new Set<number>();
-    if (refunds.length === 0) return { byRecipient, found };
-    const refundOf = new Map(refunds.map((refund) => [refund.paymentId, refund]));
-    const stored = await this.deps.store.depositsOf(this.network, [...refundOf.keys()]);
-    for (const deposit of stored) {
-      const refund = refundOf.get(deposit.paymentId);
-      if (!refund || deposit.refund !== true || deposit.dropped === true) continue;
-      if (deposit.payAddress === refund.refundAddress && BigInt(deposit.amount) >= this.baseUnitsOf(refund))
-        found.add(deposit.paymentId);
-    }
-    return { byRecipient, found };
-  }
-
-  private baseUnitsOf(refund: WatchedRefund): bigint {
-    return BigInt(toBaseUnits(refund.amount, this.source.decimalsOf(refund.payCurrency)));
   }
 
   /**
