@@ -98,6 +98,8 @@ export interface RefundRecord {
   /** The refund transaction (the watcher's, or the one typed when marking it); null until refunded or when none was named. */
   refundHash: string | null;
   refundedAt: string | null;
+  /** `requestedAt` while the refund waits for the merchant's transaction, null once refunded: what the watchers look up. */
+  pendingSince: string | null;
 }
 
 export interface DepositRecord {

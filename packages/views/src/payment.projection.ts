@@ -179,14 +179,14 @@ export function projectPayment(
       const { address, amount, at } = event.data;
       return {
         ...next,
-        refund: { address, amount, requestedAt: at, refundHash: null, refundedAt: null },
+        refund: { address, amount, requestedAt: at, refundHash: null, refundedAt: null, pendingSince: at },
         updatedAt: at,
       };
     }
     case 'PaymentRefunded': {
       const { refundHash, at } = event.data;
       const asked = doc.refund ?? { address: null, amount: null, requestedAt: null };
-      return { ...next, refund: { ...asked, refundHash, refundedAt: at }, updatedAt: at };
+      return { ...next, refund: { ...asked, refundHash, refundedAt: at, pendingSince: null }, updatedAt: at };
     }
     case 'PaymentOverpaid':
     case 'PaymentUnderpaid':

@@ -62,12 +62,13 @@ export interface WatchedRefund {
 
 /**
  * The refunds pending on a network, oldest request first, whenever the payment was made (a refund may
- * come long after the late-deposit window): read through the (payNetwork, refund.requestedAt) index.
+ * come long after the late-deposit window): read through the (payNetwork, refund.pendingSince) index;
+ * the refunded ones, which pile up forever, are never read.
  */
 export async function watchedRefunds(readModels: ReadModelStore, network: string): Promise<WatchedRefund[]> {
   const payments = await readModels.collection<PaymentDocument>(COLLECTIONS.payments).find({
-    filter: { payNetwork: network, 'refund.requestedAt': { $gt: '' }, 'refund.refundedAt': null },
-    sort: [['refund.requestedAt', 1]],
+    filter: { payNetwork: network, 'refund.pendingSince': { $gt: '' } },
+    sort: [['refund.pendingSince', 1]],
   });
   return payments.flatMap((payment) => {
     const refund = pendingRefund(payment);
