@@ -307,6 +307,7 @@ describe('marking a payment refunded', () => {
     const page = await signIn(browser, gateway.baseUrl, merchant.apiKey, PHONE);
     await page.goto(`${gateway.baseUrl}/dashboard/payments/${created.paymentId}`);
     expect(await unlabelledControls(page)).toEqual([]);
+    await page.getByText('Mark refunded by hand').click();
     await page.getByLabel('Refund transaction hash (optional)').fill('refund-tx-1');
     await page.getByLabel('I have sent the money back; mark this payment refunded for good').check();
     await Promise.all([
@@ -320,6 +321,68 @@ describe('marking a payment refunded', () => {
     await page.close();
   });
 });
+
+describe('asking for a refund', () => {
+  it("shows the merchant what to send, with a QR code of the payment URI; another merchant's session cannot ask", async () => {
+    const merchant = await gateway.createMerchant('Refund-requesting merchant');
+    const fixtures = new CheckoutFixtures(gateway, merchant);
+    const created = await fixtures.createPayment({ order_id: 'REFUND-REQUEST-1' });
+    await fixtures.pay(created, { confirmations: 6 });
+    const payments = gateway.gateway.ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+    const paymentOf = async () => payments.findOne({ paymentId: created.paymentId });
+    const paid = await eventually(async () => {
+      const payment = await paymentOf();
+      return payment?.status === 'finished' ? payment : undefined;
+    });
+    const address = REFUND_ADDRESSES[paid.payNetwork] ?? REFUND_ADDRESSES.eth!;
+
+    const intruder = await signIn(browser, gateway.baseUrl, merchantB.apiKey, DESKTOP);
+    const forged = await browser.context.request.post(
+      `${gateway.baseUrl}/dashboard/payments/${created.paymentId}/refund-request`,
+      { form: { csrf: (await csrfTokenOf(intruder))!, address }, maxRedirects: 0 },
+    );
+    expect(forged.status()).toBe(404);
+    const qrOfOther = await browser.context.request.get(
+      `${gateway.baseUrl}/dashboard/payments/${created.paymentId}/refund-qr.svg`,
+    );
+    expect(qrOfOther.status()).toBe(404);
+    expect((await paymentOf())?.refund ?? null).toBeNull();
+    await intruder.close();
+
+    const page = await signIn(browser, gateway.baseUrl, merchant.apiKey, PHONE);
+    await page.goto(`${gateway.baseUrl}/dashboard/payments/${created.paymentId}`);
+    expect(await unlabelledControls(page)).toEqual([]);
+    await page.getByLabel(`The buyer's ${paid.payNetwork} address`).fill(address);
+    await Promise.all([
+      page.waitForURL(new RegExp(`/dashboard/payments/${created.paymentId}$`)),
+      page.getByRole('button', { name: 'Request refund' }).click(),
+    ]);
+    expect(await page.locator('[data-refund-address]').innerText()).toBe(address);
+    expect(await page.locator('[data-refund-amount]').innerText()).toBe(paid.actuallyPaid);
+    const uri = await page.locator('[data-refund-uri]').getAttribute('href');
+    expect(uri).toContain(address);
+    const qr = await page.request.get(
+      `${gateway.baseUrl}/dashboard/payments/${created.paymentId}/refund-qr.svg`,
+    );
+    expect(qr.status()).toBe(200);
+    expect(qr.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(
+      await page
+        .locator('img[src$="/refund-qr.svg"]')
+        .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBeGreaterThan(0);
+    expect((await paymentOf())?.status).toBe('finished');
+    await page.close();
+  });
+});
+
+/** A buyer's address on each network a test payment may be made in. */
+const REFUND_ADDRESSES: Record<string, string> = {
+  btc: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  eth: '0x52908400098527886E0F7030069857D2E4169EE7',
+  trx: 'TDD97yguPESTpcrJMqU6h2ozZbibv4Vaqm',
+  tron: 'TDD97yguPESTpcrJMqU6h2ozZbibv4Vaqm',
+};
 
 /** What the sign-in answers for a key, through a fresh form (its own double-submit token). */
 async function signInStatus(key: string): Promise<number> {

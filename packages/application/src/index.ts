@@ -21,3 +21,4 @@ export * from './request-caller';
 export * from './payment-list-query';
 export * from './csv';
 export * from './payment-export';
+export * from './refund-requests';

@@ -106,6 +106,7 @@ const produced: AnyEvent[] = [
     }),
     cmd('StartPayout', { serviceFeePercent: '0.5' }),
     cmd('CompletePayout', { payoutHash: 'b'.repeat(64) }),
+    cmd('RequestRefund', { address: 'bc1qbuyer', amount: null }),
     cmd('RefundPayment', { refundHash: null }),
     cmd('RecordDeposit', {
       txHash: 'a3',

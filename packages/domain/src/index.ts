@@ -11,6 +11,7 @@ export * from './payment/late-deposits';
 export * from './payment/prior-deposits';
 export * from './payment/merchant-share';
 export * from './payment/family-statuses';
+export * from './payment/refunds';
 export * from './invoice/invoice';
 export * from './invoice/invoice.decide';
 export * from './merchant/merchant';

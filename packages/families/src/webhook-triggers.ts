@@ -1,5 +1,5 @@
 import { alphaStatus, betaStatus, isOverpaid, type Family, type PaymentStatus } from '@gw/domain';
-import type { PaymentDocument } from '@gw/views';
+import { pendingRefund, type PaymentDocument } from '@gw/views';
 
 /** Statuses Cryptomus documents for payment webhooks (§2.2); `process` and `check` are never sent. */
 const ALPHA_WEBHOOK_STATUSES = new Set([
@@ -17,10 +17,19 @@ const ALPHA_WEBHOOK_STATUSES = new Set([
 
 /**
  * OxaPay callbacks (§3.2): the v1 docs name Paying and Paid, the legacy docs add Failed and Expired;
- * Underpaid is the v1 name of a partial payment the merchant must know about. Waiting is not sent:
+ * Underpaid is the v1 name of a partial payment the merchant must know about, Refunding and Refunded
+ * the v1 names of a refund under way and done (§3.3). Waiting is not sent:
  * our family B payments are created with their coin chosen, so "waiting" is only the creation itself.
  */
-const BETA_CALLBACK_STATUSES = new Set(['Paying', 'Paid', 'Underpaid', 'Failed', 'Expired']);
+const BETA_CALLBACK_STATUSES = new Set([
+  'Paying',
+  'Paid',
+  'Underpaid',
+  'Failed',
+  'Expired',
+  'Refunding',
+  'Refunded',
+]);
 
 /**
  * The status a family's webhook carries for a change from `before` (null at creation) to `after`, or
@@ -97,3 +106,20 @@ export const isRepeatedPaymentOpening = (
   payment: PaymentDocument,
   statusBefore: PaymentStatus | null,
 ): boolean => statusBefore === null && payment.parentPaymentId !== null;
+
+/**
+ * The status the webhook for a refund request carries, or null when none is sent. V1 has no status for
+ * a refund under way (its `payment_status` stays, so no IPN); family A sends `refund_process`, family B
+ * `Refunding`: the payment's own status as its records now show it.
+ */
+export function refundRequestedWebhookStatus(payment: PaymentDocument): string | null {
+  if (pendingRefund(payment) === null) return null;
+  switch (payment.family) {
+    case 'v1':
+      return null;
+    case 'alpha':
+      return alphaStatus(payment.status, isOverpaid(payment), true);
+    case 'beta':
+      return betaStatus(payment.status, true);
+  }
+}

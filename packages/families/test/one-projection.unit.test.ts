@@ -100,6 +100,14 @@ function documentsOf(family: Family): [string, PaymentDocument][] {
       { type: 'PaymentUnderpaid', data: { actuallyPaid: '0.0005', missingAmount: '0.001', at: AT } },
     ],
     expired: [{ type: 'PaymentExpired', data: { at: AT } }],
+    'refund asked, then sent': [
+      deposit('tx-1', '0.0015', '0.0015'),
+      { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at: AT } },
+      { type: 'PaymentConfirmed', data: { actuallyPaid: '0.0015', at: AT } },
+      { type: 'PaymentFinished', data: { payoutHash: null, outcomeAmount: '0.0015', at: AT } },
+      { type: 'PaymentRefundRequested', data: { address: 'bc1qbuyer', amount: '0.0015', at: AT } },
+      { type: 'PaymentRefunded', data: { refundHash: 'refund-tx', at: AT } },
+    ],
     'paid, then more': [
       deposit('tx-1', '0.0015', '0.0015'),
       { type: 'PaymentConfirming', data: { actuallyPaid: '0.0015', at: AT } },

@@ -65,6 +65,14 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
         ['expiresAt', 1],
       ],
     },
+    // The chain watchers' pending refunds of a network (watched-payments.ts), read on every poll: the
+    // refunded ones and those never asked, which pile up forever, are never read.
+    {
+      fields: [
+        ['payNetwork', 1],
+        ['refund.pendingSince', 1],
+      ],
+    },
   ],
   invoices: [
     {

@@ -83,6 +83,23 @@ export interface PaymentDocument extends ReadModelDocument {
    * projected before it was recorded.
    */
   priorDeposits?: PriorDepositRecord[];
+  /**
+   * The refund asked of the merchant (address and amount, refunds.ts in the domain) and, once done, its
+   * transaction. Absent from documents projected before refunds were recorded and while none was asked.
+   */
+  refund?: RefundRecord | null;
+}
+
+export interface RefundRecord {
+  /** The buyer's address and the amount in the pay currency; null when the payment was marked refunded without a request. */
+  address: string | null;
+  amount: string | null;
+  requestedAt: string | null;
+  /** The refund transaction (the watcher's, or the one typed when marking it); null until refunded or when none was named. */
+  refundHash: string | null;
+  refundedAt: string | null;
+  /** `requestedAt` while the refund waits for the merchant's transaction, null once refunded: what the watchers look up. */
+  pendingSince: string | null;
 }
 
 export interface DepositRecord {

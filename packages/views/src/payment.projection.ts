@@ -1,5 +1,5 @@
 import { assertNever, isSameDeposit, statusAfter, type DepositRef, type PaymentEvent } from '@gw/domain';
-import type { DepositRecord, DroppedDepositRecord, PaymentDocument } from './documents';
+import type { DepositRecord, DroppedDepositRecord, PaymentDocument, RefundRecord } from './documents';
 
 const valueOf = (amount: string): number => Number(amount);
 
@@ -175,11 +175,23 @@ export function projectPayment(
         ),
         updatedAt: event.data.updatedAt,
       };
+    case 'PaymentRefundRequested': {
+      const { address, amount, at } = event.data;
+      return {
+        ...next,
+        refund: { address, amount, requestedAt: at, refundHash: null, refundedAt: null, pendingSince: at },
+        updatedAt: at,
+      };
+    }
+    case 'PaymentRefunded': {
+      const { refundHash, at } = event.data;
+      const asked = doc.refund ?? { address: null, amount: null, requestedAt: null };
+      return { ...next, refund: { ...asked, refundHash, refundedAt: at, pendingSince: null }, updatedAt: at };
+    }
     case 'PaymentOverpaid':
     case 'PaymentUnderpaid':
     case 'PaymentConfirmed':
     case 'PaymentFailed':
-    case 'PaymentRefunded':
     case 'PaymentExpired':
       return { ...next, updatedAt: event.data.at };
     default:
@@ -206,4 +218,14 @@ function withConfirmations(
   return depositsOf(doc).map((deposit) =>
     isSameDeposit(deposit, change) ? { ...deposit, confirmations: change.confirmations } : deposit,
   );
+}
+
+/** The refund the merchant was asked to send and has not sent yet (the payment is not refunded), or null. */
+export function pendingRefund(
+  doc: Pick<PaymentDocument, 'status' | 'refund'>,
+): (RefundRecord & { address: string; amount: string }) | null {
+  const refund = doc.refund ?? null;
+  if (doc.status === 'refunded' || refund === null || refund.refundedAt !== null) return null;
+  if (refund.address === null || refund.amount === null) return null;
+  return { ...refund, address: refund.address, amount: refund.amount };
 }

@@ -3,6 +3,7 @@ import {
   newPlanSchema,
   newSubscriptionSchema,
   PAYMENT_CSV_COLUMNS,
+  refundRequestSchema,
   refundSchema,
   subscriptionStatusSchema,
 } from '@gw/application';
@@ -37,6 +38,41 @@ const errorSchema: Schema = {
 };
 
 const object = (description: string): Schema => ({ type: 'object', description });
+
+const nullableText = (description: string): Schema => ({ type: ['string', 'null'], description });
+
+const refundStatusSchema: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'payment_id',
+    'merchant_id',
+    'payment_status',
+    'refund_status',
+    'address',
+    'amount',
+    'currency',
+    'network',
+    'payment_uri',
+    'requested_at',
+    'refund_hash',
+    'refunded_at',
+  ],
+  properties: {
+    payment_id: { type: 'integer' },
+    merchant_id: { type: 'string' },
+    payment_status: { type: 'string', description: 'The V1 status: it stays while a refund is pending.' },
+    refund_status: { type: 'string', enum: ['none', 'pending', 'refunded'] },
+    address: nullableText("The buyer's address the refund goes to."),
+    amount: nullableText('What to send, a decimal string in the pay currency.'),
+    currency: { type: 'string', description: 'Pay currency.' },
+    network: { type: 'string', description: 'Pay network.' },
+    payment_uri: nullableText('While pending: the wallet link (payment URI) for sending exactly that.'),
+    requested_at: nullableText('When the refund was asked.'),
+    refund_hash: nullableText('The refund transaction, once refunded.'),
+    refunded_at: nullableText('When the payment became refunded.'),
+  },
+};
 const id = (description: string): Schema => ({ type: 'string', minLength: 1, description });
 const merchantId = { merchantId: id('Merchant id.') };
 const errors = (more: Record<number, string> = {}) =>
@@ -217,12 +253,40 @@ const OPERATIONS: AdminOperation[] = [
     operationId: 'adminRefundPayment',
     method: 'post',
     path: '/payments/{paymentId}/refund',
-    summary: 'Marks a payment refunded.',
+    summary: 'Marks a payment refunded by hand (the refund went back without a request the watcher follows).',
     pathParams: { paymentId: { type: 'string', pattern: '^\\d+$', description: 'Numeric payment id.' } },
     body: refundSchema,
     responses: {
       200: { description: 'The payment.', schema: object('Payment.') },
       ...errors({ 409: 'Refused.' }),
+    },
+  },
+  {
+    operationId: 'adminRequestRefund',
+    method: 'post',
+    path: '/payments/{paymentId}/refund-request',
+    summary:
+      "Asks for a refund of a finished or partially paid payment: the merchant sends `amount` (default: everything the payment received, in its pay currency) to the buyer's `address` (of the payment's network) from its own wallet; the chain watcher marks the payment refunded once that transaction is confirmed. Asking again replaces the pending request.",
+    pathParams: { paymentId: { type: 'string', pattern: '^\\d+$', description: 'Numeric payment id.' } },
+    body: refundRequestSchema,
+    responses: {
+      200: {
+        description: 'Where the refund stands (as GET /payments/{paymentId}/refund).',
+        schema: refundStatusSchema,
+      },
+      ...errors({ 409: 'The payment cannot be refunded (not paid, or already refunded).' }),
+    },
+  },
+  {
+    operationId: 'adminGetRefund',
+    method: 'get',
+    path: '/payments/{paymentId}/refund',
+    summary:
+      "Where a payment's refund stands: none, pending (what to send, and the wallet link) or refunded (with the transaction).",
+    pathParams: { paymentId: { type: 'string', pattern: '^\\d+$', description: 'Numeric payment id.' } },
+    responses: {
+      200: { description: 'The refund.', schema: refundStatusSchema },
+      ...errors(),
     },
   },
   {

@@ -1,12 +1,13 @@
 import type {
   CredentialName,
   MerchantProfile,
+  PaymentStatus,
   PlanTerms,
   SubscriptionStatus,
   SubscriptionTerms,
 } from '@gw/domain';
-import { walletWarnings, type MerchantKeys, type WalletStatus } from '@gw/application';
-import type { MerchantDocument } from '@gw/views';
+import { walletWarnings, type MerchantKeys, type RefundState, type WalletStatus } from '@gw/application';
+import type { MerchantDocument, PaymentDocument } from '@gw/views';
 
 /** Response bodies of the admin API: snake_case like the V1 API, and never a stored hash or cipher. */
 
@@ -57,6 +58,43 @@ export interface RefundView {
   merchant_id: string;
   payment_status: 'refunded';
   refund_hash: string | null;
+}
+
+/**
+ * Where a payment's refund stands: the gateway sends no money, so a requested refund is what the merchant
+ * sends from its own wallet (`address`, `amount` in `currency`, or the wallet link `payment_uri`), and
+ * the chain watcher marks the payment refunded with `refund_hash` once it is confirmed.
+ */
+export interface RefundStatusView {
+  payment_id: number;
+  merchant_id: string;
+  payment_status: PaymentStatus;
+  refund_status: 'none' | 'pending' | 'refunded';
+  address: string | null;
+  amount: string | null;
+  currency: string;
+  network: string;
+  payment_uri: string | null;
+  requested_at: string | null;
+  refund_hash: string | null;
+  refunded_at: string | null;
+}
+
+export function refundStatusView(payment: PaymentDocument, refund: RefundState): RefundStatusView {
+  return {
+    payment_id: payment.paymentId,
+    merchant_id: payment.merchantId,
+    payment_status: payment.status,
+    refund_status: refund.status,
+    address: refund.address,
+    amount: refund.amount,
+    currency: refund.payCurrency,
+    network: refund.payNetwork,
+    payment_uri: refund.paymentUri,
+    requested_at: refund.requestedAt,
+    refund_hash: refund.refundHash,
+    refunded_at: refund.refundedAt,
+  };
 }
 
 export type CredentialPath = 'api-key' | 'beta-api-key' | 'payment-key' | 'ipn-secret';

@@ -4,13 +4,15 @@ import {
   parsePaymentListQuery,
   paymentExportPages,
   refundPayment,
+  refundStateOf,
+  requestRefundFromInput,
   sendPaymentsCsv,
   type ServiceContext,
 } from '@gw/application';
 import { COLLECTIONS, type PaymentDocument } from '@gw/views';
-import { AdminError } from './admin-errors';
+import { AdminError, notFound } from './admin-errors';
 import { merchantIdParam, numericIdParam } from './admin-params';
-import type { RefundView } from './admin-views';
+import { refundStatusView, type RefundStatusView, type RefundView } from './admin-views';
 
 /** Operator actions on payments that no merchant API offers (the dashboard offers the merchant the same). */
 export function paymentRoutes(ctx: ServiceContext): Router {
@@ -53,5 +55,31 @@ export function paymentRoutes(ctx: ServiceContext): Router {
     }),
   );
 
+  // A refund the merchant sends from its own wallet: recorded here, found on chain by the watcher.
+  router.post(
+    '/payments/:paymentId/refund-request',
+    asyncRoute(async (req, res) => {
+      const paymentId = numericIdParam(req.params.paymentId, 'payment');
+      const { merchantId } = await requestRefundFromInput(ctx, paymentId, req.body, null);
+      req.log.info({ paymentId, merchantId }, 'refund requested through the admin API');
+      res.json(await refundStatus(ctx, paymentId));
+    }),
+  );
+
+  router.get(
+    '/payments/:paymentId/refund',
+    asyncRoute(async (req, res) => {
+      res.json(await refundStatus(ctx, numericIdParam(req.params.paymentId, 'payment')));
+    }),
+  );
+
   return router;
+}
+
+async function refundStatus(ctx: ServiceContext, paymentId: number): Promise<RefundStatusView> {
+  const payment = await ctx.readModels
+    .collection<PaymentDocument>(COLLECTIONS.payments)
+    .get(String(paymentId));
+  if (!payment) throw notFound('payment');
+  return refundStatusView(payment, refundStateOf(ctx, payment));
 }

@@ -1,4 +1,4 @@
-import { segwitOutputScript } from '../src/watchers/utxo/output-script';
+import { outputScriptOf, segwitOutputScript } from '../src/watchers/utxo/output-script';
 
 describe('segwitOutputScript', () => {
   it('gives the P2WPKH script of a BIP173 address, whatever the case', () => {
@@ -30,4 +30,28 @@ describe('segwitOutputScript', () => {
   ])('refuses %j', (address) => {
     expect(segwitOutputScript(address)).toBeNull();
   });
+});
+
+describe('outputScriptOf (where a refund may go)', () => {
+  it('gives the pay-to-pubkey-hash and pay-to-script-hash scripts of legacy base58 addresses', () => {
+    // BIP13/BIP16 examples: the genesis-era P2PKH and a well-known P2SH.
+    expect(outputScriptOf('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe(
+      '76a91477bff20c60e522dfaa3350c39b030a5d004e839a88ac',
+    );
+    expect(outputScriptOf('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')).toBe(
+      'a914b472a266d0bd89c13706a4132ccfb16f7c3b9fcb87',
+    );
+  });
+
+  it('gives a segwit address the same script as segwitOutputScript', () => {
+    const address = 'bcrt1qxqcg9jz08yaepf77vvq64uakuea7hrcasawn44';
+    expect(outputScriptOf(address)).toBe(segwitOutputScript(address));
+  });
+
+  it.each(['1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3', 'TDD97yguPESTpcrJMqU6h2ozZbibv4Vaqm', 'not an address'])(
+    'refuses %j (bad checksum, another chain, no address)',
+    (address) => {
+      expect(outputScriptOf(address)).toBeNull();
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { samplePaymentTerms } from '@gw/domain/testing';
 import type { PaymentStatus, PaymentTerms } from '@gw/domain';
 import { InMemoryReadModelStore, wasted, type QueryCost } from '@gw/store';
 import { COLLECTIONS, INDEXES, projectPayment, type PaymentDocument } from '@gw/views';
-import { watchedPayments } from '../src/watchers/watched-payments';
+import { watchedPayments, watchedRefunds } from '../src/watchers/watched-payments';
 
 const NOW = new Date('2026-01-05T10:00:00.000Z');
 
@@ -75,6 +75,70 @@ describe('the payments a chain watcher watches', () => {
     const watched = await watchedPayments(readModels, 'btc', NOW);
 
     expect(watched.map((p) => p.paymentId)).toEqual([100, 101]);
+    expect(costs.map((cost) => ({ examined: cost.examined, wasted: wasted(cost) }))).toEqual([
+      { examined: 2, wasted: 0 },
+    ]);
+  });
+});
+
+describe('the refunds a chain watcher watches', () => {
+  const refundOf = (doc: PaymentDocument, refund: PaymentDocument['refund']): PaymentDocument => ({
+    ...doc,
+    uuid: `uuid-${doc.paymentId}`,
+    trackId: `${doc.paymentId}`,
+    refund,
+  });
+  const asked = (at: string) => ({
+    address: 'bc1qbuyer',
+    amount: '0.0015',
+    requestedAt: at,
+    refundHash: null,
+    refundedAt: null,
+    pendingSince: at,
+  });
+
+  it('reads the pending refunds of its network, oldest request first, whenever the payment was made, through an index', async () => {
+    const readModels = new InMemoryReadModelStore();
+    const payments = readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+    await payments.ensureIndexes(INDEXES.payments);
+    const old = { expiresAt: '2025-06-01T10:00:00.000Z' };
+    // Payments without a refund, which pile up forever, are never read.
+    for (let i = 0; i < 30; i++)
+      await payments.upsertIfNewer(
+        refundOf(paymentDocument({ ...old, paymentId: 1000 + i }, 'finished'), null),
+      );
+    await payments.upsertIfNewer(
+      refundOf(paymentDocument({ ...old, paymentId: 10 }, 'finished'), asked('2026-01-03T10:00:00.000Z')),
+    );
+    await payments.upsertIfNewer(
+      refundOf(
+        paymentDocument({ ...old, paymentId: 11 }, 'partially_paid'),
+        asked('2026-01-02T10:00:00.000Z'),
+      ),
+    );
+    await payments.upsertIfNewer(
+      refundOf(paymentDocument({ ...old, paymentId: 12 }, 'refunded'), {
+        ...asked('2026-01-01T10:00:00.000Z'),
+        refundHash: 'tx',
+        refundedAt: '2026-01-01T12:00:00.000Z',
+        pendingSince: null,
+      }),
+    );
+    await payments.upsertIfNewer(
+      refundOf(
+        paymentDocument({ ...old, paymentId: 13, payNetwork: 'ltc' }, 'finished'),
+        asked('2026-01-01T10:00:00.000Z'),
+      ),
+    );
+    const costs: QueryCost[] = [];
+    readModels.guardQueries({ budget: 0, observe: (cost) => costs.push(cost) });
+
+    const refunds = await watchedRefunds(readModels, 'btc');
+
+    expect(refunds.map((r) => [r.paymentId, r.refundAddress, r.amount])).toEqual([
+      [11, 'bc1qbuyer', '0.0015'],
+      [10, 'bc1qbuyer', '0.0015'],
+    ]);
     expect(costs.map((cost) => ({ examined: cost.examined, wasted: wasted(cost) }))).toEqual([
       { examined: 2, wasted: 0 },
     ]);

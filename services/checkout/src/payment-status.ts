@@ -1,6 +1,6 @@
 import type { PaymentDocument } from '@gw/views';
 import { paymentPath, type CheckoutStage, type CheckoutState } from './checkout-state';
-import type { PaymentUriOf } from './qr-code';
+import type { PaymentUriOf } from '@gw/chain';
 
 /** `GET /pay/<uuid>/status.json`: what the page's script needs to follow the payment without a reload. */
 export interface PaymentStatusBody {

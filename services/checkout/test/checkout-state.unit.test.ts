@@ -3,7 +3,7 @@ import { loadConfig } from '@gw/platform';
 import type { PaymentDocument } from '@gw/views';
 import { checkoutStateOf, stageOf } from '../src/checkout-state';
 import { paymentStatusBody } from '../src/payment-status';
-import { paymentUris } from '../src/qr-code';
+import { paymentUris } from '@gw/chain';
 
 const NOW = new Date('2025-03-01T12:00:00.000Z');
 

@@ -10,6 +10,7 @@ import { catalogueRoutes } from './routes/catalogue.routes';
 import { custodialRoutes } from './routes/custodial.routes';
 import type { AlphaRouteDeps } from './routes/deps';
 import { paymentRoutes } from './routes/payment.routes';
+import { refundRoutes } from './routes/refund.routes';
 
 /**
  * Every family A endpoint under /alpha/v1. Each route parses the body keeping its raw bytes, then
@@ -53,7 +54,7 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
 
   const alpha = Router();
   alpha.use(bareJsonContentType());
-  alpha.use(paymentRoutes(deps), catalogueRoutes(deps), custodialRoutes(deps));
+  alpha.use(paymentRoutes(deps), refundRoutes(deps), catalogueRoutes(deps), custodialRoutes(deps));
   alpha.use((req, _res, next) => next(unknownEndpoint(req.method, req.originalUrl.split('?')[0] ?? '')));
   alpha.use(alphaErrorHandler(ctx.logger));
 

@@ -18,7 +18,7 @@ describe('family A OpenAPI paths', () => {
     return found;
   };
 
-  it('documents the six endpoints and the refused custodial ones', () => {
+  it('documents the seven endpoints and the refused custodial ones', () => {
     expect(
       Object.entries(paths).flatMap(([path, item]) =>
         Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
@@ -26,6 +26,7 @@ describe('family A OpenAPI paths', () => {
     ).toEqual([
       'POST /alpha/v1/payment',
       'POST /alpha/v1/payment/info',
+      'POST /alpha/v1/payment/refund',
       'POST /alpha/v1/payment/list',
       'POST /alpha/v1/payment/services',
       'GET /alpha/v1/exchange-rate/{currency}/list',

@@ -10,6 +10,7 @@ import { numericIdFrom, uuidFrom } from '@gw/platform';
  * the repeated payment a late deposit opens (V1) are derived too: the same deposit names the same child.
  */
 export function depositToCommand(deposit: DepositMessage): CommandMessage {
+  if (deposit.refund === true) return refundToCommand(deposit);
   if (deposit.dropped === true) return dropToCommand(deposit);
   const depositId = `${deposit.network}:${depositIdOf(deposit)}`;
   const observation =
@@ -48,6 +49,30 @@ function dropToCommand(deposit: DepositMessage): CommandMessage {
     command: {
       type: 'DropDeposit',
       data: { txHash: deposit.txHash, outputIndex: deposit.outputIndex ?? null },
+      metadata: { now: deposit.observedAt, correlationId: commandId, causationId: commandId },
+    },
+  };
+}
+
+/**
+ * The merchant's refund transaction, seen paying the buyer's address: a RecordRefundTransfer, once per
+ * observation. A dropped one is reported with no confirmations, which refunds nothing.
+ */
+function refundToCommand(deposit: DepositMessage): CommandMessage {
+  const observation = `${deposit.blockHash ?? 'mempool'}:${deposit.observedAt}`;
+  const commandId = `refund:${deposit.network}:${depositIdOf(deposit)}:${deposit.confirmations}:${observation}`;
+  return {
+    commandId,
+    streamId: streamIdOf('payment', deposit.paymentId),
+    merchantId: deposit.merchantId,
+    command: {
+      type: 'RecordRefundTransfer',
+      data: {
+        txHash: deposit.txHash,
+        outputIndex: deposit.outputIndex ?? null,
+        amount: deposit.amount,
+        confirmations: deposit.dropped === true ? 0 : deposit.confirmations,
+      },
       metadata: { now: deposit.observedAt, correlationId: commandId, causationId: commandId },
     },
   };

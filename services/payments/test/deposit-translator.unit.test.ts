@@ -113,4 +113,28 @@ describe('the repeated payment a late deposit would open (V1)', () => {
       },
     });
   });
+
+  it("turns a watcher's refund transfer into RecordRefundTransfer, a dropped one into no confirmations", () => {
+    const refund: DepositMessage = {
+      ...sandboxDeposit,
+      refund: true,
+      outputIndex: 1,
+      blockHash: 'b1',
+      blockHeight: 7,
+    };
+    expect(depositToCommand(refund).command).toMatchObject({
+      type: 'RecordRefundTransfer',
+      data: { txHash: 'ab'.repeat(32), outputIndex: 1, amount: '0.0015', confirmations: 1 },
+    });
+    expect(depositToCommand({ ...refund, dropped: true }).command).toMatchObject({
+      type: 'RecordRefundTransfer',
+      data: { confirmations: 0 },
+    });
+    expect(depositToCommand(refund).commandId).not.toBe(
+      depositToCommand({ ...refund, confirmations: 2 }).commandId,
+    );
+    expect(depositToCommand(refund).commandId).not.toBe(
+      depositToCommand({ ...refund, refund: undefined }).commandId,
+    );
+  });
 });

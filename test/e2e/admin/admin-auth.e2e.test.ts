@@ -22,6 +22,8 @@ describe('admin API authentication', () => {
     ['POST', '/merchants/00000000-0000-4000-8000-000000000000/subscriptions'],
     ['PATCH', '/subscriptions/1234567890'],
     ['POST', '/payments/1234567890/refund'],
+    ['POST', '/payments/1234567890/refund-request'],
+    ['GET', '/payments/1234567890/refund'],
     ['GET', '/no-such-endpoint'],
   ];
 

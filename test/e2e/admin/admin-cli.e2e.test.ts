@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
+import { SandboxTester } from '../alpha/sandbox-tester';
 import { adminClient, eventually, v1Get } from './admin-helpers';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -173,6 +174,55 @@ describe('gateway CLI admin commands', () => {
       expect((await v1Get(gateway, '/v1/merchant/coins', apiKey)).status).toBe(403);
       expect((await v1Get(gateway, '/v1/merchant/coins', newKey)).status).toBe(200);
     });
+  });
+
+  it('asks for a refund and shows what to send, then the refund once the chain shows it', async () => {
+    const merchant = gateway.demoMerchant;
+    const created = await fetch(`${gateway.baseUrl}/v1/payment`, {
+      method: 'POST',
+      headers: { 'x-api-key': merchant.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ price_amount: 20, price_currency: 'usd', pay_currency: 'btc' }),
+    });
+    const { payment_id: paymentId } = (await created.json()) as { payment_id: number };
+    await new SandboxTester(gateway, 'v1').pay(paymentId);
+    await eventually(async () => {
+      const v1 = await v1Get<{ payment_status: string }>(
+        gateway,
+        `/v1/payment/${paymentId}`,
+        merchant.apiKey,
+      );
+      expect(v1.body.payment_status).toBe('finished');
+    }, 20_000);
+    const address = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+    const refused = await gatewayCli(
+      ['payment', 'refund-request', String(paymentId), '--address', 'nope'],
+      env,
+    );
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/\ngateway refused \(400\): address is not a btc address\n$/),
+    });
+    const requested = await gatewayCli(
+      ['payment', 'refund-request', String(paymentId), '--address', address, '--json'],
+      env,
+    );
+    expect(requested.code).toBe(0);
+    const refund = JSON.parse(requested.stdout) as { amount: string; payment_uri: string };
+    expect(refund).toMatchObject({ refund_status: 'pending', address, currency: 'btc' });
+    expect(refund.payment_uri).toBe(`bitcoin:${address}?amount=${refund.amount}`);
+
+    const pending = await gatewayCli(['payment', 'refund-status', String(paymentId)], env);
+    expect(pending.code).toBe(0);
+    expect(pending.stdout).toContain(`send ${refund.amount} btc (btc) to ${address}`);
+
+    const reply = await gateway.gateway.ctx.commands.send(`payment-${paymentId}`, merchant.merchantId, {
+      type: 'RecordRefundTransfer',
+      data: { txHash: 'cli-refund-tx', outputIndex: 0, amount: refund.amount, confirmations: 6 },
+    });
+    expect(reply.ok).toBe(true);
+    const refunded = await gatewayCli(['payment', 'refund-status', String(paymentId)], env);
+    expect(refunded.stdout).toContain('in cli-refund-tx');
   });
 
   it("exits 1 with the gateway's message when the gateway refuses", async () => {

@@ -64,6 +64,8 @@ const NOT_TENANT_SCOPED =
 const COVERED_IN_THE_BROWSER: Record<string, string> = {
   'GET /dashboard/payments/:paymentId': 'test/browser/dashboard.browser.test.ts',
   'POST /dashboard/payments/:paymentId/refund': 'test/browser/dashboard-settings.browser.test.ts',
+  'POST /dashboard/payments/:paymentId/refund-request': 'test/browser/dashboard-settings.browser.test.ts',
+  'GET /dashboard/payments/:paymentId/refund-qr.svg': 'test/browser/dashboard-settings.browser.test.ts',
   'GET /dashboard/webhooks/:deliveryId': 'test/browser/dashboard-webhooks.browser.test.ts',
   'POST /dashboard/webhooks/:deliveryId/redeliver': 'test/browser/dashboard-webhooks.browser.test.ts',
   'POST /dashboard/wallets/:network': 'test/browser/dashboard-settings.browser.test.ts',

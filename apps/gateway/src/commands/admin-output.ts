@@ -6,6 +6,7 @@ import {
   type MerchantOutcomeCurrencyView,
   type MerchantView,
   type PlanView,
+  type RefundStatusView,
   type RefundView,
   type RemovedWalletView,
   type RotatedCredentialView,
@@ -98,6 +99,25 @@ export function describeRefund(refund: RefundView): string {
   return lines([
     `Payment ${refund.payment_id} of merchant ${refund.merchant_id} is now ${refund.payment_status}.`,
   ]);
+}
+
+export function describeRefundStatus(refund: RefundStatusView): string {
+  const head = `Payment ${refund.payment_id} of merchant ${refund.merchant_id} (${refund.payment_status}):`;
+  switch (refund.refund_status) {
+    case 'none':
+      return lines([head, '  no refund requested']);
+    case 'pending':
+      return lines([
+        head,
+        `  refund pending since ${refund.requested_at ?? '?'}: send ${refund.amount ?? '?'} ${refund.currency} (${refund.network}) to ${refund.address ?? '?'}`,
+        `  wallet link: ${refund.payment_uri ?? refund.address ?? ''}`,
+      ]);
+    case 'refunded':
+      return lines([
+        head,
+        `  refunded ${refund.refunded_at ?? ''} in ${refund.refund_hash ?? 'a transaction not named'}`,
+      ]);
+  }
 }
 
 const coins = (enabled: string[] | null) => (enabled === null ? 'every catalogue coin' : enabled.join(', '));

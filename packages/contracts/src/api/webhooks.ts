@@ -67,6 +67,7 @@ export const V1_IPN_PAYLOAD: Schema = closed('The V1 (NOWPayments) payment IPN.'
 const ALPHA_STATUSES = unique([
   ...PAYMENT_STATUSES.map((status) => alphaStatus(status)),
   alphaStatus('finished', true),
+  alphaStatus('finished', false, true),
 ]);
 
 export const ALPHA_WEBHOOK_PAYLOAD: Schema = closed(
@@ -105,7 +106,11 @@ export const ALPHA_WEBHOOK_PAYLOAD: Schema = closed(
 
 export const BETA_WEBHOOK_PAYLOAD: Schema = closed('The family B (OxaPay) merchant webhook.', {
   track_id: str('Payment track id.'),
-  status: { type: 'string', enum: unique(PAYMENT_STATUSES.map(betaStatus)), description: 'OxaPay status.' },
+  status: {
+    type: 'string',
+    enum: unique([...PAYMENT_STATUSES.map((status) => betaStatus(status)), betaStatus('finished', true)]),
+    description: 'OxaPay status.',
+  },
   type: { type: 'string', const: 'invoice', description: 'Webhook type.' },
   module_name: str('Always "".'),
   amount: num('Price amount.'),

@@ -65,4 +65,9 @@ export interface DepositMessage {
    * otherwise.
    */
   dropped?: boolean;
+  /**
+   * A chain watcher's: true when the transaction pays the buyer's address of the payment's pending refund
+   * (the merchant's refund), not the pay address. Absent otherwise.
+   */
+  refund?: boolean;
 }

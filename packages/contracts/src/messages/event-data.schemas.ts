@@ -137,6 +137,7 @@ export const EVENT_DATA_SCHEMAS = {
   PayoutStarted: object({ outcomeAmount: decimal(), outcomeCurrency: string(), at: at() }),
   PaymentFinished: object({ payoutHash: nullableString(), outcomeAmount: decimal(), at: at() }),
   PaymentFailed: object({ reason: string(), at: at() }),
+  PaymentRefundRequested: object({ address: string(), amount: decimal(), at: at() }),
   PaymentRefunded: object({ refundHash: nullableString(), at: at() }),
   PaymentExpired: object({ at: at() }),
   PaymentOverpaid: object({ actuallyPaid: decimal(), overpaidAmount: decimal(), at: at() }),

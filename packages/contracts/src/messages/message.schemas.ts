@@ -63,6 +63,8 @@ const COMMAND_TYPES: readonly AnyCommandType[] = [
   'CompletePayout',
   'FailPayment',
   'RefundPayment',
+  'RequestRefund',
+  'RecordRefundTransfer',
   'ExpirePayment',
   'UpdatePaymentEstimate',
   'CreateInvoice',
@@ -135,6 +137,7 @@ export const DEPOSIT_MESSAGE_SCHEMA: Schema = {
     blockHeight: nullable(integer({ minimum: 0 })),
     outputIndex: nullable(integer({ minimum: 0 })),
     dropped: boolean(),
+    refund: boolean(),
   }),
 };
 

@@ -14,12 +14,20 @@ const ALPHA_STATUS: Record<PaymentStatus, string> = {
   expired: 'cancel',
 };
 
+/** Family A's word for a refund the merchant was asked to send and has not sent yet (upstream-apis.md §2.4). */
+export const ALPHA_REFUND_PENDING = 'refund_process';
+
 /**
  * `paid_over` (final, like `paid`) is Cryptomus's word for a paid payment that received more than it
- * asked, late deposits included (upstream-apis.md §2.2, §2.4).
+ * asked, late deposits included (upstream-apis.md §2.2, §2.4). A pending refund (refunds.ts) shows as
+ * `refund_process` while the neutral status stays where it was.
  */
-export const alphaStatus = (status: PaymentStatus, overpaid = false): string =>
-  status === 'finished' && overpaid ? 'paid_over' : ALPHA_STATUS[status];
+export const alphaStatus = (status: PaymentStatus, overpaid = false, refundPending = false): string =>
+  refundPending && status !== 'refunded'
+    ? ALPHA_REFUND_PENDING
+    : status === 'finished' && overpaid
+      ? 'paid_over'
+      : ALPHA_STATUS[status];
 /** `wrong_amount` is final in Cryptomus's list, so family A's underpaid payments take no more money. */
 export const alphaIsFinal = (status: PaymentStatus): boolean =>
   isFinalStatus(status) || (status === 'partially_paid' && underpaymentIsFinal('alpha'));
@@ -40,7 +48,11 @@ const BETA_STATUS: Record<PaymentStatus, string> = {
   expired: 'Expired',
 };
 
-export const betaStatus = (status: PaymentStatus): string => BETA_STATUS[status];
+/** Family B's word for a refund the merchant was asked to send and has not sent yet (upstream-apis.md §3.3). */
+export const BETA_REFUND_PENDING = 'Refunding';
+
+export const betaStatus = (status: PaymentStatus, refundPending = false): string =>
+  refundPending && status !== 'refunded' ? BETA_REFUND_PENDING : BETA_STATUS[status];
 
 /** The V1 statuses a family B status filter value selects (case-insensitive). */
 export function v1StatusesForBeta(betaValue: string): PaymentStatus[] {

@@ -29,6 +29,7 @@ import {
   type PaymentTerms,
 } from './payment';
 import { findPriorDeposit, isPriorDeposit, receivePriorDeposit } from './prior-deposits';
+import { recordRefundTransfer, requestRefund, type ObservedRefundTransfer } from './refunds';
 import { canTransition, type PaymentStatus } from './statuses';
 
 // ---------------------------------------------------------------------------------------------
@@ -47,7 +48,12 @@ export type DropDeposit = Command<'DropDeposit', DepositRef>;
 export type StartPayout = Command<'StartPayout', { serviceFeePercent: Amount }>;
 export type CompletePayout = Command<'CompletePayout', { payoutHash: string }>;
 export type FailPayment = Command<'FailPayment', { reason: string }>;
+/** Marks the payment refunded by hand: the money went back, seen or not by a watcher. */
 export type RefundPayment = Command<'RefundPayment', { refundHash: string | null }>;
+/** The merchant will send the buyer `amount` (null: all the payment received) at `address`, checked for the network. */
+export type RequestRefund = Command<'RequestRefund', { address: string; amount: Amount | null }>;
+/** The watcher saw a transaction paying the pending refund's address, or its confirmations changed. */
+export type RecordRefundTransfer = Command<'RecordRefundTransfer', ObservedRefundTransfer>;
 export type ExpirePayment = Command<'ExpirePayment', Record<string, never>>;
 export type UpdatePaymentEstimate = Command<
   'UpdatePaymentEstimate',
@@ -63,6 +69,8 @@ export type PaymentCommand =
   | CompletePayout
   | FailPayment
   | RefundPayment
+  | RequestRefund
+  | RecordRefundTransfer
   | ExpirePayment
   | UpdatePaymentEstimate;
 
@@ -88,6 +96,10 @@ export function decidePayment(command: PaymentCommand, state: Payment): PaymentE
       return fail(command, state);
     case 'RefundPayment':
       return refund(command, state);
+    case 'RequestRefund':
+      return requestRefund(state, command.data, command.metadata.now);
+    case 'RecordRefundTransfer':
+      return recordRefundTransfer(state, command.data, command.metadata.now);
     case 'ExpirePayment':
       return expire(command, state);
     case 'UpdatePaymentEstimate':
@@ -303,6 +315,8 @@ export const paymentAggregate = defineAggregate<'payment', PaymentCommand, Payme
     CompletePayout: true,
     FailPayment: true,
     RefundPayment: true,
+    RequestRefund: true,
+    RecordRefundTransfer: true,
     ExpirePayment: true,
     UpdatePaymentEstimate: true,
   },

@@ -9,6 +9,7 @@ import {
   type LateDeposit,
 } from './deposit';
 import type { ChainBlockRef, PriorDeposit } from './prior-deposits';
+import type { RefundRequest } from './refunds';
 import type { PaymentStatus } from './statuses';
 
 export type { Deposit, DepositRef, DroppedDeposit, LateDeposit, RepeatedPaymentIds } from './deposit';
@@ -156,6 +157,15 @@ export type PaymentFinished = DomainEvent<
   { payoutHash: string | null; outcomeAmount: Amount; at: string }
 >;
 export type PaymentFailed = DomainEvent<'PaymentFailed', { reason: string; at: string }>;
+/**
+ * The merchant was asked to send `amount` (pay currency) back to the buyer at `address`: the payment's
+ * V1 status stays (V1 has no status for it), families A and B show the refund pending.
+ */
+export type PaymentRefundRequested = DomainEvent<
+  'PaymentRefundRequested',
+  { address: string; amount: Amount; at: string }
+>;
+/** `refundHash`: the refund transaction, seen by the watcher or typed by whoever marked it; null when none was named. */
 export type PaymentRefunded = DomainEvent<'PaymentRefunded', { refundHash: string | null; at: string }>;
 export type PaymentExpired = DomainEvent<'PaymentExpired', { at: string }>;
 export type PaymentOverpaid = DomainEvent<
@@ -194,6 +204,7 @@ export type PaymentEvent =
   | PayoutStarted
   | PaymentFinished
   | PaymentFailed
+  | PaymentRefundRequested
   | PaymentRefunded
   | PaymentExpired
   | PaymentOverpaid
@@ -218,6 +229,7 @@ export const PAYMENT_EVENT_TYPES = {
   PayoutStarted: true,
   PaymentFinished: true,
   PaymentFailed: true,
+  PaymentRefundRequested: true,
   PaymentRefunded: true,
   PaymentExpired: true,
   PaymentOverpaid: true,
@@ -251,6 +263,7 @@ export function statusAfter(event: PaymentEvent): PaymentStatus | null {
     case 'DepositDropped':
       return event.data.paymentStatus;
     case 'DepositDetected':
+    case 'PaymentRefundRequested':
     case 'SettledDepositDropped':
     case 'DepositConfirmationsUpdated':
     case 'DepositConfirmationsLost':
@@ -290,6 +303,8 @@ export interface ExistingPayment {
   updatedAt: string;
   /** When the chain was last seen for a deposit: an older observation arriving late is stale. */
   depositsObservedAt: string | null;
+  /** The refund last requested; it stays after the payment is refunded. */
+  refundRequest: RefundRequest | null;
 }
 
 export type Payment = NoPayment | ExistingPayment;
@@ -315,6 +330,7 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       payoutHash: null,
       updatedAt: terms.createdAt,
       depositsObservedAt: null,
+      refundRequest: null,
     };
   }
   if (state.status === 'none') return state;
@@ -376,6 +392,10 @@ export function evolvePayment(state: Payment, event: PaymentEvent): Payment {
       };
     case 'PaymentFailed':
       return { ...state, status: 'failed', updatedAt: event.data.at };
+    case 'PaymentRefundRequested': {
+      const { address, amount, at } = event.data;
+      return { ...state, refundRequest: { address, amount, requestedAt: at }, updatedAt: at };
+    }
     case 'PaymentRefunded':
       return { ...state, status: 'refunded', updatedAt: event.data.at };
     case 'PaymentExpired':

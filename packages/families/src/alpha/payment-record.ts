@@ -7,7 +7,7 @@ import {
   type Amount,
 } from '@gw/domain';
 import type { RatesService } from '@gw/pricing';
-import type { PaymentDocument } from '@gw/views';
+import { pendingRefund, type PaymentDocument } from '@gw/views';
 import { alphaNetworkName, tickerOfCode } from './currencies';
 import { unixSeconds } from '../payment-amounts';
 
@@ -84,7 +84,7 @@ export function alphaPaymentFields(doc: PaymentDocument): AlphaPaymentFields {
     // What arrived, less only what a sandbox payout kept (merchantShareOf).
     merchant_amount: money(merchantAmount),
     commission: money(commission),
-    status: alphaStatus(doc.status, isOverpaid(doc)),
+    status: alphaStatus(doc.status, isOverpaid(doc), pendingRefund(doc) !== null),
     is_final: alphaIsFinal(doc.status),
     is_test: doc.testPayment,
     additional_data: doc.alpha?.additionalData ?? null,

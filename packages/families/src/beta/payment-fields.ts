@@ -1,5 +1,5 @@
 import { betaStatus, toJsonNumber } from '@gw/domain';
-import type { PaymentDocument } from '@gw/views';
+import { pendingRefund, type PaymentDocument } from '@gw/views';
 import { unixSeconds } from '../payment-amounts';
 import { paymentTypeOf } from './currencies';
 
@@ -28,7 +28,7 @@ export function betaPaymentFields(payment: PaymentDocument): BetaPaymentFields {
     track_id: payment.trackId,
     type: paymentTypeOf(payment.family),
     amount: toJsonNumber(payment.priceAmount),
-    status: betaStatus(payment.status),
+    status: betaStatus(payment.status, pendingRefund(payment) !== null),
     date: unixSeconds(payment.createdAt),
     sandbox: payment.testPayment,
     order_id: payment.orderId ?? '',

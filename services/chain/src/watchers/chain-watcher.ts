@@ -13,7 +13,8 @@ import {
   type WatchStore,
   type WatchedDeposit,
 } from './watch-store';
-import { watchedPayments, type WatchedPayment } from './watched-payments';
+import { RefundTransfers, type RefundWatch } from './refund-transfers';
+import { watchedPayments, watchedRefunds, type WatchedPayment } from './watched-payments';
 
 /** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
 export const FRESH_ADDRESS_LOOKBACK = 6;
@@ -56,12 +57,14 @@ export interface WatcherStatus {
  */
 export class ChainWatcher {
   private readonly source: ChainSource;
+  private readonly refunds: RefundTransfers;
   private readonly seenRecipients = new Set<string>();
   private checkpoint: WatchCheckpoint | null = null;
   private current: WatcherStatus;
 
   constructor(private readonly deps: ChainWatcherDeps) {
     this.source = deps.source;
+    this.refunds = new RefundTransfers(deps.source, deps.store);
     this.current = {
       network: deps.source.network,
       node: null,
@@ -115,14 +118,18 @@ export class ChainWatcher {
       const recipient = this.source.recipientOf(payment);
       if (recipient !== null) byRecipient.set(recipient, payment);
     }
+    const refunds = await watchedRefunds(this.deps.readModels, this.network);
+    const refundWatch = await this.refunds.watchOf(refunds);
+    const watched = [...payments, ...refunds];
 
     let checkpoint = await this.loadCheckpoint(node.tip);
-    checkpoint = await this.followBestChain(checkpoint, payments);
+    checkpoint = await this.followBestChain(checkpoint, watched);
     await this.lookBackForFreshAddresses(checkpoint, byRecipient);
-    checkpoint = await this.scanNewBlocks(checkpoint, node.tip, byRecipient);
+    checkpoint = await this.scanNewBlocks(checkpoint, node.tip, byRecipient, refundWatch);
     const pending = await this.source.pending();
     await this.record(pending, byRecipient, null);
-    await this.report(payments, tipOf(checkpoint), new Set(pending.map((transfer) => transfer.txHash)));
+    await this.refunds.record(pending, refundWatch, null);
+    await this.report(watched, tipOf(checkpoint), new Set(pending.map((transfer) => transfer.txHash)));
   }
 
   private async loadCheckpoint(tip: BlockRef): Promise<WatchCheckpoint> {
@@ -134,10 +141,7 @@ export class ChainWatcher {
   }
 
   /** Drops processed blocks that are no longer on the best chain; their deposits lose their block. */
-  private async followBestChain(
-    checkpoint: WatchCheckpoint,
-    payments: WatchedPayment[],
-  ): Promise<WatchCheckpoint> {
+  private async followBestChain(checkpoint: WatchCheckpoint, payments: Watched[]): Promise<WatchCheckpoint> {
     const blocks = [...checkpoint.blocks];
     while (blocks.length > 0) {
       const last = blocks[blocks.length - 1]!;
@@ -186,16 +190,19 @@ export class ChainWatcher {
     checkpoint: WatchCheckpoint,
     tip: BlockRef,
     byRecipient: Map<string, WatchedPayment>,
+    refundWatch: RefundWatch,
   ): Promise<WatchCheckpoint> {
     let current = checkpoint;
+    const recipients = new Set([...byRecipient.keys(), ...refundWatch.byRecipient.keys()]);
     for (let height = tipOf(current).height + 1; height <= tip.height; height++) {
       const hash = await this.source.hashAt(height);
       if (hash === null) break;
-      const block = await this.source.block(hash, new Set(byRecipient.keys()));
+      const block = await this.source.block(hash, recipients);
       // The chain changed under the scan: the next poll finds the fork point.
       if (block.previousHash !== tipOf(current).hash) break;
       const ref = { height: block.height, hash: block.hash };
       await this.record(block.transfers, byRecipient, ref);
+      await this.refunds.record(block.transfers, refundWatch, ref);
       current = await this.saveCheckpoint({
         ...current,
         blocks: [...current.blocks, ref].slice(-REMEMBERED_BLOCKS),
@@ -236,11 +243,11 @@ export class ChainWatcher {
   }
 
   /**
-   * Publishes each deposit (one output paying a payment's address) whose confirmations, block or drop
-   * changed.
+   * Publishes each deposit (one output paying a payment's address, or a pending refund's) whose
+   * confirmations, block or drop changed.
    */
   private async report(
-    payments: WatchedPayment[],
+    payments: Watched[],
     processed: BlockRef,
     pendingTxHashes: ReadonlySet<string>,
   ): Promise<void> {
@@ -280,6 +287,7 @@ export class ChainWatcher {
         blockHash,
         blockHeight: block?.height ?? null,
         ...(dropped ? { dropped } : {}),
+        ...(deposit.refund === true ? { refund: true } : {}),
       };
       await this.deps.bus.publish(TOPICS.deposits, [{ key: message.payAddress, value: message }]);
       await this.deps.store.save({
@@ -336,5 +344,8 @@ export class ChainWatcher {
     return next;
   }
 }
+
+/** What the watcher reports deposits for: a payment's pay address, or a pending refund's address. */
+type Watched = Pick<WatchedPayment, 'paymentId' | 'payCurrency' | 'requiredConfirmations'>;
 
 const tipOf = (checkpoint: WatchCheckpoint): BlockRef => checkpoint.blocks[checkpoint.blocks.length - 1]!;

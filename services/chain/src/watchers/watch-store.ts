@@ -40,6 +40,8 @@ export interface WatchedDeposit extends ReadModelDocument {
   /** Missing for CHAIN_DROP_AFTER_BLOCKS blocks: the deposit left the chain for good, until it is seen again. */
   dropped?: boolean;
   reported: { confirmations: number; blockHash: string | null; dropped?: boolean } | null;
+  /** True when the output pays the buyer's address of the payment's pending refund (the merchant's refund); absent otherwise. */
+  refund?: boolean;
 }
 
 /** The watchers/**

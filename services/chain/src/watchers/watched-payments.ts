@@ -1,5 +1,5 @@
 import type { ReadModelStore } from '@gw/store';
-import { COLLECTIONS, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, pendingRefund, type PaymentDocument } from '@gw/views';
 
 /** A payment the watcher looks for deposits to. */
 export interface WatchedPayment {
@@ -42,4 +42,47 @@ export async function watchedPayments(
     payCurrency: p.payCurrency,
     requiredConfirmations: p.requiredConfirmations,
   }));
+}
+
+/**
+ * A refund the merchant was asked to send (packages/domain refunds.ts): the watcher looks for a
+ * transfer of at least `amount` of the pay currency to the buyer's `refundAddress`, and reports it as
+ * the payment's refund until the payment is refunded.
+ */
+export interface WatchedRefund {
+  paymentId: number;
+  merchantId: string;
+  refundAddress: string;
+  payCurrency: string;
+  /** In the pay currency (a decimal string), as the request recorded it. */
+  amount: string;
+  requiredConfirmations: number;
+  requestedAt: string;
+}
+
+/**
+ * The refunds pending on a network, oldest request first, whenever the payment was made (a refund may
+ * come long after the late-deposit window): read through the (payNetwork, refund.pendingSince) index;
+ * the refunded ones, which pile up forever, are never read.
+ */
+export async function watchedRefunds(readModels: ReadModelStore, network: string): Promise<WatchedRefund[]> {
+  const payments = await readModels.collection<PaymentDocument>(COLLECTIONS.payments).find({
+    filter: { payNetwork: network, 'refund.pendingSince': { $gt: '' } },
+    sort: [['refund.pendingSince', 1]],
+  });
+  return payments.flatMap((payment) => {
+    const refund = pendingRefund(payment);
+    if (!refund) return [];
+    return [
+      {
+        paymentId: payment.paymentId,
+        merchantId: payment.merchantId,
+        refundAddress: refund.address,
+        payCurrency: payment.payCurrency,
+        amount: refund.amount,
+        requiredConfirmations: payment.requiredConfirmations,
+        requestedAt: refund.requestedAt ?? '',
+      },
+    ];
+  });
 }

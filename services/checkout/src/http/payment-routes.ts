@@ -3,7 +3,7 @@ import type { ServiceContext } from '@gw/application';
 import { Router, type Request } from 'express';
 import { checkoutStateOf } from '../checkout-state';
 import { paymentStatusBody } from '../payment-status';
-import { paymentUris, qrCodeSvg } from '../qr-code';
+import { paymentUris, qrCodeSvg } from '@gw/chain';
 import { formatPrice } from '../views/format';
 import { renderPaymentPage } from '../views/payment-page';
 import type { CheckoutLookups } from './lookups';

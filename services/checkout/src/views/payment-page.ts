@@ -2,7 +2,7 @@ import type { PaymentDocument } from '@gw/views';
 import { CHECKOUT_STAGES, paymentPath, type CheckoutStage, type CheckoutState } from '../checkout-state';
 import { html, type SafeHtml } from '@gw/platform';
 import { qrPathOf } from '../payment-status';
-import type { PaymentUriOf } from '../qr-code';
+import type { PaymentUriOf } from '@gw/chain';
 import { fill, fillText, type CheckoutTexts } from '../texts';
 import { formatCountdown } from './format';
 import { ICONS } from './icons';

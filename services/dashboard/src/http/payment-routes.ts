@@ -1,6 +1,6 @@
 import { streamIdOf } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
-import { paymentExportPages, sendPaymentsCsv, type ServiceContext } from '@gw/application';
+import { paymentExportPages, refundStateOf, sendPaymentsCsv, type ServiceContext } from '@gw/application';
 import { COLLECTIONS, StreamHistory, type PaymentDocument } from '@gw/views';
 import { Router, type Request } from 'express';
 import { listPayments, parsePaymentListQuery, searchPayments } from '../payments/payment-list';
@@ -97,6 +97,7 @@ export function paymentRoutes(ctx: ServiceContext, live: LivePosition): Router {
           chrome: signedInOf(res).chrome('payments'),
           payment,
           livePosition,
+          refund: refundStateOf(ctx, payment),
           events: events.filter((event) => event.merchantId === merchant.merchantId),
         }),
       );

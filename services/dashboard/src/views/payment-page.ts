@@ -1,5 +1,6 @@
 import { merchantShareOf } from '@gw/domain';
 import { html, type SafeHtml } from '@gw/platform';
+import type { RefundState } from '@gw/application';
 import type { StoredEvent } from '@gw/store';
 import type { PaymentDocument } from '@gw/views';
 import {
@@ -21,9 +22,10 @@ export interface PaymentView {
   events: StoredEvent[];
   /** The live stream's position when the page was read: its stream resumes from there. */
   livePosition: string;
+  refund: RefundState;
 }
 
-export function renderPaymentPage({ chrome, payment, events, livePosition }: PaymentView): string {
+export function renderPaymentPage({ chrome, payment, events, livePosition, refund }: PaymentView): string {
   const liveUrl = liveStreamUrl('payment', payment.merchantId, {
     payment_id: String(payment.paymentId),
     since: livePosition,
@@ -41,7 +43,7 @@ export function renderPaymentPage({ chrome, payment, events, livePosition }: Pay
         <h2 id="deposits-title">Deposits</h2>
         ${depositsTable(payment)}
       </section>
-      ${refundSection(chrome.csrfToken, payment)}
+      ${refundSection(chrome.csrfToken, payment, refund)}
       <section class="panel" aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhook deliveries</h2>
         <p>

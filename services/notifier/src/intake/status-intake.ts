@@ -5,6 +5,7 @@ import {
   droppedDepositWebhookStatus,
   isRepeatedPaymentOpening,
   lateDepositWebhookStatus,
+  refundRequestedWebhookStatus,
   webhookStatusFor,
   type CurrencyFacts,
 } from '@gw/families';
@@ -60,7 +61,9 @@ export class StatusIntake {
     const paymentId = paymentIdOf(event.streamId);
     if (paymentId === null) return null;
     const lateDeposit = event.type === 'LateDepositReceived';
-    if (!lateDeposit && statusAfter(eventOf(event, paymentAggregate)) === null) return null;
+    const refundRequested = event.type === 'PaymentRefundRequested';
+    if (!lateDeposit && !refundRequested && statusAfter(eventOf(event, paymentAggregate)) === null)
+      return null;
     if (this.since !== null && event.occurredAt < this.since) return null;
     // A stream's first event is its whole history up to version 1: no need to read it back.
     const history =
@@ -70,11 +73,13 @@ export class StatusIntake {
     const { payment, statusBefore } = at;
     const webhookStatus = lateDeposit
       ? lateDepositWebhookStatus(payment)
-      : event.type === 'DepositDropped'
-        ? droppedDepositWebhookStatus(payment)
-        : isRepeatedPaymentOpening(payment, statusBefore)
-          ? null
-          : webhookStatusFor(payment.family, statusBefore, payment.status, isOverpaid(payment));
+      : refundRequested
+        ? refundRequestedWebhookStatus(payment)
+        : event.type === 'DepositDropped'
+          ? droppedDepositWebhookStatus(payment)
+          : isRepeatedPaymentOpening(payment, statusBefore)
+            ? null
+            : webhookStatusFor(payment.family, statusBefore, payment.status, isOverpaid(payment));
     const url = payment.callbackUrl;
     if (webhookStatus === null || !url) return null;
     // Asked only for an event that has a webhook: most have none (no callback URL, or a status its

@@ -17,7 +17,7 @@ import {
 import { samplePayment } from '../payloads/sample-payment';
 import { isHttpUrl, testDeliveryView, type SendTestWebhook } from './test-webhook';
 
-const CALLBACK_STATUSES = [...new Set(PAYMENT_STATUSES.map(betaStatus))];
+const CALLBACK_STATUSES = [...new Set(PAYMENT_STATUSES.map((status) => betaStatus(status)))];
 
 export interface BetaWebhookTestDeps {
   directory: MerchantDirectory;

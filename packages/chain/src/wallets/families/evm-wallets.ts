@@ -2,6 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1';
 import { bytesToHex } from 'viem';
 import { publicKeyToAddress } from 'viem/accounts';
 import { parseEvmWallet } from '../evm-wallet';
+import { isValidEvmAddress } from '../../formats/evm';
 import type { WalletFamily } from './wallet-family';
 
 /**
@@ -14,5 +15,6 @@ export const evmWallets: WalletFamily = {
   address: (publicKey) =>
     publicKeyToAddress(bytesToHex(secp256k1.ProjectivePoint.fromHex(publicKey).toRawBytes(false))),
   fromRecord: (_walletNetwork, _chainKind, key) => ({ network: 'evm', chainKind: 'evm', ...key }),
+  isAddress: (address) => isValidEvmAddress(address),
   pays: () => true,
 };

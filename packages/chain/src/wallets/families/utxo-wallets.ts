@@ -1,4 +1,4 @@
-import { p2wpkh } from '@scure/btc-signer';
+import { Address, p2wpkh } from '@scure/btc-signer';
 import type { UtxoWatchedNetwork } from '@gw/platform';
 import { descriptorChecksum } from '../descriptor-checksum';
 import { parseExtendedPublicKey } from '../extended-key';
@@ -67,6 +67,15 @@ export const utxoWallets: WalletFamily = {
   address: (publicKey, wallet) => {
     const { network, chainKind } = wallet as UtxoWatchOnlyWallet;
     return p2wpkh(publicKey, chainParameters(network, chainKind)).address!;
+  },
+  // Every standard form a wallet may give (legacy, script hash, segwit, taproot) of the node's chain.
+  isAddress: (address, walletNetwork, chainKind) => {
+    try {
+      Address(chainParameters(walletNetwork as UtxoWalletNetwork, chainKind)).decode(address);
+      return true;
+    } catch {
+      return false;
+    }
   },
   fromRecord: (walletNetwork, chainKind, key) => ({
     network: walletNetwork as UtxoWalletNetwork,

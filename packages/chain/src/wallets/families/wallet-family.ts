@@ -20,6 +20,12 @@ export interface WalletFamily {
   address(publicKey: Uint8Array, wallet: WatchOnlyWallet): string;
   /** A recorded wallet back, as its family derives from it. */
   fromRecord(walletNetwork: string, chainKind: string, key: WalletKey): WatchOnlyWallet;
+  /**
+   * Whether money can be sent to `address` on a network of the family, as its node's chain writes
+   * addresses (a UTXO chain's prefix is the node's: `bc1`/`1`/`3` on mainnet, `bcrt1` on regtest): where
+   * a refund may go.
+   */
+  isAddress(address: string, walletNetwork: string, chainKind: ChainKind): boolean;
   /** Whether the wallet takes real money on a network's node (a UTXO key must be of the node's chain). */
   pays(wallet: WatchOnlyWallet, network: string, watchers: Pick<ChainWatchersConfig, 'chains'>): boolean;
 }

@@ -6,6 +6,7 @@ import {
   alphaPaymentInfoBody,
   alphaPaymentListBody,
   alphaPaymentListQuery,
+  alphaRefundBody,
 } from './requests.schemas';
 import {
   alphaErrorSchema,
@@ -99,6 +100,27 @@ const OPERATIONS: AlphaOperation[] = [
       ...unreadableBody,
       404: { description: 'No such payment for this merchant.', schema: alphaErrorSchema },
       ...validation('Neither uuid nor order_id given, or one is malformed.'),
+    },
+  },
+  {
+    operationId: 'alphaPaymentRefund',
+    method: 'post',
+    path: '/alpha/v1/payment/refund',
+    summary:
+      "Asks for a refund of everything the payment received, to the buyer's address (uuid wins over order_id). The gateway holds no keys: the merchant sends the refund from its own wallet (the dashboard and `gateway payment refund-status` show what to send); the payment shows refund_process until the chain watcher sees that transaction confirmed, then refund_paid, each with a webhook.",
+    signing: overRawBody,
+    idempotent: false,
+    body: alphaRefundBody,
+    responses: {
+      200: {
+        description: 'The refund is recorded.',
+        schema: alphaSuccess('Always an empty list.', { type: 'array', maxItems: 0 }),
+      },
+      ...invalidSign,
+      ...unreadableBody,
+      ...validation(
+        "No such payment for this merchant ('Payment was not found', as upstream); address, is_subtract, or both uuid and order_id missing; the address is not one of the payment's network; or the payment cannot be refunded (not paid, or already refunded).",
+      ),
     },
   },
   {

@@ -90,28 +90,59 @@ export const alphaCreatePaymentBody: Schema = body(
   ['amount', 'currency', 'order_id'],
 );
 
+const paymentUuid = stringInput('Payment uuid.', {
+  maxLength: 36,
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+  rule: 'uuid',
+});
+const paymentOrderId = stringInput('Order id given at creation.', { minLength: 1, maxLength: 128 });
+
+/** One of uuid and order_id is required (Laravel's required_without on each). */
+const uuidOrOrderId: Schema[] = [
+  {
+    required: ['uuid'],
+    properties: { uuid: { type: 'string', [RULE]: 'required_without' } },
+    [RULE]: 'required_without',
+  },
+  {
+    required: ['order_id'],
+    properties: { order_id: { type: 'string', [RULE]: 'required_without' } },
+    [RULE]: 'required_without',
+  },
+];
+
 /** Both fields are optional, but one of them is required; order_id wins when both are sent. */
 export const alphaPaymentInfoBody: Schema = {
   ...body('POST /alpha/v1/payment/info: one payment by uuid or order_id.', {
-    uuid: stringInput('Payment uuid.', {
-      maxLength: 36,
-      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-      rule: 'uuid',
-    }),
-    order_id: stringInput('Order id given at creation.', { minLength: 1, maxLength: 128 }),
+    uuid: paymentUuid,
+    order_id: paymentOrderId,
   }),
-  anyOf: [
+  anyOf: uuidOrOrderId,
+};
+
+/**
+ * Cryptomus `payment/refund` (doc.cryptomus.com/business/payments/refund, pyCryptomusAPI `refund`): the
+ * buyer's address, `is_subtract` (who pays upstream's commission; there is none here, so it is read and
+ * changes nothing), and the payment by uuid or order_id, the uuid winning when both are sent (as upstream
+ * documents it for this call, unlike payment/info).
+ */
+export const alphaRefundBody: Schema = {
+  ...body(
+    "POST /alpha/v1/payment/refund: asks for a refund of everything the payment received, to the buyer's address; the merchant sends it from its own wallet and the payment becomes refund_paid when the chain shows it.",
     {
-      required: ['uuid'],
-      properties: { uuid: { type: 'string', [RULE]: 'required_without' } },
-      [RULE]: 'required_without',
+      address: stringInput("The buyer's address on the payment's network, where the refund goes.", {
+        minLength: 1,
+        maxLength: 128,
+      }),
+      is_subtract: flagInput(
+        "Upstream: whether its commission comes off the merchant's balance or the refund; no commission is taken here.",
+      ),
+      uuid: paymentUuid,
+      order_id: paymentOrderId,
     },
-    {
-      required: ['order_id'],
-      properties: { order_id: { type: 'string', [RULE]: 'required_without' } },
-      [RULE]: 'required_without',
-    },
-  ],
+    ['address', 'is_subtract'],
+  ),
+  anyOf: uuidOrOrderId,
 };
 
 const dateInput = (description: string): Schema =>

@@ -12,6 +12,7 @@ export const ALPHA_STATUSES = [
   'paid',
   'paid_over',
   'fail',
+  'refund_process',
   'refund_paid',
   'cancel',
 ] as const;

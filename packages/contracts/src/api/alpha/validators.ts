@@ -7,6 +7,7 @@ import {
   alphaExchangeRateParams,
   alphaPaymentInfoBody,
   alphaPaymentListBody,
+  alphaRefundBody,
   alphaPaymentListQuery,
 } from './requests.schemas';
 
@@ -122,6 +123,13 @@ export interface AlphaPaymentInfoInput {
   order_id?: string | null;
 }
 
+export interface AlphaRefundInput {
+  address: string;
+  is_subtract: unknown;
+  uuid?: string | null;
+  order_id?: string | null;
+}
+
 export interface AlphaPaymentListInput {
   date_from?: string | null;
   date_to?: string | null;
@@ -132,6 +140,7 @@ export const alphaValidators = {
   createPayment: alphaValidator<AlphaCreatePaymentInput>(alphaCreatePaymentBody),
   paymentInfo: alphaValidator<AlphaPaymentInfoInput>(alphaPaymentInfoBody),
   paymentList: alphaValidator<AlphaPaymentListInput>(alphaPaymentListBody),
+  refund: alphaValidator<AlphaRefundInput>(alphaRefundBody),
   paymentListQuery: alphaValidator<{ cursor?: string }>(alphaPaymentListQuery),
   exchangeRateParams: alphaValidator<{ currency: string }>(alphaExchangeRateParams),
 };

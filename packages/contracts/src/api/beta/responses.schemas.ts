@@ -12,6 +12,7 @@ export const BETA_STATUSES = [
   'Underpaid',
   'Paid',
   'Failed',
+  'Refunding',
   'Refunded',
   'Expired',
 ] as const;

@@ -9,7 +9,7 @@ import type {
   WatchedRecipient,
 } from '../chain-source';
 import { JsonRpcClient, NodeRpcError, type JsonRpcOptions } from './json-rpc-client';
-import { segwitOutputScript } from './output-script';
+import { outputScriptOf } from './output-script';
 
 interface RpcTransaction {
   txid: string;
@@ -59,7 +59,7 @@ export class UtxoChainSource implements ChainSource {
   }
 
   recipientOf({ payAddress }: WatchedRecipient): string | null {
-    return segwitOutputScript(payAddress);
+    return outputScriptOf(payAddress);
   }
 
   async state(): Promise<NodeState> {

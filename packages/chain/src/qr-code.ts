@@ -1,4 +1,4 @@
-import { paymentUri } from '@gw/chain';
+import { paymentUri } from './payment-uri';
 import type { ChainWatchersConfig } from '@gw/platform';
 import QRCode from 'qrcode';
 
