@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { ReplyMessage } from '@gw/contracts';
 import {
   PaymentRefused,
+  defaultPaymentKind,
   streamIdOf,
   type AlphaTerms,
   type BetaTerms,
   type Family,
+  type PaymentKind,
   type PaymentTerms,
   type RedirectUrls,
   type SandboxCase,
@@ -19,6 +21,8 @@ import { NoPayingWalletError } from './pay-addresses';
 export interface PaymentIntake {
   merchantId: string;
   family: Family;
+  /** How the payment was asked for; the family's usual kind when absent (defaultPaymentKind). */
+  kind?: PaymentKind;
   priceAmount: string;
   priceCurrency: string;
   payCurrency: string;
@@ -155,6 +159,7 @@ export async function newPaymentTerms(
     trackId: String(paymentId),
     merchantId: intake.merchantId,
     family: intake.family,
+    kind: intake.kind ?? defaultPaymentKind(intake.family),
     priceAmount: intake.priceAmount,
     priceCurrency: priceCurrency.code,
     payCurrency: pay.code,

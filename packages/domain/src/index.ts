@@ -6,6 +6,7 @@ export * from './aggregate';
 export * from './aggregates';
 export * from './payment/statuses';
 export * from './payment/payment';
+export * from './payment/payment-kind';
 export * from './payment/payment.decide';
 export * from './payment/late-deposits';
 export * from './payment/prior-deposits';

@@ -187,3 +187,20 @@ describe('a record and its webhook share every common field', () => {
     },
   );
 });
+
+describe("family B's callback names the payment's own kind", () => {
+  const created = (terms: PaymentTerms): PaymentDocument => {
+    const doc = projectPayment(null, { type: 'PaymentCreated', data: terms }, 1);
+    if (!doc) throw new Error('no document');
+    return doc;
+  };
+
+  it.each([
+    ['a white-label payment', termsOf('beta', { kind: 'white_label' }), 'white_label'],
+    ['a static-address deposit', termsOf('beta', { kind: 'static_address' }), 'static_address'],
+    ['an invoice', termsOf('beta', { kind: 'invoice' }), 'invoice'],
+    ['an invoice created before kinds were recorded', termsOf('beta'), 'invoice'],
+  ])('%s is %s', (_name, terms, type) => {
+    expect(betaWebhookPayload(created(terms), facts).type).toBe(type);
+  });
+});

@@ -4,6 +4,7 @@ import type {
   Family,
   MerchantCredentials,
   MerchantWallet,
+  PaymentKind,
   PaymentStatus,
   RedirectUrls,
   SandboxCase,
@@ -21,6 +22,11 @@ export interface PaymentDocument extends ReadModelDocument {
   trackId: string;
   merchantId: string;
   family: Family;
+  /**
+   * How the payment was asked for. Absent from documents projected before it was recorded: read it with
+   * `paymentKindOf`, which gives those their family's kind.
+   */
+  kind?: PaymentKind;
   status: PaymentStatus;
   priceAmount: string;
   priceAmountValue: number;

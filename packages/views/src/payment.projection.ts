@@ -1,4 +1,11 @@
-import { assertNever, isSameDeposit, statusAfter, type DepositRef, type PaymentEvent } from '@gw/domain';
+import {
+  assertNever,
+  isSameDeposit,
+  paymentKindOf,
+  statusAfter,
+  type DepositRef,
+  type PaymentEvent,
+} from '@gw/domain';
 import type { DepositRecord, DroppedDepositRecord, PaymentDocument } from './documents';
 
 const valueOf = (amount: string): number => Number(amount);
@@ -20,6 +27,7 @@ export function projectPayment(
       trackId: t.trackId,
       merchantId: t.merchantId,
       family: t.family,
+      kind: paymentKindOf(t),
       status: 'waiting',
       priceAmount: t.priceAmount,
       priceAmountValue: valueOf(t.priceAmount),

@@ -1,7 +1,12 @@
 import { validatorFor } from '@gw/contracts';
-import { betaCurrenciesSchema, betaFiatsSchema, betaPaymentListItemSchema } from '@gw/contracts/api/beta';
+import {
+  betaCreatedWhiteLabelSchema,
+  betaCurrenciesSchema,
+  betaFiatsSchema,
+  betaPaymentListItemSchema,
+} from '@gw/contracts/api/beta';
 import { betaCurrencies, betaFiats } from '../src/records/catalogue-results';
-import { betaListItem } from '@gw/families';
+import { betaListItem, betaPaymentInformation, betaWhiteLabelRecord } from '@gw/families';
 import { curatedRates, paymentOf } from './support';
 
 const rates = curatedRates();
@@ -49,6 +54,73 @@ describe('family B list item', () => {
       currency: 'USDT',
       amount: 0.1,
     });
+  });
+});
+
+describe("a family B payment's type is its own kind", () => {
+  it.each([
+    ['a family B white-label payment', { kind: 'white_label' as const }, 'white_label'],
+    ['a static-address deposit', { kind: 'static_address' as const }, 'static_address'],
+    ['a family B invoice', { kind: 'invoice' as const }, 'invoice'],
+    ['a family B payment created before kinds were recorded', {}, 'invoice'],
+    ['a V1 payment created before kinds were recorded', { family: 'v1' as const }, 'white_label'],
+  ])('%s is %s in the history and the information', (_name, terms, type) => {
+    const payment = paymentOf(terms);
+    expect(betaListItem(payment, rates).type).toBe(type);
+    expect(betaPaymentInformation(payment, rates).type).toBe(type);
+  });
+});
+
+describe('POST /payment/white-label answer', () => {
+  const payment = paymentOf({
+    kind: 'white_label',
+    priceAmount: '20',
+    priceCurrency: 'eur',
+    payCurrency: 'btc',
+    payNetwork: 'btc',
+    payAmount: '0.000312',
+    payDecimals: 8,
+    payAddress: 'bcrt1qexampleaddress',
+    callbackUrl: 'https://shop.example/cb',
+    orderId: 'top-up-7',
+    underpaidTolerancePercent: '1.5',
+    isFeePaidByUser: true,
+    beta: {
+      lifetimeMinutes: 30,
+      feePaidByPayer: true,
+      toCurrency: null,
+      email: 'buyer@shop.example',
+      thanksMessage: null,
+      description: 'VPN',
+    },
+  });
+  const record = betaWhiteLabelRecord(payment, rates, 'https://pay.example/pay/u/qr.svg');
+
+  it('answers the address, amounts and terms in upstream field names', () => {
+    expect(record).toEqual({
+      track_id: '5077125051',
+      amount: 20,
+      currency: 'EUR',
+      pay_amount: 0.000312,
+      pay_currency: 'BTC',
+      network: rates.findCryptoCurrency('btc').networkName,
+      address: 'bcrt1qexampleaddress',
+      callback_url: 'https://shop.example/cb',
+      description: 'VPN',
+      email: 'buyer@shop.example',
+      fee_paid_by_payer: 1,
+      lifetime: 30,
+      order_id: 'top-up-7',
+      under_paid_coverage: 1.5,
+      rate: Number(rates.exchangeRate('btc', 'eur')),
+      qr_code: 'https://pay.example/pay/u/qr.svg',
+      expired_at: 1735790645,
+      date: 1735787045,
+    });
+  });
+
+  it('matches its schema', () => {
+    expect(validatorFor(betaCreatedWhiteLabelSchema)(record)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES, SUBSCRIPTION_STATUSES, type AnyEventType } from '@gw/domain';
+import { PAYMENT_KINDS, PAYMENT_STATUSES, SUBSCRIPTION_STATUSES, type AnyEventType } from '@gw/domain';
 import {
   arrayOf,
   boolean,
@@ -84,8 +84,14 @@ const paymentTermsFields = object({
   parentPaymentId: nullable(integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
 });
 
-/** The chain tip at the pay address's hand-out; absent from payments created before it was recorded. */
-const paymentTerms = withOptional(paymentTermsFields, { payAddressChainTip: nullable(blockRef()) });
+/**
+ * The chain tip at the pay address's hand-out and the payment's kind (invoice, white-label, static
+ * address): each absent from payments created before it was recorded.
+ */
+const paymentTerms = withOptional(paymentTermsFields, {
+  payAddressChainTip: nullable(blockRef()),
+  kind: enumOf(PAYMENT_KINDS),
+});
 
 const at = timestamp;
 

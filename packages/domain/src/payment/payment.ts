@@ -9,6 +9,7 @@ import {
   type LateDeposit,
 } from './deposit';
 import type { ChainBlockRef, PriorDeposit } from './prior-deposits';
+import type { PaymentKind } from './payment-kind';
 import type { PaymentStatus } from './statuses';
 
 export type { Deposit, DepositRef, DroppedDeposit, LateDeposit, RepeatedPaymentIds } from './deposit';
@@ -60,6 +61,8 @@ export interface PaymentTerms {
   trackId: string;
   merchantId: string;
   family: Family;
+  /** How the payment was asked for; absent from payments created before it was recorded (paymentKindOf). */
+  kind?: PaymentKind;
   priceAmount: Amount;
   priceCurrency: string;
   payCurrency: string;

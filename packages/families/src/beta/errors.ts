@@ -161,3 +161,13 @@ export function betaRefusal(refusal: Refusal): BetaError {
       return assertNever(refusal);
   }
 }
+
+/**
+ * A white-label payment names the coin it is paid in apart from the price's currency (`pay_currency`):
+ * a refusal of that coin names that field; every other refusal is worded as for an invoice.
+ */
+export function betaWhiteLabelRefusal(refusal: Refusal): BetaError {
+  const error = betaRefusal(refusal);
+  const ofPayCoin = 'role' in refusal && refusal.role === 'pay' && error.key === 'currency';
+  return ofPayCoin ? invalidField({ key: 'pay_currency', message: error.message }) : error;
+}

@@ -5,3 +5,4 @@ export * from './payment-information';
 export * from './webhook';
 export * from './signature';
 export * from './errors';
+export * from './white-label';

@@ -1,10 +1,16 @@
 import type { Schema } from '../../messages/schema-builders';
 import type { OperationResponse } from '../operation-links';
 import { BETA_CUSTODIAL_OPERATIONS } from './custodial';
-import { betaCreateInvoiceBody, betaPaymentListQuery, betaTrackIdParam } from './requests.schemas';
+import {
+  betaCreateInvoiceBody,
+  betaCreateWhiteLabelBody,
+  betaPaymentListQuery,
+  betaTrackIdParam,
+} from './requests.schemas';
 import {
   betaAcceptedCurrenciesSchema,
   betaCreatedInvoiceSchema,
+  betaCreatedWhiteLabelSchema,
   betaCurrenciesSchema,
   betaErrorSchema,
   betaFiatsSchema,
@@ -62,6 +68,36 @@ const OPERATIONS: BetaOperation[] = [
       },
       400: error(
         'A field is missing or invalid, or the body is not JSON (validation_error, key = the field).',
+      ),
+      ...unauthorized,
+      413: error('Body larger than the configured limit.'),
+      415: error('Content-Type other than application/json.'),
+      409: error('The Idempotency-Key was used with another body, or its first request is still running.'),
+      503: error('Payments did not answer in time.'),
+    },
+  },
+  {
+    operationId: 'betaCreateWhiteLabel',
+    method: 'post',
+    paths: ['/beta/v1/payment/white-label'],
+    summary:
+      "Creates a white-label payment: its address, amount and expiry are answered at once, for the merchant's own page (oxapay-python Payment.generate_white_label). Admitted by the invoice's rule.",
+    auth: true,
+    idempotent: true,
+    body: betaCreateWhiteLabelBody,
+    responses: {
+      200: {
+        description: 'The payment.',
+        schema: betaSuccess('The created white-label payment.', betaCreatedWhiteLabelSchema),
+        links: {
+          PaymentInformationOfWhiteLabel: {
+            operationId: 'betaPaymentInformation',
+            parameters: { track_id: '$response.body#/data/track_id' },
+          },
+        },
+      },
+      400: error(
+        'A field is missing or invalid, the coin is not one the merchant is paid in, or the body is not JSON (validation_error, key = the field).',
       ),
       ...unauthorized,
       413: error('Body larger than the configured limit.'),

@@ -61,12 +61,37 @@ export const betaCreatedInvoiceSchema: Schema = closedObject('The created invoic
   date: integerField('When it was created, Unix seconds.'),
 });
 
+/** The created white-label payment: what the merchant shows the payer on its own page (OxaPay's fields). */
+export const betaCreatedWhiteLabelSchema: Schema = closedObject('The created white-label payment.', {
+  track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),
+  amount: numberField('Amount in currency.'),
+  currency: text("Symbol of the amount's currency, e.g. USD."),
+  pay_amount: numberField('What the payer sends, in pay_currency.'),
+  pay_currency: text('Symbol of the coin paid, e.g. BTC.'),
+  network: text('Network name of the pay currency.'),
+  address: text('The address the payer sends to: handed out to this payment alone.'),
+  callback_url: text('Webhook URL; empty when none.'),
+  description: text('Description; empty when none.'),
+  email: text("Payer's e-mail; empty when none."),
+  fee_paid_by_payer: integerField('1 when the payer covers the network fee.', { enum: [0, 1] }),
+  lifetime: integerField('Minutes the payment stays payable.', { minimum: 1 }),
+  order_id: text('Order id in the merchant system; empty when none.'),
+  under_paid_coverage: numberField('Percent of underpayment still counted as paid.'),
+  rate: numberField('Price of one pay_currency unit in currency, as the payment was priced.'),
+  qr_code: text("QR code image (SVG) of the payment's wallet link for pay_amount.", { format: 'uri' }),
+  expired_at: integerField('When the payment stops being payable, Unix seconds.'),
+  date: integerField('When it was created, Unix seconds.'),
+});
+
 /** What a history item and the payment information both say of a payment. */
 const paymentSummaryFields = {
   track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),
-  type: text('invoice for hosted-page payments (families A and B), white_label for direct V1 payments.', {
-    enum: [...BETA_PAYMENT_TYPES],
-  }),
+  type: text(
+    'How the payment was asked for: invoice (a hosted page, families A and B), white_label (family B white-label and V1 direct payments), static_address (a deposit to a static address).',
+    {
+      enum: [...BETA_PAYMENT_TYPES],
+    },
+  ),
   amount: numberField('Amount in currency.'),
   currency: text("Symbol of the amount's currency, e.g. USD."),
   status: text('Capitalised status.', { enum: [...BETA_STATUSES] }),

@@ -2,7 +2,12 @@ import type { ErrorObject } from 'ajv';
 import type { Schema } from '../../messages/schema-builders';
 import { validatorFor } from '../../validation';
 import { COERCE, RULE } from './fields';
-import { BETA_CASE_INSENSITIVE_QUERY, betaCreateInvoiceBody, betaPaymentListQuery } from './requests.schemas';
+import {
+  BETA_CASE_INSENSITIVE_QUERY,
+  betaCreateInvoiceBody,
+  betaCreateWhiteLabelBody,
+  betaPaymentListQuery,
+} from './requests.schemas';
 
 /** The one failure family B reports: the field at fault and a Laravel sentence about it. */
 export interface BetaProblem {
@@ -143,6 +148,22 @@ export interface BetaCreateInvoiceInput {
   sandbox?: unknown;
 }
 
+export interface BetaCreateWhiteLabelInput {
+  pay_currency: string;
+  amount: string | number;
+  currency?: string | null;
+  network?: string | null;
+  lifetime?: number | null;
+  fee_paid_by_payer?: number | string | boolean | null;
+  under_paid_coverage?: number | null;
+  to_currency?: string | null;
+  auto_withdrawal?: unknown;
+  callback_url?: string | null;
+  email?: string | null;
+  order_id?: string | number | null;
+  description?: string | null;
+}
+
 export interface BetaPaymentListInput {
   track_id?: string | null;
   type?: string | null;
@@ -163,5 +184,6 @@ export interface BetaPaymentListInput {
 
 export const betaValidators = {
   createInvoice: betaValidator<BetaCreateInvoiceInput>(betaCreateInvoiceBody),
+  createWhiteLabel: betaValidator<BetaCreateWhiteLabelInput>(betaCreateWhiteLabelBody),
   paymentList: betaValidator<BetaPaymentListInput>(betaPaymentListQuery, BETA_CASE_INSENSITIVE_QUERY),
 };
