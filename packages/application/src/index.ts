@@ -20,3 +20,5 @@ export * from './rate-limit';
 export * from './payment-list-query';
 export * from './csv';
 export * from './payment-export';
+export * from './static-addresses';
+export * from './static-deposits';

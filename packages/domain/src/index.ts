@@ -20,3 +20,6 @@ export * from './subscription-plan/subscription-plan';
 export * from './subscription/subscription';
 export * from './admission';
 export * from './wallet/wallet';
+export * from './static-address/static-address';
+export * from './static-address/static-address.decide';
+export * from './static-address/static-deposit-terms';

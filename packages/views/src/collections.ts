@@ -8,6 +8,7 @@ export const COLLECTIONS = {
   plans: 'plans',
   subscriptions: 'subscriptions',
   wallets: 'wallets',
+  staticAddresses: 'staticAddresses',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -97,6 +98,23 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
       fields: [
         ['merchantId', 1],
         ['network', 1],
+      ],
+    },
+  ],
+  staticAddresses: [
+    { fields: [['staticAddressId', 1]], unique: true },
+    // The watchers read every address of a network; the list and revoke find one by its address.
+    { fields: [['network', 1]] },
+    {
+      fields: [
+        ['merchantId', 1],
+        ['address', 1],
+      ],
+    },
+    {
+      fields: [
+        ['merchantId', 1],
+        ['createdAt', 1],
       ],
     },
   ],

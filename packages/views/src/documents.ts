@@ -8,6 +8,7 @@ import type {
   PaymentStatus,
   RedirectUrls,
   SandboxCase,
+  StaticAddressTerms,
   SubscriptionStatus,
 } from '@gw/domain';
 import type { ReadModelDocument } from '@gw/store';
@@ -207,4 +208,30 @@ export interface SkippedAddressRecord {
   /** The payment that was given the next address instead. */
   paymentId: number;
   at: string;
+}
+
+/**
+ * A static address with what it received: each credited deposit names the payment it opened; a
+ * deposit after the address was revoked is in `refusedDeposits`, never in a payment.
+ */
+export interface StaticAddressDocument extends ReadModelDocument, StaticAddressTerms {
+  status: 'open' | 'revoked';
+  revokedAt: string | null;
+  /** Whether any deposit was credited (family B's `have_tx` filter). */
+  hasDeposits: boolean;
+  deposits: StaticDepositRecord[];
+  refusedDeposits: RefusedStaticDepositRecord[];
+  updatedAt: string;
+}
+
+export interface RefusedStaticDepositRecord {
+  txHash: string;
+  outputIndex: number | null;
+  payCurrency: string;
+  amount: string;
+  detectedAt: string;
+}
+
+export interface StaticDepositRecord extends RefusedStaticDepositRecord {
+  paymentId: number;
 }

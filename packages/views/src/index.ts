@@ -4,3 +4,4 @@ export * from './payment.projection';
 export * from './other.projections';
 export * from './projections';
 export * from './read-model-writer';
+export * from './static-address.projection';

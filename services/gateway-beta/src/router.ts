@@ -11,6 +11,7 @@ import { merchantCoinsRoutes } from './routes/merchant-coins.routes';
 import type { BetaRouteDeps } from './routes/deps';
 import { paymentRoutes } from './routes/payment.routes';
 import { whiteLabelRoutes } from './routes/white-label.routes';
+import { staticAddressRoutes } from './routes/static-address.routes';
 
 /**
  * Every family B endpoint under /beta/v1, with the family's one error handler; any other /beta/v1 path
@@ -57,6 +58,7 @@ export function createBetaRouter(ctx: ServiceContext): Router {
   beta.use(
     merchantCoinsRoutes(deps),
     whiteLabelRoutes(deps),
+    staticAddressRoutes(deps),
     paymentRoutes(deps),
     catalogueRoutes(deps),
     custodialRoutes(deps),

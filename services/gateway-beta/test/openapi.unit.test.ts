@@ -25,6 +25,9 @@ describe('family B OpenAPI paths', () => {
     ).toEqual([
       'POST /beta/v1/payment/invoice',
       'POST /beta/v1/payment/white-label',
+      'POST /beta/v1/payment/static-address',
+      'GET /beta/v1/payment/static-address',
+      'POST /beta/v1/payment/static-address/revoke',
       'GET /beta/v1/payment',
       'GET /beta/v1/payment/',
       'GET /beta/v1/payment/accepted-currencies',

@@ -1,12 +1,22 @@
 import { validatorFor } from '@gw/contracts';
 import {
+  betaCreatedStaticAddressSchema,
   betaCreatedWhiteLabelSchema,
   betaCurrenciesSchema,
   betaFiatsSchema,
   betaPaymentListItemSchema,
+  betaStaticAddressItemSchema,
 } from '@gw/contracts/api/beta';
 import { betaCurrencies, betaFiats } from '../src/records/catalogue-results';
-import { betaListItem, betaPaymentInformation, betaWhiteLabelRecord } from '@gw/families';
+import {
+  betaCreatedStaticAddress,
+  betaListItem,
+  betaPaymentInformation,
+  betaStaticAddressItem,
+  betaWhiteLabelRecord,
+} from '@gw/families';
+import { sampleStaticAddressTerms, sampleStaticDeposit } from '@gw/domain/testing';
+import type { StaticAddressDocument } from '@gw/views';
 import { curatedRates, paymentOf } from './support';
 
 const rates = curatedRates();
@@ -121,6 +131,54 @@ describe('POST /payment/white-label answer', () => {
 
   it('matches its schema', () => {
     expect(validatorFor(betaCreatedWhiteLabelSchema)(record)).toBe(true);
+  });
+});
+
+describe('static address answers', () => {
+  const terms = sampleStaticAddressTerms();
+  const deposit = sampleStaticDeposit(1);
+  const document: StaticAddressDocument = {
+    id: 'merchant-1:btc:order:top-up-7',
+    version: 4,
+    ...terms,
+    status: 'revoked',
+    revokedAt: '2026-01-03T00:00:00.000Z',
+    hasDeposits: true,
+    deposits: [{ ...deposit, paymentId: 101, detectedAt: '2026-01-02T00:00:00.000Z' }],
+    refusedDeposits: [{ ...sampleStaticDeposit(2), detectedAt: '2026-01-04T00:00:00.000Z' }],
+    updatedAt: '2026-01-04T00:00:00.000Z',
+  };
+
+  it('answers the created address in upstream field names', () => {
+    const created = betaCreatedStaticAddress(
+      terms,
+      rates,
+      'https://pay.example/pay/static/5105640311/qr.svg',
+    );
+    expect(created).toEqual({
+      track_id: '5105640311',
+      network: rates.findCryptoCurrency('btc').networkName,
+      address: 'bcrt1qstatic',
+      qr_code: 'https://pay.example/pay/static/5105640311/qr.svg',
+      date: 1767225600,
+    });
+    expect(validatorFor(betaCreatedStaticAddressSchema)(created)).toBe(true);
+  });
+
+  it('lists an address with the deposits it credited, each naming its payment, and those it refused', () => {
+    const item = betaStaticAddressItem(document, rates);
+    expect(item).toMatchObject({
+      track_id: '5105640311',
+      currencies: ['BTC'],
+      order_id: 'top-up-7',
+      email: '',
+      revoked: true,
+      txs: [{ tx_hash: deposit.txHash, currency: 'BTC', amount: 0.001, track_id: '101', date: 1767312000 }],
+      refused_txs: [
+        { tx_hash: sampleStaticDeposit(2).txHash, currency: 'BTC', amount: 0.001, date: 1767484800 },
+      ],
+    });
+    expect(validatorFor(betaStaticAddressItemSchema)(item)).toBe(true);
   });
 });
 

@@ -95,6 +95,17 @@ const paymentTerms = withOptional(paymentTermsFields, {
 
 const at = timestamp;
 
+const paymentIdSchema = () => integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+/** A deposit to a static address, as the watcher reported it. */
+const staticDepositFields = {
+  depositId: string(),
+  txHash: string(),
+  outputIndex: nullable(integer({ minimum: 0 })),
+  payCurrency: string(),
+  amount: decimal(),
+};
+
 /** The `data` schema of every event type; `satisfies` makes a missing event type a compile error. */
 export const EVENT_DATA_SCHEMAS = {
   PaymentCreated: paymentTerms,
@@ -279,6 +290,26 @@ export const EVENT_DATA_SCHEMAS = {
     expireDate: at(),
   }),
   SubscriptionStatusChanged: object({ status: enumOf(SUBSCRIPTION_STATUSES), at: at() }),
+  StaticAddressOpened: object({
+    staticAddressId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    merchantId: string(),
+    family: enumOf(['v1', 'alpha', 'beta']),
+    network: string(),
+    payCurrencies: arrayOf(string()),
+    address: string(),
+    walletKeyId: string(),
+    addressIndex: integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+    chainTip: nullable(blockRef()),
+    orderId: nullableString(),
+    callbackUrl: nullableString(),
+    email: nullableString(),
+    description: nullableString(),
+    toCurrency: nullableString(),
+    createdAt: at(),
+  }),
+  StaticDepositCredited: object({ ...staticDepositFields, paymentId: paymentIdSchema(), at: at() }),
+  StaticDepositRefused: object({ ...staticDepositFields, at: at() }),
+  StaticAddressRevoked: object({ at: at() }),
 } satisfies Record<AnyEventType, Schema>;
 
 export const PAYMENT_STATUS_SCHEMA = enumOf(PAYMENT_STATUSES);

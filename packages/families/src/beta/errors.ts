@@ -82,6 +82,9 @@ export const betaUnknownEndpoint = (path: string): BetaError =>
 export const betaPaymentNotFound = (): BetaError =>
   new BetaError(404, 'not_found', 'track_id', 'Payment not found.');
 
+export const betaStaticAddressNotFound = (): BetaError =>
+  new BetaError(404, 'not_found', 'address', 'Static address not found.');
+
 export const betaTooManyRequests = (limit: number, retryAfterSeconds: number): BetaError =>
   new BetaError(
     429,

@@ -6,3 +6,4 @@ export * from './webhook';
 export * from './signature';
 export * from './errors';
 export * from './white-label';
+export * from './static-address';

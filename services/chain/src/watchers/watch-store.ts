@@ -40,6 +40,11 @@ export interface WatchedDeposit extends ReadModelDocument {
   /** Missing for CHAIN_DROP_AFTER_BLOCKS blocks: the deposit left the chain for good, until it is seen again. */
   dropped?: boolean;
   reported: { confirmations: number; blockHash: string | null; dropped?: boolean } | null;
+  /**
+   * For a deposit to a static address: the id part of its stream, and what it decided (`paymentId` is
+   * the payment it opened, or the proposal until then). Absent for a payment's own deposits.
+   */
+  staticAddress?: { id: string; outcome: 'pending' | 'credited' | 'refused' };
 }
 
 /** The watchers/**

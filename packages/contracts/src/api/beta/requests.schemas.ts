@@ -131,6 +131,44 @@ export const betaCreateWhiteLabelBody: Schema = {
   additionalProperties: true,
 };
 
+/** POST /beta/v1/payment/static-address: one address per network takes every coin of it the merchant accepts. */
+export const betaCreateStaticAddressBody: Schema = {
+  type: 'object',
+  description:
+    'POST /beta/v1/payment/static-address: a permanent deposit address of the merchant wallet for one customer.',
+  properties: {
+    network: textInput('Network, by name ("Bitcoin", "TRON", "Ethereum") or code ("btc", "trx").', 64, {
+      type: 'string',
+      minLength: 1,
+      [RULE]: 'string',
+    }),
+    to_currency: PAYMENT_FIELDS.to_currency,
+    auto_withdrawal: PAYMENT_FIELDS.auto_withdrawal,
+    callback_url: PAYMENT_FIELDS.callback_url,
+    email: PAYMENT_FIELDS.email,
+    order_id: {
+      ...PAYMENT_FIELDS.order_id,
+      description:
+        'The customer the address is held for: asked again with the same order_id on the same network, the same address is answered.',
+    },
+    description: PAYMENT_FIELDS.description,
+  },
+  required: ['network'],
+  additionalProperties: true,
+};
+
+export const betaRevokeStaticAddressBody: Schema = {
+  type: 'object',
+  description:
+    'POST /beta/v1/payment/static-address/revoke: deposits to the address from now on are recorded and shown, never credited.',
+  properties: {
+    address: textInput('The static address.', 128, { type: 'string', minLength: 1, [RULE]: 'string' }),
+    network: textInput('Its network, by name or code; any network when empty.', 64),
+  },
+  required: ['address'],
+  additionalProperties: true,
+};
+
 /** Up to 9999-12-31T23:59:59Z: later instants have no four-digit-year ISO form to compare dates by. */
 const unixSecondsBounds = { minimum: 0, maximum: 253_402_300_799, integer: true };
 
@@ -155,6 +193,27 @@ export const betaPaymentListQuery: Schema = {
     to_amount: numberInput('Amount at most.', { minimum: 0, maximum: MAX_MONEY_NUMBER }),
     sort_by: enumInput('Sort field. Default create_date.', BETA_SORT_FIELDS),
     sort_type: enumInput('Sort direction. Default desc.', BETA_SORT_TYPES),
+    page: numberInput('Page, from 1. Default 1.', { minimum: 1, integer: true }),
+    size: numberInput(
+      `Items per page, ${BETA_PAGE_SIZE.minimum} to ${BETA_PAGE_SIZE.maximum}. Default ${BETA_PAGE_SIZE.default}.`,
+      { ...BETA_PAGE_SIZE, integer: true },
+    ),
+  },
+  additionalProperties: true,
+};
+
+export const betaStaticAddressListQuery: Schema = {
+  type: 'object',
+  description:
+    "GET /beta/v1/payment/static-address: the merchant's static addresses with what each received.",
+  properties: {
+    track_id: textInput('Only this address (its track_id).', 64),
+    network: textInput('Network, by name or code.', 64),
+    currency: textInput('Only addresses taking this coin, by symbol or code.', 32),
+    address: textInput('Only this address.', 128),
+    have_tx: flagInput('Only addresses that received a deposit (true) or none (false).'),
+    order_id: textInput('Only the address of this order.', 128),
+    email: textInput('Only addresses of this e-mail.', 255),
     page: numberInput('Page, from 1. Default 1.', { minimum: 1, integer: true }),
     size: numberInput(
       `Items per page, ${BETA_PAGE_SIZE.minimum} to ${BETA_PAGE_SIZE.maximum}. Default ${BETA_PAGE_SIZE.default}.`,

@@ -83,6 +83,61 @@ export const betaCreatedWhiteLabelSchema: Schema = closedObject('The created whi
   date: integerField('When it was created, Unix seconds.'),
 });
 
+/** The static address handed out (or the order's, asked again). */
+export const betaCreatedStaticAddressSchema: Schema = closedObject('The static address.', {
+  track_id: text("The address's identifier (digits).", { pattern: '^[0-9]+$' }),
+  network: text('Network name.'),
+  address: text("The merchant wallet's address held for this customer."),
+  qr_code: text('QR code image (SVG) of the address.', { format: 'uri' }),
+  date: integerField('When it was handed out, Unix seconds.'),
+});
+
+const staticDepositFields = {
+  tx_hash: text('Transaction hash.'),
+  currency: text('Symbol of the coin received.'),
+  amount: numberField('Amount received.'),
+  date: integerField('When it was seen, Unix seconds.'),
+};
+
+export const betaStaticAddressItemSchema: Schema = closedObject('A static address with what it received.', {
+  track_id: text("The address's identifier (digits).", { pattern: '^[0-9]+$' }),
+  address: text('The address.'),
+  network: text('Network name.'),
+  currencies: {
+    type: 'array',
+    items: text('Symbol.'),
+    description: 'The coins its deposits are credited in.',
+  },
+  callback_url: text('Webhook URL; empty when none.'),
+  email: text("Payer's e-mail; empty when none."),
+  order_id: text('Order id; empty when none.'),
+  description: text('Description; empty when none.'),
+  date: integerField('When it was handed out, Unix seconds.'),
+  revoked: { type: 'boolean', description: 'Revoked: deposits are no longer credited.' },
+  txs: {
+    type: 'array',
+    description: 'Each credited deposit, with the track_id of the payment it opened.',
+    items: closedObject('A credited deposit.', {
+      ...staticDepositFields,
+      track_id: text('The payment it opened (digits).', { pattern: '^[0-9]+$' }),
+    }),
+  },
+  refused_txs: {
+    type: 'array',
+    description: 'Deposits that arrived after the address was revoked: recorded, never credited.',
+    items: closedObject('A refused deposit.', staticDepositFields),
+  },
+});
+
+export const betaStaticAddressListSchema: Schema = closedObject('One page.', {
+  list: { type: 'array', items: betaStaticAddressItemSchema },
+  meta: closedObject('Paging.', {
+    page: integerField('This page, from 1.', { minimum: 1 }),
+    last_page: integerField('The last page; 1 when nothing matches.', { minimum: 1 }),
+    total: integerField('Addresses matching the filters.', { minimum: 0 }),
+  }),
+});
+
 /** What a history item and the payment information both say of a payment. */
 const paymentSummaryFields = {
   track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),

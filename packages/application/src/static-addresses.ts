@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { isCoinEnabled, streamIdOf, type StaticAddressTerms } from '@gw/domain';
+import { chainNodeFor, newNumericId } from '@gw/platform';
+import { COLLECTIONS, type MerchantDocument, type StaticAddressDocument } from '@gw/views';
+import type { ServiceContext } from './context';
+import { NoPayingWalletError, payingWallet } from './pay-addresses';
+
+/** What a static address is asked for with; each gateway translates its own body into this. */
+export interface StaticAddressRequest {
+  merchantId: string;
+  family: 'beta';
+  /** The catalogue network code. */
+  network: string;
+  /** The customer it is held for: asking again with the same order on the same network answers the same address. */
+  orderId: string | null;
+  callbackUrl: string | null;
+  email: string | null;
+  description: string | null;
+  toCurrency: string | null;
+}
+
+/** The order's static address on this network was revoked: it is never handed out again. */
+export class StaticAddressRevokedError extends Error {
+  readonly code = 'STATIC_ADDRESS_REVOKED';
+  constructor(readonly orderId: string) {
+    super(`The static address of order ${orderId} was revoked; use another order_id.`);
+    this.name = 'StaticAddressRevokedError';
+  }
+}
+
+type StaticAddressSources = Pick<
+  ServiceContext,
+  'readModels' | 'eventStore' | 'commands' | 'addresses' | 'config' | 'clock' | 'rates'
+>;
+
+/**
+ * The id part of a static address's stream: one per merchant, network and order, so asking again for
+ * the same order is answered from the stream; without an order every ask is a new address.
+ */
+const staticKeyOf = (request: StaticAddressRequest): string =>
+  `${request.merchantId}:${request.network}:${request.orderId === null ? `~${randomUUID()}` : `order:${request.orderId}`}`;
+
+/**
+ * Hands out a static address: the merchant wallet's next receive address on the network, allocated as
+ * an invoice's is, and watched for good. Only a network where the merchant's wallet is watched takes
+ * static addresses (never the sandbox: nothing would ever pay an address on it). Deposits are taken in
+ * every coin of the network the merchant accepts and the watcher follows.
+ */
+export async function openStaticAddress(
+  ctx: StaticAddressSources,
+  request: StaticAddressRequest,
+): Promise<StaticAddressTerms> {
+  const key = staticKeyOf(request);
+  const streamId = streamIdOf('static', key);
+  const existing = await storedStaticAddress(ctx, streamId, request);
+  if (existing) return existing;
+
+  const merchant = await ctx.readModels
+    .collection<MerchantDocument>(COLLECTIONS.merchants)
+    .get(request.merchantId);
+  const node = chainNodeFor(ctx.config.chainWatchers, request.network);
+  const rates = ctx.rates.current();
+  const payCurrencies = (node?.coins ?? []).filter((code) => {
+    const coin = rates.isKnownCurrency(code) ? rates.findCryptoCurrency(code) : null;
+    return (
+      coin !== null && coin.network === request.network && isCoinEnabled(merchant?.enabledCoins ?? null, coin)
+    );
+  });
+  if (!payingWallet(merchant, request.network, ctx.config) || payCurrencies.length === 0)
+    throw new NoPayingWalletError(request.network);
+
+  const now = ctx.clock.now().toISOString();
+  const staticAddressId = newNumericId();
+  const payTo = await ctx.addresses.assign({
+    network: request.network,
+    merchantId: request.merchantId,
+    paymentId: staticAddressId,
+    now,
+  });
+  if (payTo.walletKeyId === null || payTo.addressIndex === null)
+    throw new NoPayingWalletError(request.network);
+  const terms: StaticAddressTerms = {
+    staticAddressId,
+    merchantId: request.merchantId,
+    family: request.family,
+    network: request.network,
+    payCurrencies,
+    address: payTo.address,
+    walletKeyId: payTo.walletKeyId,
+    addressIndex: payTo.addressIndex,
+    chainTip: payTo.chainTip,
+    orderId: request.orderId,
+    callbackUrl: request.callbackUrl,
+    email: request.email,
+    description: request.description,
+    toCurrency: request.toCurrency,
+    createdAt: now,
+  };
+  const reply = await ctx.commands.send(streamId, request.merchantId, {
+    type: 'OpenStaticAddress',
+    data: terms,
+    metadata: { now },
+  });
+  if (reply.ok) return terms;
+  // Asked twice at once for the same order: the first one's address is the order's.
+  const raced =
+    reply.error.code === 'STREAM_ALREADY_EXISTS' ? await storedStaticAddress(ctx, streamId, request) : null;
+  if (raced) return raced;
+  throw new Error(`static address refused: ${reply.error.message}`);
+}
+
+/**
+ * The order's address as its read model holds it: payments writes a stream's document before it answers
+ * (read-your-writes), so an address handed out is found here at once.
+ */
+async function storedStaticAddress(
+  ctx: Pick<ServiceContext, 'readModels'>,
+  streamId: string,
+  request: StaticAddressRequest,
+): Promise<StaticAddressTerms | null> {
+  const found = await staticAddressDocument(ctx, parseStaticId(streamId));
+  if (!found) return null;
+  if (found.status === 'revoked') throw new StaticAddressRevokedError(request.orderId ?? '');
+  return staticAddressTermsOf(found);
+}
+
+const parseStaticId = (streamId: string): string => streamId.slice('static-'.length);
+
+/** A static address's document by the id part of its stream. */
+export function staticAddressDocument(
+  ctx: Pick<ServiceContext, 'readModels'>,
+  id: string,
+): Promise<StaticAddressDocument | null> {
+  return ctx.readModels.collection<StaticAddressDocument>(COLLECTIONS.staticAddresses).get(id);
+}
+
+/** What a static address was opened with, from its document. */
+export function staticAddressTermsOf(document: StaticAddressDocument): StaticAddressTerms {
+  return {
+    staticAddressId: document.staticAddressId,
+    merchantId: document.merchantId,
+    family: document.family,
+    network: document.network,
+    payCurrencies: document.payCurrencies,
+    address: document.address,
+    walletKeyId: document.walletKeyId,
+    addressIndex: document.addressIndex,
+    chainTip: document.chainTip,
+    orderId: document.orderId,
+    callbackUrl: document.callbackUrl,
+    email: document.email,
+    description: document.description,
+    toCurrency: document.toCurrency,
+    createdAt: document.createdAt,
+  };
+}
+
+/**
+ * Revokes the merchant's static address at `address` (on `network` when named): deposits from now on are
+ * recorded and shown, never credited. Null when the merchant has no such address.
+ */
+export async function revokeStaticAddress(
+  ctx: Pick<ServiceContext, 'readModels' | 'commands'>,
+  merchantId: string,
+  address: string,
+  network: string | null,
+): Promise<StaticAddressDocument | null> {
+  const [found] = await ctx.readModels
+    .collection<StaticAddressDocument>(COLLECTIONS.staticAddresses)
+    .find({ filter: { merchantId, address, ...(network === null ? {} : { network }) }, limit: 1 });
+  if (!found) return null;
+  const reply = await ctx.commands.send(
+    streamIdOf('static', found.id),
+    merchantId,
+    { type: 'RevokeStaticAddress', data: {} },
+    `revoke-static-address:${found.id}`,
+  );
+  if (!reply.ok) throw new Error(`static address revocation refused: ${reply.error.message}`);
+  return found;
+}

@@ -1,0 +1,34 @@
+import { asyncRoute } from '@gw/platform';
+import type { ServiceContext } from '@gw/application';
+import { COLLECTIONS, type StaticAddressDocument } from '@gw/views';
+import { Router, type Request } from 'express';
+import { paymentUris, qrCodeSvg } from '../qr-code';
+import { sendNotFound } from './responses';
+
+/**
+ * `/pay/static/<track_id>/qr.svg`: a static address's QR code. It carries no amount (every deposit is
+ * welcome); an address taking one coin carries the coin's wallet link, one taking several the bare address.
+ */
+export function staticAddressRoutes(ctx: ServiceContext): Router {
+  const router = Router();
+  const paymentUriOf = paymentUris(ctx.config.chainWatchers);
+  const addresses = ctx.readModels.collection<StaticAddressDocument>(COLLECTIONS.staticAddresses);
+
+  router.get(
+    '/pay/static/:trackId/qr.svg',
+    asyncRoute(async (req: Request<{ trackId: string }>, res) => {
+      const trackId = Number(req.params.trackId);
+      const [found] = Number.isSafeInteger(trackId)
+        ? await addresses.find({ filter: { staticAddressId: trackId }, limit: 1 })
+        : [];
+      if (!found) return sendNotFound(req, res);
+      const [only, ...others] = found.payCurrencies;
+      const text =
+        only !== undefined && others.length === 0 ? paymentUriOf(only, found.address, null) : found.address;
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('image/svg+xml').send(await qrCodeSvg(text));
+    }),
+  );
+
+  return router;
+}
