@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { isCoinEnabled, streamIdOf, type StaticAddressTerms } from '@gw/domain';
-import { chainNodeFor, newNumericId } from '@gw/platform';
+import { isCoinEnabled, staticAddressUuidSeed, streamIdOf, type StaticAddressTerms } from '@gw/domain';
+import { chainNodeFor, newNumericId, uuidFrom } from '@gw/platform';
+import type { Filter } from '@gw/store';
 import { COLLECTIONS, type MerchantDocument, type StaticAddressDocument } from '@gw/views';
 import type { ServiceContext } from './context';
 import { NoPayingWalletError, payingWallet } from './pay-addresses';
@@ -8,9 +9,16 @@ import { NoPayingWalletError, payingWallet } from './pay-addresses';
 /** What a static address is asked for with; each gateway translates its own body into this. */
 export interface StaticAddressRequest {
   merchantId: string;
-  family: 'beta';
+  family: 'alpha' | 'beta';
   /** The catalogue network code. */
   network: string;
+  /** The network as the family names it in its answers and webhooks. */
+  networkName: string;
+  /**
+   * The one coin deposits are taken in (family A's wallet names its currency); null: every coin of the
+   * network the merchant accepts (family B).
+   */
+  payCurrency: string | null;
   /** The customer it is held for: asking again with the same order on the same network answers the same address. */
   orderId: string | null;
   callbackUrl: string | null;
@@ -34,11 +42,17 @@ type StaticAddressSources = Pick<
 >;
 
 /**
- * The id part of a static address's stream: one per merchant, network and order, so asking again for
- * the same order is answered from the stream; without an order every ask is a new address.
+ * The id part of a static address's stream: one per merchant, network and order in family B, per
+ * merchant and order in family A (its order ids are unique across the merchant's invoices and wallets),
+ * so asking again for the same order is answered from the stream; without an order every ask is a new
+ * address.
  */
-const staticKeyOf = (request: StaticAddressRequest): string =>
-  `${request.merchantId}:${request.network}:${request.orderId === null ? `~${randomUUID()}` : `order:${request.orderId}`}`;
+function staticKeyOf(request: StaticAddressRequest): string {
+  const order = request.orderId === null ? `~${randomUUID()}` : `order:${request.orderId}`;
+  return request.family === 'alpha'
+    ? `${request.merchantId}:alpha:${order}`
+    : `${request.merchantId}:${request.network}:${order}`;
+}
 
 /**
  * Hands out a static address: the merchant wallet's next receive address on the network, allocated as
@@ -81,9 +95,11 @@ export async function openStaticAddress(
     throw new NoPayingWalletError(request.network);
   const terms: StaticAddressTerms = {
     staticAddressId,
+    uuid: staticAddressUuidOf(staticAddressId),
     merchantId: request.merchantId,
     family: request.family,
     network: request.network,
+    networkName: request.networkName,
     payCurrencies,
     address: payTo.address,
     walletKeyId: payTo.walletKeyId,
@@ -138,9 +154,11 @@ export function staticAddressDocument(
 export function staticAddressTermsOf(document: StaticAddressDocument): StaticAddressTerms {
   return {
     staticAddressId: document.staticAddressId,
+    uuid: document.uuid,
     merchantId: document.merchantId,
     family: document.family,
     network: document.network,
+    networkName: document.networkName,
     payCurrencies: document.payCurrencies,
     address: document.address,
     walletKeyId: document.walletKeyId,
@@ -155,26 +173,35 @@ export function staticAddressTermsOf(document: StaticAddressDocument): StaticAdd
   };
 }
 
-/**
- * Revokes the merchant's static address at `address` (on `network` when named): deposits from now on are
- * recorded and shown, never credited. Null when the merchant has no such address.
- */
-export async function revokeStaticAddress(
-  ctx: Pick<ServiceContext, 'readModels' | 'commands'>,
+/** A static address's uuid: derived from its id, so a deposit's payment names it by the id alone. */
+export const staticAddressUuidOf = (staticAddressId: number): string =>
+  uuidFrom(staticAddressUuidSeed(staticAddressId));
+
+/** The merchant's static address matching `conditions` (its address and network, uuid, order…); null when none. */
+export async function findStaticAddress(
+  ctx: Pick<ServiceContext, 'readModels'>,
   merchantId: string,
-  address: string,
-  network: string | null,
+  conditions: Filter,
 ): Promise<StaticAddressDocument | null> {
   const [found] = await ctx.readModels
     .collection<StaticAddressDocument>(COLLECTIONS.staticAddresses)
-    .find({ filter: { merchantId, address, ...(network === null ? {} : { network }) }, limit: 1 });
-  if (!found) return null;
+    .find({ filter: { ...conditions, merchantId }, limit: 1 });
+  return found ?? null;
+}
+
+/**
+ * Revokes a static address: deposits from now on are recorded and shown, never credited. Revoking it
+ * again changes nothing.
+ */
+export async function revokeStaticAddress(
+  ctx: Pick<ServiceContext, 'commands'>,
+  address: Pick<StaticAddressDocument, 'id' | 'merchantId'>,
+): Promise<void> {
   const reply = await ctx.commands.send(
-    streamIdOf('static', found.id),
-    merchantId,
+    streamIdOf('static', address.id),
+    address.merchantId,
     { type: 'RevokeStaticAddress', data: {} },
-    `revoke-static-address:${found.id}`,
+    `revoke-static-address:${address.id}`,
   );
   if (!reply.ok) throw new Error(`static address revocation refused: ${reply.error.message}`);
-  return found;
 }

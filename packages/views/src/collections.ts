@@ -103,6 +103,7 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
   ],
   staticAddresses: [
     { fields: [['staticAddressId', 1]], unique: true },
+    { fields: [['uuid', 1]], unique: true },
     // The watchers read every address of a network; the list and revoke find one by its address.
     { fields: [['network', 1]] },
     {

@@ -75,6 +75,8 @@ export interface PaymentDocument extends ReadModelDocument {
   paidAt: string | null;
   /** The V1 payment whose late deposit opened this repeated payment; null for every other payment. */
   parentPaymentId: number | null;
+  /** The static address whose deposit this payment is; null or absent for every other payment. */
+  staticAddressId?: number | null;
   /** The transactions that counted towards the payment, in arrival order (family B `txs`). */
   deposits: DepositRecord[];
   /** Money that arrived after the payment stopped taking it, in arrival order; never in `actuallyPaid`. */

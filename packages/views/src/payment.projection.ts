@@ -72,6 +72,7 @@ export function projectPayment(
       paidAt: null,
       // Streams written before repeated payments existed have no parentPaymentId.
       parentPaymentId: t.parentPaymentId ?? null,
+      staticAddressId: t.staticAddressId ?? null,
       deposits: [],
       lateDeposits: [],
     };

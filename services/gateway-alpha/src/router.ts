@@ -9,6 +9,7 @@ import { OrderRegistry } from './requests/order-registry';
 import { catalogueRoutes } from './routes/catalogue.routes';
 import { custodialRoutes } from './routes/custodial.routes';
 import type { AlphaRouteDeps } from './routes/deps';
+import { walletRoutes } from './routes/wallet.routes';
 import { paymentRoutes } from './routes/payment.routes';
 
 /**
@@ -52,7 +53,7 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
 
   const alpha = Router();
   alpha.use(bareJsonContentType());
-  alpha.use(paymentRoutes(deps), catalogueRoutes(deps), custodialRoutes(deps));
+  alpha.use(paymentRoutes(deps), walletRoutes(deps), catalogueRoutes(deps), custodialRoutes(deps));
   alpha.use((req, _res, next) => next(unknownEndpoint(req.method, req.originalUrl.split('?')[0] ?? '')));
   alpha.use(alphaErrorHandler(ctx.logger));
 

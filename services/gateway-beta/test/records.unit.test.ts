@@ -150,14 +150,10 @@ describe('static address answers', () => {
   };
 
   it('answers the created address in upstream field names', () => {
-    const created = betaCreatedStaticAddress(
-      terms,
-      rates,
-      'https://pay.example/pay/static/5105640311/qr.svg',
-    );
+    const created = betaCreatedStaticAddress(terms, 'https://pay.example/pay/static/5105640311/qr.svg');
     expect(created).toEqual({
       track_id: '5105640311',
-      network: rates.findCryptoCurrency('btc').networkName,
+      network: 'Bitcoin',
       address: 'bcrt1qstatic',
       qr_code: 'https://pay.example/pay/static/5105640311/qr.svg',
       date: 1767225600,

@@ -1,6 +1,7 @@
 import { eventOf } from '@gw/contracts';
 import { settleStaticDeposit } from '@gw/application';
 import { streamIdOf } from '@gw/domain';
+import { uuidFrom } from '@gw/platform';
 import { sampleStaticAddressTerms, sampleStaticDeposit } from '@gw/domain/testing';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 
@@ -24,6 +25,7 @@ describe('settling a deposit to a static address', () => {
     const terms = sampleStaticAddressTerms({
       merchantId: gateway.demoMerchant.merchantId,
       staticAddressId,
+      uuid: uuidFrom(`static-deposits-test:${staticAddressId}`),
       address: `bcrt1qstatic${staticAddressId}`,
     });
     const reply = await gateway.gateway.ctx.commands.send(streamIdOf('static', id), terms.merchantId, {

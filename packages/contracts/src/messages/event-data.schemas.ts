@@ -85,12 +85,14 @@ const paymentTermsFields = object({
 });
 
 /**
- * The chain tip at the pay address's hand-out and the payment's kind (invoice, white-label, static
- * address): each absent from payments created before it was recorded.
+ * The chain tip at the pay address's hand-out, the payment's kind (invoice, white-label, static
+ * address) and the static address a deposit payment came to: each absent from payments created before
+ * it was recorded.
  */
 const paymentTerms = withOptional(paymentTermsFields, {
   payAddressChainTip: nullable(blockRef()),
   kind: enumOf(PAYMENT_KINDS),
+  staticAddressId: nullable(integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
 });
 
 const at = timestamp;
@@ -292,9 +294,11 @@ export const EVENT_DATA_SCHEMAS = {
   SubscriptionStatusChanged: object({ status: enumOf(SUBSCRIPTION_STATUSES), at: at() }),
   StaticAddressOpened: object({
     staticAddressId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    uuid: string({ format: 'uuid' }),
     merchantId: string(),
     family: enumOf(['v1', 'alpha', 'beta']),
     network: string(),
+    networkName: string(),
     payCurrencies: arrayOf(string()),
     address: string(),
     walletKeyId: string(),

@@ -103,6 +103,8 @@ export interface PaymentTerms {
   beta: BetaTerms | null;
   /** Set on a V1 repeated payment: the payment whose address received its money after it was done. */
   parentPaymentId: number | null;
+  /** Set on a deposit to a static address (kind `static_address`): that address's `staticAddressId`. */
+  staticAddressId?: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------

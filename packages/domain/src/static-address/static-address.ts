@@ -12,10 +12,14 @@ import type { ChainBlockRef } from '../payment/prior-deposits';
 export interface StaticAddressTerms {
   /** The address's own identifier (family B `track_id`). */
   staticAddressId: number;
+  /** Its uuid (family A `uuid`, a top-up's `wallet_address_uuid`). */
+  uuid: string;
   merchantId: string;
   family: Family;
   /** The catalogue network code (`btc`, `eth`, `trx`…): one address takes every coin of it listed here. */
   network: string;
+  /** The network as the family names it in its answers and webhooks (family A `tron`, `polygon`). */
+  networkName: string;
   /** The coins a deposit is credited in: the network's coins the merchant was paid in when it opened. */
   payCurrencies: string[];
   address: string;
@@ -32,6 +36,12 @@ export interface StaticAddressTerms {
   toCurrency: string | null;
   createdAt: string;
 }
+
+/**
+ * What a static address's uuid is derived from (uuidFrom in @gw/platform): its id alone, so a deposit's
+ * payment, which records the id, names the address's uuid too (family A `wallet_address_uuid`).
+ */
+export const staticAddressUuidSeed = (staticAddressId: number): string => `static-address:${staticAddressId}`;
 
 /** One output paying the address, as the watcher reports it: `depositId` is `<network>:<txid>[:<vout>]`. */
 export interface StaticDeposit {

@@ -58,7 +58,19 @@ export function staticDepositTerms(
     sandboxCase: null,
     createdAt: facts.createdAt,
     expiresAt: expiresAt.toISOString(),
-    alpha: null,
+    staticAddressId: address.staticAddressId,
+    alpha:
+      address.family === 'alpha'
+        ? {
+            network: address.networkName,
+            discountPercent: 0,
+            discount: '0',
+            additionalData: null,
+            subtractPercent: '0',
+            toCurrency: address.toCurrency,
+            isRefresh: false,
+          }
+        : null,
     beta:
       address.family === 'beta'
         ? {

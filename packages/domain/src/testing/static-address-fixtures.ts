@@ -4,9 +4,11 @@ import type { StaticAddressTerms, StaticDeposit } from '../static-address/static
 export function sampleStaticAddressTerms(overrides: Partial<StaticAddressTerms> = {}): StaticAddressTerms {
   return {
     staticAddressId: 5_105_640_311,
+    uuid: '5e7a7c1d-0000-4000-8000-000000000001',
     merchantId: 'merchant-1',
     family: 'beta',
     network: 'btc',
+    networkName: 'Bitcoin',
     payCurrencies: ['btc'],
     address: 'bcrt1qstatic',
     walletKeyId: '0123456789abcdef',

@@ -5,17 +5,17 @@ import { unixSeconds } from '../payment-amounts';
 import { symbolOfCode } from './currencies';
 
 /** The network's name as family B shows it (the catalogue's, by any coin of the network). */
-function networkNameOf(rates: RatesService, network: string): string {
+export function betaNetworkName(rates: RatesService, network: string): string {
   return (
     rates.cryptoCurrencies().find((coin) => coin.network === network)?.networkName ?? network.toUpperCase()
   );
 }
 
 /** POST /beta/v1/payment/static-address's answer: the address, its QR code, when it was handed out. */
-export function betaCreatedStaticAddress(terms: StaticAddressTerms, rates: RatesService, qrCodeUrl: string) {
+export function betaCreatedStaticAddress(terms: StaticAddressTerms, qrCodeUrl: string) {
   return {
     track_id: String(terms.staticAddressId),
-    network: networkNameOf(rates, terms.network),
+    network: terms.networkName,
     address: terms.address,
     qr_code: qrCodeUrl,
     date: unixSeconds(terms.createdAt),
@@ -33,7 +33,7 @@ export function betaStaticAddressItem(address: StaticAddressDocument, rates: Rat
   return {
     track_id: String(address.staticAddressId),
     address: address.address,
-    network: networkNameOf(rates, address.network),
+    network: address.networkName,
     currencies: [...new Set(address.payCurrencies.map((code) => symbolOfCode(rates, code)))],
     callback_url: address.callbackUrl ?? '',
     email: address.email ?? '',

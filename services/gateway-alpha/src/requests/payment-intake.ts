@@ -1,7 +1,12 @@
 import { flagValue, type AlphaCreatePaymentInput } from '@gw/contracts/api/alpha';
 import { amount as toAmount, clampLifetime, type PriceViews } from '@gw/domain';
 import type { Currency, RatesService } from '@gw/pricing';
-import { admitOrRefuse, admittedIntakeTerms, type AdmissionSettings, type PaymentIntake } from '@gw/application';
+import {
+  admitOrRefuse,
+  admittedIntakeTerms,
+  type AdmissionSettings,
+  type PaymentIntake,
+} from '@gw/application';
 import type { MerchantDocument, PaymentDocument } from '@gw/views';
 import {
   alphaNetworkName,

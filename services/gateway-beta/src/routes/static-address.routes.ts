@@ -3,6 +3,7 @@ import {
   betaCreatedStaticAddress,
   betaStaticAddressNotFound,
   betaStaticAddressItem,
+  betaNetworkName as networkNameOf,
   codesForSymbol,
   invalidField,
   networkCodesFor,
@@ -11,6 +12,7 @@ import { asyncRoute, parseBody } from '@gw/platform';
 import {
   NoPayingWalletError,
   StaticAddressRevokedError,
+  findStaticAddress,
   openStaticAddress,
   revokeStaticAddress,
 } from '@gw/application';
@@ -52,6 +54,8 @@ export function staticAddressRoutes({ ctx, auth, idempotent }: BetaRouteDeps): R
           merchantId: merchantOf(res).merchantId,
           family: 'beta',
           network,
+          networkName: networkNameOf(ctx.rates.current(), network),
+          payCurrency: null,
           orderId,
           callbackUrl: input.callback_url ?? null,
           email: input.email ?? null,
@@ -59,7 +63,7 @@ export function staticAddressRoutes({ ctx, auth, idempotent }: BetaRouteDeps): R
           toCurrency: input.to_currency ? input.to_currency.toUpperCase() : null,
         });
         const qrCode = `${pagesUrl}/pay/static/${terms.staticAddressId}/qr.svg`;
-        sendData(res, betaCreatedStaticAddress(terms, ctx.rates.current(), qrCode));
+        sendData(res, betaCreatedStaticAddress(terms, qrCode));
       } catch (error) {
         if (error instanceof NoPayingWalletError)
           throw invalidField({
@@ -80,13 +84,12 @@ export function staticAddressRoutes({ ctx, auth, idempotent }: BetaRouteDeps): R
     asyncRoute(async (req, res) => {
       const input = valid(betaValidators.revokeStaticAddress.check(req.body));
       const network = input.network ? networkOf(input.network) : null;
-      const revoked = await revokeStaticAddress(
-        ctx,
-        merchantOf(res).merchantId,
-        input.address.trim(),
-        network,
-      );
-      if (!revoked) throw betaStaticAddressNotFound();
+      const found = await findStaticAddress(ctx, merchantOf(res).merchantId, {
+        address: input.address.trim(),
+        ...(network === null ? {} : { network }),
+      });
+      if (!found) throw betaStaticAddressNotFound();
+      await revokeStaticAddress(ctx, found);
       sendData(res, {});
     }),
   );
