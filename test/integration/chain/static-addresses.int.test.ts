@@ -1,5 +1,6 @@
 import { streamIdOf } from '@gw/domain';
 import { toBaseUnits } from '@gw/pricing';
+import { adminClient } from '../../e2e/admin/admin-helpers';
 import { readyMerchant } from '../../e2e/alpha/alpha-fixtures';
 import { BetaClient, type JsonBody } from '../../e2e/beta/beta-client';
 import { startWatchedChain, type WatchedChain } from '../../support/chain/watched-chain';
@@ -156,5 +157,29 @@ describe('family B static addresses on a real btc node', () => {
     expect(
       webhookStatuses(chain.webhooks, (json) => depositsTo(address)(json) && json.track_id === trackId),
     ).toEqual(['Paying', 'Paid']);
+  });
+
+  it("counts in the wallet's gap: handed out from the same index as invoices, unused until money arrives", async () => {
+    const wallet = async () => {
+      const answer = await adminClient(chain.gateway)('GET', `/merchants/${merchant.merchantId}/wallets`);
+      return (answer.body as JsonBody).result[0] as JsonBody;
+    };
+    const before = await wallet();
+    const unused = await open('customer-gap-1');
+    const afterUnused = await wallet();
+    expect(afterUnused.addresses_handed_out).toBe(before.addresses_handed_out + 1);
+    expect(afterUnused.unused_addresses_in_a_row).toBe(before.unused_addresses_in_a_row + 1);
+    expect(afterUnused.gap_limit).toBe(20);
+
+    // Money at the newest address: nothing below it is past the gap any more.
+    const paid = await open('customer-gap-2');
+    expect(paid.address).not.toBe(unused.address);
+    await chain.wallet.pay([{ address: paid.address, amount: baseUnits('0.001') }]);
+    await chain.node.mine(REQUIRED_CONFIRMATIONS);
+    await listed(paid.address, (entry) => entry.txs.length === 1);
+    for (;;) {
+      if ((await wallet()).unused_addresses_in_a_row === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   });
 });
