@@ -1,6 +1,7 @@
 import { streamIdOf } from '@gw/domain';
 import { toBaseUnits } from '@gw/pricing';
 import { adminClient } from '../../e2e/admin/admin-helpers';
+import { AlphaClient } from '../../e2e/alpha/alpha-client';
 import { readyMerchant } from '../../e2e/alpha/alpha-fixtures';
 import { BetaClient, type JsonBody } from '../../e2e/beta/beta-client';
 import { startWatchedChain, type WatchedChain } from '../../support/chain/watched-chain';
@@ -181,5 +182,54 @@ describe('family B static addresses on a real btc node', () => {
       if ((await wallet()).unused_addresses_in_a_row === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  });
+
+  it('family A: each top-up of a static wallet is a payment reported with type wallet; after the block, none is', async () => {
+    const alpha = new AlphaClient(chain.gateway.baseUrl, merchant);
+    const created = await alpha.post<{ state: number; result: JsonBody }>('/wallet', {
+      network: 'btc',
+      currency: 'BTC',
+      order_id: 'alpha-customer-1',
+      url_callback: `${chain.webhooks.url}/wallet`,
+    });
+    expect(created.status).toBe(200);
+    const wallet = created.body.result;
+    const ofWallet = (json: Record<string, unknown>) =>
+      json.type === 'wallet' && json.wallet_address_uuid === wallet.uuid;
+
+    const txids: string[] = [];
+    for (const amount of ['0.0011', '0.0022', '0.0033'])
+      txids.push(await chain.wallet.pay([{ address: wallet.address, amount: baseUnits(amount) }]));
+    await chain.node.mine(REQUIRED_CONFIRMATIONS);
+    const paid = await Promise.all(
+      txids.map((txid) =>
+        webhookCall(chain.webhooks, (json) => ofWallet(json) && json.status === 'paid' && json.txid === txid),
+      ),
+    );
+    const uuids = paid.map((call) => String(call.json.uuid));
+    expect(new Set(uuids).size).toBe(3);
+    for (const uuid of uuids)
+      expect(webhookStatuses(chain.webhooks, (json) => ofWallet(json) && json.uuid === uuid)).toEqual([
+        'confirm_check',
+        'paid',
+      ]);
+
+    const blocked = await alpha.post('/wallet/block-address', { uuid: wallet.uuid });
+    expect(blocked.body).toEqual({ state: 0, result: { uuid: wallet.uuid, status: 'blocked' } });
+    const late = await chain.wallet.pay([{ address: wallet.address, amount: baseUnits('0.0044') }]);
+    await chain.node.mine(REQUIRED_CONFIRMATIONS);
+    const addresses = chain.gateway.gateway.ctx.readModels.collection<
+      JsonBody & { id: string; version: number }
+    >('staticAddresses');
+    for (;;) {
+      const [found] = await addresses.find({ filter: { uuid: wallet.uuid }, limit: 1 });
+      if (found?.refusedDeposits?.length === 1) {
+        expect(found.refusedDeposits[0]).toMatchObject({ txHash: late });
+        expect(found.deposits).toHaveLength(3);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(chain.webhooks.calls.filter((c) => c.json.txid === late)).toEqual([]);
   });
 });
