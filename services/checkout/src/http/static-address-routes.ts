@@ -6,8 +6,10 @@ import { paymentUris, qrCodeSvg } from '../qr-code';
 import { sendNotFound } from './responses';
 
 /**
- * `/pay/static/<track_id>/qr.svg`: a static address's QR code. It carries no amount (every deposit is
- * welcome); an address taking one coin carries the coin's wallet link, one taking several the bare address.
+ * `/pay/static/<uuid>/qr.svg`: a static address's QR code, named by its uuid as a payment's page is (a
+ * track id is short enough to guess, and the address shows what the customer paid). It carries no amount
+ * (every deposit is welcome); an address taking one coin carries the coin's wallet link, one taking
+ * several the bare address.
  */
 export function staticAddressRoutes(ctx: ServiceContext): Router {
   const router = Router();
@@ -15,12 +17,9 @@ export function staticAddressRoutes(ctx: ServiceContext): Router {
   const addresses = ctx.readModels.collection<StaticAddressDocument>(COLLECTIONS.staticAddresses);
 
   router.get(
-    '/pay/static/:trackId/qr.svg',
-    asyncRoute(async (req: Request<{ trackId: string }>, res) => {
-      const trackId = Number(req.params.trackId);
-      const [found] = Number.isSafeInteger(trackId)
-        ? await addresses.find({ filter: { staticAddressId: trackId }, limit: 1 })
-        : [];
+    '/pay/static/:uuid/qr.svg',
+    asyncRoute(async (req: Request<{ uuid: string }>, res) => {
+      const [found] = await addresses.find({ filter: { uuid: req.params.uuid }, limit: 1 });
       if (!found) return sendNotFound(req, res);
       const [only, ...others] = found.payCurrencies;
       const text =

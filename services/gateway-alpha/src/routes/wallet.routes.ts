@@ -55,7 +55,7 @@ export function walletRoutes({ ctx, signed, idempotent }: AlphaRouteDeps): Route
           description: null,
           toCurrency: null,
         });
-        const qrCode = `${pagesUrl}/pay/static/${terms.staticAddressId}/qr.svg`;
+        const qrCode = `${pagesUrl}/pay/static/${terms.uuid}/qr.svg`;
         sendResult(res, alphaStaticWalletRecord(terms, qrCode, coin.ticker.toUpperCase()));
       } catch (error) {
         if (error instanceof NoPayingWalletError)

@@ -62,7 +62,7 @@ export function staticAddressRoutes({ ctx, auth, idempotent }: BetaRouteDeps): R
           description: input.description ?? null,
           toCurrency: input.to_currency ? input.to_currency.toUpperCase() : null,
         });
-        const qrCode = `${pagesUrl}/pay/static/${terms.staticAddressId}/qr.svg`;
+        const qrCode = `${pagesUrl}/pay/static/${terms.uuid}/qr.svg`;
         sendData(res, betaCreatedStaticAddress(terms, qrCode));
       } catch (error) {
         if (error instanceof NoPayingWalletError)
