@@ -22,3 +22,5 @@ export * from './payment-list-query';
 export * from './csv';
 export * from './payment-export';
 export * from './refund-requests';
+export * from './static-addresses';
+export * from './static-deposits';

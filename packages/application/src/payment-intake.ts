@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { ReplyMessage } from '@gw/contracts';
 import {
   PaymentRefused,
+  defaultPaymentKind,
   streamIdOf,
   type AlphaTerms,
   type BetaTerms,
   type Family,
+  type PaymentKind,
   type PaymentTerms,
   type RedirectUrls,
   type SandboxCase,
@@ -20,6 +22,8 @@ import { NoPayingWalletError } from './pay-addresses';
 export interface PaymentIntake {
   merchantId: string;
   family: Family;
+  /** How the payment was asked for; the family's usual kind when absent (defaultPaymentKind). */
+  kind?: PaymentKind;
   priceAmount: string;
   priceCurrency: string;
   payCurrency: string;
@@ -157,6 +161,7 @@ export async function newPaymentTerms(
     trackId: String(paymentId),
     merchantId: intake.merchantId,
     family: intake.family,
+    kind: intake.kind ?? defaultPaymentKind(intake.family),
     priceAmount: intake.priceAmount,
     priceCurrency: priceCurrency.code,
     payCurrency: pay.code,

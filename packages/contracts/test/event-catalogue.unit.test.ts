@@ -26,5 +26,8 @@ describe('the payments.events catalogue', () => {
     expect(catalogue).toContain('## SubscriptionCreated\n\nStream `subscription-<subscriptionId>`');
     expect(catalogue).toContain('## MerchantCreated\n\nStream `merchant-<merchantId>`');
     expect(catalogue).toContain('## InvoicePaymentStarted\n\nStream `invoice-<invoiceId>`');
+    // Named by the aggregate that holds them, not by a prefix of their name.
+    expect(catalogue).toContain('## PayAddressAllocated\n\nStream `wallet-<merchantId>:<network>:<keyId>`');
+    expect(catalogue).toContain('## StaticDepositCredited\n\nStream `static-<merchantId>:');
   });
 });

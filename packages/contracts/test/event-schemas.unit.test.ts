@@ -5,7 +5,7 @@ import {
   type CommandMetadata,
   type PaymentTerms,
 } from '@gw/domain';
-import { sampleInvoiceTerms } from '@gw/domain/testing';
+import { sampleInvoiceTerms, sampleStaticAddressTerms, sampleStaticDeposit } from '@gw/domain/testing';
 import { EVENT_DATA_SCHEMAS } from '../src/messages/event-data.schemas';
 import { EVENT_MESSAGE_SCHEMA } from '../src/messages/message.schemas';
 import { describeErrors, validatorFor } from '../src/validation';
@@ -249,6 +249,12 @@ const produced: AnyEvent[] = [
       expireDate: '2026-04-01T12:00:00.000Z',
     }),
     cmd('ChangeSubscriptionStatus', { status: 'paused' }),
+  ]),
+  ...scenario([
+    cmd('OpenStaticAddress', sampleStaticAddressTerms()),
+    cmd('RecordStaticDeposit', { ...sampleStaticDeposit(1), paymentId: 4409701817 }),
+    cmd('RevokeStaticAddress', {}),
+    cmd('RecordStaticDeposit', { ...sampleStaticDeposit(2, { outputIndex: null }), paymentId: 4409701818 }),
   ]),
 ];
 

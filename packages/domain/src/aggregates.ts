@@ -4,6 +4,8 @@ import { merchantAggregate, type MerchantCommand } from './merchant/merchant.dec
 import type { MerchantEvent } from './merchant/merchant';
 import { paymentAggregate, type PaymentCommand } from './payment/payment.decide';
 import type { PaymentEvent } from './payment/payment';
+import { staticAddressAggregate, type StaticAddressCommand } from './static-address/static-address.decide';
+import type { StaticAddressEvent } from './static-address/static-address';
 import { walletAggregate, type WalletCommand, type WalletEvent } from './wallet/wallet';
 import {
   subscriptionPlanAggregate,
@@ -16,7 +18,15 @@ import {
   type SubscriptionEvent,
 } from './subscription/subscription';
 
-export const AGGREGATE_NAMES = ['payment', 'invoice', 'merchant', 'plan', 'subscription', 'wallet'] as const;
+export const AGGREGATE_NAMES = [
+  'payment',
+  'invoice',
+  'merchant',
+  'plan',
+  'subscription',
+  'wallet',
+  'static',
+] as const;
 export type AggregateName = (typeof AGGREGATE_NAMES)[number];
 
 export type AnyCommand =
@@ -25,10 +35,17 @@ export type AnyCommand =
   | MerchantCommand
   | SubscriptionPlanCommand
   | SubscriptionCommand
-  | WalletCommand;
+  | WalletCommand
+  | StaticAddressCommand;
 export type AnyCommandType = AnyCommand['type'];
 export type AnyEvent =
-  PaymentEvent | InvoiceEvent | MerchantEvent | SubscriptionPlanEvent | SubscriptionEvent | WalletEvent;
+  | PaymentEvent
+  | InvoiceEvent
+  | MerchantEvent
+  | SubscriptionPlanEvent
+  | SubscriptionEvent
+  | WalletEvent
+  | StaticAddressEvent;
 export type AnyEventType = AnyEvent['type'];
 
 /**
@@ -42,6 +59,7 @@ export const AGGREGATES = {
   plan: subscriptionPlanAggregate,
   subscription: subscriptionAggregate,
   wallet: walletAggregate,
+  static: staticAddressAggregate,
 } as const satisfies { [Name in AggregateName]: { name: Name } };
 
 /** The aggregate that decides commands of this type. */

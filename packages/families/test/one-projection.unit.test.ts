@@ -1,4 +1,5 @@
 import type { Family, PaymentEvent, PaymentTerms } from '@gw/domain';
+import { uuidFrom } from '@gw/platform';
 import { RatesService } from '@gw/pricing';
 import { projectPayment, type PaymentDocument } from '@gw/views';
 import {
@@ -194,4 +195,47 @@ describe('a record and its webhook share every common field', () => {
       expect(again).toEqual(information);
     },
   );
+});
+
+describe("family B's callback names the payment's own kind", () => {
+  const created = (terms: PaymentTerms): PaymentDocument => {
+    const doc = projectPayment(null, { type: 'PaymentCreated', data: terms }, 1);
+    if (!doc) throw new Error('no document');
+    return doc;
+  };
+
+  it.each([
+    ['a white-label payment', termsOf('beta', { kind: 'white_label' }), 'white_label'],
+    ['a static-address deposit', termsOf('beta', { kind: 'static_address' }), 'static_address'],
+    ['an invoice', termsOf('beta', { kind: 'invoice' }), 'invoice'],
+    ['an invoice created before kinds were recorded', termsOf('beta'), 'invoice'],
+  ])('%s is %s', (_name, terms, type) => {
+    expect(betaWebhookPayload(created(terms), facts).type).toBe(type);
+  });
+});
+
+describe("family A's webhook of a static wallet's top-up", () => {
+  const created = (terms: PaymentTerms): PaymentDocument => {
+    const doc = projectPayment(null, { type: 'PaymentCreated', data: terms }, 1);
+    if (!doc) throw new Error('no document');
+    return doc;
+  };
+
+  it('is type wallet and names the wallet, as upstream reports top-ups', () => {
+    const webhook = alphaWebhookPayload(
+      created(termsOf('alpha', { kind: 'static_address', staticAddressId: 5_105_640_311 })),
+      facts,
+    );
+    expect(webhook).toMatchObject({
+      type: 'wallet',
+      wallet_address_uuid: uuidFrom('static-address:5105640311'),
+    });
+  });
+
+  it("is type payment with no wallet for an invoice's payment", () => {
+    expect(alphaWebhookPayload(created(termsOf('alpha')), facts)).toMatchObject({
+      type: 'payment',
+      wallet_address_uuid: null,
+    });
+  });
 });

@@ -10,6 +10,7 @@ export const COLLECTIONS = {
   wallets: 'wallets',
   /** The events of payment and invoice streams, one document each (stream-history.ts). */
   streamEvents: 'stream_events',
+  staticAddresses: 'staticAddresses',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -117,6 +118,24 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
         ['version', 1],
       ],
       unique: true,
+    },
+  ],
+  staticAddresses: [
+    { fields: [['staticAddressId', 1]], unique: true },
+    { fields: [['uuid', 1]], unique: true },
+    // The watchers read every address of a network; the list and revoke find one by its address.
+    { fields: [['network', 1]] },
+    {
+      fields: [
+        ['merchantId', 1],
+        ['address', 1],
+      ],
+    },
+    {
+      fields: [
+        ['merchantId', 1],
+        ['createdAt', 1],
+      ],
     },
   ],
 };

@@ -4,9 +4,11 @@ import type {
   Family,
   MerchantCredentials,
   MerchantWallet,
+  PaymentKind,
   PaymentStatus,
   RedirectUrls,
   SandboxCase,
+  StaticAddressTerms,
   SubscriptionStatus,
 } from '@gw/domain';
 import type { ReadModelDocument } from '@gw/store';
@@ -21,6 +23,11 @@ export interface PaymentDocument extends ReadModelDocument {
   trackId: string;
   merchantId: string;
   family: Family;
+  /**
+   * How the payment was asked for. Absent from documents projected before it was recorded: read it with
+   * `paymentKindOf`, which gives those their family's kind.
+   */
+  kind?: PaymentKind;
   status: PaymentStatus;
   priceAmount: string;
   priceAmountValue: number;
@@ -68,6 +75,8 @@ export interface PaymentDocument extends ReadModelDocument {
   paidAt: string | null;
   /** The V1 payment whose late deposit opened this repeated payment; null for every other payment. */
   parentPaymentId: number | null;
+  /** The static address whose deposit this payment is; null or absent for every other payment. */
+  staticAddressId?: number | null;
   /** The transactions that counted towards the payment, in arrival order (family B `txs`). */
   deposits: DepositRecord[];
   /** Money that arrived after the payment stopped taking it, in arrival order; never in `actuallyPaid`. */
@@ -218,4 +227,30 @@ export interface SkippedAddressRecord {
   /** The payment that was given the next address instead. */
   paymentId: number;
   at: string;
+}
+
+/**
+ * A static address with what it received: each credited deposit names the payment it opened; a
+ * deposit after the address was revoked is in `refusedDeposits`, never in a payment.
+ */
+export interface StaticAddressDocument extends ReadModelDocument, StaticAddressTerms {
+  status: 'open' | 'revoked';
+  revokedAt: string | null;
+  /** Whether any deposit was credited (family B's `have_tx` filter). */
+  hasDeposits: boolean;
+  deposits: StaticDepositRecord[];
+  refusedDeposits: RefusedStaticDepositRecord[];
+  updatedAt: string;
+}
+
+export interface RefusedStaticDepositRecord {
+  txHash: string;
+  outputIndex: number | null;
+  payCurrency: string;
+  amount: string;
+  detectedAt: string;
+}
+
+export interface StaticDepositRecord extends RefusedStaticDepositRecord {
+  paymentId: number;
 }

@@ -5,3 +5,4 @@ export * from './other.projections';
 export * from './projections';
 export * from './read-model-writer';
 export * from './stream-history';
+export * from './static-address.projection';

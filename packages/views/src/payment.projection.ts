@@ -1,4 +1,11 @@
-import { assertNever, isSameDeposit, statusAfter, type DepositRef, type PaymentEvent } from '@gw/domain';
+import {
+  assertNever,
+  isSameDeposit,
+  paymentKindOf,
+  statusAfter,
+  type DepositRef,
+  type PaymentEvent,
+} from '@gw/domain';
 import type { DepositRecord, DroppedDepositRecord, PaymentDocument, RefundRecord } from './documents';
 
 const valueOf = (amount: string): number => Number(amount);
@@ -20,6 +27,7 @@ export function projectPayment(
       trackId: t.trackId,
       merchantId: t.merchantId,
       family: t.family,
+      kind: paymentKindOf(t),
       status: 'waiting',
       priceAmount: t.priceAmount,
       priceAmountValue: valueOf(t.priceAmount),
@@ -64,6 +72,7 @@ export function projectPayment(
       paidAt: null,
       // Streams written before repeated payments existed have no parentPaymentId.
       parentPaymentId: t.parentPaymentId ?? null,
+      staticAddressId: t.staticAddressId ?? null,
       deposits: [],
       lateDeposits: [],
     };

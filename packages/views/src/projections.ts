@@ -9,6 +9,7 @@ import {
 import type { ReadModelDocument, StoredEvent } from '@gw/store';
 import { COLLECTIONS, type CollectionName } from './collections';
 import { projectPayment } from './payment.projection';
+import { projectStaticAddress } from './static-address.projection';
 import {
   projectInvoice,
   projectMerchant,
@@ -56,6 +57,7 @@ const BY_AGGREGATE: Record<AggregateName, AggregateProjection> = {
   plan: projection(COLLECTIONS.plans, AGGREGATES.plan, projectPlan),
   subscription: projection(COLLECTIONS.subscriptions, AGGREGATES.subscription, projectSubscription),
   wallet: projection(COLLECTIONS.wallets, AGGREGATES.wallet, projectWallet),
+  static: projection(COLLECTIONS.staticAddresses, AGGREGATES.static, projectStaticAddress),
 };
 
 /** Which collection a stored event lands in, and the pure fold that updates its document. */

@@ -8,6 +8,7 @@ import { invoiceRoutes } from './http/invoice-routes';
 import { CheckoutLookups } from './http/lookups';
 import { paymentRoutes } from './http/payment-routes';
 import { checkoutErrorHandler, sendNotFound } from './http/responses';
+import { staticAddressRoutes } from './http/static-address-routes';
 import { InvoicePaymentStarter } from './invoice-payment-starter';
 
 export interface CheckoutRouterOptions {
@@ -39,6 +40,7 @@ export function createCheckoutRouter(ctx: ServiceContext, options: CheckoutRoute
     },
   );
   router.use(invoiceRoutes(ctx, lookups, starter));
+  router.use(staticAddressRoutes(ctx));
   router.use(paymentRoutes(ctx, lookups, options.pollMs ?? 2_000));
   router.use(assetRoutes(ctx.rates.current()));
   router.use(CHECKOUT_PREFIXES, sendNotFound);

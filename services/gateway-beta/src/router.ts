@@ -10,6 +10,8 @@ import { custodialRoutes } from './routes/custodial.routes';
 import { merchantCoinsRoutes } from './routes/merchant-coins.routes';
 import type { BetaRouteDeps } from './routes/deps';
 import { paymentRoutes } from './routes/payment.routes';
+import { whiteLabelRoutes } from './routes/white-label.routes';
+import { staticAddressRoutes } from './routes/static-address.routes';
 
 /**
  * Every family B endpoint under /beta/v1, with the family's one error handler; any other /beta/v1 path
@@ -51,7 +53,14 @@ export function createBetaRouter(ctx: ServiceContext): Router {
 
   const beta = Router();
   beta.use(bareJsonContentType(), limited);
-  beta.use(merchantCoinsRoutes(deps), paymentRoutes(deps), catalogueRoutes(deps), custodialRoutes(deps));
+  beta.use(
+    merchantCoinsRoutes(deps),
+    whiteLabelRoutes(deps),
+    staticAddressRoutes(deps),
+    paymentRoutes(deps),
+    catalogueRoutes(deps),
+    custodialRoutes(deps),
+  );
   beta.use((req, _res, next) => next(betaUnknownEndpoint(`${req.method} ${req.originalUrl.split('?')[0]}`)));
   beta.use(betaErrorHandler(ctx.logger));
 

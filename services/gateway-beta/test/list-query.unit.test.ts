@@ -33,6 +33,7 @@ describe('GET /payment query → read-model query', () => {
     expect(find.filter).toEqual({
       merchantId: 'm-1',
       trackId: '5077125051',
+      kind: { $in: ['invoice', null] },
       family: { $in: ['alpha', 'beta'] },
       status: { $in: ['confirming', 'confirmed', 'sending'] },
       payCurrency: {
@@ -60,10 +61,11 @@ describe('GET /payment query → read-model query', () => {
   });
 
   it.each([
-    ['white_label', ['v1']],
-    ['static_address', []],
-  ])('type %s selects families %j', (type, families) => {
-    expect(toListQuery('m', { type }, rates).find.filter.family).toEqual({ $in: families });
+    ['white_label', { kind: 'white_label' }],
+    ['static_address', { kind: 'static_address' }],
+    ['payment_link', { kind: { $in: [] } }],
+  ])('type %s selects the payments of that kind', (type, conditions) => {
+    expect(toListQuery('m', { type }, rates).find.filter).toEqual({ merchantId: 'm', ...conditions });
   });
 
   it.each([

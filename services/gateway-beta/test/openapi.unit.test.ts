@@ -17,13 +17,17 @@ describe('family B OpenAPI paths', () => {
     return found;
   };
 
-  it('documents the six endpoints and the refused custodial ones, the history with and without the trailing slash', () => {
+  it('documents every endpoint and the refused custodial ones, the history with and without the trailing slash', () => {
     expect(
       Object.entries(paths).flatMap(([path, item]) =>
         Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
       ),
     ).toEqual([
       'POST /beta/v1/payment/invoice',
+      'POST /beta/v1/payment/white-label',
+      'POST /beta/v1/payment/static-address',
+      'GET /beta/v1/payment/static-address',
+      'POST /beta/v1/payment/static-address/revoke',
       'GET /beta/v1/payment',
       'GET /beta/v1/payment/',
       'GET /beta/v1/payment/accepted-currencies',

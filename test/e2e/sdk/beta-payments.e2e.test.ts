@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createMerchant } from '@gw/application';
+import { eventOf } from '@gw/contracts';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 import { runPythonDriver } from '../../support/python-sdks';
 import { readyMerchant } from '../alpha/alpha-fixtures';
@@ -26,6 +27,25 @@ describe('oxapay-python Payment methods against family B', () => {
         'accepted_currencies (picky)': ['accepted_currencies', picky.betaApiKey],
         'accepted_currencies (all)': ['accepted_currencies', gateway.demoMerchant.betaApiKey],
         'accepted_currencies (bad key)': ['accepted_currencies', 'a-key-this-gateway-never-issued'],
+        generate_white_label: [
+          'generate_white_label',
+          gateway.demoMerchant.betaApiKey,
+          {
+            pay_currency: 'BTC',
+            amount: 30,
+            currency: 'USD',
+            lifetime: 45,
+            order_id: 'sdk-top-up',
+            email: 'buyer@shop.example',
+            description: 'Game credits',
+          },
+          'https://shop.example/oxapay/callback',
+        ],
+        'generate_white_label (coin not enabled)': [
+          'generate_white_label',
+          picky.betaApiKey,
+          { pay_currency: 'LTC', amount: 30 },
+        ],
       }),
     ]);
   }, 600_000);
@@ -39,6 +59,35 @@ describe('oxapay-python Payment methods against family B', () => {
   it('accepted_currencies lists every payable coin for a merchant that enabled all', () => {
     const list = (results['accepted_currencies (all)']?.returned as { list: string[] }).list;
     expect(list).toEqual(expect.arrayContaining(['BTC', 'ETH', 'LTC', 'USDT']));
+  });
+
+  it('generate_white_label returns the payment to show: address, amounts, expiry and QR code', async () => {
+    const returned = results.generate_white_label?.returned as Record<string, unknown>;
+    expect(returned).toMatchObject({
+      amount: 30,
+      currency: 'USD',
+      pay_currency: 'BTC',
+      order_id: 'sdk-top-up',
+      email: 'buyer@shop.example',
+      description: 'Game credits',
+      callback_url: 'https://shop.example/oxapay/callback',
+      lifetime: 45,
+    });
+    const [stored] = await gateway.gateway.ctx.eventStore.readStream(`payment-${String(returned.track_id)}`);
+    const created = stored ? eventOf(stored) : null;
+    if (created?.type !== 'PaymentCreated') throw new Error('no payment was created');
+    expect(created.data).toMatchObject({ kind: 'white_label', payCurrency: 'btc', orderId: 'sdk-top-up' });
+    expect(returned.address).toBe(created.data.payAddress);
+    expect(returned.pay_amount).toBe(Number(created.data.payAmount));
+    expect(returned.qr_code).toBe(`${gateway.gateway.config.baseUrl}/pay/${created.data.uuid}/qr.svg`);
+    expect((returned.expired_at as number) - (returned.date as number)).toBe(45 * 60);
+  });
+
+  it("generate_white_label raises the SDK's validation error for a coin the merchant does not take", () => {
+    expect(results['generate_white_label (coin not enabled)']).toMatchObject({
+      raised: 'ValidationRequestException',
+      message: expect.stringContaining('The currency LTC is not enabled for this merchant.'),
+    });
   });
 
   it('accepted_currencies asks for a known merchant_api_key', () => {

@@ -29,6 +29,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /pay/:uuid': 'hosted page for the buyer',
   'GET /pay/:uuid/status.json': 'hosted page live status',
   'GET /pay/:uuid/qr.svg': 'hosted page QR code',
+  'GET /pay/static/:uuid/qr.svg': "a static address's QR code (the address, public by nature)",
   'GET /static/checkout/checkout.js': 'hosted page asset',
   'GET /static/coins/:file': 'hosted page asset',
   'GET /dashboard/sign-in': 'the dashboard sign-in form',

@@ -1,18 +1,26 @@
+import { AGGREGATES, AGGREGATE_NAMES, type AggregateName } from '@gw/domain';
 import { EVENT_DATA_SCHEMAS } from '../messages/event-data.schemas';
 import { EVENT_MESSAGE_SCHEMA, JSON_SCHEMA_DIALECT } from '../messages/message.schemas';
 import { WRITE_SIDE_ONLY, type Schema } from '../messages/schema-builders';
 import { TOPICS } from '../topics';
 
-/** The stream each event type is appended to: events are named after their aggregate. */
-const STREAM_OF_EVENT_PREFIX: [prefix: string, stream: string][] = [
-  ['SubscriptionPlan', 'plan-<planId>'],
-  ['Subscription', 'subscription-<subscriptionId>'],
-  ['Invoice', 'invoice-<invoiceId>'],
-  ['Merchant', 'merchant-<merchantId>'],
-  ['', 'payment-<paymentId>'],
-];
+/** The id part of each aggregate's stream ids. */
+const STREAM_ID_OF_AGGREGATE: Record<AggregateName, string> = {
+  payment: '<paymentId>',
+  invoice: '<invoiceId>',
+  merchant: '<merchantId>',
+  plan: '<planId>',
+  subscription: '<subscriptionId>',
+  wallet: '<merchantId>:<network>:<keyId>',
+  static: '<merchantId>:<network, or alpha>:order:<orderId> (or :~<uuid> without an order)',
+};
 
-const streamOf = (type: string) => STREAM_OF_EVENT_PREFIX.find(([prefix]) => type.startsWith(prefix))![1];
+/** The stream each event type is appended to: its aggregate's, as the aggregate module lists it. */
+function streamOf(type: string): string {
+  const aggregate = AGGREGATE_NAMES.find((name) => Object.hasOwn(AGGREGATES[name].eventTypes, type));
+  if (!aggregate) throw new Error(`no aggregate holds ${type}`);
+  return `${aggregate}-${STREAM_ID_OF_AGGREGATE[aggregate]}`;
+}
 
 /**
  * The public catalogue of `payments.events`, rendered as Markdown from the same JSON Schemas the bus

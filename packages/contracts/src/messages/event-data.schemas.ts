@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES, SUBSCRIPTION_STATUSES, type AnyEventType } from '@gw/domain';
+import { PAYMENT_KINDS, PAYMENT_STATUSES, SUBSCRIPTION_STATUSES, type AnyEventType } from '@gw/domain';
 import {
   arrayOf,
   boolean,
@@ -84,10 +84,29 @@ const paymentTermsFields = object({
   parentPaymentId: nullable(integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
 });
 
-/** The chain tip at the pay address's hand-out; absent from payments created before it was recorded. */
-const paymentTerms = withOptional(paymentTermsFields, { payAddressChainTip: nullable(blockRef()) });
+/**
+ * The chain tip at the pay address's hand-out, the payment's kind (invoice, white-label, static
+ * address) and the static address a deposit payment came to: each absent from payments created before
+ * it was recorded.
+ */
+const paymentTerms = withOptional(paymentTermsFields, {
+  payAddressChainTip: nullable(blockRef()),
+  kind: enumOf(PAYMENT_KINDS),
+  staticAddressId: nullable(integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+});
 
 const at = timestamp;
+
+const paymentIdSchema = () => integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+/** A deposit to a static address, as the watcher reported it. */
+const staticDepositFields = {
+  depositId: string(),
+  txHash: string(),
+  outputIndex: nullable(integer({ minimum: 0 })),
+  payCurrency: string(),
+  amount: decimal(),
+};
 
 /** The `data` schema of every event type; `satisfies` makes a missing event type a compile error. */
 export const EVENT_DATA_SCHEMAS = {
@@ -274,6 +293,28 @@ export const EVENT_DATA_SCHEMAS = {
     expireDate: at(),
   }),
   SubscriptionStatusChanged: object({ status: enumOf(SUBSCRIPTION_STATUSES), at: at() }),
+  StaticAddressOpened: object({
+    staticAddressId: integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    uuid: string({ format: 'uuid' }),
+    merchantId: string(),
+    family: enumOf(['v1', 'alpha', 'beta']),
+    network: string(),
+    networkName: string(),
+    payCurrencies: arrayOf(string()),
+    address: string(),
+    walletKeyId: string(),
+    addressIndex: integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+    chainTip: nullable(blockRef()),
+    orderId: nullableString(),
+    callbackUrl: nullableString(),
+    email: nullableString(),
+    description: nullableString(),
+    toCurrency: nullableString(),
+    createdAt: at(),
+  }),
+  StaticDepositCredited: object({ ...staticDepositFields, paymentId: paymentIdSchema(), at: at() }),
+  StaticDepositRefused: object({ ...staticDepositFields, at: at() }),
+  StaticAddressRevoked: object({ at: at() }),
 } satisfies Record<AnyEventType, Schema>;
 
 export const PAYMENT_STATUS_SCHEMA = enumOf(PAYMENT_STATUSES);

@@ -81,6 +81,9 @@ const COMMAND_TYPES: readonly AnyCommandType[] = [
   'ChangeSubscriptionStatus',
   'AllocatePayAddress',
   'SkipUsedPayAddress',
+  'OpenStaticAddress',
+  'RecordStaticDeposit',
+  'RevokeStaticAddress',
 ];
 
 /** `payments.commands`. Command data is checked by the deciders; the envelope is checked here. */

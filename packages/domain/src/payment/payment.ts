@@ -10,6 +10,7 @@ import {
 } from './deposit';
 import type { ChainBlockRef, PriorDeposit } from './prior-deposits';
 import type { RefundRequest } from './refunds';
+import type { PaymentKind } from './payment-kind';
 import type { PaymentStatus } from './statuses';
 
 export type { Deposit, DepositRef, DroppedDeposit, LateDeposit, RepeatedPaymentIds } from './deposit';
@@ -61,6 +62,8 @@ export interface PaymentTerms {
   trackId: string;
   merchantId: string;
   family: Family;
+  /** How the payment was asked for; absent from payments created before it was recorded (paymentKindOf). */
+  kind?: PaymentKind;
   priceAmount: Amount;
   priceCurrency: string;
   payCurrency: string;
@@ -101,6 +104,8 @@ export interface PaymentTerms {
   beta: BetaTerms | null;
   /** Set on a V1 repeated payment: the payment whose address received its money after it was done. */
   parentPaymentId: number | null;
+  /** Set on a deposit to a static address (kind `static_address`): that address's `staticAddressId`. */
+  staticAddressId?: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------

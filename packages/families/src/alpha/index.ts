@@ -4,3 +4,4 @@ export * from './payment-record';
 export * from './webhook';
 export * from './signature';
 export * from './signing-merchant';
+export * from './static-wallet';

@@ -1,8 +1,9 @@
-import { merchantShareOf, toFixedDecimals } from '@gw/domain';
+import { merchantShareOf, paymentKindOf, staticAddressUuidSeed, toFixedDecimals } from '@gw/domain';
 import type { PaymentDocument } from '@gw/views';
 import type { CurrencyFacts } from '../currency-facts';
 import { quoteRate } from '../payment-amounts';
 import { alphaPaymentFields } from './payment-record';
+import { uuidFrom } from '@gw/platform';
 
 const money = (amount: string): string => toFixedDecimals(amount, 8);
 
@@ -21,8 +22,10 @@ export function alphaWebhookPayload(payment: PaymentDocument, facts: CurrencyFac
   const lastDeposit = payment.lateDeposits.at(-1) ?? deposits.at(-1);
   const fields = alphaPaymentFields(payment);
   const { received } = merchantShareOf(payment);
+  const walletId = paymentKindOf(payment) === 'static_address' ? (payment.staticAddressId ?? null) : null;
   const payload: Record<string, unknown> = {
-    type: 'payment',
+    // A top-up of a static wallet is reported as upstream reports it: type wallet, naming the wallet.
+    type: walletId === null ? 'payment' : 'wallet',
     uuid: fields.uuid,
     order_id: fields.order_id,
     amount: fields.amount,
@@ -34,7 +37,7 @@ export function alphaWebhookPayload(payment: PaymentDocument, facts: CurrencyFac
     is_test: fields.is_test,
     status: fields.status,
     from: firstDeposit?.fromAddress ?? null,
-    wallet_address_uuid: null,
+    wallet_address_uuid: walletId === null ? null : uuidFrom(staticAddressUuidSeed(walletId)),
     // As the payment's record names it (tron, polygon), not by the catalogue code (trx, matic).
     network: payment.alpha?.network ?? payment.payNetwork,
     currency: payment.priceCurrency.toUpperCase(),

@@ -1,10 +1,4 @@
-import {
-  listingsOfSymbol,
-  v1StatusesForBeta,
-  type Family,
-  type NamedPayCoin,
-  type PaymentStatus,
-} from '@gw/domain';
+import { listingsOfSymbol, v1StatusesForBeta, type NamedPayCoin, type PaymentStatus } from '@gw/domain';
 import type { CryptoCurrency, Currency, RatesService } from '@gw/pricing';
 
 /** The coin an invoice in fiat opens in, until the hosted page lets the buyer pick another. */
@@ -103,14 +97,4 @@ export function networkCodesFor(rates: RatesService, value: string): string[] {
 export function statusesFor(value: string): PaymentStatus[] {
   const wanted = value.toLowerCase();
   return v1StatusesForBeta(wanted === 'confirming' ? 'paying' : wanted);
-}
-
-/** Hosted-page payments (families A and B) are invoices; V1's direct payments are white-label ones. */
-export const paymentTypeOf = (family: Family): 'invoice' | 'white_label' =>
-  family === 'v1' ? 'white_label' : 'invoice';
-
-export function familiesOfType(type: string): Family[] {
-  if (type === 'invoice') return ['alpha', 'beta'];
-  if (type === 'white_label') return ['v1'];
-  return [];
 }

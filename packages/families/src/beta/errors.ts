@@ -82,6 +82,9 @@ export const betaUnknownEndpoint = (path: string): BetaError =>
 export const betaPaymentNotFound = (): BetaError =>
   new BetaError(404, 'not_found', 'track_id', 'Payment not found.');
 
+export const betaStaticAddressNotFound = (): BetaError =>
+  new BetaError(404, 'not_found', 'address', 'Static address not found.');
+
 export const betaTooManyRequests = (limit: number, retryAfterSeconds: number): BetaError =>
   new BetaError(
     429,
@@ -160,4 +163,14 @@ export function betaRefusal(refusal: Refusal): BetaError {
     default:
       return assertNever(refusal);
   }
+}
+
+/**
+ * A white-label payment names the coin it is paid in apart from the price's currency (`pay_currency`):
+ * a refusal of that coin names that field; every other refusal is worded as for an invoice.
+ */
+export function betaWhiteLabelRefusal(refusal: Refusal): BetaError {
+  const error = betaRefusal(refusal);
+  const ofPayCoin = 'role' in refusal && refusal.role === 'pay' && error.key === 'currency';
+  return ofPayCoin ? invalidField({ key: 'pay_currency', message: error.message }) : error;
 }

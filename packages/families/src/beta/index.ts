@@ -5,3 +5,5 @@ export * from './payment-information';
 export * from './webhook';
 export * from './signature';
 export * from './errors';
+export * from './white-label';
+export * from './static-address';

@@ -1,7 +1,6 @@
-import { betaStatus, toJsonNumber } from '@gw/domain';
+import { betaStatus, paymentKindOf, toJsonNumber, type PaymentKind } from '@gw/domain';
 import { pendingRefund, type PaymentDocument } from '@gw/views';
 import { unixSeconds } from '../payment-amounts';
-import { paymentTypeOf } from './currencies';
 
 /**
  * The fields family B's history item, payment information and webhook share, computed once from the
@@ -10,7 +9,8 @@ import { paymentTypeOf } from './currencies';
  */
 export interface BetaPaymentFields {
   track_id: string;
-  type: 'invoice' | 'white_label';
+  /** The payment's kind, as OxaPay names it (invoice, white_label, static_address). */
+  type: PaymentKind;
   amount: number;
   status: string;
   date: number;
@@ -21,12 +21,15 @@ export interface BetaPaymentFields {
   description: string;
   fee_paid_by_payer: 0 | 1;
   under_paid_coverage: number;
+  /** Minutes the payment stays payable. */
+  lifetime: number;
+  callback_url: string;
 }
 
 export function betaPaymentFields(payment: PaymentDocument): BetaPaymentFields {
   return {
     track_id: payment.trackId,
-    type: paymentTypeOf(payment.family),
+    type: paymentKindOf(payment),
     amount: toJsonNumber(payment.priceAmount),
     status: betaStatus(payment.status, pendingRefund(payment) !== null),
     date: unixSeconds(payment.createdAt),
@@ -36,5 +39,10 @@ export function betaPaymentFields(payment: PaymentDocument): BetaPaymentFields {
     description: payment.beta?.description ?? payment.orderDescription ?? '',
     fee_paid_by_payer: payment.isFeePaidByUser ? 1 : 0,
     under_paid_coverage: toJsonNumber(payment.underpaidTolerancePercent),
+    lifetime: payment.beta?.lifetimeMinutes ?? lifetimeMinutesOf(payment),
+    callback_url: payment.callbackUrl ?? '',
   };
 }
+
+const lifetimeMinutesOf = (payment: PaymentDocument): number =>
+  Math.max(1, Math.round((Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)) / 60_000));

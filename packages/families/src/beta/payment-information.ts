@@ -32,11 +32,11 @@ export function betaPaymentInformation(payment: PaymentDocument, rates: RatesSer
   return {
     ...betaListItem(payment, rates),
     mixed_payment: false,
-    callback_url: payment.callbackUrl ?? '',
+    callback_url: fields.callback_url,
     description: fields.description,
     email: fields.email,
     fee_paid_by_payer: fields.fee_paid_by_payer,
-    lifetime: beta?.lifetimeMinutes ?? lifetimeMinutesOf(payment),
+    lifetime: fields.lifetime,
     order_id: fields.order_id,
     under_paid_coverage: fields.under_paid_coverage,
     return_url: payment.redirectUrls.return ?? '',
@@ -45,6 +45,3 @@ export function betaPaymentInformation(payment: PaymentDocument, rates: RatesSer
     txs: [...(payment.deposits ?? []), ...payment.lateDeposits].map(transaction),
   };
 }
-
-const lifetimeMinutesOf = (payment: PaymentDocument): number =>
-  Math.max(1, Math.round((Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)) / 60_000));

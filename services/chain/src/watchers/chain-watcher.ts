@@ -1,6 +1,8 @@
 import type { MessageBus } from '@gw/bus';
 import { TOPICS, type DepositMessage } from '@gw/contracts';
-import type { Clock } from '@gw/platform';
+import type { StaticDepositOutcome, WatchedStaticAddress } from '@gw/application';
+import type { StaticDeposit } from '@gw/domain';
+import { newNumericId, type Clock } from '@gw/platform';
 import { fromBaseUnits } from '@gw/pricing';
 import type { ReadModelStore } from '@gw/store';
 import type { Logger } from 'pino';
@@ -14,12 +16,25 @@ import {
   type WatchedDeposit,
 } from './watch-store';
 import { RefundTransfers, type RefundWatch } from './refund-transfers';
-import { watchedPayments, watchedRefunds, type WatchedPayment } from './watched-payments';
+import { watchedPayments, watchedRefunds, watchedStaticAddresses, type WatchedPayment } from './watched-payments';
 
 /** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
 export const FRESH_ADDRESS_LOOKBACK = 6;
 
+/** Records a deposit on its static address and, credited, opens its payment (settleStaticDeposit). */
+export type StaticDepositSettler = (
+  address: WatchedStaticAddress,
+  deposit: StaticDeposit & { paymentId: number; observedAt: string },
+) => Promise<StaticDepositOutcome>;
+
+/** Who receives at a recipient: a payment's own address, or a static address taking one of its coins. */
+type Receiver =
+  | { kind: 'payment'; payment: WatchedPayment }
+  | { kind: 'static'; address: WatchedStaticAddress; payCurrency: string };
+
 export interface ChainWatcherDeps {
+  /** Deposits to static addresses: each is credited as a payment of its own, or refused after revocation. */
+  settleStaticDeposit: StaticDepositSettler;
   source: ChainSource;
   store: WatchStore;
   readModels: ReadModelStore;
@@ -113,10 +128,17 @@ export class ChainWatcher {
     const node = await this.source.state();
     this.current = { ...this.current, node };
     const payments = await watchedPayments(this.deps.readModels, this.network, this.deps.clock.now());
-    const byRecipient = new Map<string, WatchedPayment>();
+    const byRecipient = new Map<string, Receiver>();
     for (const payment of payments) {
+      if (payment.kind === 'static_address') continue;
       const recipient = this.source.recipientOf(payment);
-      if (recipient !== null) byRecipient.set(recipient, payment);
+      if (recipient !== null) byRecipient.set(recipient, { kind: 'payment', payment });
+    }
+    for (const address of await watchedStaticAddresses(this.deps.readModels, this.network)) {
+      for (const payCurrency of address.payCurrencies) {
+        const recipient = this.source.recipientOf({ payAddress: address.address, payCurrency });
+        if (recipient !== null) byRecipient.set(recipient, { kind: 'static', address, payCurrency });
+      }
     }
     const refunds = await watchedRefunds(this.deps.readModels, this.network);
     const refundWatch = await this.refunds.watchOf(refunds);
@@ -175,7 +197,7 @@ export class ChainWatcher {
 
   private async lookBackForFreshAddresses(
     checkpoint: WatchCheckpoint,
-    byRecipient: Map<string, WatchedPayment>,
+    byRecipient: Map<string, Receiver>,
   ): Promise<void> {
     const fresh = new Map([...byRecipient].filter(([recipient]) => !this.seenRecipients.has(recipient)));
     if (fresh.size === 0) return;
@@ -189,7 +211,7 @@ export class ChainWatcher {
   private async scanNewBlocks(
     checkpoint: WatchCheckpoint,
     tip: BlockRef,
-    byRecipient: Map<string, WatchedPayment>,
+    byRecipient: Map<string, Receiver>,
     refundWatch: RefundWatch,
   ): Promise<WatchCheckpoint> {
     let current = checkpoint;
@@ -213,33 +235,100 @@ export class ChainWatcher {
 
   private async record(
     transfers: Transfer[],
-    byRecipient: Map<string, WatchedPayment>,
+    byRecipient: Map<string, Receiver>,
     block: BlockRef | null,
   ): Promise<void> {
     for (const transfer of transfers) {
-      const payment = byRecipient.get(transfer.recipient);
-      if (!payment) continue;
+      const receiver = byRecipient.get(transfer.recipient);
+      if (!receiver) continue;
       const id = depositId(this.network, transfer.txHash, transfer.outputIndex);
-      const known = await this.deps.store.get(id);
+      let known = await this.deps.store.get(id);
+      if (receiver.kind === 'static') known = await this.settleStatic(receiver, transfer, id, known);
       const wasMissing = known !== null && ((known.missingSince ?? null) !== null || known.dropped === true);
       // Seen in the mempool again, or in the same block again: nothing new (a rescan counts nothing twice).
       if (known && !wasMissing && (block === null || known.block?.hash === block.hash)) continue;
+      const owner =
+        receiver.kind === 'payment'
+          ? receiver.payment
+          : { payAddress: receiver.address.address, merchantId: receiver.address.merchantId };
       await this.deps.store.save({
         id,
         version: (known?.version ?? 0) + 1,
         network: this.network,
         txHash: transfer.txHash,
         outputIndex: transfer.outputIndex,
-        payAddress: payment.payAddress,
-        paymentId: payment.paymentId,
-        merchantId: payment.merchantId,
+        payAddress: owner.payAddress,
+        paymentId: known?.paymentId ?? (receiver.kind === 'payment' ? receiver.payment.paymentId : 0),
+        merchantId: owner.merchantId,
         amount: transfer.amount.toString(),
         block,
         missingSince: null,
         dropped: false,
         reported: known?.reported ?? null,
+        ...(known?.staticAddress ? { staticAddress: known.staticAddress } : {}),
       });
     }
+  }
+
+  /**
+   * A deposit to a static address, first seen or not yet decided: its payment id is proposed and kept
+   * before anything is asked, so a restart asks again with the same one; the address's stream then
+   * credits it (its payment is opened) or refuses it (revoked), once. A refused deposit stays in the
+   * store, never reported to a payment, and shows on the address.
+   */
+  private async settleStatic(
+    receiver: Extract<Receiver, { kind: 'static' }>,
+    transfer: Transfer,
+    id: string,
+    known: WatchedDeposit | null,
+  ): Promise<WatchedDeposit> {
+    if (known?.staticAddress && known.staticAddress.outcome !== 'pending') return known;
+    const { address, payCurrency } = receiver;
+    const proposed: WatchedDeposit = known ?? {
+      id,
+      version: 1,
+      network: this.network,
+      txHash: transfer.txHash,
+      outputIndex: transfer.outputIndex,
+      payAddress: address.address,
+      paymentId: newNumericId(),
+      merchantId: address.merchantId,
+      amount: transfer.amount.toString(),
+      // Not yet placed: the caller records where the chain holds it.
+      block: null,
+      missingSince: null,
+      dropped: false,
+      reported: null,
+      staticAddress: { id: address.id, outcome: 'pending' },
+    };
+    if (!known) await this.deps.store.save(proposed);
+    const outcome = await this.deps.settleStaticDeposit(address, {
+      depositId: id,
+      txHash: transfer.txHash,
+      outputIndex: transfer.outputIndex,
+      payCurrency,
+      amount: fromBaseUnits(transfer.amount.toString(), this.source.decimalsOf(payCurrency)),
+      paymentId: proposed.paymentId,
+      observedAt: this.deps.clock.now().toISOString(),
+    });
+    if (!outcome.credited)
+      this.deps.logger.warn(
+        {
+          network: this.network,
+          address: address.address,
+          txHash: transfer.txHash,
+          staticAddressId: address.id,
+        },
+        'deposit to a revoked static address: recorded on the address, not credited',
+      );
+    const settled: WatchedDeposit = {
+      ...proposed,
+      version: proposed.version + 1,
+      paymentId: outcome.credited ? outcome.paymentId : proposed.paymentId,
+      staticAddress: { id: address.id, outcome: outcome.credited ? 'credited' : 'refused' },
+    };
+    await this.deps.store.save(settled);
+    return settled;
   }
 
   /**

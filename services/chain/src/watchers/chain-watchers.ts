@@ -1,7 +1,7 @@
 import { chainNodeFor, type GatewayConfig, type MetricsRegistry } from '@gw/platform';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { LeasedLoop, type ServiceContext } from '@gw/application';
+import { LeasedLoop, settleStaticDeposit, type ServiceContext } from '@gw/application';
 import type { Logger } from 'pino';
 import type { ChainSource } from './chain-source';
 import { ChainWatcher } from './chain-watcher';
@@ -46,7 +46,10 @@ export class ChainWatchers {
   private readonly store: WatchStore;
 
   constructor(
-    ctx: Pick<ServiceContext, 'readModels' | 'bus' | 'clock' | 'cache' | 'config'>,
+    ctx: Pick<
+      ServiceContext,
+      'readModels' | 'bus' | 'clock' | 'cache' | 'config' | 'commands' | 'rates'
+    >,
     logger: Logger,
   ) {
     this.store = watchStoreFor(ctx);
@@ -61,6 +64,7 @@ export class ChainWatchers {
           clock: ctx.clock,
           logger: logger.child({ component: 'chain-watcher', network: node.network }),
           dropAfterBlocks: ctx.config.chainWatchers.dropAfterBlocks,
+          settleStaticDeposit: (address, deposit) => settleStaticDeposit(ctx, address, deposit),
         }),
     );
     // One replica follows each network: two would report the same deposit from different tips.

@@ -42,6 +42,11 @@ export interface WatchedDeposit extends ReadModelDocument {
   reported: { confirmations: number; blockHash: string | null; dropped?: boolean } | null;
   /** True when the output pays the buyer's address of the payment's pending refund (the merchant's refund); absent otherwise. */
   refund?: boolean;
+  /**
+   * For a deposit to a static address: the id part of its stream, and what it decided (`paymentId` is
+   * the payment it opened, or the proposal until then). Absent for a payment's own deposits.
+   */
+  staticAddress?: { id: string; outcome: 'pending' | 'credited' | 'refused' };
 }
 
 /** The watchers/**

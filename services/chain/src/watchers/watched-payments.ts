@@ -1,5 +1,7 @@
+import { paymentKindOf, type PaymentKind } from '@gw/domain';
+import { staticAddressTermsOf, type WatchedStaticAddress } from '@gw/application';
 import type { ReadModelStore } from '@gw/store';
-import { COLLECTIONS, pendingRefund, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, pendingRefund, type PaymentDocument, type StaticAddressDocument } from '@gw/views';
 
 /** A payment the watcher looks for deposits to. */
 export interface WatchedPayment {
@@ -8,6 +10,11 @@ export interface WatchedPayment {
   payAddress: string;
   payCurrency: string;
   requiredConfirmations: number;
+  /**
+   * A deposit to a static address (`static_address`) is a payment of its own at the address's pay
+   * address: new money there is the address's to decide, never this payment's.
+   */
+  kind: PaymentKind;
 }
 
 /**
@@ -41,6 +48,7 @@ export async function watchedPayments(
     payAddress: p.payAddress,
     payCurrency: p.payCurrency,
     requiredConfirmations: p.requiredConfirmations,
+    kind: paymentKindOf(p),
   }));
 }
 
@@ -85,4 +93,18 @@ export async function watchedRefunds(readModels: ReadModelStore, network: string
       },
     ];
   });
+}
+
+/**
+ * The static addresses of a network, open or revoked, with no expiry: an open one's deposits are
+ * credited, a revoked one's are recorded as refused, and neither is ever left unwatched.
+ */
+export async function watchedStaticAddresses(
+  readModels: ReadModelStore,
+  network: string,
+): Promise<WatchedStaticAddress[]> {
+  const addresses = await readModels
+    .collection<StaticAddressDocument>(COLLECTIONS.staticAddresses)
+    .find({ filter: { network }, sort: [['staticAddressId', 1]] });
+  return addresses.map((document) => ({ id: document.id, ...staticAddressTermsOf(document) }));
 }

@@ -1,7 +1,8 @@
 import { BETA_PAGE_SIZE, type BetaPaymentListInput } from '@gw/contracts/api/beta';
 import type { RatesService } from '@gw/pricing';
 import type { Filter, FindQuery, Range, SortDirection } from '@gw/store';
-import { codesForSymbol, familiesOfType, networkCodesFor, statusesFor } from '@gw/families';
+import { isPaymentKind } from '@gw/domain';
+import { codesForSymbol, networkCodesFor, statusesFor } from '@gw/families';
 
 export interface BetaListQuery {
   find: FindQuery & { filter: Filter };
@@ -26,7 +27,7 @@ export function toListQuery(
 ): BetaListQuery {
   const filter: Filter = { merchantId };
   if (input.track_id) filter.trackId = input.track_id.trim();
-  if (input.type) filter.family = { $in: familiesOfType(input.type) };
+  if (input.type) Object.assign(filter, kindConditions(input.type));
   if (input.status) filter.status = { $in: statusesFor(input.status) };
   if (input.pay_currency) filter.payCurrency = { $in: codesForSymbol(rates, input.pay_currency) };
   if (input.currency) filter.priceCurrency = { $in: codesForSymbol(rates, input.currency) };
@@ -52,6 +53,17 @@ export function toListQuery(
           ['createdAt', direction],
         ];
   return { find: { filter, sort, skip: (page - 1) * size, limit: size }, page, size };
+}
+
+/**
+ * The conditions of a `type` filter on the payment's kind. A document projected before payments
+ * recorded their kind has none: families A's and B's were all invoices, so a missing kind counts as
+ * one for them; V1's direct payments are found as white_label once the read models are rebuilt.
+ */
+function kindConditions(type: string): Filter {
+  if (!isPaymentKind(type)) return { kind: { $in: [] } };
+  if (type === 'invoice') return { kind: { $in: ['invoice', null] }, family: { $in: ['alpha', 'beta'] } };
+  return { kind: type };
 }
 
 function range(from: string | number | undefined, to: string | number | undefined): Range | null {

@@ -1,7 +1,9 @@
 import type { Schema } from '../../messages/schema-builders';
 import { ALPHA_CUSTODIAL_OPERATIONS } from './custodial';
 import {
+  alphaBlockWalletBody,
   alphaCreatePaymentBody,
+  alphaCreateWalletBody,
   alphaExchangeRateParams,
   alphaPaymentInfoBody,
   alphaPaymentListBody,
@@ -9,7 +11,9 @@ import {
   alphaRefundBody,
 } from './requests.schemas';
 import {
+  alphaBlockedWalletSchema,
   alphaErrorSchema,
+  alphaStaticWalletSchema,
   alphaExchangeRatesSchema,
   alphaInvalidSignSchema,
   alphaPaymentListSchema,
@@ -61,6 +65,53 @@ const rateLimited = {
 };
 
 const OPERATIONS: AlphaOperation[] = [
+  {
+    operationId: 'alphaCreateWallet',
+    method: 'post',
+    path: '/alpha/v1/wallet',
+    summary:
+      "Creates a static wallet: the merchant wallet's next address on the network, held for the order for good (the same one for the order asked again); every top-up is a payment reported with type wallet (pyCryptomusAPI create_wallet, cryptomus Payment.create_wallet). Only on a network whose wallet is watched.",
+    signing: overRawBody,
+    idempotent: true,
+    body: alphaCreateWalletBody,
+    responses: {
+      200: {
+        description: 'The wallet.',
+        schema: alphaSuccess('The static wallet.', alphaStaticWalletSchema),
+      },
+      ...invalidSign,
+      ...unreadableBody,
+      409: {
+        description: 'The Idempotency-Key was used with another body, or its first request is still running.',
+        schema: alphaErrorSchema,
+      },
+      ...validation(
+        "A field is malformed, the currency is not taken on the network, the merchant's wallet there is not watched, or the order's wallet was blocked.",
+      ),
+      ...unavailable,
+    },
+  },
+  {
+    operationId: 'alphaBlockWallet',
+    method: 'post',
+    path: '/alpha/v1/wallet/block-address',
+    summary:
+      'Blocks a static wallet: top-ups from now on are recorded and shown, never credited (pyCryptomusAPI block_wallet). is_force_refund is refused: the gateway holds no funds.',
+    signing: overRawBody,
+    idempotent: false,
+    body: alphaBlockWalletBody,
+    responses: {
+      200: {
+        description: 'Blocked (again: nothing changes).',
+        schema: alphaSuccess('The wallet.', alphaBlockedWalletSchema),
+      },
+      ...invalidSign,
+      ...unreadableBody,
+      404: { description: "No such static wallet among the merchant's.", schema: alphaErrorSchema },
+      ...validation('Neither uuid nor order_id, or is_force_refund asked.'),
+      ...unavailable,
+    },
+  },
   {
     operationId: 'alphaCreatePayment',
     method: 'post',

@@ -110,6 +110,57 @@ const uuidOrOrderId: Schema[] = [
     [RULE]: 'required_without',
   },
 ];
+/** POST /alpha/v1/wallet (pyCryptomusAPI create_wallet, cryptomus Payment.create_wallet). */
+export const alphaCreateWalletBody: Schema = body(
+  "POST /alpha/v1/wallet: a static wallet, the merchant wallet's next address held for one order; each top-up is a payment.",
+  {
+    network: stringInput('Network of the currency, e.g. "btc", "eth", "tron".', {
+      minLength: 1,
+      maxLength: 32,
+    }),
+    currency: currencyCode('Crypto the wallet takes.', false),
+    order_id: {
+      ...stringInput('Order id in the merchant system: asked again with it, the same wallet is answered.', {
+        minLength: 1,
+        maxLength: 100,
+        pattern: ALPHA_DASH_PATTERN,
+        rule: 'alpha_dash',
+        nullable: false,
+      }),
+      [COERCE]: 'string',
+    },
+    url_callback: urlInput('Webhook URL for every top-up.'),
+    from_referral_code: stringInput('Accepted for compatibility.', { maxLength: 255 }),
+  },
+  ['network', 'currency', 'order_id'],
+);
+
+/** POST /alpha/v1/wallet/block-address: by uuid or order_id; order_id wins when both are sent. */
+export const alphaBlockWalletBody: Schema = {
+  ...body('POST /alpha/v1/wallet/block-address: top-ups from now on are recorded, never credited.', {
+    uuid: stringInput('Static wallet uuid.', {
+      maxLength: 36,
+      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+      rule: 'uuid',
+    }),
+    order_id: stringInput('Order id given at creation.', { minLength: 1, maxLength: 100 }),
+    is_force_refund: flagInput(
+      'Refunds every incoming payment: refused, the gateway holds no funds (a late top-up stays in the merchant wallet).',
+    ),
+  }),
+  anyOf: [
+    {
+      required: ['uuid'],
+      properties: { uuid: { type: 'string', [RULE]: 'required_without' } },
+      [RULE]: 'required_without',
+    },
+    {
+      required: ['order_id'],
+      properties: { order_id: { type: 'string', [RULE]: 'required_without' } },
+      [RULE]: 'required_without',
+    },
+  ],
+};
 
 /** Both fields are optional, but one of them is required; order_id wins when both are sent. */
 export const alphaPaymentInfoBody: Schema = {

@@ -121,3 +121,18 @@ export const alphaErrorSchema: Schema = closedObject('Business failure, e.g. "Pa
   state: { type: 'integer', const: 1 },
   message: text('What went wrong.'),
 });
+
+/** A static wallet (pyCryptomusAPI `Wallet`): the address and the ids a top-up's webhook and a block name. */
+export const alphaStaticWalletSchema: Schema = closedObject('A static wallet.', {
+  wallet_uuid: text("The merchant's wallet on this network.", { format: 'uuid' }),
+  uuid: text("The static wallet (a top-up webhook's wallet_address_uuid).", { format: 'uuid' }),
+  address: text("The merchant wallet's address held for this order."),
+  network: text('Network, as family A names it.'),
+  currency: text('Crypto it takes.'),
+  url: text('QR code image (SVG) of the address.', { format: 'uri' }),
+});
+
+export const alphaBlockedWalletSchema: Schema = closedObject('The blocked static wallet.', {
+  uuid: text('The static wallet.', { format: 'uuid' }),
+  status: text('blocked.', { enum: ['blocked'] }),
+});

@@ -5,6 +5,8 @@ import { COERCE, RULE } from './fields';
 import {
   alphaCreatePaymentBody,
   alphaExchangeRateParams,
+  alphaBlockWalletBody,
+  alphaCreateWalletBody,
   alphaPaymentInfoBody,
   alphaPaymentListBody,
   alphaRefundBody,
@@ -118,6 +120,20 @@ export interface AlphaCreatePaymentInput {
   is_refresh?: unknown;
 }
 
+export interface AlphaCreateWalletInput {
+  network: string;
+  currency: string;
+  order_id: string;
+  url_callback?: string | null;
+  from_referral_code?: string | null;
+}
+
+export interface AlphaBlockWalletInput {
+  uuid?: string | null;
+  order_id?: string | null;
+  is_force_refund?: unknown;
+}
+
 export interface AlphaPaymentInfoInput {
   uuid?: string | null;
   order_id?: string | null;
@@ -139,6 +155,8 @@ export interface AlphaPaymentListInput {
 export const alphaValidators = {
   createPayment: alphaValidator<AlphaCreatePaymentInput>(alphaCreatePaymentBody),
   paymentInfo: alphaValidator<AlphaPaymentInfoInput>(alphaPaymentInfoBody),
+  createWallet: alphaValidator<AlphaCreateWalletInput>(alphaCreateWalletBody),
+  blockWallet: alphaValidator<AlphaBlockWalletInput>(alphaBlockWalletBody),
   paymentList: alphaValidator<AlphaPaymentListInput>(alphaPaymentListBody),
   refund: alphaValidator<AlphaRefundInput>(alphaRefundBody),
   paymentListQuery: alphaValidator<{ cursor?: string }>(alphaPaymentListQuery),

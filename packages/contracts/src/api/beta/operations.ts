@@ -1,15 +1,26 @@
 import type { Schema } from '../../messages/schema-builders';
 import type { OperationResponse } from '../operation-links';
 import { BETA_CUSTODIAL_OPERATIONS } from './custodial';
-import { betaCreateInvoiceBody, betaPaymentListQuery, betaTrackIdParam } from './requests.schemas';
+import {
+  betaCreateInvoiceBody,
+  betaCreateStaticAddressBody,
+  betaCreateWhiteLabelBody,
+  betaPaymentListQuery,
+  betaRevokeStaticAddressBody,
+  betaStaticAddressListQuery,
+  betaTrackIdParam,
+} from './requests.schemas';
 import {
   betaAcceptedCurrenciesSchema,
   betaCreatedInvoiceSchema,
+  betaCreatedStaticAddressSchema,
+  betaCreatedWhiteLabelSchema,
   betaCurrenciesSchema,
   betaErrorSchema,
   betaFiatsSchema,
   betaPaymentInformationSchema,
   betaPaymentListSchema,
+  betaStaticAddressListSchema,
   betaSuccess,
 } from './responses.schemas';
 
@@ -68,6 +79,98 @@ const OPERATIONS: BetaOperation[] = [
       415: error('Content-Type other than application/json.'),
       409: error('The Idempotency-Key was used with another body, or its first request is still running.'),
       503: error('Payments did not answer in time.'),
+    },
+  },
+  {
+    operationId: 'betaCreateWhiteLabel',
+    method: 'post',
+    paths: ['/beta/v1/payment/white-label'],
+    summary:
+      "Creates a white-label payment: its address, amount and expiry are answered at once, for the merchant's own page (oxapay-python Payment.generate_white_label). Admitted by the invoice's rule.",
+    auth: true,
+    idempotent: true,
+    body: betaCreateWhiteLabelBody,
+    responses: {
+      200: {
+        description: 'The payment.',
+        schema: betaSuccess('The created white-label payment.', betaCreatedWhiteLabelSchema),
+        links: {
+          PaymentInformationOfWhiteLabel: {
+            operationId: 'betaPaymentInformation',
+            parameters: { track_id: '$response.body#/data/track_id' },
+          },
+        },
+      },
+      400: error(
+        'A field is missing or invalid, the coin is not one the merchant is paid in, or the body is not JSON (validation_error, key = the field).',
+      ),
+      ...unauthorized,
+      413: error('Body larger than the configured limit.'),
+      415: error('Content-Type other than application/json.'),
+      409: error('The Idempotency-Key was used with another body, or its first request is still running.'),
+      503: error('Payments did not answer in time.'),
+    },
+  },
+  {
+    operationId: 'betaCreateStaticAddress',
+    method: 'post',
+    paths: ['/beta/v1/payment/static-address'],
+    summary:
+      "Hands out a static address: the merchant wallet's next address on the network, held for one customer for good; every deposit to it becomes a payment of type static_address with its own webhook (oxapay-python Payment.generate_static_address). Only on a network whose wallet is watched.",
+    auth: true,
+    idempotent: true,
+    body: betaCreateStaticAddressBody,
+    responses: {
+      200: {
+        description: 'The address (the same one for an order asked again).',
+        schema: betaSuccess('The static address.', betaCreatedStaticAddressSchema),
+      },
+      400: error(
+        "A field is missing or invalid, the network has no watched wallet of the merchant, or the order's address was revoked (validation_error, key = the field).",
+      ),
+      ...unauthorized,
+      413: error('Body larger than the configured limit.'),
+      415: error('Content-Type other than application/json.'),
+      409: error('The Idempotency-Key was used with another body, or its first request is still running.'),
+      503: error('Payments did not answer in time.'),
+    },
+  },
+  {
+    operationId: 'betaRevokeStaticAddress',
+    method: 'post',
+    paths: ['/beta/v1/payment/static-address/revoke'],
+    summary:
+      'Revokes a static address: deposits from now on are recorded and listed (refused_txs), never credited (oxapay-python Payment.revoke_static_address).',
+    auth: true,
+    idempotent: false,
+    body: betaRevokeStaticAddressBody,
+    responses: {
+      200: {
+        description: 'Revoked (again: nothing changes).',
+        schema: betaSuccess('Nothing.', { type: 'object', maxProperties: 0 }),
+      },
+      400: error('A field is missing or invalid (validation_error).'),
+      ...unauthorized,
+      404: error("No such address among the merchant's static addresses (not_found)."),
+      503: error('Payments did not answer in time.'),
+    },
+  },
+  {
+    operationId: 'betaStaticAddressList',
+    method: 'get',
+    paths: ['/beta/v1/payment/static-address'],
+    summary:
+      "The merchant's static addresses, newest first, each with the deposits it credited and refused (oxapay-python Payment.static_address_list).",
+    auth: true,
+    idempotent: false,
+    query: betaStaticAddressListQuery,
+    responses: {
+      200: {
+        description: 'One page.',
+        schema: betaSuccess('One page of static addresses.', betaStaticAddressListSchema),
+      },
+      400: error('A filter or paging parameter is invalid.'),
+      ...unauthorized,
     },
   },
   {

@@ -62,12 +62,92 @@ export const betaCreatedInvoiceSchema: Schema = closedObject('The created invoic
   date: integerField('When it was created, Unix seconds.'),
 });
 
+/** The created white-label payment: what the merchant shows the payer on its own page (OxaPay's fields). */
+export const betaCreatedWhiteLabelSchema: Schema = closedObject('The created white-label payment.', {
+  track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),
+  amount: numberField('Amount in currency.'),
+  currency: text("Symbol of the amount's currency, e.g. USD."),
+  pay_amount: numberField('What the payer sends, in pay_currency.'),
+  pay_currency: text('Symbol of the coin paid, e.g. BTC.'),
+  network: text('Network name of the pay currency.'),
+  address: text('The address the payer sends to: handed out to this payment alone.'),
+  callback_url: text('Webhook URL; empty when none.'),
+  description: text('Description; empty when none.'),
+  email: text("Payer's e-mail; empty when none."),
+  fee_paid_by_payer: integerField('1 when the payer covers the network fee.', { enum: [0, 1] }),
+  lifetime: integerField('Minutes the payment stays payable.', { minimum: 1 }),
+  order_id: text('Order id in the merchant system; empty when none.'),
+  under_paid_coverage: numberField('Percent of underpayment still counted as paid.'),
+  rate: numberField('Price of one pay_currency unit in currency, as the payment was priced.'),
+  qr_code: text("QR code image (SVG) of the payment's wallet link for pay_amount.", { format: 'uri' }),
+  expired_at: integerField('When the payment stops being payable, Unix seconds.'),
+  date: integerField('When it was created, Unix seconds.'),
+});
+
+/** The static address handed out (or the order's, asked again). */
+export const betaCreatedStaticAddressSchema: Schema = closedObject('The static address.', {
+  track_id: text("The address's identifier (digits).", { pattern: '^[0-9]+$' }),
+  network: text('Network name.'),
+  address: text("The merchant wallet's address held for this customer."),
+  qr_code: text('QR code image (SVG) of the address.', { format: 'uri' }),
+  date: integerField('When it was handed out, Unix seconds.'),
+});
+
+const staticDepositFields = {
+  tx_hash: text('Transaction hash.'),
+  currency: text('Symbol of the coin received.'),
+  amount: numberField('Amount received.'),
+  date: integerField('When it was seen, Unix seconds.'),
+};
+
+export const betaStaticAddressItemSchema: Schema = closedObject('A static address with what it received.', {
+  track_id: text("The address's identifier (digits).", { pattern: '^[0-9]+$' }),
+  address: text('The address.'),
+  network: text('Network name.'),
+  currencies: {
+    type: 'array',
+    items: text('Symbol.'),
+    description: 'The coins its deposits are credited in.',
+  },
+  callback_url: text('Webhook URL; empty when none.'),
+  email: text("Payer's e-mail; empty when none."),
+  order_id: text('Order id; empty when none.'),
+  description: text('Description; empty when none.'),
+  date: integerField('When it was handed out, Unix seconds.'),
+  revoked: { type: 'boolean', description: 'Revoked: deposits are no longer credited.' },
+  txs: {
+    type: 'array',
+    description: 'Each credited deposit, with the track_id of the payment it opened.',
+    items: closedObject('A credited deposit.', {
+      ...staticDepositFields,
+      track_id: text('The payment it opened (digits).', { pattern: '^[0-9]+$' }),
+    }),
+  },
+  refused_txs: {
+    type: 'array',
+    description: 'Deposits that arrived after the address was revoked: recorded, never credited.',
+    items: closedObject('A refused deposit.', staticDepositFields),
+  },
+});
+
+export const betaStaticAddressListSchema: Schema = closedObject('One page.', {
+  list: { type: 'array', items: betaStaticAddressItemSchema },
+  meta: closedObject('Paging.', {
+    page: integerField('This page, from 1.', { minimum: 1 }),
+    last_page: integerField('The last page; 1 when nothing matches.', { minimum: 1 }),
+    total: integerField('Addresses matching the filters.', { minimum: 0 }),
+  }),
+});
+
 /** What a history item and the payment information both say of a payment. */
 const paymentSummaryFields = {
   track_id: text('Payment identifier (digits).', { pattern: '^[0-9]+$' }),
-  type: text('invoice for hosted-page payments (families A and B), white_label for direct V1 payments.', {
-    enum: [...BETA_PAYMENT_TYPES],
-  }),
+  type: text(
+    'How the payment was asked for: invoice (a hosted page, families A and B), white_label (family B white-label and V1 direct payments), static_address (a deposit to a static address).',
+    {
+      enum: [...BETA_PAYMENT_TYPES],
+    },
+  ),
   amount: numberField('Amount in currency.'),
   currency: text("Symbol of the amount's currency, e.g. USD."),
   status: text('Capitalised status.', { enum: [...BETA_STATUSES] }),

@@ -2,7 +2,15 @@ import type { ErrorObject } from 'ajv';
 import type { Schema } from '../../messages/schema-builders';
 import { validatorFor } from '../../validation';
 import { COERCE, RULE } from './fields';
-import { BETA_CASE_INSENSITIVE_QUERY, betaCreateInvoiceBody, betaPaymentListQuery } from './requests.schemas';
+import {
+  BETA_CASE_INSENSITIVE_QUERY,
+  betaCreateInvoiceBody,
+  betaCreateStaticAddressBody,
+  betaCreateWhiteLabelBody,
+  betaPaymentListQuery,
+  betaRevokeStaticAddressBody,
+  betaStaticAddressListQuery,
+} from './requests.schemas';
 
 /** The one failure family B reports: the field at fault and a Laravel sentence about it. */
 export interface BetaProblem {
@@ -143,6 +151,49 @@ export interface BetaCreateInvoiceInput {
   sandbox?: unknown;
 }
 
+export interface BetaCreateWhiteLabelInput {
+  pay_currency: string;
+  amount: string | number;
+  currency?: string | null;
+  network?: string | null;
+  lifetime?: number | null;
+  fee_paid_by_payer?: number | string | boolean | null;
+  under_paid_coverage?: number | null;
+  to_currency?: string | null;
+  auto_withdrawal?: unknown;
+  callback_url?: string | null;
+  email?: string | null;
+  order_id?: string | number | null;
+  description?: string | null;
+}
+
+export interface BetaCreateStaticAddressInput {
+  network: string;
+  to_currency?: string | null;
+  auto_withdrawal?: unknown;
+  callback_url?: string | null;
+  email?: string | null;
+  order_id?: string | number | null;
+  description?: string | null;
+}
+
+export interface BetaRevokeStaticAddressInput {
+  address: string;
+  network?: string | null;
+}
+
+export interface BetaStaticAddressListInput {
+  track_id?: string | null;
+  network?: string | null;
+  currency?: string | null;
+  address?: string | null;
+  have_tx?: unknown;
+  order_id?: string | null;
+  email?: string | null;
+  page?: number | null;
+  size?: number | null;
+}
+
 export interface BetaPaymentListInput {
   track_id?: string | null;
   type?: string | null;
@@ -163,5 +214,9 @@ export interface BetaPaymentListInput {
 
 export const betaValidators = {
   createInvoice: betaValidator<BetaCreateInvoiceInput>(betaCreateInvoiceBody),
+  createWhiteLabel: betaValidator<BetaCreateWhiteLabelInput>(betaCreateWhiteLabelBody),
+  createStaticAddress: betaValidator<BetaCreateStaticAddressInput>(betaCreateStaticAddressBody),
+  revokeStaticAddress: betaValidator<BetaRevokeStaticAddressInput>(betaRevokeStaticAddressBody),
+  staticAddressList: betaValidator<BetaStaticAddressListInput>(betaStaticAddressListQuery),
   paymentList: betaValidator<BetaPaymentListInput>(betaPaymentListQuery, BETA_CASE_INSENSITIVE_QUERY),
 };
