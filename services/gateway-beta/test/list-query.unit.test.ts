@@ -36,6 +36,7 @@ describe('GET /payment query → read-model query', () => {
       kind: { $in: ['invoice', null] },
       family: { $in: ['alpha', 'beta'] },
       status: { $in: ['confirming', 'confirmed', 'sending'] },
+      'refund.pendingSince': null,
       payCurrency: {
         $in: ['usdterc20', 'usdtbsc', 'usdttrc20', 'usdtsol', 'usdtmatic', 'usdtarb', 'usdtop', 'usdtton'],
       },
@@ -58,6 +59,24 @@ describe('GET /payment query → read-model query', () => {
     ['manual_accept', []],
   ])('status %s selects %j', (status, statuses) => {
     expect(toListQuery('m', { status }, rates).find.filter.status).toEqual({ $in: statuses });
+  });
+
+  it.each(['refunding', 'Refunding'])(
+    'status %s selects the payments whose refund is pending, whatever their status',
+    (status) => {
+      expect(toListQuery('m', { status }, rates).find.filter).toEqual({
+        merchantId: 'm',
+        'refund.pendingSince': { $gt: '' },
+      });
+    },
+  );
+
+  it('leaves a payment whose refund is pending out of every other status: it shows Refunding', () => {
+    expect(toListQuery('m', { status: 'paid' }, rates).find.filter).toEqual({
+      merchantId: 'm',
+      status: { $in: ['finished'] },
+      'refund.pendingSince': null,
+    });
   });
 
   it.each([

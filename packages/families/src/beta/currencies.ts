@@ -93,7 +93,7 @@ export function networkCodesFor(rates: RatesService, value: string): string[] {
   return [...new Set(codes)];
 }
 
-/** The statuses a filter value selects; legacy "confirming" is today's "paying"; new/manual_accept/refunding select none. */
+/** The statuses a filter value selects; legacy "confirming" is today's "paying"; new/manual_accept/refunding select none (a pending refund is the list query's own condition). */
 export function statusesFor(value: string): PaymentStatus[] {
   const wanted = value.toLowerCase();
   return v1StatusesForBeta(wanted === 'confirming' ? 'paying' : wanted);

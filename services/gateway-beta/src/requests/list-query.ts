@@ -28,7 +28,7 @@ export function toListQuery(
   const filter: Filter = { merchantId };
   if (input.track_id) filter.trackId = input.track_id.trim();
   if (input.type) Object.assign(filter, kindConditions(input.type));
-  if (input.status) filter.status = { $in: statusesFor(input.status) };
+  if (input.status) Object.assign(filter, statusConditions(input.status));
   if (input.pay_currency) filter.payCurrency = { $in: codesForSymbol(rates, input.pay_currency) };
   if (input.currency) filter.priceCurrency = { $in: codesForSymbol(rates, input.currency) };
   if (input.network) filter.payNetwork = { $in: networkCodesFor(rates, input.network) };
@@ -78,4 +78,13 @@ export function metaOf(
   total: number,
 ): { page: number; last_page: number; total: number } {
   return { page, last_page: Math.max(1, Math.ceil(total / size)), total };
+}
+
+/**
+ * The conditions of a `status` filter. A payment whose refund is pending shows `Refunding`, whatever
+ * status it had: it is what `refunding` selects, and no other value selects it.
+ */
+function statusConditions(status: string): Filter {
+  if (status.toLowerCase() === 'refunding') return { 'refund.pendingSince': { $gt: '' } };
+  return { status: { $in: statusesFor(status) }, 'refund.pendingSince': null };
 }
