@@ -98,6 +98,8 @@ describe('money fields refuse every amount that is not money, on every surface',
   let gateway: TestGateway;
   let fields: MoneyField[];
   let sandboxPayment: { payment_id: number; pay_address: string };
+  /** Paid in full before the tests: a refund request needs money received. */
+  let paidPayment: { payment_id: number };
   let orderNumber = 0;
 
   beforeAll(async () => {
@@ -126,6 +128,7 @@ describe('money fields refuse every amount that is not money, on every surface',
     });
     if (created.status !== 201) throw new Error(`sandbox payment: ${created.status} ${created.text}`);
     sandboxPayment = created.body as typeof sandboxPayment;
+    paidPayment = await paidSandboxPayment();
   });
 
   afterAll(async () => {
@@ -160,6 +163,16 @@ describe('money fields refuse every amount that is not money, on every surface',
         path: {},
         body: { amount: 20, currency: 'USD' },
         good: { amount: '20.05' },
+      },
+      'beta POST /beta/v1/payment/white-label': {
+        path: {},
+        body: { amount: 20, currency: 'USD', pay_currency: 'BTC' },
+        good: { amount: '20.05' },
+      },
+      'admin POST /admin/v1/payments/{paymentId}/refund-request': {
+        path: { paymentId: String(paidPayment.payment_id) },
+        body: { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+        good: { amount: '0.00000001' },
       },
       'admin POST /admin/v1/merchants/{merchantId}/subscription-plans': {
         path: { merchantId },
@@ -422,6 +435,26 @@ describe('money fields refuse every amount that is not money, on every surface',
       const seen = types.filter((type) => type === 'DepositDetected').length;
       if (seen >= 2 && types.includes('DepositConfirmationsUpdated')) return;
       if (Date.now() > deadline) throw new Error(`the sandbox deposits never landed: ${types.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** A V1 payment the sandbox pays in full, once its payment is finished. */
+  async function paidSandboxPayment(): Promise<{ payment_id: number }> {
+    const created = await callJson('v1', 'POST', '/v1/payment', {
+      price_amount: 100,
+      price_currency: 'usd',
+      pay_currency: 'btc',
+    });
+    if (created.status !== 201) throw new Error(`sandbox payment: ${created.status} ${created.text}`);
+    const payment = created.body as { payment_id: number };
+    const paid = await callJson('sandbox', 'POST', `/sandbox/v1/payments/${payment.payment_id}/pay`, {});
+    if (paid.status < 200 || paid.status > 299) throw new Error(`sandbox pay: ${paid.status} ${paid.text}`);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const read = await call('v1', 'GET', `/v1/payment/${payment.payment_id}`);
+      if ((read.body as { payment_status?: string }).payment_status === 'finished') return payment;
+      if (Date.now() > deadline) throw new Error(`the sandbox payment never finished: ${read.text}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
