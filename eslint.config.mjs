@@ -6,14 +6,6 @@ import boundaries from './scripts/lint/boundaries.mjs';
 // dashboard's session guard and page chrome from @gw/dashboard-shell, family A's request check is in
 // @gw/families.
 const SERVICE_IMPORTS_TO_MOVE = {};
-// Event-store reads outside the payments service and the projector: the notifier's start-up catch-up, which
-// reads the event log past its checkpoint by position (the events it missed: the embedded bus keeps none
-// across a restart), and the notifier's service, which takes that log from apps/gateway. No read model
-// holds a position over every event; see docs/architecture.md.
-const EVENT_STORE_READERS_TO_MOVE = [
-  'services/notifier/src/intake/catch-up.ts',
-  'services/notifier/src/notifier-service.ts',
-];
 
 export default tseslint.config(
   {
@@ -90,12 +82,7 @@ export default tseslint.config(
   {
     // apps/gateway is the composition root: it builds the event store and hands it to the services.
     files: ['packages/*/src/**/*.ts', 'services/*/src/**/*.ts'],
-    ignores: [
-      'packages/store/src/**',
-      'services/payments/src/**',
-      'services/projector/src/**',
-      ...EVENT_STORE_READERS_TO_MOVE,
-    ],
+    ignores: ['packages/store/src/**', 'services/payments/src/**', 'services/projector/src/**'],
     plugins: { boundaries },
     rules: { 'boundaries/event-store': 'error' },
   },

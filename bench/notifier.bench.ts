@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     await running?.stop();
     await createPayments(ctx, count, url, gateway.demoMerchant.merchantId, new Map());
     expected = count;
-    const fresh = createNotifierService({ ...ctx, eventLog: ctx.eventStore });
+    const fresh = createNotifierService(ctx);
     const backlogStart = Date.now();
     await fresh.start();
     const startedIn = Date.now() - backlogStart;

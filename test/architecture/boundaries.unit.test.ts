@@ -111,6 +111,8 @@ describe('the boundary lint rules', () => {
       'services/dashboard/src/live/payment-snapshots.ts',
       'services/gateway-v1/src/routes/invoice.routes.ts',
       'services/notifier/src/intake/status-intake.ts',
+      'services/notifier/src/intake/catch-up.ts',
+      'services/notifier/src/notifier-service.ts',
     ].map((file) => ({
       file,
       code: "import type { EventStore } from '@gw/store';\nexport type Reader = Pick<EventStore, 'readStream'>;\n",

@@ -36,8 +36,7 @@ export const SERVICE_FACTORIES: [Exclude<ServiceName, 'all'>, ServiceFactory][] 
   ['chain', createChainService],
   ['scheduler', createSchedulerService],
   ['rates', createRatesService],
-  // The notifier's start-up catch-up reads the events it missed past its checkpoint from the event log.
-  ['notifier', (ctx) => createNotifierService({ ...ctx, eventLog: ctx.eventStore })],
+  ['notifier', createNotifierService],
   ['admin', createAdminService],
   ['gateway-v1', createGatewayV1Service],
   ['gateway-alpha', createGatewayAlphaService],

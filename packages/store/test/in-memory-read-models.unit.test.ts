@@ -173,6 +173,29 @@ describe('InMemoryReadModelStore specifics', () => {
       expect(costs.map((cost) => cost.examined)).toEqual([10, 9]);
     });
 
+    it('walks a single-field index from the start of a range: the events since an instant, not every event', async () => {
+      const events = store.collection<{ id: string; version: number; occurredAt: string }>('stream_events');
+      await events.ensureIndexes([{ fields: [['occurredAt', 1]] }]);
+      for (let i = 0; i < 5_000; i++) {
+        await events.upsertIfNewer({
+          id: `payment-${i}@1`,
+          version: 1,
+          occurredAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+        });
+      }
+      costs.length = 0;
+
+      const since = await events.find({
+        filter: { occurredAt: { $gte: new Date(Date.UTC(2026, 0, 1) + 4_990 * 60_000).toISOString() } },
+        sort: [['occurredAt', 1]],
+      });
+
+      expect(since.map((event) => event.id)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `payment-${4_990 + i}@1`),
+      );
+      expect(costs.map((cost) => [cost.examined, cost.scan])).toEqual([[10, false]]);
+    });
+
     it('refuses, under a budget, a query that reads documents no index pinned', async () => {
       await expect(payments.findOne({ family: 'v1' })).rejects.toThrow(
         /payments: \{"filter":\{"family":"v1"\},"limit":1\} examined 5000 documents to answer with 1/,

@@ -119,6 +119,9 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
       ],
       unique: true,
     },
+    // The notifier's start-up catch-up (embedded): the events that occurred at or after its checkpoint,
+    // in time order, without reading those before it (StreamHistory.occurredSince).
+    { fields: [['occurredAt', 1]] },
   ],
   staticAddresses: [
     { fields: [['staticAddressId', 1]], unique: true },

@@ -53,4 +53,15 @@ export class StreamHistory {
       .collection<StreamEventDocument>(COLLECTIONS.streamEvents)
       .find({ filter, sort: [['version', 1]] });
   }
+
+  /**
+   * Every kept event that occurred at or after `from` (an ISO instant, compared as a string as the events
+   * carry it), by time (ties by id, so not necessarily in version order within a stream): read through
+   * the `occurredAt` index, so the events before `from` are never looked at.
+   */
+  async occurredSince(from: string): Promise<StreamEventDocument[]> {
+    return this.readModels
+      .collection<StreamEventDocument>(COLLECTIONS.streamEvents)
+      .find({ filter: { occurredAt: { $gte: from } }, sort: [['occurredAt', 1]] });
+  }
 }

@@ -5,7 +5,6 @@ import type { Subscription } from '@gw/bus';
 import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { GatewayConfig } from '@gw/platform';
 import { MerchantDirectory, type Service, type ServiceContext } from '@gw/application';
-import type { EventStore } from '@gw/store';
 import { COLLECTIONS, StreamHistory, type PaymentDocument } from '@gw/views';
 import type { Delivery, RedeliveryOrigin } from './delivery/delivery';
 import { Dispatcher, type DispatcherLimits } from './delivery/dispatcher';
@@ -13,7 +12,7 @@ import { WebhookMetrics } from './delivery/webhook-metrics';
 import { retryPolicy } from './delivery/retry-policy';
 import type { Resolver } from './http/destination';
 import { WebhookClient } from './http/webhook-client';
-import { catchUp } from './intake/catch-up';
+import { catchUp, startingCheckpoint } from './intake/catch-up';
 import { StatusIntake } from './intake/status-intake';
 import type { DeliveryLog } from './log/delivery-log';
 import { JsonlDeliveryLog } from './log/jsonl-delivery-log';
@@ -40,15 +39,6 @@ export interface NotifierOptions {
   onSettled?: (delivery: Delivery) => void;
 }
 
-/**
- * What the notifier is built from: the context every service gets, and the event log its start-up
- * catch-up reads past the delivery log's checkpoint (apps/gateway hands it the event store's `readAll`).
- * Everything else it reads from the read models.
- */
-export interface NotifierContext extends ServiceContext {
-  eventLog: Pick<EventStore, 'readAll'>;
-}
-
 export interface NotifierService extends Service {
   readonly log: DeliveryLog;
   /** Sends a delivered or dead webhook again, with a fresh retry schedule. */
@@ -67,7 +57,7 @@ export const DEFAULT_LIMITS: DispatcherLimits = {
  * in its family's format. Start: open the delivery log, start dispatching (pending retries resume from
  * the log), catch up on status changes the bus may have lost, then subscribe. Stop drains in-flight attempts.
  */
-export function createNotifierService(ctx: NotifierContext, options: NotifierOptions = {}): NotifierService {
+export function createNotifierService(ctx: ServiceContext, options: NotifierOptions = {}): NotifierService {
   const logger = ctx.logger.child({ component: 'notifier' });
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const log = options.deliveryLog ?? defaultDeliveryLog(ctx.config);
@@ -153,15 +143,24 @@ export function createNotifierService(ctx: NotifierContext, options: NotifierOpt
     async start() {
       await log.open();
       await dispatcher.start();
-      const caughtUp = await catchUp({
-        eventLog: ctx.eventLog,
-        log,
-        intake,
-        clock: ctx.clock,
-        logger,
-        onDelivery: (delivery) => dispatcher.enqueue(delivery),
-      });
-      if (caughtUp.scanned > 0) logger.info(caughtUp, 'notifier caught up with the event store');
+      // Only the embedded bus forgets: it keeps no message across a restart. Kafka keeps the group's
+      // committed offsets, and the bus commits a message's offset only once its handler returned, which
+      // here is after the delivery log made the delivery durable (`intake.onEvent` awaits its append).
+      // So on the engines the group resumes after the last delivery it scheduled, and a catch-up would
+      // only read the history again for deliveries that already exist.
+      if (ctx.config.mode === 'embedded') {
+        const caughtUp = await catchUp({
+          history: new StreamHistory(ctx.readModels),
+          log,
+          intake,
+          clock: ctx.clock,
+          logger,
+          onDelivery: (delivery) => dispatcher.enqueue(delivery),
+        });
+        if (caughtUp.examined > 0) logger.info(caughtUp, 'notifier caught up with the history read model');
+      } else {
+        intake.since = (await startingCheckpoint(log, ctx.clock)).checkpoint.since;
+      }
       subscription = await ctx.bus.subscribe(
         { topics: [TOPICS.events], groupId: 'notifier', fromBeginning: ctx.config.mode === 'embedded' },
         async (message) => {

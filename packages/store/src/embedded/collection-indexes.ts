@@ -1,7 +1,7 @@
 import type { Filter, IndexSpec } from '../read-models';
 import { equalityKey, valueAt, valuesAt } from './document-values';
 import { isRange } from './filter-match';
-import { OrderedIndex, type OrderedWalk } from './ordered-index';
+import { FieldOrderIndex, OrderedIndex, type OrderedWalk } from './ordered-index';
 import { ValueMap } from './value-map';
 
 /**
@@ -103,12 +103,12 @@ export class UniqueIndex {
  * The secondary indexes of one collection. Every declared index gets a hash index on its leading field
  * (a compound index on (merchantId, createdAt) serves filters on merchantId); unique indexes also keep
  * their full key to enforce uniqueness; compound indexes also keep their first two fields in order,
- * for sorted pages.
+ * for sorted pages; a single-field index that is not unique is also kept in its field's order, for ranges.
  */
 export class CollectionIndexes {
   private readonly equality = new Map<string, EqualityIndex>();
   readonly unique = new Map<string, UniqueIndex>();
-  private readonly ordered = new Map<string, OrderedIndex>();
+  private readonly ordered = new Map<string, OrderedIndex | FieldOrderIndex>();
 
   /**
    * Builds the missing indexes over `documents`. A unique index the documents already violate is not
@@ -126,8 +126,8 @@ export class CollectionIndexes {
       }
       const second = fields[1];
       const pair = JSON.stringify([leading, second]);
-      if (second !== undefined && !this.ordered.has(pair)) {
-        const index = new OrderedIndex(leading, second);
+      if ((second !== undefined || !spec.unique) && !this.ordered.has(pair)) {
+        const index = second === undefined ? new FieldOrderIndex(leading) : new OrderedIndex(leading, second);
         for (const [id, document] of documents()) index.add(id, document);
         this.ordered.set(pair, index);
       }
@@ -198,6 +198,7 @@ export class CollectionIndexes {
       if (!best || ids.size < best.size) best = ids;
     }
     for (const index of this.ordered.values()) {
+      if (!(index instanceof OrderedIndex)) continue;
       const ids = index.equalTo(filter);
       if (ids && (!best || ids.length < best.size)) best = new Set(ids);
     }

@@ -88,6 +88,49 @@ export class OrderedIndex {
   }
 }
 
+/**
+ * A single-field index kept in (value, id) order, the collection's order for a sort by that field alone:
+ * a range on the field, sorted by it, walks from the range's start and stops past its end instead of
+ * reading every document ("the events that occurred since the checkpoint"). Like MongoDB's single-field
+ * index, which serves ranges and sorts as well as equality. Stops answering once an array value is seen.
+ */
+export class FieldOrderIndex {
+  private entries = new SortedEntries();
+  private arrayValued = 0;
+
+  constructor(readonly field: string) {}
+
+  add(id: string, document: unknown): void {
+    const value = valueAt(document, this.field);
+    if (Array.isArray(value)) this.arrayValued++;
+    this.entries.insert(value, id);
+  }
+
+  remove(id: string, document: unknown): void {
+    const value = valueAt(document, this.field);
+    if (Array.isArray(value)) this.arrayValued--;
+    this.entries.delete(value, id);
+  }
+
+  /** The ids in the order of a sort by this field alone, from the filter's range on it; undefined otherwise. */
+  ordered(filter: Filter, sort: [string, 1 | -1][]): OrderedWalk | undefined {
+    if (this.arrayValued > 0 || sort.length !== 1 || sort[0]![0] !== this.field) return undefined;
+    const condition = filter[this.field];
+    if (condition !== undefined && !isRange(condition)) return undefined;
+    const range = condition;
+    const size = this.entries.size;
+    if (sort[0]![1] === 1) {
+      return { ids: this.entries.ascendingFrom(range?.$gt ?? range?.$gte, pastUpper(range)), size };
+    }
+    return { ids: this.entries.descendingBelow(range?.$lt, pastLower(range)), size };
+  }
+
+  clear(): void {
+    this.entries = new SortedEntries();
+    this.arrayValued = 0;
+  }
+}
+
 /** Past a `$lt`/`$lte` bound: every later entry in ascending order is too (type brackets included). */
 function pastUpper(range: Range | undefined): ((value: unknown) => boolean) | undefined {
   if (range?.$lt !== undefined) {

@@ -11,13 +11,24 @@ export interface DeliveryQuery {
 }
 
 /**
- * How far the start-up catch-up has checked the event store: `position` events of `readAll()` have
- * been turned into deliveries (or needed none). `since` is when the notifier first ran; status changes
- * older than that predate it and are never delivered, so installing it on a busy store sends no history.
+ * How far the start-up catch-up has checked the history read model: every payment event that occurred
+ * before `caughtUpTo` has been turned into a delivery (or needed none), give or take the catch-up's safety
+ * window. `since` is when the notifier first ran; status changes older than that predate it and are never
+ * delivered, so installing it on a busy store sends no history.
  */
 export interface NotifierCheckpoint {
-  position: number;
   since: string;
+  caughtUpTo: string;
+}
+
+/**
+ * A stored checkpoint as either format holds it: before the catch-up read the history read model it
+ * counted events of the event store's `readAll()` (`position`), which no instant can be derived from.
+ * Such a checkpoint reads as "caught up to `since`": the first start after the upgrade examines every
+ * event since the notifier first ran once (the delivery ids make that harmless), then saves an instant.
+ */
+export function checkpointOf(stored: { since: string; caughtUpTo?: string | undefined }): NotifierCheckpoint {
+  return { since: stored.since, caughtUpTo: stored.caughtUpTo ?? stored.since };
 }
 
 export class UnknownDeliveryError extends Error {

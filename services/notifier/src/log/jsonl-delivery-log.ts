@@ -11,6 +11,7 @@ import {
   UnknownDeliveryError,
   type DeliveryLog,
   type DeliveryQuery,
+  checkpointOf,
   type NotifierCheckpoint,
 } from './delivery-log';
 import { pageOf, type DeliveryPage, type DeliveryPageQuery } from './delivery-keyset';
@@ -18,7 +19,9 @@ import { DeliveryTimeline } from './delivery-timeline';
 import { GroupCommitAppender } from './group-commit-appender';
 
 /** One line of `deliveries.jsonl`. `snapshot` lines are written only by compaction. */
-type LogLine = { event: DeliveryLogEvent } | { checkpoint: NotifierCheckpoint } | { snapshot: Delivery };
+/** A checkpoint line may predate `caughtUpTo` (delivery-log.ts, `checkpointOf`). */
+type StoredCheckpoint = Parameters<typeof checkpointOf>[0];
+type LogLine = { event: DeliveryLogEvent } | { checkpoint: StoredCheckpoint } | { snapshot: Delivery };
 
 const COMPACT_MIN_LINES = 10_000;
 
@@ -168,7 +171,7 @@ export class JsonlDeliveryLog implements DeliveryLog {
 
   private replayLine(record: LogLine): void {
     if ('checkpoint' in record) {
-      this.lastCheckpoint = record.checkpoint;
+      this.lastCheckpoint = checkpointOf(record.checkpoint);
     } else if ('snapshot' in record) {
       if (!this.deliveries.has(record.snapshot.deliveryId)) this.keep(record.snapshot);
     } else if (record.event.type === 'DeliveryScheduled') {

@@ -15,6 +15,7 @@ import {
 } from '../delivery/delivery';
 import { pageOf, type DeliveryPage, type DeliveryPageQuery } from './delivery-keyset';
 import {
+  checkpointOf,
   UnknownDeliveryError,
   type DeliveryLog,
   type DeliveryQuery,
@@ -23,7 +24,8 @@ import {
 
 /** A delivery as stored: `_id` is the delivery id, `rev` guards read-modify-write against a concurrent writer. */
 type DeliveryDocument = Delivery & { _id: string; rev: number };
-type CheckpointDocument = NotifierCheckpoint & { _id: string };
+/** A checkpoint document written before `caughtUpTo` has a `position` instead (delivery-log.ts, `checkpointOf`). */
+type CheckpointDocument = { _id: string; since: string; caughtUpTo?: string };
 
 const DUPLICATE_KEY = 11000;
 const MAX_WRITE_TRIES = 5;
@@ -153,13 +155,13 @@ export class MongoDeliveryLog implements DeliveryLog {
 
   async checkpoint(): Promise<NotifierCheckpoint | null> {
     const found = await this.checkpoints.findOne({ _id: CHECKPOINT_ID });
-    return found ? { position: found.position, since: found.since } : null;
+    return found ? checkpointOf(found) : null;
   }
 
   async saveCheckpoint(checkpoint: NotifierCheckpoint): Promise<void> {
     await this.checkpoints.replaceOne(
       { _id: CHECKPOINT_ID },
-      { position: checkpoint.position, since: checkpoint.since },
+      { since: checkpoint.since, caughtUpTo: checkpoint.caughtUpTo },
       { upsert: true },
     );
   }

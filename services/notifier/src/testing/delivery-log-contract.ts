@@ -267,14 +267,17 @@ export function describeDeliveryLogContract(name: string, makeHarness: () => Del
         attempt: attempt(1, 503),
         nextAttemptAt: '2026-01-01T10:00:11.000Z',
       });
-      await log.saveCheckpoint({ position: 42, since: '2026-01-01T00:00:00.000Z' });
+      await log.saveCheckpoint({ since: '2026-01-01T00:00:00.000Z', caughtUpTo: '2026-01-02T00:00:00.000Z' });
       log = await harness.reopen(log);
       expect(await log.get('1001-1')).toMatchObject({
         state: 'pending',
         attemptCount: 1,
         nextAttemptAt: '2026-01-01T10:00:11.000Z',
       });
-      expect(await log.checkpoint()).toEqual({ position: 42, since: '2026-01-01T00:00:00.000Z' });
+      expect(await log.checkpoint()).toEqual({
+        since: '2026-01-01T00:00:00.000Z',
+        caughtUpTo: '2026-01-02T00:00:00.000Z',
+      });
     });
   });
 }
