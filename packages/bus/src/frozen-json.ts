@@ -9,8 +9,8 @@ const MAX_DEPTH = 64;
  * would give back equal: strings, booleans, finite numbers other than -0, null, arrays without holes
  * and objects whose prototype is Object's (or null) with own enumerable string keys, all the way down.
  * Anything JSON would change or refuse (undefined, a function, a symbol, a bigint, NaN, ±Infinity, -0,
- * a Date or other class instance, a Map, a Buffer, a boxed primitive, an object with a `toJSON` or a
- * `__proto__` key, a hole in an array, a cycle) answers {@link NOT_PLAIN_JSON}: the caller then takes
+ * a Date or other class instance, a Map, a Buffer, a boxed primitive, an object with a `toJSON` method, a
+ * symbol key or a `__proto__` key, a hole in an array, a cycle) answers {@link NOT_PLAIN_JSON}: the caller then takes
  * the JSON round trip, which says what Kafka would deliver. One walk, no string, no bytes; the copy
  * keeps the key order JSON would (Object.keys), and the publisher's value is left as it was.
  */
@@ -48,13 +48,18 @@ function copyArray(array: readonly unknown[], depth: number): unknown {
 function copyObject(object: object, depth: number): unknown {
   const prototype: unknown = Object.getPrototypeOf(object);
   if (prototype !== Object.prototype && prototype !== null) return NOT_PLAIN_JSON;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(object)) {
+  // The spread copies in one step and keeps V8's fast properties (see cloneDocument in @gw/store);
+  // it also copies enumerable symbol keys, which JSON drops.
+  const out: Record<string, unknown> = { ...(object as Record<string, unknown>) };
+  if (Object.getOwnPropertySymbols(out).length > 0) return NOT_PLAIN_JSON;
+  for (const key of Object.keys(out)) {
+    const field = out[key];
+    if (typeof field === 'string' || typeof field === 'boolean' || field === null) continue;
     // Assigning __proto__ would set the copy's prototype instead of a key; JSON.parse makes it a key.
     if (key === '__proto__') return NOT_PLAIN_JSON;
-    const item = copy((object as Record<string, unknown>)[key], depth);
+    const item = copy(field, depth);
     if (item === NOT_PLAIN_JSON) return NOT_PLAIN_JSON;
-    out[key] = item;
+    if (item !== field) out[key] = item;
   }
   return Object.freeze(out);
 }

@@ -54,6 +54,7 @@ describe('frozenJsonCopy', () => {
     ['a Buffer', { bytes: Buffer.from('x') }],
     ['a boxed string', { s: new String('s') }],
     ['a toJSON method', { toJSON: () => 'x' }],
+    ['a symbol key', { [Symbol('s')]: 1, a: 1 }],
     ['a __proto__ key', JSON.parse('{"__proto__": {"polluted": true}}') as unknown],
     ['a cycle', cyclic],
   ])('answers NOT_PLAIN_JSON for %s, which JSON would change or refuse', (_label, value) => {
