@@ -6,6 +6,14 @@
 export interface MessageCodec {
   encode(topic: string, value: unknown): Buffer | Promise<Buffer>;
   decode(topic: string, bytes: Buffer): unknown | Promise<unknown>;
+  /**
+   * For a bus that keeps its messages in the publisher's process: what every consumer would get from
+   * `decode(topic, encode(topic, value))`, without the bytes. It refuses exactly what `encode` refuses
+   * (throwing the same errors), and answers a value frozen all the way down, so that consumers may
+   * share it: neither a consumer nor the publisher can change what the others see. A codec whose
+   * decoded values are not frozen, or that needs the bytes, does not offer it.
+   */
+  encodeValue?(topic: string, value: unknown): unknown;
 }
 
 /** Plain JSON, UTF-8. */

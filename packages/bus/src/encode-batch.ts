@@ -31,9 +31,31 @@ export async function encodeBatch(
       try {
         return await codec.encode(topic, message.value);
       } catch (error) {
-        if (error instanceof CodecUnavailableError) throw error;
-        throw new MessageEncodeError(topic, index, message.key, error);
+        throw refusal(topic, index, message, error);
       }
     }),
   );
+}
+
+/**
+ * As {@link encodeBatch}, with a codec's `encodeValue`: the frozen values consumers get, for a bus that
+ * keeps its messages in process. Refuses a batch exactly as encodeBatch does.
+ */
+export function encodeValueBatch(
+  encodeValue: (topic: string, value: unknown) => unknown,
+  topic: string,
+  messages: OutgoingMessage[],
+): unknown[] {
+  return messages.map((message, index) => {
+    try {
+      return encodeValue(topic, message.value);
+    } catch (error) {
+      throw refusal(topic, index, message, error);
+    }
+  });
+}
+
+function refusal(topic: string, index: number, message: OutgoingMessage, error: unknown): Error {
+  if (error instanceof CodecUnavailableError) return error;
+  return new MessageEncodeError(topic, index, message.key, error);
 }

@@ -59,8 +59,11 @@ export function namespacedBus(bus: MessageBus, prefix: string): MessageBus {
 export function namespacedCodec(codec: MessageCodec, prefix: string): MessageCodec {
   if (prefix === '') return codec;
   const logical = (topic: string) => (topic.startsWith(prefix) ? topic.slice(prefix.length) : topic);
-  return {
+  const namespaced: MessageCodec = {
     encode: (topic, value) => codec.encode(logical(topic), value),
     decode: (topic, bytes) => codec.decode(logical(topic), bytes),
   };
+  const { encodeValue } = codec;
+  if (encodeValue) namespaced.encodeValue = (topic, value) => encodeValue.call(codec, logical(topic), value);
+  return namespaced;
 }

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { deepFreeze } from '@gw/platform';
 import { JsonCodec, type MessageCodec } from './codec';
+import { NOT_PLAIN_JSON, frozenJsonCopy } from './frozen-json';
 import { contractTopicOf } from './reply-inbox';
 
 export type JsonSchema = Record<string, unknown>;
@@ -57,6 +58,22 @@ export class SchemaValidatingJsonCodec implements MessageCodec {
     const bytes = this.json.encode(topic, value);
     this.encodedValid.set(bytes, topic);
     return bytes;
+  }
+
+  /**
+   * What `decode(topic, encode(topic, value))` gives, checked once, without a string or bytes: a frozen
+   * copy of plain JSON data, checked against the schema as encode checks it. A value JSON would change
+   * (a Date, an undefined field, NaN, a class instance) takes the JSON round trip after the same
+   * check, so a consumer gets what Kafka would deliver; one JSON cannot carry is refused as by encode.
+   */
+  encodeValue(topic: string, value: unknown): unknown {
+    const copy = frozenJsonCopy(value);
+    if (copy !== NOT_PLAIN_JSON) {
+      this.validate(topic, 'encode', copy);
+      return copy;
+    }
+    this.validate(topic, 'encode', value);
+    return deepFreeze(this.json.decode(topic, this.json.encode(topic, value)));
   }
 
   decode(topic: string, bytes: Buffer): unknown {

@@ -157,3 +157,47 @@ describe('SchemaValidatingJsonCodec, a schema with one anyOf branch per message 
     expect(encode).not.toThrow(/amount|\/data must have required property 'at'/);
   });
 });
+
+describe('SchemaValidatingJsonCodec.encodeValue: what decode(encode(value)) gives, without bytes', () => {
+  const codec = new SchemaValidatingJsonCodec({ 'payments.events': paymentCreated });
+  const valid = { paymentId: 'p-1', occurredAt: '2024-05-01T10:00:00.000Z' };
+
+  it('answers a frozen copy equal to the decoded bytes, leaving the publisher’s value its own', () => {
+    const value = structuredClone(valid);
+    const carried = codec.encodeValue('payments.events', value);
+
+    expect(carried).toStrictEqual(codec.decode('payments.events', codec.encode('payments.events', value)));
+    expect(carried).not.toBe(value);
+    expect(Object.isFrozen(carried)).toBe(true);
+    expect(Object.isFrozen(value)).toBe(false);
+  });
+
+  it('refuses what encode refuses, with the same error', () => {
+    const invalid = { occurredAt: 'yesterday', extra: 1 };
+    const refusal = (encode: () => unknown) => {
+      try {
+        encode();
+      } catch (error) {
+        return error;
+      }
+      throw new Error('not refused');
+    };
+    const byValue = refusal(() => codec.encodeValue('payments.events', invalid)) as SchemaValidationError;
+    const byBytes = refusal(() => codec.encode('payments.events', invalid)) as SchemaValidationError;
+    expect(byValue).toBeInstanceOf(SchemaValidationError);
+    expect(byValue.direction).toBe('encode');
+    expect(byValue.message).toBe(byBytes.message);
+    expect(() => codec.encodeValue('other', { n: 1n })).toThrow(TypeError);
+  });
+
+  it('gives a value JSON would change as the bytes would carry it, frozen, after the same check', () => {
+    const value = { at: new Date('2026-01-01T00:00:00Z'), gone: undefined, n: Number.NaN };
+    const carried = codec.encodeValue('other', value);
+
+    expect(carried).toStrictEqual({ at: '2026-01-01T00:00:00.000Z', n: null });
+    expect(Object.isFrozen(carried)).toBe(true);
+    expect(() =>
+      codec.encodeValue('payments.events', { ...valid, occurredAt: new Date('2026-01-01T00:00:00Z') }),
+    ).toThrow(SchemaValidationError);
+  });
+});

@@ -40,6 +40,17 @@ describe('namespacedBus', () => {
     });
   });
 
+  it('offers the inner codec’s encodeValue, checked against the contract topic’s schema', () => {
+    const codec = namespacedCodec(
+      new SchemaValidatingJsonCodec({ commands: { type: 'object', required: ['type'] } }),
+      'x.',
+    );
+    expect(() => codec.encodeValue!('x.commands', { amount: 1 })).toThrow(/does not match its schema/);
+    const value = codec.encodeValue!('x.commands', { type: 'CreatePayment' });
+    expect(value).toEqual({ type: 'CreatePayment' });
+    expect(Object.isFrozen(value)).toBe(true);
+  });
+
   it('is the bus itself without a prefix', () => {
     const bus = new InProcessBus();
     expect(namespacedBus(bus, '')).toBe(bus);

@@ -1,4 +1,4 @@
-import { encodeBatch } from '../encode-batch';
+import { encodeBatch, encodeValueBatch } from '../encode-batch';
 import {
   maxAttemptsOf,
   type ConsumerLag,
@@ -11,11 +11,14 @@ import {
 } from '../message-bus';
 import { JsonCodec, type MessageCodec } from '../codec';
 import { ConsumerGroup, GroupMember, type GroupHost } from './consumer-group';
-import { TopicLog, type LoggedMessage } from './topic-log';
+import { TopicLog, type LoggedMessage, type LoggedPayload } from './topic-log';
 import { DeadLetterTally, deadLetterHeaders, deadLetterTopic } from '../dead-letter';
 
 export interface InProcessBusOptions {
-  /** Defaults to plain JSON; pass the schema-validating codec to check messages as Kafka would. */
+  /**
+   * Defaults to plain JSON (bytes decoded into a new value per delivery); pass the schema-validating
+   * codec to check messages as Kafka would and share one frozen value between consumers.
+   */
   codec?: MessageCodec;
   /** Virtual partitions per topic. Default 8. */
   partitions?: number;
@@ -28,7 +31,8 @@ export interface InProcessBusOptions {
 /**
  * The embedded message bus: Kafka's delivery semantics in one process. Per-key order through hashed
  * virtual partitions, consumer groups with committed positions, at-least-once with retries and a
- * dead-letter topic, and values that always pass through the codec.
+ * dead-letter topic, and values that always pass through the codec: its bytes, or, from a codec that
+ * offers `encodeValue` (the schema-checking one), one frozen plain-JSON value shared by all consumers.
  */
 export class InProcessBus implements MessageBus, GroupHost {
   readonly codec: MessageCodec;
@@ -52,9 +56,23 @@ export class InProcessBus implements MessageBus, GroupHost {
 
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     this.assertOpen();
-    const encoded = await encodeBatch(this.codec, topic, messages);
+    const payloads = await this.encode(topic, messages);
     this.assertOpen();
-    messages.forEach((message, i) => this.append(topic, message.key, encoded[i]!, { ...message.headers }));
+    messages.forEach((message, i) => this.append(topic, message.key, payloads[i]!, { ...message.headers }));
+  }
+
+  /**
+   * The codec's frozen values where it offers them (`encodeValue`): checked once, copied once, shared
+   * by every consumer group, with no bytes in between. Otherwise its bytes, decoded per delivery.
+   */
+  private async encode(topic: string, messages: OutgoingMessage[]): Promise<LoggedPayload[]> {
+    const codec = this.codec;
+    const { encodeValue } = codec;
+    if (encodeValue) {
+      const values = encodeValueBatch((name, value) => encodeValue.call(codec, name, value), topic, messages);
+      return values.map((value) => ({ value }));
+    }
+    return (await encodeBatch(codec, topic, messages)).map((bytes) => ({ bytes }));
   }
 
   async subscribe(options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
@@ -99,20 +117,25 @@ export class InProcessBus implements MessageBus, GroupHost {
     return this.deadLettered.counts();
   }
 
-  /** Moves the original bytes unchanged, so the dead letter is exactly what the producer sent. */
+  /** Moves the original bytes (or frozen value) unchanged, so the dead letter is exactly what the producer sent. */
   async deadLetter(topic: string, message: LoggedMessage, reason: string, attempts: number): Promise<void> {
     this.deadLettered.count(topic);
     this.append(
       deadLetterTopic(topic),
       message.key,
-      message.bytes,
+      message.payload,
       deadLetterHeaders(message.headers, topic, reason, attempts),
     );
   }
 
-  private append(topicName: string, key: string, bytes: Buffer, headers: Record<string, string>): void {
+  private append(
+    topicName: string,
+    key: string,
+    payload: LoggedPayload,
+    headers: Record<string, string>,
+  ): void {
     const topic = this.topic(topicName);
-    const partition = topic.append(key, bytes, headers);
+    const partition = topic.append(key, payload, headers);
     let lowestLiveCursor = Infinity;
     for (const group of this.groups.values()) {
       group.kick(topicName, partition);

@@ -57,12 +57,16 @@ export class PartitionWorker {
   private async deliver(member: GroupMember, message: LoggedMessage): Promise<Outcome> {
     for (let attempt = 1; ; attempt++) {
       let value: unknown;
-      try {
-        value = await this.host.codec.decode(this.topic, message.bytes);
-      } catch (error) {
-        // Decoding is deterministic: retrying a message that cannot be decoded only delays the partition.
-        await this.host.deadLetter(this.topic, message, `undecodable: ${reasonOf(error)}`, attempt);
-        return 'handled';
+      const { payload } = message;
+      if ('value' in payload) value = payload.value;
+      else {
+        try {
+          value = await this.host.codec.decode(this.topic, payload.bytes);
+        } catch (error) {
+          // Decoding is deterministic: retrying a message that cannot be decoded only delays the partition.
+          await this.host.deadLetter(this.topic, message, `undecodable: ${reasonOf(error)}`, attempt);
+          return 'handled';
+        }
       }
       const incoming: IncomingMessage = {
         topic: this.topic,

@@ -1,7 +1,14 @@
-/** One message as the embedded bus keeps it: encoded bytes, exactly what Kafka would store. */
+/**
+ * A message's value as the embedded bus keeps it: the bytes the codec encoded, exactly what Kafka would
+ * store, or, from a codec that offers `encodeValue`, the frozen value all consumers share, which is
+ * what those bytes would decode to.
+ */
+export type LoggedPayload = { bytes: Buffer } | { value: unknown };
+
+/** One message as the embedded bus keeps it. */
 export interface LoggedMessage {
   key: string;
-  bytes: Buffer;
+  payload: LoggedPayload;
   headers: Record<string, string>;
   offset: number;
 }
@@ -31,8 +38,8 @@ export class PartitionLog {
     return this.firstOffset + this.entries.length;
   }
 
-  append(key: string, bytes: Buffer, headers: Record<string, string>): void {
-    this.entries.push({ key, bytes, headers, offset: this.endOffset });
+  append(key: string, payload: LoggedPayload, headers: Record<string, string>): void {
+    this.entries.push({ key, payload, headers, offset: this.endOffset });
   }
 
   at(offset: number): LoggedMessage | undefined {
@@ -61,9 +68,9 @@ export class TopicLog {
     this.partitions = Array.from({ length: partitionCount }, () => new PartitionLog(retention));
   }
 
-  append(key: string, bytes: Buffer, headers: Record<string, string>): number {
+  append(key: string, payload: LoggedPayload, headers: Record<string, string>): number {
     const partition = partitionForKey(key, this.partitions.length);
-    this.partitions[partition]!.append(key, bytes, headers);
+    this.partitions[partition]!.append(key, payload, headers);
     return partition;
   }
 }

@@ -2,6 +2,7 @@ import { BusHarness, type MakeMessageBus, type MessageBusContractOptions } from 
 import { describeDeliveryContract } from './message-bus-delivery-contract';
 import { describeFailureAndPositionContract } from './message-bus-failure-contract';
 import { describeRequestReplyContract } from './request-reply-contract';
+import { describeValueContract } from './message-bus-value-contract';
 
 /**
  * The specification every MessageBus adapter must meet. Runs against the embedded bus in unit tests and
@@ -20,6 +21,7 @@ export function describeMessageBusContract(
     harness.register();
     describeDeliveryContract(harness);
     describeFailureAndPositionContract(harness);
+    describeValueContract(harness);
     describeRequestReplyContract(harness);
   });
 }
