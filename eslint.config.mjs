@@ -1,12 +1,6 @@
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/lint/boundaries.mjs';
 
-// Today's exceptions to the boundary rules below, each to be removed by moving code, never added to.
-// Service-to-service imports (issue 25 step 3): none left. The notifier's webhook pages take the
-// dashboard's session guard and page chrome from @gw/dashboard-shell, family A's request check is in
-// @gw/families.
-const SERVICE_IMPORTS_TO_MOVE = {};
-
 export default tseslint.config(
   {
     ignores: [
@@ -39,7 +33,7 @@ export default tseslint.config(
     files: ['packages/*/{src,test}/**/*.ts', 'services/*/{src,test}/**/*.ts', 'apps/*/{src,test}/**/*.ts'],
     plugins: { boundaries },
     rules: {
-      'boundaries/package-imports': ['error', { allowedServiceImports: SERVICE_IMPORTS_TO_MOVE }],
+      'boundaries/package-imports': 'error',
     },
   },
   {
@@ -49,7 +43,7 @@ export default tseslint.config(
     rules: {
       'boundaries/package-imports': [
         'error',
-        { allowedServiceImports: SERVICE_IMPORTS_TO_MOVE, allowRelativeInto: ['test/support'] },
+        { allowRelativeInto: ['test/support'] },
       ],
     },
   },

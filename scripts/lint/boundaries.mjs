@@ -95,10 +95,6 @@ const packageImports = {
         properties: {
           relativePaths: { type: 'boolean' },
           allowRelativeInto: { type: 'array', items: { type: 'string' } },
-          allowedServiceImports: {
-            type: 'object',
-            additionalProperties: { type: 'array', items: { type: 'string' } },
-          },
         },
         additionalProperties: false,
       },
@@ -118,7 +114,6 @@ const packageImports = {
     const {
       relativePaths = true,
       allowRelativeInto = [],
-      allowedServiceImports = {},
     } = context.options[0] ?? {};
     const file = relativeToRoot(context.filename);
     const owner = ownerOf(file);
@@ -143,9 +138,7 @@ const packageImports = {
           });
         }
         if (owner && isService(owner) && isService(target) && target !== owner) {
-          if (!(allowedServiceImports[owner.dir] ?? []).includes(name)) {
-            context.report({ node, messageId: 'serviceImport', data: { from: owner.name, name } });
-          }
+          context.report({ node, messageId: 'serviceImport', data: { from: owner.name, name } });
         }
         return;
       }
