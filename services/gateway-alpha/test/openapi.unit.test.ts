@@ -26,8 +26,10 @@ describe('family A OpenAPI paths', () => {
     ).toEqual([
       'POST /alpha/v1/wallet',
       'POST /alpha/v1/wallet/block-address',
+      'POST /alpha/v1/wallet/qr',
       'POST /alpha/v1/payment',
       'POST /alpha/v1/payment/info',
+      'POST /alpha/v1/payment/qr',
       'POST /alpha/v1/payment/refund',
       'POST /alpha/v1/payment/list',
       'POST /alpha/v1/payment/services',

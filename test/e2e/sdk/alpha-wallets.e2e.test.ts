@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { paymentUris, qrCodePngDataUrl } from '@gw/chain';
 import { toBaseUnits } from '@gw/pricing';
 import type { MerchantKeys } from '@gw/application';
 import { readyMerchant } from '../alpha/alpha-fixtures';
@@ -68,6 +69,23 @@ describe('Cryptomus SDK static wallets against family A on a real btc node', () 
     expect(created['Payment.create_wallet (same order)']?.returned).toEqual(wallet);
     expect(created['create_wallet (a coin of another network)']).toMatchObject({
       raised: expect.any(String),
+    });
+
+    const qr = await run({
+      wallet_qr_code: ['pyCryptomusAPI', 'wallet_qr_code', wallet.uuid],
+      'wallet_qr_code (unknown)': [
+        'pyCryptomusAPI',
+        'wallet_qr_code',
+        '00000000-0000-4000-8000-000000000000',
+      ],
+    });
+    // The static wallet's wallet link, without an amount: the same text its url's SVG QR code carries.
+    const link = paymentUris(chain.gateway.gateway.ctx.config.chainWatchers)('btc', wallet.address, null);
+    expect(qr.wallet_qr_code?.returned).toBe(await qrCodePngDataUrl(link));
+    expect(qr.wallet_qr_code?.returned).toMatch(/^data:image\/png;base64,/);
+    expect(qr['wallet_qr_code (unknown)']).toEqual({
+      raised: 'pyCryptomusAPIException',
+      message: 'Wallet not found',
     });
 
     const txid = await chain.wallet.pay([
