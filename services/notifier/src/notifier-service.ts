@@ -6,7 +6,7 @@ import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { GatewayConfig } from '@gw/platform';
 import { MerchantDirectory, type Service, type ServiceContext } from '@gw/application';
 import type { EventStore } from '@gw/store';
-import { COLLECTIONS, StreamHistory, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, StreamHistory, type PaymentDocument, type StaticAddressDocument } from '@gw/views';
 import type { Delivery, RedeliveryOrigin } from './delivery/delivery';
 import { Dispatcher, type DispatcherLimits } from './delivery/dispatcher';
 import { WebhookMetrics } from './delivery/webhook-metrics';
@@ -139,6 +139,7 @@ export function createNotifierService(ctx: NotifierContext, options: NotifierOpt
     alphaWebhookRoutes({
       ...common,
       payments: ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments),
+      staticAddresses: ctx.readModels.collection<StaticAddressDocument>(COLLECTIONS.staticAddresses),
       log,
       redeliver,
     }),

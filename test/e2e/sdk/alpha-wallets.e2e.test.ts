@@ -140,5 +140,22 @@ describe('Cryptomus SDK static wallets against family A on a real btc node', () 
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(chain.webhooks.calls.filter((c) => c.json.txid === late)).toEqual([]);
+
+    // test_wallet_webhook for the merchant's wallet, named by its order_id: a sample top-up naming it.
+    const tested = await run({
+      test_wallet_webhook: [
+        'pyCryptomusAPI',
+        'test_wallet_webhook',
+        { url_callback: `${chain.webhooks.url}/test`, currency: 'BTC', network: 'btc', order_id: 'sdk-w-1' },
+      ],
+    });
+    expect(tested.test_wallet_webhook).toEqual({ returned: [] });
+    const sample = await webhookCall(chain.webhooks, (json) => json.is_test === true);
+    expect(sample.json).toMatchObject({
+      type: 'wallet',
+      wallet_address_uuid: wallet.uuid,
+      order_id: 'sdk-w-1',
+      status: 'paid',
+    });
   });
 });
