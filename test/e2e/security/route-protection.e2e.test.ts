@@ -62,6 +62,12 @@ const FAMILIES: {
     refusal: () => ({ statuses: [401], body: { message: 'Invalid Sign.' } }),
   },
   {
+    // Upstream's v2 resend (pyCryptomusAPI resend_payment_webhook), signed like every family A call.
+    prefix: '/alpha/v2/',
+    wrongCredentials: { merchant: '8b03432e-0000-4000-8000-000000000001', sign: '0'.repeat(32) },
+    refusal: () => ({ statuses: [401], body: { message: 'Invalid Sign.' } }),
+  },
+  {
     prefix: '/beta/v1/',
     wrongCredentials: { merchant_api_key: 'not-a-key' },
     refusal: () => ({
