@@ -22,6 +22,8 @@ const ROUTES: [path: string, service: string][] = [
   ['/alpha/v1/payment/info', 'gateway-alpha'],
   ['/alpha/v1/test-webhook/payment', 'notifier'],
   ['/alpha/v1/payment/resend', 'notifier'],
+  ['/alpha/v1/test-webhook/wallet', 'notifier'],
+  ['/alpha/v2/payment/resend', 'notifier'],
   ['/beta/v1/payment/invoice', 'gateway-beta'],
   ['/beta/v1/common/currencies', 'gateway-beta'],
   ['/beta/v1/webhook/test', 'notifier'],

@@ -93,10 +93,11 @@ def after_call(context, case, response):
     # credentials missing or mangled on purpose: their 401s are the right answer and are counted apart.
     if key in ("401", "403") and not carried_credentials(response.request):
         key = f"{key} (no genuine credentials)"
-    # Upstream's custodial calls (balance, payouts, swaps) are refused by design once authenticated: their
-    # 403 names why, and is no refusal of the credentials.
-    elif key == "403" and "non-custodial" in response.text:
-        key = "403 (custodial call, refused by design)"
+    # Upstream's custodial calls (balance, payouts, swaps) and the few others not offered (mark-as-paid,
+    # recurring payments) are refused by design once authenticated: their 403 names why ("… not
+    # available: …"), and is no refusal of the credentials.
+    elif key == "403" and " not available: " in response.text:
+        key = "403 (refused by design, naming why)"
     statuses[key] = statuses.get(key, 0) + 1
 
 

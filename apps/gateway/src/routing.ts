@@ -13,6 +13,9 @@ export const ROUTES: readonly { prefix: string; service: Exclude<ServiceName, 'a
   { prefix: '/v1', service: 'gateway-v1' },
   { prefix: '/alpha/v1/test-webhook/payment', service: 'notifier', exact: true },
   { prefix: '/alpha/v1/payment/resend', service: 'notifier', exact: true },
+  { prefix: '/alpha/v1/test-webhook/wallet', service: 'notifier', exact: true },
+  // pyCryptomusAPI's resend_payment_webhook calls upstream's v2 path.
+  { prefix: '/alpha/v2/payment/resend', service: 'notifier', exact: true },
   { prefix: '/alpha/v1', service: 'gateway-alpha' },
   { prefix: '/beta/v1/webhook/test', service: 'notifier', exact: true },
   { prefix: '/beta/v1', service: 'gateway-beta' },

@@ -7,6 +7,8 @@ describe('routing a public path to its service', () => {
     ['/v1/ipn/test', 'notifier'],
     ['/alpha/v1/payment/info', 'gateway-alpha'],
     ['/alpha/v1/payment/resend', 'notifier'],
+    ['/alpha/v1/test-webhook/wallet', 'notifier'],
+    ['/alpha/v2/payment/resend', 'notifier'],
     ['/alpha/v1/test-webhook/payment', 'notifier'],
     ['/beta/v1/payment/invoice', 'gateway-beta'],
     ['/beta/v1/webhook/test', 'notifier'],

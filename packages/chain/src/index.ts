@@ -7,7 +7,7 @@ export * from './errors';
 export * from './network-format';
 export { formatOfNetwork, networkFormats } from './network-formats';
 export { paymentUri, type PaymentUriOptions } from './payment-uri';
-export { paymentUris, qrCodeSvg, type PaymentUriOf } from './qr-code';
+export { paymentUris, qrCodePngDataUrl, qrCodeSvg, type PaymentUriOf } from './qr-code';
 export { fakeTxHash } from './tx-hash';
 export { validateAddress } from './validate-address';
 export { isRefundAddress } from './refund-address';

@@ -30,3 +30,16 @@ export function qrCodeSvg(text: string): Promise<string> {
     color: { dark: '#111827ff', light: '#ffffffff' },
   });
 }
+
+/**
+ * The same QR code as a PNG data URL (`data:image/png;base64,…`), for the APIs whose upstream answers an
+ * image (Cryptomus `payment/qr`, `wallet/qr`).
+ */
+export function qrCodePngDataUrl(text: string): Promise<string> {
+  return QRCode.toDataURL(text, {
+    type: 'image/png',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    color: { dark: '#111827ff', light: '#ffffffff' },
+  });
+}

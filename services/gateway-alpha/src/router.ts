@@ -11,6 +11,7 @@ import { custodialRoutes } from './routes/custodial.routes';
 import type { AlphaRouteDeps } from './routes/deps';
 import { walletRoutes } from './routes/wallet.routes';
 import { paymentRoutes } from './routes/payment.routes';
+import { qrRoutes } from './routes/qr.routes';
 import { refundRoutes } from './routes/refund.routes';
 
 /**
@@ -55,7 +56,14 @@ export function createAlphaRouter(ctx: ServiceContext): Router {
 
   const alpha = Router();
   alpha.use(bareJsonContentType());
-  alpha.use(paymentRoutes(deps), refundRoutes(deps), walletRoutes(deps), catalogueRoutes(deps), custodialRoutes(deps));
+  alpha.use(
+    paymentRoutes(deps),
+    refundRoutes(deps),
+    walletRoutes(deps),
+    qrRoutes(deps),
+    catalogueRoutes(deps),
+    custodialRoutes(deps),
+  );
   alpha.use((req, _res, next) => next(unknownEndpoint(req.method, req.originalUrl.split('?')[0] ?? '')));
   alpha.use(alphaErrorHandler(ctx.logger));
 

@@ -26,8 +26,10 @@ describe('family A OpenAPI paths', () => {
     ).toEqual([
       'POST /alpha/v1/wallet',
       'POST /alpha/v1/wallet/block-address',
+      'POST /alpha/v1/wallet/qr',
       'POST /alpha/v1/payment',
       'POST /alpha/v1/payment/info',
+      'POST /alpha/v1/payment/qr',
       'POST /alpha/v1/payment/refund',
       'POST /alpha/v1/payment/list',
       'POST /alpha/v1/payment/services',
@@ -41,15 +43,22 @@ describe('family A OpenAPI paths', () => {
       'POST /alpha/v1/test-webhook/payout',
       'POST /alpha/v1/transfer/to-personal',
       'POST /alpha/v1/transfer/to-business',
+      'POST /alpha/v1/wallet/blocked-address-refund',
+      'POST /alpha/v1/payment/mark-as-paid',
+      'POST /alpha/v1/recurrence/create',
+      'POST /alpha/v1/recurrence/info',
+      'POST /alpha/v1/recurrence/list',
+      'POST /alpha/v1/recurrence/cancel',
     ]);
   });
 
   it('documents each custodial refusal with its message under 403', () => {
-    for (const { path, refusal } of ALPHA_CUSTODIAL_OPERATIONS) {
+    for (const { path, refusal, custodial } of ALPHA_CUSTODIAL_OPERATIONS) {
       const responses = operation(path, 'post').responses;
       expect(Object.keys(responses).sort()).toEqual(['401', '403', '429']);
       expect((responses['403'] as unknown as { description: string }).description).toContain(refusal);
-      expect(refusal).toMatch(/non-custodial: every payment goes straight to your own wallet/);
+      if (custodial) expect(refusal).toMatch(/non-custodial: every payment goes straight to your own wallet/);
+      else expect(refusal).toMatch(/ is not available|are not available/);
     }
   });
 

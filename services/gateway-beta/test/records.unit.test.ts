@@ -4,11 +4,15 @@ import {
   betaCreatedWhiteLabelSchema,
   betaCurrenciesSchema,
   betaFiatsSchema,
+  betaMonitorSchema,
+  betaNetworksSchema,
+  betaPricesSchema,
   betaPaymentListItemSchema,
   betaStaticAddressItemSchema,
 } from '@gw/contracts/api/beta';
-import { betaCurrencies, betaFiats } from '../src/records/catalogue-results';
+import { betaCurrencies, betaFiats, betaNetworks, betaPrices } from '../src/records/catalogue-results';
 import {
+  betaSymbol,
   betaCreatedStaticAddress,
   betaListItem,
   betaPaymentInformation,
@@ -217,5 +221,31 @@ describe('GET /common/fiats', () => {
     expect(fiats.USD).toEqual({ symbol: 'USD', name: 'US Dollar', price: 1, display_precision: 2 });
     expect(fiats.EUR?.price).toBe(1.158);
     expect(fiats.JPY?.display_precision).toBe(0);
+  });
+});
+
+describe('GET /common/prices', () => {
+  const prices = betaPrices(rates, 'every');
+
+  it('prices each symbol once in US dollars, a multi-network symbol by its first listing', () => {
+    expect(validatorFor(betaPricesSchema)(prices)).toBe(true);
+    expect(prices.BTC).toBe(Number(rates.exchangeRate('btc', 'usd')));
+    const firstUsdt = rates.cryptoCurrencies().find((crypto) => betaSymbol(crypto) === 'USDT');
+    expect(prices.USDT).toBe(Number(rates.exchangeRate(firstUsdt?.code ?? '', 'usd')));
+    expect(Object.keys(prices).sort()).toEqual(Object.keys(betaCurrencies(rates, 'every')).sort());
+  });
+});
+
+describe('GET /common/networks and /common/monitor', () => {
+  it('lists each network of the catalogue once', () => {
+    const networks = betaNetworks(rates, 'every');
+    expect(validatorFor(betaNetworksSchema)(networks)).toBe(true);
+    expect(networks.list).toEqual([...new Set(rates.cryptoCurrencies().map((crypto) => crypto.networkName))]);
+    expect(networks.list).toContain('Tron (TRC-20)');
+  });
+
+  it('states the monitor answer as its schema', () => {
+    expect(validatorFor(betaMonitorSchema)({ status: true })).toBe(true);
+    expect(validatorFor(betaMonitorSchema)({ status: true, extra: 1 })).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import type { Subscription } from '@gw/bus';
 import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { GatewayConfig } from '@gw/platform';
 import { MerchantDirectory, type Service, type ServiceContext } from '@gw/application';
-import { COLLECTIONS, StreamHistory, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, StreamHistory, type PaymentDocument, type StaticAddressDocument } from '@gw/views';
 import type { Delivery, RedeliveryOrigin } from './delivery/delivery';
 import { Dispatcher, type DispatcherLimits } from './delivery/dispatcher';
 import { WebhookMetrics } from './delivery/webhook-metrics';
@@ -129,6 +129,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
     alphaWebhookRoutes({
       ...common,
       payments: ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments),
+      staticAddresses: ctx.readModels.collection<StaticAddressDocument>(COLLECTIONS.staticAddresses),
       log,
       redeliver,
     }),

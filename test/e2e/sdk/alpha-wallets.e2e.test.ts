@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { paymentUris, qrCodePngDataUrl } from '@gw/chain';
 import { toBaseUnits } from '@gw/pricing';
 import type { MerchantKeys } from '@gw/application';
 import { readyMerchant } from '../alpha/alpha-fixtures';
@@ -70,6 +71,23 @@ describe('Cryptomus SDK static wallets against family A on a real btc node', () 
       raised: expect.any(String),
     });
 
+    const qr = await run({
+      wallet_qr_code: ['pyCryptomusAPI', 'wallet_qr_code', wallet.uuid],
+      'wallet_qr_code (unknown)': [
+        'pyCryptomusAPI',
+        'wallet_qr_code',
+        '00000000-0000-4000-8000-000000000000',
+      ],
+    });
+    // The static wallet's wallet link, without an amount: the same text its url's SVG QR code carries.
+    const link = paymentUris(chain.gateway.gateway.ctx.config.chainWatchers)('btc', wallet.address, null);
+    expect(qr.wallet_qr_code?.returned).toBe(await qrCodePngDataUrl(link));
+    expect(qr.wallet_qr_code?.returned).toMatch(/^data:image\/png;base64,/);
+    expect(qr['wallet_qr_code (unknown)']).toEqual({
+      raised: 'pyCryptomusAPIException',
+      message: 'Wallet not found',
+    });
+
     const txid = await chain.wallet.pay([
       { address: wallet.address, amount: BigInt(toBaseUnits('0.0031', 8)) },
     ]);
@@ -122,5 +140,22 @@ describe('Cryptomus SDK static wallets against family A on a real btc node', () 
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(chain.webhooks.calls.filter((c) => c.json.txid === late)).toEqual([]);
+
+    // test_wallet_webhook for the merchant's wallet, named by its order_id: a sample top-up naming it.
+    const tested = await run({
+      test_wallet_webhook: [
+        'pyCryptomusAPI',
+        'test_wallet_webhook',
+        { url_callback: `${chain.webhooks.url}/test`, currency: 'BTC', network: 'btc', order_id: 'sdk-w-1' },
+      ],
+    });
+    expect(tested.test_wallet_webhook).toEqual({ returned: [] });
+    const sample = await webhookCall(chain.webhooks, (json) => json.is_test === true);
+    expect(sample.json).toMatchObject({
+      type: 'wallet',
+      wallet_address_uuid: wallet.uuid,
+      order_id: 'sdk-w-1',
+      status: 'paid',
+    });
   });
 });

@@ -1,6 +1,7 @@
 """Calls family B methods of the real oxapay-python SDK against the gateway.
 
-argv: base URL, then a JSON object of calls: label -> [method, merchant API key, args...].
+argv: base URL, then a JSON object of calls: label -> [method, merchant API key, args...]; a method
+named "common.<name>" is called on the keyless Common client (its key is ignored).
 Prints one JSON object: label -> what the SDK returned or raised.
 """
 import json
@@ -20,7 +21,13 @@ def outcome(call):
         return {"raised": type(error).__name__, "message": str(error)}
 
 
+def endpoint(method, key):
+    if method.startswith("common."):
+        return getattr(oxapay.common(), method[len("common."):])
+    return getattr(oxapay.payment(key), method)
+
+
 results = {}
 for label, (method, key, *args) in calls.items():
-    results[label] = outcome(lambda: getattr(oxapay.payment(key), method)(*args))
+    results[label] = outcome(lambda: endpoint(method, key)(*args))
 print(json.dumps(results))

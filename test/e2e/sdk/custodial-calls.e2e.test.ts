@@ -55,9 +55,34 @@ describe('custodial SDK calls are refused, naming why', () => {
     ['pyCryptomusAPI.transfer_to_personal', /^Transfers are not available/],
     ['pyCryptomusAPI.transfer_to_business', /^Transfers are not available/],
     ['pyCryptomusAPI.test_payout_webhook', /^Payouts are not available/],
+    ['pyCryptomusAPI.block_wallet_refund', /^Refunds of a blocked wallet are not available/],
   ])('family A: %s raises the SDK error with state 1 and the reason', (label, reason) => {
     expect(refused(label)?.message).toMatch(reason);
     expect(results[label]?.raised).toMatch(/^(RequestExceptionsBuilder|pyCryptomusAPIException)$/);
+  });
+
+  it.each([
+    [
+      'pyCryptomusAPI.mark_payment_as_paid',
+      /^Marking a payment as paid is not available: .*follows only what the chain shows/,
+    ],
+    [
+      'pyCryptomusAPI.create_recurrence',
+      /^Recurring payments are not available.*use the gateway's subscriptions/,
+    ],
+    ['pyCryptomusAPI.recurrence_information', /^Recurring payments are not available/],
+    ['pyCryptomusAPI.recurrence_history', /^Recurring payments are not available/],
+    ['pyCryptomusAPI.cancel_recurrence', /^Recurring payments are not available/],
+  ])('family A: %s (not a custody matter) raises the SDK error with the reason', (label, reason) => {
+    expect(results[label]).toMatchObject({ raised: 'pyCryptomusAPIException', code: -5 });
+    expect(results[label]?.message).toMatch(reason);
+  });
+
+  it('checks the sign before refusing a call for another reason than custody', () => {
+    expect(results['pyCryptomusAPI.cancel_recurrence (bad sign)']).toMatchObject({
+      code: -5,
+      message: 'Invalid Sign.',
+    });
   });
 
   it.each([

@@ -64,6 +64,14 @@ results = {
     "pyCryptomusAPI.transfer_to_business": outcome(lambda: py.transfer_to_business("1", "USDT")),
     "pyCryptomusAPI.test_payout_webhook": outcome(
         lambda: py.test_payout_webhook("https://shop.example/cb", "USDT", "tron", order_id="po-2")),
+    "pyCryptomusAPI.block_wallet_refund": outcome(
+        lambda: py.block_wallet_refund("TXYZabcdefghijkl", order_id="w-1")),
+    "pyCryptomusAPI.mark_payment_as_paid": outcome(lambda: py.mark_payment_as_paid(order_id="o-1")),
+    "pyCryptomusAPI.create_recurrence": outcome(lambda: py.create_recurrence("10", "USD", "Pro", "monthly")),
+    "pyCryptomusAPI.recurrence_information": outcome(lambda: py.recurrence_information(order_id="r-1")),
+    "pyCryptomusAPI.recurrence_history": outcome(lambda: py.recurrence_history()),
+    "pyCryptomusAPI.cancel_recurrence": outcome(lambda: py.cancel_recurrence(order_id="r-1")),
+    "pyCryptomusAPI.cancel_recurrence (bad sign)": outcome(lambda: py_wrong.cancel_recurrence(order_id="r-1")),
     "oxapay.Payout.generate": outcome(lambda: oxapay.payout(beta_key).generate(
         {"address": "TXYZ", "amount": 5, "currency": "USDT", "network": "TRC20"})),
     "oxapay.Payout.generate (bad key)": outcome(lambda: oxapay.payout(wrong_key).generate(

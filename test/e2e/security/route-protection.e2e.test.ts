@@ -13,6 +13,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /v1/min-amount': 'spec: unauthenticated (a valid key only picks the default currency_to)',
   'GET /beta/v1/common/currencies': 'spec: unauthenticated',
   'GET /beta/v1/common/fiats': 'spec: unauthenticated',
+  'GET /beta/v1/common/prices': 'spec: unauthenticated',
+  'GET /beta/v1/common/networks': 'spec: unauthenticated',
+  'GET /beta/v1/common/monitor': 'spec: unauthenticated',
   'GET /docs': 'API reference',
   'GET /docs/': 'API reference',
   'GET /docs/docs.css': 'API reference',
@@ -55,6 +58,12 @@ const FAMILIES: {
   },
   {
     prefix: '/alpha/v1/',
+    wrongCredentials: { merchant: '8b03432e-0000-4000-8000-000000000001', sign: '0'.repeat(32) },
+    refusal: () => ({ statuses: [401], body: { message: 'Invalid Sign.' } }),
+  },
+  {
+    // Upstream's v2 resend (pyCryptomusAPI resend_payment_webhook), signed like every family A call.
+    prefix: '/alpha/v2/',
     wrongCredentials: { merchant: '8b03432e-0000-4000-8000-000000000001', sign: '0'.repeat(32) },
     refusal: () => ({ statuses: [401], body: { message: 'Invalid Sign.' } }),
   },

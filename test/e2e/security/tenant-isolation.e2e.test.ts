@@ -29,6 +29,8 @@ const LOOKUPS: Record<string, (a: MerchantCalls, b: Owned) => Promise<Answer>> =
   'POST /alpha/v1/payment/info (order_id)': (a, b) =>
     a.alpha('/alpha/v1/payment/info', { order_id: b.alphaOrderId }),
   'POST /alpha/v1/payment/resend': (a, b) => a.alpha('/alpha/v1/payment/resend', { uuid: b.alphaUuid }),
+  'POST /alpha/v1/payment/qr': (a, b) =>
+    a.alpha('/alpha/v1/payment/qr', { merchant_payment_uuid: b.alphaUuid }),
   'GET /beta/v1/payment/:trackId': (a, b) => a.beta('GET', `/beta/v1/payment/${b.betaTrackId}`),
   'GET /v1/subscriptions/:subscriptionId': (a, b) => a.v1('GET', `/v1/subscriptions/${b.subscriptionId}`),
   'GET /v1/subscriptions/plans/:planId': (a, b) => a.v1('GET', `/v1/subscriptions/plans/${b.planId}`),

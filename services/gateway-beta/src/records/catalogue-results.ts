@@ -64,3 +64,26 @@ export function betaFiats(rates: RatesService) {
     }),
   );
 }
+
+/**
+ * GET /beta/v1/common/prices: each payable coin's symbol with the US dollars one unit buys, from the
+ * rates service (a symbol listed on several networks, such as USDT, has one price: its first listing's).
+ */
+export function betaPrices(rates: RatesService, payable: PayableCoins): Record<string, number> {
+  const prices: Record<string, number> = {};
+  for (const crypto of rates.cryptoCurrencies()) {
+    if (!canTakeMoneyIn(payable, crypto)) continue;
+    const symbol = betaSymbol(crypto);
+    if (prices[symbol] === undefined) prices[symbol] = toJsonNumber(rates.exchangeRate(crypto.code, 'usd'));
+  }
+  return prices;
+}
+
+/** GET /beta/v1/common/networks: the names of the networks payments can be made on, each once. */
+export function betaNetworks(rates: RatesService, payable: PayableCoins): { list: string[] } {
+  const list = new Set<string>();
+  for (const crypto of rates.cryptoCurrencies()) {
+    if (canTakeMoneyIn(payable, crypto)) list.add(crypto.networkName);
+  }
+  return { list: [...list] };
+}

@@ -12,6 +12,8 @@ export interface SampleRequest {
   payNetwork?: string;
   uuid?: string;
   orderId?: string;
+  /** A static wallet's top-up (family A type `wallet`): the wallet it names. */
+  staticAddressId?: number;
 }
 
 const SAMPLE_PAYMENT_ID = 5_000_000_000;
@@ -89,5 +91,8 @@ export function samplePayment(request: SampleRequest): PaymentDocument {
     parentPaymentId: null,
     deposits: paid ? [deposit] : [],
     lateDeposits: [],
+    ...(request.staticAddressId === undefined
+      ? {}
+      : { kind: 'static_address' as const, staticAddressId: request.staticAddressId }),
   };
 }

@@ -13,7 +13,7 @@ import {
   verifyAlphaSign,
 } from '@gw/families';
 import type { ReadModelCollection } from '@gw/store';
-import type { MerchantDocument, PaymentDocument } from '@gw/views';
+import type { MerchantDocument, PaymentDocument, StaticAddressDocument } from '@gw/views';
 import type { Logger } from 'pino';
 import type { Delivery, RedeliveryOrigin } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
@@ -55,6 +55,7 @@ export const MAX_MERCHANT_RESENDS = 10;
 export interface AlphaWebhookDeps {
   directory: MerchantDirectory;
   payments: ReadModelCollection<PaymentDocument>;
+  staticAddresses: ReadModelCollection<StaticAddressDocument>;
   log: DeliveryLog;
   clock: Clock;
   facts: CurrencyFacts;
@@ -67,8 +68,10 @@ export interface AlphaWebhookDeps {
 /**
  * Cryptomus' own webhook routes, signed like every family A call (`merchant` + `sign` over the raw body,
  * verified with family A's check in @gw/families, as the gateway does): `POST /alpha/v1/test-webhook/payment` sends a signed sample
- * payment webhook to `url_callback`; `POST /alpha/v1/payment/resend` sends a final payment's latest
- * webhook again (at most 10 times). Both answer `{"state":0,"result":[]}` like upstream.
+ * payment webhook to `url_callback`, `POST /alpha/v1/test-webhook/wallet` a static wallet's top-up (type
+ * `wallet`, naming the merchant's wallet given by uuid or order_id); `POST /alpha/v1/payment/resend` sends a final payment's latest
+ * webhook again (at most 10 times), and so does upstream's `POST /v2/payment/resend` (pyCryptomusAPI's
+ * resend_payment_webhook), which also takes a top-up's `txid`. All answer `{"state":0,"result":[]}` like upstream.
  */
 export function alphaWebhookRoutes(deps: AlphaWebhookDeps): Router {
   const alpha = Router();
@@ -105,25 +108,54 @@ export function alphaWebhookRoutes(deps: AlphaWebhookDeps): Router {
   );
 
   alpha.post(
-    '/payment/resend',
+    '/test-webhook/wallet',
     signed,
+    asyncRoute(async (req, res) => {
+      const merchant = res.locals.merchant as MerchantDocument;
+      const input = validateTestWebhook(paramsOf(req.body));
+      const wallet = await findWallet(deps.staticAddresses, merchant.merchantId, input.uuid, input.orderId);
+      const payment = samplePayment({
+        family: 'alpha',
+        merchantId: merchant.merchantId,
+        status: TEST_STATUSES[input.status]!,
+        url: input.url,
+        now: deps.clock.now(),
+        payCurrency: input.currency.toLowerCase(),
+        payNetwork: input.network.toLowerCase(),
+        staticAddressId: wallet?.staticAddressId ?? SAMPLE_WALLET_ID,
+        ...((wallet?.orderId ?? input.orderId) ? { orderId: wallet?.orderId ?? input.orderId } : {}),
+      });
+      const payload = {
+        ...familyPayload(payment, deps.facts),
+        status: input.status,
+        is_final: FINAL_TEST_STATUSES.has(input.status),
+        // A wallet the merchant does not have is named as asked, as the payment test names its uuid.
+        ...(!wallet && input.uuid ? { wallet_address_uuid: input.uuid } : {}),
+      };
+      const request = signWebhook('alpha', payload, deps.directory.paymentKeyOf(merchant));
+      await deps.send({ url: input.url, ...request });
+      res.json({ state: 0, result: [] });
+    }),
+  );
+
+  const resend = (withTxid: boolean): RequestHandler =>
     asyncRoute(async (req, res) => {
       const merchant = res.locals.merchant as MerchantDocument;
       const body = paramsOf(req.body);
       const uuid = optionalString(body.uuid);
       const orderId = optionalString(body.order_id);
-      if (!uuid && !orderId) {
+      const txid = withTxid ? optionalString(body.txid) : undefined;
+      if (!uuid && !orderId && !txid) {
         throw validationFailed({
           uuid: ['validation.required_without'],
           order_id: ['validation.required_without'],
+          ...(withTxid ? { txid: ['validation.required_without'] } : {}),
         });
       }
-      const payment = await findPayment(
-        deps.payments,
-        merchant.merchantId,
-        orderId ? undefined : uuid,
-        orderId,
-      );
+      const payment =
+        uuid || orderId
+          ? await findPayment(deps.payments, merchant.merchantId, orderId ? undefined : uuid, orderId)
+          : await deps.payments.findOne({ merchantId: merchant.merchantId, 'deposits.txHash': txid! });
       if (!payment || payment.family !== 'alpha') throw paymentNotFound();
       if (!alphaIsFinal(payment.status))
         throw new AlphaError(422, { state: 1, message: 'Payment is not finalized' });
@@ -135,19 +167,25 @@ export function alphaWebhookRoutes(deps: AlphaWebhookDeps): Router {
         throw new AlphaError(422, { state: 1, message: 'Too much resend' });
       await deps.redeliver(latest.deliveryId, 'merchant');
       res.json({ state: 0, result: [] });
-    }),
-  );
+    });
+  alpha.post('/payment/resend', signed, resend(false));
+  // pyCryptomusAPI's resend_payment_webhook calls upstream's v2 path: the same call, a top-up also by txid.
+  const alphaV2 = Router();
+  alphaV2.post('/payment/resend', signed, resend(true));
 
-  alpha.use(((error: unknown, req, res, next) => {
+  const errors = ((error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof AlphaError) return void res.status(error.status).json(error.body);
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) (req.log ?? deps.logger).error({ err: error }, 'family A webhook route failed');
     res.status(status).json({ state: 1, message: status >= 500 ? 'Server error' : (error as Error).message });
-  }) as ErrorRequestHandler);
+  }) as ErrorRequestHandler;
+  alpha.use(errors);
+  alphaV2.use(errors);
 
   const router = Router();
   router.use('/alpha/v1', alpha);
+  router.use('/alpha/v2', alphaV2);
   return router;
 }
 
@@ -214,6 +252,23 @@ async function findPayment(
     if (byUuid) return byUuid;
   }
   return orderId ? payments.findOne({ merchantId, orderId, family: 'alpha' }) : null;
+}
+
+/** The id a test wallet webhook names when the merchant's wallet was not given or not found. */
+const SAMPLE_WALLET_ID = 5_000_000_000;
+
+/** A static wallet of the merchant by uuid (wins) or order id; none when neither matches. */
+async function findWallet(
+  wallets: ReadModelCollection<StaticAddressDocument>,
+  merchantId: string,
+  uuid: string | undefined,
+  orderId: string | undefined,
+): Promise<StaticAddressDocument | null> {
+  if (uuid) {
+    const byUuid = await wallets.findOne({ uuid: uuid.toLowerCase(), merchantId, family: 'alpha' });
+    if (byUuid) return byUuid;
+  }
+  return orderId ? wallets.findOne({ merchantId, orderId, family: 'alpha' }) : null;
 }
 
 function optionalString(value: unknown): string | undefined {

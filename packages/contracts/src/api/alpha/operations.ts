@@ -8,7 +8,9 @@ import {
   alphaPaymentInfoBody,
   alphaPaymentListBody,
   alphaPaymentListQuery,
+  alphaPaymentQrBody,
   alphaRefundBody,
+  alphaWalletQrBody,
 } from './requests.schemas';
 import {
   alphaBlockedWalletSchema,
@@ -19,6 +21,7 @@ import {
   alphaPaymentListSchema,
   alphaPaymentRecordSchema,
   alphaPaymentServicesSchema,
+  alphaQrCodeSchema,
   alphaSuccess,
   alphaValidationErrorSchema,
 } from './responses.schemas';
@@ -113,6 +116,23 @@ const OPERATIONS: AlphaOperation[] = [
     },
   },
   {
+    operationId: 'alphaWalletQr',
+    method: 'post',
+    path: '/alpha/v1/wallet/qr',
+    summary:
+      "A PNG QR code (data URL) of a static wallet's address, as a wallet link without an amount (pyCryptomusAPI wallet_qr_code).",
+    signing: overRawBody,
+    idempotent: false,
+    body: alphaWalletQrBody,
+    responses: {
+      200: { description: 'The QR code.', schema: alphaSuccess('The image.', alphaQrCodeSchema) },
+      ...invalidSign,
+      ...unreadableBody,
+      404: { description: "No such static wallet among the merchant's.", schema: alphaErrorSchema },
+      ...validation('wallet_address_uuid missing or malformed.'),
+    },
+  },
+  {
     operationId: 'alphaCreatePayment',
     method: 'post',
     path: '/alpha/v1/payment',
@@ -151,6 +171,23 @@ const OPERATIONS: AlphaOperation[] = [
       ...unreadableBody,
       404: { description: 'No such payment for this merchant.', schema: alphaErrorSchema },
       ...validation('Neither uuid nor order_id given, or one is malformed.'),
+    },
+  },
+  {
+    operationId: 'alphaPaymentQr',
+    method: 'post',
+    path: '/alpha/v1/payment/qr',
+    summary:
+      "A PNG QR code (data URL) of the payment's wallet link: its address, coin and the amount still due, as its checkout page shows (pyCryptomusAPI payment_qr_code).",
+    signing: overRawBody,
+    idempotent: false,
+    body: alphaPaymentQrBody,
+    responses: {
+      200: { description: 'The QR code.', schema: alphaSuccess('The image.', alphaQrCodeSchema) },
+      ...invalidSign,
+      ...unreadableBody,
+      404: { description: 'No such payment for this merchant.', schema: alphaErrorSchema },
+      ...validation('merchant_payment_uuid missing or malformed.'),
     },
   },
   {

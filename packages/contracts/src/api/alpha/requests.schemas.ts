@@ -162,6 +162,28 @@ export const alphaBlockWalletBody: Schema = {
   ],
 };
 
+const requiredUuid = (description: string): Schema =>
+  stringInput(description, {
+    maxLength: 36,
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    rule: 'uuid',
+    nullable: false,
+  });
+
+/** POST /alpha/v1/payment/qr (pyCryptomusAPI payment_qr_code): the QR code of a payment's address. */
+export const alphaPaymentQrBody: Schema = body(
+  "POST /alpha/v1/payment/qr: a PNG QR code of the payment's wallet link.",
+  { merchant_payment_uuid: requiredUuid('Payment uuid.') },
+  ['merchant_payment_uuid'],
+);
+
+/** POST /alpha/v1/wallet/qr (pyCryptomusAPI wallet_qr_code): the QR code of a static wallet's address. */
+export const alphaWalletQrBody: Schema = body(
+  "POST /alpha/v1/wallet/qr: a PNG QR code of the static wallet's address.",
+  { wallet_address_uuid: requiredUuid("Static wallet uuid (create_wallet's uuid).") },
+  ['wallet_address_uuid'],
+);
+
 /** Both fields are optional, but one of them is required; order_id wins when both are sent. */
 export const alphaPaymentInfoBody: Schema = {
   ...body('POST /alpha/v1/payment/info: one payment by uuid or order_id.', {

@@ -132,6 +132,12 @@ export const alphaStaticWalletSchema: Schema = closedObject('A static wallet.', 
   url: text('QR code image (SVG) of the address.', { format: 'uri' }),
 });
 
+export const alphaQrCodeSchema: Schema = closedObject('A QR code.', {
+  image: text('The PNG image as a data URL (data:image/png;base64,…).', {
+    pattern: '^data:image/png;base64,',
+  }),
+});
+
 export const alphaBlockedWalletSchema: Schema = closedObject('The blocked static wallet.', {
   uuid: text('The static wallet.', { format: 'uuid' }),
   status: text('blocked.', { enum: ['blocked'] }),

@@ -18,6 +18,9 @@ import {
   betaCurrenciesSchema,
   betaErrorSchema,
   betaFiatsSchema,
+  betaMonitorSchema,
+  betaNetworksSchema,
+  betaPricesSchema,
   betaPaymentInformationSchema,
   betaPaymentListSchema,
   betaStaticAddressListSchema,
@@ -241,6 +244,41 @@ const OPERATIONS: BetaOperation[] = [
     idempotent: false,
     responses: {
       200: { description: 'Fiat currencies.', schema: betaSuccess('Fiats by symbol.', betaFiatsSchema) },
+    },
+  },
+  {
+    operationId: 'betaPrices',
+    method: 'get',
+    paths: ['/beta/v1/common/prices'],
+    summary:
+      'The USD price of each payable crypto currency, as oxapay-python Common.prices reads it; no key needed.',
+    auth: false,
+    idempotent: false,
+    responses: {
+      200: { description: 'Prices.', schema: betaSuccess('Prices by symbol.', betaPricesSchema) },
+    },
+  },
+  {
+    operationId: 'betaNetworks',
+    method: 'get',
+    paths: ['/beta/v1/common/networks'],
+    summary:
+      'The networks payments can be made on, as oxapay-python Common.networks reads them; no key needed.',
+    auth: false,
+    idempotent: false,
+    responses: {
+      200: { description: 'Networks.', schema: betaSuccess('Network names.', betaNetworksSchema) },
+    },
+  },
+  {
+    operationId: 'betaMonitor',
+    method: 'get',
+    paths: ['/beta/v1/common/monitor'],
+    summary: 'Whether the API is operational (oxapay-python Common.monitor); no key needed.',
+    auth: false,
+    idempotent: false,
+    responses: {
+      200: { description: 'Status.', schema: betaSuccess('The status.', betaMonitorSchema) },
     },
   },
 ];

@@ -244,6 +244,20 @@ export const betaFiatsSchema: Schema = {
   }),
 };
 
+export const betaPricesSchema: Schema = {
+  type: 'object',
+  description: 'US dollars one unit of each payable crypto currency buys, keyed by symbol.',
+  additionalProperties: numberField('Price in US dollars.'),
+};
+
+export const betaNetworksSchema: Schema = closedObject('The networks payments can be made on.', {
+  list: { type: 'array', description: 'Network names, each once.', items: text('Network name.') },
+});
+
+export const betaMonitorSchema: Schema = closedObject('Whether the API is operational.', {
+  status: { type: 'boolean', description: 'true: the API answers.' },
+});
+
 export const betaAcceptedCurrenciesSchema: Schema = closedObject("The merchant's accepted currencies.", {
   list: {
     type: 'array',
