@@ -123,6 +123,15 @@ describe('refund requests', () => {
       expect(badAddress.status).toBe(422);
       expect(badAddress.body).toMatchObject({ state: 1, errors: { address: ['validation.invalid'] } });
 
+      // Schemathesis found this one a 500: a null address passed the schema and reached the refund.
+      const nullAddress = await client.post('/payment/refund', {
+        order_id: '0',
+        address: null,
+        is_subtract: 'False',
+      });
+      expect(nullAddress.status).toBe(422);
+      expect(nullAddress.body).toMatchObject({ state: 1, errors: { address: ['validation.string'] } });
+
       const noKey = await client.post('/payment/refund', { address: BTC_ADDRESS, is_subtract: true });
       expect(noKey.status).toBe(422);
       expect(noKey.body).toMatchObject({

@@ -79,11 +79,11 @@ export function urlInput(description: string): Schema {
 const BOOLEAN_SPELLINGS = [true, false, 'true', 'false', 'True', 'False', '1', '0', 1, 0, null];
 
 /** A flag as upstream clients spell it: true/false, "true"/"false", 0/1, "0"/"1". */
-export function flagInput(description: string): Schema {
+export function flagInput(description: string, { nullable = true }: { nullable?: boolean } = {}): Schema {
   return {
     description: `${description} true/false, "true"/"false", 0/1 or "0"/"1".`,
-    type: ['boolean', 'string', 'integer', 'null'],
-    enum: BOOLEAN_SPELLINGS,
+    type: nullType(['boolean', 'string', 'integer'], nullable),
+    enum: nullable ? BOOLEAN_SPELLINGS : BOOLEAN_SPELLINGS.filter((spelling) => spelling !== null),
     [RULE]: 'boolean',
   };
 }

@@ -117,6 +117,7 @@ export const alphaCreateWalletBody: Schema = body(
     network: stringInput('Network of the currency, e.g. "btc", "eth", "tron".', {
       minLength: 1,
       maxLength: 32,
+      nullable: false,
     }),
     currency: currencyCode('Crypto the wallet takes.', false),
     order_id: {
@@ -206,9 +207,11 @@ export const alphaRefundBody: Schema = {
       address: stringInput("The buyer's address on the payment's network, where the refund goes.", {
         minLength: 1,
         maxLength: 128,
+        nullable: false,
       }),
       is_subtract: flagInput(
         "Upstream: whether its commission comes off the merchant's balance or the refund; no commission is taken here.",
+        { nullable: false },
       ),
       uuid: paymentUuid,
       order_id: paymentOrderId,
