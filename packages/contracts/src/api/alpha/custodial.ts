@@ -49,7 +49,7 @@ function refused(
   };
 }
 
-const recurrence = `Recurring payments are not available through the Cryptomus API here: use the gateway's subscriptions instead (subscription plans and subscriptions in the admin API, the CLI and the dashboard, or the NOWPayments-style /v1/subscriptions), which send the buyer a payment link every period.`;
+const recurrence = `Recurring payments are not available: this gateway does not serve Cryptomus recurrences; use its subscriptions instead (subscription plans and subscriptions in the admin API, the CLI and the dashboard, or the NOWPayments-style /v1/subscriptions), which send the buyer a payment link every period.`;
 
 const payouts = (what: string) =>
   `Payouts are not available: ${NO_FUNDS_HELD}, so ${what}. Send payouts from your own wallet.`;
