@@ -68,7 +68,7 @@ describe('custodial SDK calls are refused, naming why', () => {
     ],
     [
       'pyCryptomusAPI.create_recurrence',
-      /^Recurring payments are not available.*use the gateway's subscriptions/,
+      /^Recurring payments are not available: .*use its subscriptions/,
     ],
     ['pyCryptomusAPI.recurrence_information', /^Recurring payments are not available/],
     ['pyCryptomusAPI.recurrence_history', /^Recurring payments are not available/],
