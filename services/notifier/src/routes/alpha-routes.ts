@@ -17,7 +17,7 @@ import type { MerchantDocument, PaymentDocument, StaticAddressDocument } from '@
 import type { Logger } from 'pino';
 import type { Delivery, RedeliveryOrigin } from '../delivery/delivery';
 import type { DeliveryLog } from '../log/delivery-log';
-import { samplePayment } from '../payloads/sample-payment';
+import { samplePayment, type SampleRequest } from '../payloads/sample-payment';
 import { isHttpUrl, type SendTestWebhook } from './test-webhook';
 
 /** Laravel-style rule keys per field, as family A's 422 answers carry them. */
@@ -77,32 +77,46 @@ export function alphaWebhookRoutes(deps: AlphaWebhookDeps): Router {
   const alpha = Router();
   const signed = [parseBody({ limitBytes: deps.bodyLimitBytes }), authenticate(deps.directory)];
 
+  /**
+   * Signs and sends one sample webhook of `input.status` for a payment shaped by `sample` (what the
+   * merchant's stored payment or wallet gives it), with `extra` fields on the payload.
+   */
+  async function sendSample(
+    merchant: MerchantDocument,
+    input: TestWebhookInput,
+    sample: Pick<SampleRequest, 'uuid' | 'orderId' | 'staticAddressId'>,
+    extra: Record<string, unknown> = {},
+  ): Promise<void> {
+    const payment = samplePayment({
+      family: 'alpha',
+      merchantId: merchant.merchantId,
+      status: TEST_STATUSES[input.status]!,
+      url: input.url,
+      now: deps.clock.now(),
+      payCurrency: input.currency.toLowerCase(),
+      payNetwork: input.network.toLowerCase(),
+      ...sample,
+    });
+    const payload = {
+      ...familyPayload(payment, deps.facts),
+      status: input.status,
+      is_final: FINAL_TEST_STATUSES.has(input.status),
+      ...extra,
+    };
+    const request = signWebhook('alpha', payload, deps.directory.paymentKeyOf(merchant));
+    await deps.send({ url: input.url, ...request });
+  }
+
   alpha.post(
     '/test-webhook/payment',
     signed,
     asyncRoute(async (req, res) => {
       const merchant = res.locals.merchant as MerchantDocument;
-      const body = paramsOf(req.body);
-      const input = validateTestWebhook(body);
+      const input = validateTestWebhook(paramsOf(req.body));
       const existing = await findPayment(deps.payments, merchant.merchantId, input.uuid, input.orderId);
-      const payment = samplePayment({
-        family: 'alpha',
-        merchantId: merchant.merchantId,
-        status: TEST_STATUSES[input.status]!,
-        url: input.url,
-        now: deps.clock.now(),
-        payCurrency: input.currency.toLowerCase(),
-        payNetwork: input.network.toLowerCase(),
-        ...((existing?.uuid ?? input.uuid) ? { uuid: existing?.uuid ?? input.uuid } : {}),
-        ...((existing?.orderId ?? input.orderId) ? { orderId: existing?.orderId ?? input.orderId } : {}),
-      });
-      const payload = {
-        ...familyPayload(payment, deps.facts),
-        status: input.status,
-        is_final: FINAL_TEST_STATUSES.has(input.status),
-      };
-      const request = signWebhook('alpha', payload, deps.directory.paymentKeyOf(merchant));
-      await deps.send({ url: input.url, ...request });
+      const uuid = existing?.uuid ?? input.uuid;
+      const orderId = existing?.orderId ?? input.orderId;
+      await sendSample(merchant, input, { ...(uuid ? { uuid } : {}), ...(orderId ? { orderId } : {}) });
       res.json({ state: 0, result: [] });
     }),
   );
@@ -114,26 +128,14 @@ export function alphaWebhookRoutes(deps: AlphaWebhookDeps): Router {
       const merchant = res.locals.merchant as MerchantDocument;
       const input = validateTestWebhook(paramsOf(req.body));
       const wallet = await findWallet(deps.staticAddresses, merchant.merchantId, input.uuid, input.orderId);
-      const payment = samplePayment({
-        family: 'alpha',
-        merchantId: merchant.merchantId,
-        status: TEST_STATUSES[input.status]!,
-        url: input.url,
-        now: deps.clock.now(),
-        payCurrency: input.currency.toLowerCase(),
-        payNetwork: input.network.toLowerCase(),
-        staticAddressId: wallet?.staticAddressId ?? SAMPLE_WALLET_ID,
-        ...((wallet?.orderId ?? input.orderId) ? { orderId: wallet?.orderId ?? input.orderId } : {}),
-      });
-      const payload = {
-        ...familyPayload(payment, deps.facts),
-        status: input.status,
-        is_final: FINAL_TEST_STATUSES.has(input.status),
+      const orderId = wallet?.orderId ?? input.orderId;
+      await sendSample(
+        merchant,
+        input,
+        { staticAddressId: wallet?.staticAddressId ?? SAMPLE_WALLET_ID, ...(orderId ? { orderId } : {}) },
         // A wallet the merchant does not have is named as asked, as the payment test names its uuid.
-        ...(!wallet && input.uuid ? { wallet_address_uuid: input.uuid } : {}),
-      };
-      const request = signWebhook('alpha', payload, deps.directory.paymentKeyOf(merchant));
-      await deps.send({ url: input.url, ...request });
+        !wallet && input.uuid ? { wallet_address_uuid: input.uuid } : {},
+      );
       res.json({ state: 0, result: [] });
     }),
   );
