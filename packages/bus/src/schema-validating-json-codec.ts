@@ -1,8 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { deepFreeze } from '@gw/platform';
+import { deepFreeze, frozenJsonCopy, NOT_PLAIN_JSON } from '@gw/platform';
 import { JsonCodec, type MessageCodec } from './codec';
-import { NOT_PLAIN_JSON, frozenJsonCopy } from './frozen-json';
 import { contractTopicOf } from './reply-inbox';
 
 export type JsonSchema = Record<string, unknown>;

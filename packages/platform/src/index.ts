@@ -6,6 +6,7 @@ export * from './config-kafka';
 export { parseMasterKey } from './config-values';
 export * from './crypto-box';
 export * from './deep-freeze';
+export * from './frozen-json';
 export * from './health';
 export * from './http';
 export * from './ids';

@@ -1,6 +1,7 @@
 import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { frozenJsonCopy } from '@gw/platform';
 import { ANY_EVENT, CorruptLogError, JsonlEventStore, type FlushStats } from '../src';
 import { paymentEvent } from '../src/testing';
 
@@ -20,6 +21,15 @@ describe('JsonlEventStore on disk', () => {
   afterEach(async () => {
     await Promise.all(stores.splice(0).map((store) => store.close()));
     await rm(directory, { recursive: true, force: true });
+  });
+
+  it('hands the appended commit to the outbox as the one frozen value, which the bus passes on uncopied', async () => {
+    const store = await open();
+    const commit = await store.append('payment-1', 0, [paymentEvent('PaymentCreated')]);
+
+    expect(Object.isFrozen(commit.events[0]!.data)).toBe(true);
+    expect((await store.unpublishedCommits(10))[0]).toBe(commit);
+    expect(frozenJsonCopy(commit.events[0])).toBe(commit.events[0]);
   });
 
   it('writes one line per commit and one line per publication mark', async () => {

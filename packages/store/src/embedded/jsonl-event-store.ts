@@ -14,6 +14,7 @@ import { quarantineOf } from '../quarantine';
 import { cloneDocument } from './document-values';
 import {
   CorruptLogError,
+  frozenJsonCopy,
   GroupCommitWriter,
   jsonlLines,
   readAt,
@@ -126,8 +127,9 @@ export class JsonlEventStore implements EventStore {
     const line = `${JSON.stringify(record)}\n`;
     // Keep what replay will produce, not the caller's objects: a Date or an undefined field reads back
     // exactly as it will after a restart, and the caller cannot mutate the store. That is also what the
-    // schema judges, before anything is promised or written.
-    const commit: Commit = { ...(JSON.parse(line) as CommitRecord), published: false };
+    // schema judges, before anything is promised or written. Frozen, it is handed out as it is: to the
+    // appender, to the outbox relay and on through the bus (frozenJsonCopy passes its own copies on).
+    const commit = frozenJsonCopy({ ...(JSON.parse(line) as CommitRecord), published: false }) as Commit;
     assertEventsMatch(this.eventSchema, commit.events);
     if (!stream) this.streams.set(streamId, (stream = { head, lines: [] }));
     stream.head = head + events.length;
@@ -146,7 +148,7 @@ export class JsonlEventStore implements EventStore {
       if (this.inFlight.get(streamId) === settled) this.inFlight.delete(streamId);
     });
     await durable;
-    return copy(commit);
+    return commit;
   }
 
   /**
@@ -183,8 +185,8 @@ export class JsonlEventStore implements EventStore {
       if (waiting?.has(entry.streamId)) continue;
       oldest.push(
         'commitId' in entry
-          ? copy(entry)
-          : { ...this.readCommit(entry.offset, entry.length), published: false },
+          ? entry
+          : (frozenJsonCopy({ ...this.readCommit(entry.offset, entry.length), published: false }) as Commit),
       );
     }
     return oldest;

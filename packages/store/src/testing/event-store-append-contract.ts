@@ -147,16 +147,27 @@ export function describeAppendContract(h: EventStoreHarness): void {
       }
     });
 
-    it('hands out copies: mutating what was read or appended does not change the store', async () => {
+    it('hands out copies or frozen values: mutating what was read or appended does not change the store', async () => {
       const streamId = h.streamId('payment');
       const event = paymentEvent('PaymentCreated', { payAmount: '1.5' });
       const commit = await h.store.append(streamId, 0, [event]);
       event.data.payAmount = 'changed by the caller';
-      commit.events[0]!.data.payAmount = 'changed through the commit';
+      attemptToChange(() => (commit.events[0]!.data.payAmount = 'changed through the commit'));
       const read = await h.store.readStream(streamId);
-      read[0]!.data.payAmount = 'changed through a read';
+      attemptToChange(() => (read[0]!.data.payAmount = 'changed through a read'));
+      const unpublished = (await h.store.unpublishedCommits(1000)).find((c) => c.streamId === streamId);
+      attemptToChange(() => (unpublished!.events[0]!.data.payAmount = 'changed through the outbox'));
 
       expect((await h.store.readStream(streamId))[0]?.data.payAmount).toBe('1.5');
     });
   });
+}
+
+/** A store may hand out frozen values, which refuse the change with a TypeError, or copies, which take it. */
+function attemptToChange(change: () => void): void {
+  try {
+    change();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
 }

@@ -19,6 +19,17 @@ describe('frozenJsonCopy', () => {
     expect(Object.isFrozen(value.a)).toBe(false);
   });
 
+  it('passes on what it made as it is, also inside a new value, and copies what others froze', () => {
+    const made = frozenJsonCopy({ data: { amount: '1.5' } }) as { data: object };
+    const wrapped = frozenJsonCopy({ topic: 'payments.events', value: made }) as { value: unknown };
+    const frozenElsewhere = Object.freeze({ amount: '1.5' });
+
+    expect(frozenJsonCopy(made)).toBe(made);
+    expect(wrapped.value).toBe(made);
+    expect(frozenJsonCopy(frozenElsewhere)).not.toBe(frozenElsewhere);
+    expect(frozenJsonCopy(frozenElsewhere)).toEqual(frozenElsewhere);
+  });
+
   it('copies bare strings, numbers, booleans and null as themselves', () => {
     expect(['s', 0, 12.5, false, null].map(frozenJsonCopy)).toEqual(['s', 0, 12.5, false, null]);
   });
