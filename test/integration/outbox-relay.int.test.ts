@@ -8,7 +8,7 @@ import { OutboxRelay } from '@gw/service-payments';
 import { createProjectorService, Projector } from '@gw/service-projector';
 import { InMemoryReadModelStore, MongoEventStore, MongoReadModelStore, type ReadModelStore } from '@gw/store';
 import { dropMongoDatabase, randomDatabaseName } from '@gw/store/testing';
-import { COLLECTIONS } from '@gw/views';
+import { COLLECTIONS, ReadModelStreamHistory } from '@gw/views';
 import {
   intoCommits,
   paidLifecycle,
@@ -66,7 +66,12 @@ describe('outbox relay on the MongoDB event store', () => {
 
   it('delivers every event to the read models once and in stream order across a relay crash', async () => {
     const readModels = new RecordingReadModels(mongoReadModels);
-    const projector: Service = createProjectorService({ bus, readModels, clock: systemClock });
+    const projector: Service = createProjectorService({
+      bus,
+      readModels,
+      history: new ReadModelStreamHistory(readModels),
+      clock: systemClock,
+    });
     await projector.start();
     stoppers.push(() => projector.stop());
     const delivered: { streamId: string; version: number }[] = [];

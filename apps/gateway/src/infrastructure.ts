@@ -21,14 +21,18 @@ import {
   type EventStore,
   type ReadModelStore,
 } from '@gw/store';
+import { ReadModelStreamHistory, type StreamHistory } from '@gw/views';
 import type { Logger } from 'pino';
 import { DataDirLock } from './data-dir-lock';
+import { EventLogHistory } from './event-log-history';
 
 /** The adapters behind every port, chosen once from the configuration. */
 export interface Infrastructure {
   bus: MessageBus;
   eventStore: EventStore;
   readModels: ReadModelStore;
+  /** The event log itself in the embedded default; the history read model on the engines. */
+  history: StreamHistory;
   cache: Cache;
   /**
    * Where Idempotency-Key answers are kept, for 24 hours and across restarts and crashes: Redis on the
@@ -58,6 +62,7 @@ async function embeddedInfrastructure(config: GatewayConfig): Promise<Infrastruc
       bus: tracedBus(bus),
       eventStore,
       readModels: new InMemoryReadModelStore(),
+      history: new EventLogHistory(eventStore),
       cache: new InMemoryCache(),
       idempotencyRecords: await JournaledCache.open({ path: path.join(config.dataDir, 'idempotency.jsonl') }),
       readModelsAreEphemeral: true,
@@ -121,6 +126,7 @@ async function engineInfrastructure(engines: EngineConfig, logger: Logger): Prom
       bus: tracedBus(namespacedBus(kafka, prefix)),
       eventStore,
       readModels,
+      history: new ReadModelStreamHistory(readModels),
       cache,
       idempotencyRecords: cache,
       readModelsAreEphemeral: false,

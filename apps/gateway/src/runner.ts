@@ -164,6 +164,7 @@ export async function buildContext(
     bus: infra.bus,
     eventStore: infra.eventStore,
     readModels: infra.readModels,
+    history: infra.history,
     outbox: infra.eventStore,
     cache: infra.cache,
     idempotencyRecords: infra.idempotencyRecords,
@@ -189,7 +190,7 @@ async function rebuildReadModels(infra: Infrastructure, logger: Logger, clock: C
     (report) => logger.info(report, `rebuilding the read models: ${describeRebuildProgress(report)}`),
     () => clock.now().getTime(),
   );
-  const replayed = await new Projector(infra.readModels).rebuild(
+  const replayed = await new Projector(infra.readModels, infra.history).rebuild(
     infra.eventStore.readAll(),
     progress.onApplied,
     (event, error) =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { streamIdOf } from '@gw/domain';
 import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import { InMemoryReadModelStore, JsonlEventStore } from '@gw/store';
-import { ReadModelWriter, StreamHistory } from '@gw/views';
+import { ReadModelWriter, ReadModelStreamHistory } from '@gw/views';
 import { backfillHistory } from '../src/history-backfill';
 
 describe('filling the history read model after an upgrade', () => {
@@ -38,7 +38,7 @@ describe('filling the history read model after an upgrade', () => {
   it('records every stored payment event when the history is empty, as the store holds them', async () => {
     const readModels = new InMemoryReadModelStore();
     expect(await backfillHistory(eventStore, readModels)).toBe(paidLifecycle(terms).length);
-    const history = await new StreamHistory(readModels).events(streamId);
+    const history = await new ReadModelStreamHistory(readModels).events(streamId);
     const stored = await eventStore.readStream(streamId);
     expect(history.map(({ id: _id, ...event }) => event)).toEqual(
       stored.map(({ metadata: { correlationId, causationId }, ...event }) => ({
@@ -53,6 +53,6 @@ describe('filling the history read model after an upgrade', () => {
     const [first] = await eventStore.readStream(streamId);
     await new ReadModelWriter(readModels).record([first!]);
     expect(await backfillHistory(eventStore, readModels)).toBe(0);
-    expect(await new StreamHistory(readModels).events(streamId)).toHaveLength(1);
+    expect(await new ReadModelStreamHistory(readModels).events(streamId)).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import type { MessageBus } from '@gw/bus';
 import type { Cache } from '@gw/cache';
 import type { Clock, GatewayConfig, RateLimitRefusals, SecretBox } from '@gw/platform';
 import type { OutboxQuarantine, ReadModelStore } from '@gw/store';
+import type { StreamHistory } from '@gw/views';
 import type { Logger } from 'pino';
 import type { CommandClient } from './command-client';
 import type { PayAddressSource } from './pay-addresses';
@@ -19,6 +20,8 @@ export interface ServiceContext {
   clock: Clock;
   bus: MessageBus;
   readModels: ReadModelStore;
+  /** The events of payment and invoice streams, for what a document alone cannot say (StreamHistory). */
+  history: StreamHistory;
   /** The outbox's quarantine, for the operator's outbox pages: commits set aside and their release. */
   outbox: OutboxQuarantine;
   cache: Cache;

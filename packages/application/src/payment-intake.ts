@@ -13,7 +13,6 @@ import {
   type SandboxCase,
 } from '@gw/domain';
 import { chainNodeFor, newNumericId } from '@gw/platform';
-import { StreamHistory } from '@gw/views';
 import type { ServiceContext } from './context';
 import { committedCreate, settledCreate, type KeyedCreate } from './keyed-create';
 import { NoPayingWalletError } from './pay-addresses';
@@ -90,7 +89,7 @@ export async function openPayment(
       continue;
     if (!key || !ids || !reply.ok) return { terms, reply };
     const target = { streamId, commandId: ids.commandId, type: 'PaymentCreated' };
-    return { terms: await settledCreate(new StreamHistory(ctx.readModels), key, target, terms), reply };
+    return { terms: await settledCreate(ctx.history, key, target, terms), reply };
   }
 }
 
@@ -100,11 +99,11 @@ export async function openPayment(
  * Entry points ask before admitting again, since prices and settings may have moved since.
  */
 export async function replayedPayment(
-  ctx: Pick<ServiceContext, 'readModels'>,
+  ctx: Pick<ServiceContext, 'history'>,
   key: KeyedCreate | null,
 ): Promise<PaymentTerms | null> {
   if (!key?.resumed) return null;
-  const streams = new StreamHistory(ctx.readModels);
+  const streams = ctx.history;
   for (let probe = 0; probe < KEYED_ID_PROBES; probe++) {
     const { paymentId, commandId } = keyedPaymentIds(key, probe);
     const stored = await committedCreate<PaymentTerms>(

@@ -3,7 +3,7 @@ import { loadConfig, ManualClock } from '@gw/platform';
 import { CuratedPriceFeed } from '@gw/pricing';
 import { PaymentRefused, type PaymentTerms } from '@gw/domain';
 import { InMemoryReadModelStore, type ReadModelDocument } from '@gw/store';
-import { COLLECTIONS, ReadModelWriter } from '@gw/views';
+import { COLLECTIONS, ReadModelStreamHistory, ReadModelWriter } from '@gw/views';
 import {
   CachedRatesSource,
   KeyedCreate,
@@ -132,7 +132,7 @@ function fakeWriteSide() {
     if (!stream) await create(streamId, merchantId, commandId, input.data as PaymentTerms);
     return { ok: true, commandId, streamId, version: 1, eventTypes: ['PaymentCreated'] };
   };
-  return { streams, create, commands: { send }, readModels };
+  return { streams, create, commands: { send }, readModels, history: new ReadModelStreamHistory(readModels) };
 }
 
 describe('openPayment with an Idempotency-Key', () => {

@@ -1,7 +1,7 @@
 import type { ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
 import { COLLECTIONS, INDEXES } from './collections';
 import { projectionFor } from './projections';
-import { keepsHistory, streamEventDocumentOf, type StreamEventDocument } from './stream-history';
+import { ReadModelStreamHistory, type StreamHistory } from './stream-history';
 
 /**
  * Events handed to the writer that start past the version after the stored document's: folding them
@@ -27,7 +27,10 @@ export class ReadModelGapError extends Error {
  * acknowledges is readable at once (see docs/architecture.md, "Read-your-writes").
  */
 export class ReadModelWriter {
-  constructor(private readonly readModels: ReadModelStore) {}
+  constructor(
+    private readonly readModels: ReadModelStore,
+    private readonly history: StreamHistory = new ReadModelStreamHistory(readModels),
+  ) {}
 
   async ensureIndexes(): Promise<void> {
     for (const name of Object.values(COLLECTIONS)) {
@@ -65,14 +68,12 @@ export class ReadModelWriter {
   }
 
   /**
-   * Records events of payment and invoice streams in the history read model (StreamHistory), one
-   * document per event, each written once; events of other streams are left out. Payments records what
-   * it appends before replying and the outbox relay each commit before publishing it; the projector
-   * records every event it applies, which rebuilds the history with the rest.
+   * Records events of payment and invoice streams in the history (StreamHistory); events of other
+   * streams are left out. Payments records what it appends before replying and the outbox relay each
+   * commit before publishing it; the projector records every event it applies, which rebuilds the
+   * history with the rest.
    */
   async record(events: readonly StoredEvent[]): Promise<void> {
-    const history = this.readModels.collection<StreamEventDocument>(COLLECTIONS.streamEvents);
-    const kept = events.filter((event) => keepsHistory(event.streamId));
-    await Promise.all(kept.map((event) => history.upsertIfNewer(streamEventDocumentOf(event))));
+    await this.history.record(events);
   }
 }

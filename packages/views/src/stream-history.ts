@@ -38,30 +38,48 @@ export function streamEventDocumentOf(event: StoredEvent): StreamEventDocument {
 }
 
 /**
- * Reads a kept stream's events from the history read model, in version order. Payments records the
- * events it appends before it replies, and the outbox relay records each commit before it publishes it,
- * so the history holds every event an answered command or a `payments.events` message names.
+ * The events of kept streams (payments and invoices), for the services outside payments: a stream's
+ * events in version order, and every kept event that occurred since an instant. Payments records the
+ * events it appends before it replies, the outbox relay each commit before it publishes it, and the
+ * projector every event it applies, so the history holds every event an answered command or a
+ * `payments.events` message names. Two adapters: the history read model (`stream_events`, on the
+ * engines) and, in the embedded default, the event log itself, which already keeps every event on disk
+ * (apps/gateway's EventLogHistory): a second copy in memory doubled the heap of a large store.
  */
-export class StreamHistory {
+export interface StreamHistory {
+  /** The stream's events (up to `upToVersion`, when given); empty for an unknown stream or one not kept. */
+  events(streamId: string, upToVersion?: number): Promise<StreamEventDocument[]>;
+  /**
+   * Every kept event that occurred at or after `from` (an ISO instant, compared as a string as the
+   * events carry it), by time, ties by id (so not necessarily in version order within a stream).
+   */
+  occurredSince(from: string): Promise<StreamEventDocument[]>;
+  /** Keeps the events of kept streams among `events`; the others are left out. Idempotent per event. */
+  record(events: readonly StoredEvent[]): Promise<void>;
+}
+
+/** The history read model: one `stream_events` document per kept event, id `<streamId>@<version>`. */
+export class ReadModelStreamHistory implements StreamHistory {
   constructor(private readonly readModels: ReadModelStore) {}
 
-  /** The stream's events (up to `upToVersion`, when given); empty for an unknown stream. */
   async events(streamId: string, upToVersion?: number): Promise<StreamEventDocument[]> {
     const filter: Filter =
       upToVersion === undefined ? { streamId } : { streamId, version: { $lte: upToVersion } };
-    return this.readModels
-      .collection<StreamEventDocument>(COLLECTIONS.streamEvents)
-      .find({ filter, sort: [['version', 1]] });
+    return this.history().find({ filter, sort: [['version', 1]] });
   }
 
-  /**
-   * Every kept event that occurred at or after `from` (an ISO instant, compared as a string as the events
-   * carry it), by time (ties by id, so not necessarily in version order within a stream): read through
-   * the `occurredAt` index, so the events before `from` are never looked at.
-   */
+  /** Read through the `occurredAt` index, so the events before `from` are never looked at. */
   async occurredSince(from: string): Promise<StreamEventDocument[]> {
-    return this.readModels
-      .collection<StreamEventDocument>(COLLECTIONS.streamEvents)
-      .find({ filter: { occurredAt: { $gte: from } }, sort: [['occurredAt', 1]] });
+    return this.history().find({ filter: { occurredAt: { $gte: from } }, sort: [['occurredAt', 1]] });
+  }
+
+  async record(events: readonly StoredEvent[]): Promise<void> {
+    const history = this.history();
+    const kept = events.filter((event) => keepsHistory(event.streamId));
+    await Promise.all(kept.map((event) => history.upsertIfNewer(streamEventDocumentOf(event))));
+  }
+
+  private history() {
+    return this.readModels.collection<StreamEventDocument>(COLLECTIONS.streamEvents);
   }
 }

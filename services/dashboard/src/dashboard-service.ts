@@ -7,7 +7,6 @@ import { LiveHub } from './live/live-hub';
 import { livePaymentEventOf } from './live/live-event';
 import { PaymentSnapshots } from './live/payment-snapshots';
 import { DashboardSessions } from '@gw/dashboard-shell';
-import { StreamHistory } from '@gw/views';
 
 /**
  * The merchant dashboard under /dashboard. Stateless like the checkout: sessions live in the cache port
@@ -26,7 +25,7 @@ export function createDashboardService(ctx: ServiceContext): Service {
   const logger = ctx.logger.child({ component: 'dashboard-live' });
   const live = new LiveHub({
     epoch: instance.slice(0, 8),
-    snapshots: new PaymentSnapshots(new StreamHistory(ctx.readModels)),
+    snapshots: new PaymentSnapshots(ctx.history),
     logger,
     isCurrent: async (sessionId, merchantId) => (await sessions.find(sessionId))?.merchantId === merchantId,
   });

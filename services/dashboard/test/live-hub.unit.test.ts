@@ -4,7 +4,7 @@ import path from 'node:path';
 import { streamIdOf, type PaymentEvent, type PaymentTerms } from '@gw/domain';
 import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import { InMemoryReadModelStore, JsonlEventStore } from '@gw/store';
-import { ReadModelWriter, StreamHistory } from '@gw/views';
+import { ReadModelWriter, ReadModelStreamHistory } from '@gw/views';
 import pino from 'pino';
 import type { LivePaymentEvent } from '../src/live/live-event';
 import { LiveHub, type StreamSink } from '../src/live/live-hub';
@@ -96,7 +96,7 @@ beforeEach(async () => {
   over = new Set();
   hub = new LiveHub({
     epoch: 'run1',
-    snapshots: new PaymentSnapshots(new StreamHistory(readModels)),
+    snapshots: new PaymentSnapshots(new ReadModelStreamHistory(readModels)),
     logger: pino({ level: 'silent' }),
     isCurrent: async (sessionId) => !over.has(sessionId),
     heartbeatMs: 5,

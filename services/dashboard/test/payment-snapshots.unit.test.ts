@@ -4,7 +4,7 @@ import path from 'node:path';
 import { streamIdOf } from '@gw/domain';
 import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import { InMemoryReadModelStore, JsonlEventStore, type StoredEvent } from '@gw/store';
-import { ReadModelWriter, StreamHistory } from '@gw/views';
+import { ReadModelWriter, ReadModelStreamHistory } from '@gw/views';
 import type { LivePaymentEvent } from '../src/live/live-event';
 import { PaymentSnapshots } from '../src/live/payment-snapshots';
 
@@ -12,7 +12,7 @@ let directory: string;
 let eventStore: JsonlEventStore;
 let stored: LivePaymentEvent[];
 /** The history read model, where the outbox relay records the events before it publishes them. */
-let history: StreamHistory;
+let history: ReadModelStreamHistory;
 const terms = samplePaymentTerms({ paymentId: 7 });
 
 beforeEach(async () => {
@@ -33,7 +33,7 @@ beforeEach(async () => {
   stored = commit.events.map((event: StoredEvent) => ({ ...event, paymentId: 7 }));
   const readModels = new InMemoryReadModelStore();
   await new ReadModelWriter(readModels).record(commit.events);
-  history = new StreamHistory(readModels);
+  history = new ReadModelStreamHistory(readModels);
 });
 
 afterEach(async () => {

@@ -5,7 +5,7 @@ import type { Subscription } from '@gw/bus';
 import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { GatewayConfig } from '@gw/platform';
 import { MerchantDirectory, type Service, type ServiceContext } from '@gw/application';
-import { COLLECTIONS, StreamHistory, type PaymentDocument, type StaticAddressDocument } from '@gw/views';
+import { COLLECTIONS, type PaymentDocument, type StaticAddressDocument } from '@gw/views';
 import type { Delivery, RedeliveryOrigin } from './delivery/delivery';
 import { Dispatcher, type DispatcherLimits } from './delivery/dispatcher';
 import { WebhookMetrics } from './delivery/webhook-metrics';
@@ -70,7 +70,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
   const facts = catalogueFacts(ctx.rates);
   const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
   const intake = new StatusIntake({
-    streams: new StreamHistory(ctx.readModels),
+    streams: ctx.history,
     merchants: directory,
     log,
     facts,
@@ -151,7 +151,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
       // only read the history again for deliveries that already exist.
       if (ctx.config.mode === 'embedded') {
         const caughtUp = await catchUp({
-          history: new StreamHistory(ctx.readModels),
+          history: ctx.history,
           log,
           intake,
           clock: ctx.clock,

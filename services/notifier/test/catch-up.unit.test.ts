@@ -6,7 +6,7 @@ import { streamIdOf } from '@gw/domain';
 import type { MerchantDirectory } from '@gw/application';
 import { ManualClock } from '@gw/platform';
 import { InMemoryReadModelStore, type QueryCost, type StoredEvent } from '@gw/store';
-import { COLLECTIONS, ReadModelWriter, StreamHistory } from '@gw/views';
+import { COLLECTIONS, ReadModelWriter, ReadModelStreamHistory } from '@gw/views';
 import type { Delivery } from '../src/delivery/delivery';
 import { CATCH_UP_WINDOW_MS, catchUp, type CatchUpResult } from '../src/intake/catch-up';
 import { StatusIntake } from '../src/intake/status-intake';
@@ -65,14 +65,14 @@ describe('the start-up catch-up (embedded)', () => {
   async function start(): Promise<CatchUpResult & { delivered: Delivery[] }> {
     const delivered: Delivery[] = [];
     const intake = new StatusIntake({
-      streams: new StreamHistory(readModels),
+      streams: new ReadModelStreamHistory(readModels),
       merchants,
       log,
       facts: fixedFacts,
       clock,
     });
     const result = await catchUp({
-      history: new StreamHistory(readModels),
+      history: new ReadModelStreamHistory(readModels),
       log,
       intake,
       clock,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { streamIdOf } from '@gw/domain';
 import type { MerchantDirectory } from '@gw/application';
 import { InMemoryReadModelStore } from '@gw/store';
-import { ReadModelWriter, StreamHistory } from '@gw/views';
+import { ReadModelWriter, ReadModelStreamHistory } from '@gw/views';
 import { StatusIntake } from '../src/intake/status-intake';
 import { JsonlDeliveryLog } from '../src/log/jsonl-delivery-log';
 import { nowPaymentsRawBodyVerifier } from '@gw/families/testing';
@@ -13,7 +13,7 @@ import { fixedFacts, paidLifecycle, paymentTerms, stored } from './support/payme
 describe('status intake', () => {
   let directory: string;
   /** The history read model, where payments and the outbox relay record a payment's events. */
-  let history: StreamHistory;
+  let history: ReadModelStreamHistory;
   let writer: ReadModelWriter;
   let log: JsonlDeliveryLog;
   const merchantId = 'merchant-1';
@@ -32,7 +32,7 @@ describe('status intake', () => {
   beforeEach(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'status-intake-'));
     const readModels = new InMemoryReadModelStore();
-    history = new StreamHistory(readModels);
+    history = new ReadModelStreamHistory(readModels);
     writer = new ReadModelWriter(readModels);
     log = new JsonlDeliveryLog(path.join(directory, 'deliveries'));
     await log.open();
@@ -45,7 +45,7 @@ describe('status intake', () => {
   });
 
   function intake(): StatusIntake {
-    const counting: Pick<StreamHistory, 'events'> = {
+    const counting: Pick<ReadModelStreamHistory, 'events'> = {
       events: (streamId, upToVersion) => {
         if (streamId.startsWith('payment')) paymentReads++;
         return history.events(streamId, upToVersion);

@@ -5,7 +5,7 @@ import { eventMessageOf, TOPICS, type CommandMessage, type DepositMessage } from
 import { degraded, type Clock } from '@gw/platform';
 import type { Service } from '@gw/application';
 import type { EventStore, ReadModelStore } from '@gw/store';
-import { ReadModelWriter } from '@gw/views';
+import { ReadModelWriter, type StreamHistory } from '@gw/views';
 import type { Logger } from 'pino';
 import { CommandHandler } from './command-handler';
 import { depositToCommand } from './deposit-translator';
@@ -17,6 +17,7 @@ export interface PaymentsServiceDeps {
   bus: MessageBus;
   eventStore: EventStore;
   readModels: ReadModelStore;
+  history: StreamHistory;
   cache: Cache;
   clock: Clock;
   logger: Logger;
@@ -31,12 +32,13 @@ export function createPaymentsService({
   bus,
   eventStore,
   readModels,
+  history,
   cache,
   clock,
   logger,
 }: PaymentsServiceDeps): Service {
   const metrics = new PaymentsMetrics(eventStore, clock);
-  const writer = new ReadModelWriter(readModels);
+  const writer = new ReadModelWriter(readModels, history);
   const handler = new CommandHandler(eventStore, writer, (history, appended) =>
     metrics.onAppended(history, appended),
   );

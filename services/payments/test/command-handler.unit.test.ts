@@ -5,7 +5,7 @@ import type { CommandMessage } from '@gw/contracts';
 import { streamIdOf, type AnyCommand } from '@gw/domain';
 import { SAMPLE_CREATED_AT, samplePaymentTerms } from '@gw/domain/testing';
 import { InMemoryReadModelStore, JsonlEventStore } from '@gw/store';
-import { COLLECTIONS, ReadModelWriter, StreamHistory, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, ReadModelWriter, ReadModelStreamHistory, type PaymentDocument } from '@gw/views';
 import { CommandHandler } from '../src/command-handler';
 
 describe('CommandHandler', () => {
@@ -192,7 +192,7 @@ describe('CommandHandler', () => {
       await handler.handle(create('cmd-1'));
       const reply = await handler.handle(deposit('cmd-2', 0));
 
-      const history = await new StreamHistory(readModels).events(streamId);
+      const history = await new ReadModelStreamHistory(readModels).events(streamId);
       expect(reply).toMatchObject({ ok: true, version: history.length });
       expect(history.map((event) => [event.version, event.type, event.metadata.causationId])).toEqual([
         [1, 'PaymentCreated', 'cmd-1'],
@@ -208,7 +208,7 @@ describe('CommandHandler', () => {
 
       await handler.handle(create('cmd-1'));
 
-      const history = await new StreamHistory(readModels).events(streamId);
+      const history = await new ReadModelStreamHistory(readModels).events(streamId);
       expect(history.map((event) => [event.version, event.type])).toEqual([[1, 'PaymentCreated']]);
     });
   });

@@ -8,7 +8,7 @@ import { streamIdOf } from '@gw/domain';
 import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import { createLogger, ManualClock } from '@gw/platform';
 import { InMemoryReadModelStore, JsonlEventStore } from '@gw/store';
-import { ReadModelWriter, StreamHistory } from '@gw/views';
+import { ReadModelWriter, ReadModelStreamHistory } from '@gw/views';
 import { OutboxRelay } from '../src/outbox-relay';
 
 describe('OutboxRelay and the history read model', () => {
@@ -44,7 +44,7 @@ describe('OutboxRelay and the history read model', () => {
     }
     const readModels = new InMemoryReadModelStore();
     const writer = new ReadModelWriter(readModels);
-    const history = new StreamHistory(readModels);
+    const history = new ReadModelStreamHistory(readModels);
     const bus = new InProcessBus({ codec: new SchemaValidatingJsonCodec(TOPIC_SCHEMAS) });
     const foundWhenHeard: number[] = [];
     const subscription = await bus.subscribe(

@@ -3,6 +3,7 @@ import { eventMessageOf, TOPICS } from '@gw/contracts';
 import type { Clock } from '@gw/platform';
 import type { Service } from '@gw/application';
 import type { ReadModelStore } from '@gw/store';
+import type { StreamHistory } from '@gw/views';
 import { ProjectionMetrics } from './projection-metrics';
 import { Projector } from './projector';
 
@@ -10,9 +11,10 @@ import { Projector } from './projector';
 export function createProjectorService(deps: {
   bus: MessageBus;
   readModels: ReadModelStore;
+  history: StreamHistory;
   clock: Clock;
 }): Service {
-  const projector = new Projector(deps.readModels);
+  const projector = new Projector(deps.readModels, deps.history);
   const metrics = new ProjectionMetrics(deps.clock);
   let subscription: Subscription | undefined;
   return {

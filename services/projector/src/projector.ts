@@ -1,6 +1,12 @@
 import { EventContractError } from '@gw/contracts';
 import type { ReadModelStore, StoredEvent } from '@gw/store';
-import { COLLECTIONS, ReadModelWriter, projectionFor, type CollectionName } from '@gw/views';
+import {
+  COLLECTIONS,
+  ReadModelWriter,
+  projectionFor,
+  type CollectionName,
+  type StreamHistory,
+} from '@gw/views';
 
 /** How often a rebuild reports its progress, in events: often enough for a rate, rarely enough to cost nothing. */
 const PROGRESS_EVERY = 1_000;
@@ -13,8 +19,11 @@ const PROGRESS_EVERY = 1_000;
 export class Projector {
   private readonly writer: ReadModelWriter;
 
-  constructor(private readonly readModels: ReadModelStore) {
-    this.writer = new ReadModelWriter(readModels);
+  constructor(
+    private readonly readModels: ReadModelStore,
+    history?: StreamHistory,
+  ) {
+    this.writer = new ReadModelWriter(readModels, history);
   }
 
   ensureIndexes(): Promise<void> {

@@ -11,6 +11,7 @@ import {
 } from '../event-store';
 import { assertEventsMatch, PAYMENTS_EVENT_SCHEMA, type EventSchema } from '../event-schema';
 import { quarantineOf } from '../quarantine';
+import { CommitTimeline, latestOccurredAt } from './commit-timeline';
 import { cloneDocument } from './document-values';
 import {
   CorruptLogError,
@@ -77,6 +78,8 @@ export class JsonlEventStore implements EventStore {
   private readonly quarantined = new Map<string, QuarantinedCommit>();
   /** The latest not-yet-durable append per stream, so a read can wait for versions already promised. */
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** Every durable commit's time and line, for eventsOccurredSince. */
+  private readonly timeline = new CommitTimeline();
   /** Where the next line written will start. */
   private end = 0;
   /** The file's bytes up to here are fsynced and applied: what a new readAll sees. */
@@ -139,6 +142,7 @@ export class JsonlEventStore implements EventStore {
       // A first push would give the array room for 17 numbers; most streams keep one commit.
       if (entry.lines.length === 0) entry.lines = [offset, bytes - 1];
       else entry.lines.push(offset, bytes - 1);
+      this.timeline.add(latestOccurredAt(commit.events), offset, bytes - 1);
       this.unpublished.set(commit.commitId, commit);
       this.durableEnd = offset + bytes;
     });
@@ -161,6 +165,21 @@ export class JsonlEventStore implements EventStore {
     const events: StoredEvent[] = [];
     for (let i = 0; i < lines.length; i += 2)
       events.push(...this.readCommit(lines[i]!, lines[i + 1]!).events);
+    return events;
+  }
+
+  /**
+   * Every durable event whose `occurredAt` is at or after `from` (ISO instants, compared as strings, as a
+   * read-model filter compares them), in file order. Reads only the lines of commits the timeline says
+   * can hold one, so a look back over the last minutes of a large store reads a few lines, not the file.
+   */
+  async eventsOccurredSince(from: string): Promise<StoredEvent[]> {
+    const since = Date.parse(from);
+    const events: StoredEvent[] = [];
+    for (const [offset, length] of this.timeline.linesSince(Number.isNaN(since) ? -Infinity : since)) {
+      for (const event of this.readCommit(offset, length).events)
+        if (event.occurredAt >= from) events.push(event);
+    }
     return events;
   }
 
@@ -316,6 +335,7 @@ export class JsonlEventStore implements EventStore {
         );
       }
     });
+    this.timeline.add(latestOccurredAt(record.events), offset, length);
     if (stream) {
       stream.head = head + record.events.length;
       stream.lines.push(offset, length);

@@ -1,7 +1,7 @@
 import { streamIdOf } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
 import { paymentExportPages, refundStateOf, sendPaymentsCsv, type ServiceContext } from '@gw/application';
-import { COLLECTIONS, StreamHistory, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, type PaymentDocument } from '@gw/views';
 import { Router, type Request } from 'express';
 import { listPayments, parsePaymentListQuery, searchPayments } from '../payments/payment-list';
 import { renderPaymentPage } from '../views/payment-page';
@@ -16,7 +16,7 @@ export function paymentRoutes(ctx: ServiceContext, live: LivePosition): Router {
   const router = Router();
   const payments = () => ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
   // The timeline: the payment's events, which payments records in the history read model as it appends them.
-  const streams = new StreamHistory(ctx.readModels);
+  const streams = ctx.history;
   const currencies = () =>
     ctx.rates
       .current()

@@ -12,7 +12,7 @@ import {
   settledCreate,
   type KeyedCreate,
 } from '@gw/application';
-import { COLLECTIONS, StreamHistory, type InvoiceDocument, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, type InvoiceDocument, type PaymentDocument } from '@gw/views';
 import { Router } from 'express';
 import { merchantOf } from '../http/auth';
 import { notFound, refusalError, replyError, toCreatedPayment, toInvoicePaymentRecord } from '@gw/families';
@@ -27,7 +27,7 @@ export function invoiceRoutes({ ctx, auth, body, idempotent }: V1RouteDeps): Rou
   const router = Router();
   const invoices = () => ctx.readModels.collection<InvoiceDocument>(COLLECTIONS.invoices);
   const payments = () => ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
-  const streams = new StreamHistory(ctx.readModels);
+  const streams = ctx.history;
 
   router.post(
     '/invoice',
