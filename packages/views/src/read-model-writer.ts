@@ -1,4 +1,4 @@
-import type { ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
+import type { ReadModelCollection, ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
 import { COLLECTIONS, INDEXES } from './collections';
 import { projectionFor } from './projections';
 import { keepsHistory, streamEventDocumentOf, type StreamEventDocument } from './stream-history';
@@ -26,7 +26,28 @@ export class ReadModelGapError extends Error {
  * and payments hands it the stream it has just appended to, before replying, so that whatever a reply
  * acknowledges is readable at once (see docs/architecture.md, "Read-your-writes").
  */
+/** How many recorded events a writer remembers (recordings of the same event again write nothing). */
+const REMEMBERED_RECORDINGS = 10_000;
+
+/** What `write` may assume about the stored document. */
+export interface WriteOptions {
+  /**
+   * Read the stored document even when the events start at version 1: where the document is most
+   * likely written already (the projector, after payments wrote it with its append), one read answers
+   * where a first-version write would collide and then read what it collided with.
+   */
+  readStored?: boolean;
+}
+
 export class ReadModelWriter {
+  /**
+   * Recordings in the history of this writer, by document id, most recent last: a stream event is
+   * the same document whoever records it, so once one recording succeeded another writes nothing. Payments
+   * records a commit's events before replying and its outbox relay the same events before publishing:
+   * the second recording waits for the first instead of colliding with it in the store.
+   */
+  private readonly recordings = new Map<string, Promise<unknown>>();
+
   constructor(private readonly readModels: ReadModelStore) {}
 
   async ensureIndexes(): Promise<void> {
@@ -43,7 +64,7 @@ export class ReadModelWriter {
    * onto the stored document, skipping the ones it already reflects; they must not start past the
    * version right after it (ReadModelGapError).
    */
-  async write(events: readonly StoredEvent[]): Promise<void> {
+  async write(events: readonly StoredEvent[], options: WriteOptions = {}): Promise<void> {
     const first = events[0];
     if (!first) return;
     const { collection: name, documentId } = projectionFor(first);
@@ -53,7 +74,7 @@ export class ReadModelWriter {
     // read, fold or write, as reading it would have concluded.
     const known = collection.versionKnown?.(documentId);
     if (known !== undefined && known >= events[events.length - 1]!.version) return;
-    const stored = first.version === 1 ? null : await collection.get(documentId);
+    const stored = first.version === 1 && !options.readStored ? null : await collection.get(documentId);
     const storedVersion = stored?.version ?? 0;
     const unseen = events.filter((event) => event.version > storedVersion);
     if (unseen.length === 0) return;
@@ -73,6 +94,25 @@ export class ReadModelWriter {
   async record(events: readonly StoredEvent[]): Promise<void> {
     const history = this.readModels.collection<StreamEventDocument>(COLLECTIONS.streamEvents);
     const kept = events.filter((event) => keepsHistory(event.streamId));
-    await Promise.all(kept.map((event) => history.upsertIfNewer(streamEventDocumentOf(event))));
+    await Promise.all(kept.map((event) => this.recordOnce(history, streamEventDocumentOf(event))));
+  }
+
+  /** Writes the document unless this writer recorded it already (or is recording it: waits for that). */
+  private recordOnce(
+    history: ReadModelCollection<StreamEventDocument>,
+    document: StreamEventDocument,
+  ): Promise<unknown> {
+    const earlier = this.recordings.get(document.id);
+    if (earlier) return earlier;
+    const recording = history.upsertIfNewer(document).catch((error: unknown) => {
+      // Not recorded: the next recording of it writes again.
+      this.recordings.delete(document.id);
+      throw error;
+    });
+    this.recordings.set(document.id, recording);
+    if (this.recordings.size > REMEMBERED_RECORDINGS) {
+      this.recordings.delete(this.recordings.keys().next().value!);
+    }
+    return recording;
   }
 }

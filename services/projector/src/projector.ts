@@ -33,7 +33,10 @@ export class Projector {
    */
   async applyPublished(event: StoredEvent): Promise<void> {
     if (projectionFor(event).collection === COLLECTIONS.merchants) return;
-    await this.apply(event);
+    // Payments wrote the document with its append (read-your-writes), and the outbox relay recorded the
+    // event in the history before publishing it: one read finds the document as far, and the history
+    // is left to the relay (a rebuild, `apply`, records every event).
+    await this.writer.write([event], { readStored: true });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { InMemoryReadModelStore, type ReadModelDocument, type StoredEvent } from '@gw/store';
-import { COLLECTIONS } from '@gw/views';
+import { COLLECTIONS, ReadModelWriter, StreamHistory } from '@gw/views';
 import { paidLifecycle, paymentTerms, toNewEvent } from '../../../test/support/payment-events';
 import { Projector } from '../src/projector';
 
@@ -96,6 +96,41 @@ describe('projector on payments.events', () => {
     await new Projector(readModels).applyPublished(created!);
 
     expect(await readModels.collection(COLLECTIONS.payments).get('5003')).toMatchObject({ version: 1 });
+  });
+
+  it("leaves a published event's history to the outbox relay, which recorded it before publishing", async () => {
+    const readModels = new InMemoryReadModelStore();
+    const [created, detected] = storedLifecycle(5006);
+
+    const projector = new Projector(readModels);
+    await projector.applyPublished(created!);
+    await projector.applyPublished(detected!);
+
+    expect(await new StreamHistory(readModels).events('payment-5006')).toEqual([]);
+    expect(await readModels.collection(COLLECTIONS.payments).get('5006')).toMatchObject({ version: 2 });
+  });
+
+  it('reads the document of a published first event payments already wrote, and writes nothing (MongoDB)', async () => {
+    const readModels = new InMemoryReadModelStore();
+    const [created] = storedLifecycle(5007);
+    await new ReadModelWriter(readModels).write([created!]);
+    const payments = readModels.collection<ReadModelDocument>(COLLECTIONS.payments);
+    payments.versionKnown = undefined;
+    const calls: string[] = [];
+    const get = payments.get.bind(payments);
+    const upsert = payments.upsertIfNewer.bind(payments);
+    payments.get = (id) => {
+      calls.push(`get ${id}`);
+      return get(id);
+    };
+    payments.upsertIfNewer = (doc) => {
+      calls.push(`upsert ${doc.id}`);
+      return upsert(doc);
+    };
+
+    await new Projector(readModels).applyPublished(created!);
+
+    expect(calls).toEqual(['get 5007']);
   });
 
   it('leaves an event its contract refuses out of a rebuild, with the rest of its stream', async () => {
