@@ -98,16 +98,31 @@ describe('projector on payments.events', () => {
     expect(await readModels.collection(COLLECTIONS.payments).get('5003')).toMatchObject({ version: 1 });
   });
 
-  it("leaves a published event's history to the outbox relay, which recorded it before publishing", async () => {
+  it("leaves a published event's history to the outbox relay where payments wrote the document", async () => {
     const readModels = new InMemoryReadModelStore();
     const [created, detected] = storedLifecycle(5006);
+    // Payments' write with its append; the history is what its relay records before publishing.
+    await new ReadModelWriter(readModels).write([created!, detected!]);
 
     const projector = new Projector(readModels);
     await projector.applyPublished(created!);
     await projector.applyPublished(detected!);
 
     expect(await new StreamHistory(readModels).events('payment-5006')).toEqual([]);
-    expect(await readModels.collection(COLLECTIONS.payments).get('5006')).toMatchObject({ version: 2 });
+  });
+
+  it('records the history of a published event whose document it writes itself', async () => {
+    const readModels = new InMemoryReadModelStore();
+    const [created, detected] = storedLifecycle(5008);
+
+    const projector = new Projector(readModels);
+    await projector.applyPublished(created!);
+    await projector.applyPublished(detected!);
+
+    expect((await new StreamHistory(readModels).events('payment-5008')).map((e) => e.version)).toEqual([
+      1, 2,
+    ]);
+    expect(await readModels.collection(COLLECTIONS.payments).get('5008')).toMatchObject({ version: 2 });
   });
 
   it('reads the document of a published first event payments already wrote, and writes nothing (MongoDB)', async () => {
