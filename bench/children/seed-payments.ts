@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const store = await JsonlEventStore.open({ directory: dataDir });
   // No read models here: the gateway seeded for builds its own from this event store when it starts.
-  const handler = new CommandHandler(store, { write: async () => undefined, record: async () => undefined });
+  const handler = new CommandHandler(store, { write: async () => false, record: async () => undefined });
   // One millisecond apart, ending now: the list's created_at order is the order of creation.
   const firstCreatedAt = Date.now() - count;
   const rates = new CachedRatesSource(new InMemoryCache(), await new CuratedPriceFeed().snapshot());

@@ -18,10 +18,15 @@ import type { ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 import type { CommandClient, CommandInput } from './command-client';
 
+/** What of a merchant's document decides its pay addresses. */
+export type PayingMerchant = Pick<MerchantDocument, 'merchantId' | 'wallets'>;
+
 /** What a new payment asks its pay address for. */
 export interface PayAddressRequest {
   network: string;
   merchantId: string;
+  /** The merchant's document as the caller read it for this request; read by the source when absent. */
+  merchant?: PayingMerchant;
   paymentId: number;
   /** The create's time, recorded on the allocation. */
   now: string;
@@ -136,8 +141,13 @@ export class MerchantPayAddresses implements PayAddressSource {
   ) {}
 
   async assign(request: PayAddressRequest): Promise<AssignedPayAddress> {
-    const merchants = this.deps.readModels.collection<MerchantDocument>(COLLECTIONS.merchants);
-    const wallet = payingWallet(await merchants.get(request.merchantId), request.network, this.deps.config);
+    const merchant =
+      request.merchant?.merchantId === request.merchantId
+        ? request.merchant
+        : await this.deps.readModels
+            .collection<MerchantDocument>(COLLECTIONS.merchants)
+            .get(request.merchantId);
+    const wallet = payingWallet(merchant, request.network, this.deps.config);
     if (wallet) return this.fromWallet(wallet, request);
     if (!this.deps.config.sandboxEnabled) throw new NoPayingWalletError(request.network);
     return sandboxAddress(this.deps.sandbox, request.network);

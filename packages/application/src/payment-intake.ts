@@ -15,11 +15,17 @@ import {
 import { chainNodeFor, newNumericId } from '@gw/platform';
 import type { ServiceContext } from './context';
 import { committedCreate, settledCreate, type KeyedCreate } from './keyed-create';
-import { NoPayingWalletError } from './pay-addresses';
+import { NoPayingWalletError, type PayingMerchant } from './pay-addresses';
 
 /** A family-neutral request to open a payment; each gateway translates its own body into this. */
 export interface PaymentIntake {
   merchantId: string;
+  /**
+   * The merchant document the request was admitted with, when the entry point has it: the pay address
+   * comes from the same wallets admission found paying, without reading the merchant again (a round
+   * trip to the read models on every create). Absent, the address source reads it.
+   */
+  merchant?: PayingMerchant;
   family: Family;
   /** How the payment was asked for; the family's usual kind when absent (defaultPaymentKind). */
   kind?: PaymentKind;
@@ -147,7 +153,13 @@ export async function newPaymentTerms(
   const now = sources.clock.now();
   const { paymentId } = ids;
   const payTo = await sources.addresses
-    .assign({ network: pay.network, merchantId: intake.merchantId, paymentId, now: now.toISOString() })
+    .assign({
+      network: pay.network,
+      merchantId: intake.merchantId,
+      ...(intake.merchant ? { merchant: intake.merchant } : {}),
+      paymentId,
+      now: now.toISOString(),
+    })
     .catch((error: unknown) => {
       // Admitted a moment ago, but the wallet stopped paying since: the same refusal admission gives.
       if (error instanceof NoPayingWalletError)

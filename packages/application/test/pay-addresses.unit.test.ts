@@ -67,7 +67,7 @@ async function addresses(chain: PayAddressChain | null) {
     sandbox: { allocate: () => Promise.reject(new Error('the sandbox is off')) },
     chains: () => chain,
   });
-  return { source, commands };
+  return { source, commands, readModels, wallet };
 }
 
 /** A node whose listed addresses already have history. */
@@ -141,5 +141,40 @@ describe('handing out a pay address from a wallet with history', () => {
     await expect(source.assign(request(1))).rejects.toThrow(/already used/);
     // Every skip is kept: the next create goes on from there.
     expect(commands.history.length).toBeGreaterThan(1);
+  });
+});
+
+describe('the merchant a pay address is derived for', () => {
+  async function countingReads() {
+    const made = await addresses(node(new Set()));
+    const merchants = made.readModels.collection<ReadModelDocument>(COLLECTIONS.merchants);
+    const read: string[] = [];
+    const get = merchants.get.bind(merchants);
+    merchants.get = (id) => {
+      read.push(id);
+      return get(id);
+    };
+    return { ...made, read };
+  }
+
+  it('is the document the request was admitted with, not read again', async () => {
+    const { source, read, wallet } = await countingReads();
+
+    const assigned = await source.assign({
+      ...request(1),
+      merchant: { merchantId: 'm1', wallets: { ltc: wallet } },
+    });
+
+    expect(assigned).toMatchObject({ address: addressAt(0), addressIndex: 0 });
+    expect(read).toEqual([]);
+  });
+
+  it('is read when the request brings none, or another merchant’s', async () => {
+    const { source, read, wallet } = await countingReads();
+
+    await source.assign(request(1));
+    await source.assign({ ...request(2), merchant: { merchantId: 'm2', wallets: { ltc: wallet } } });
+
+    expect(read).toEqual(['m1', 'm1']);
   });
 });

@@ -5,7 +5,11 @@ import { KafkaGroupMember, type MemberHost } from '../src/kafka/kafka-group-memb
 import type { TopicCatalog } from '../src/kafka/topic-catalog';
 import { JsonCodec } from '../src';
 
-const events = { GROUP_JOIN: 'consumer.group_join', CRASH: 'consumer.crash' } as const;
+const events = {
+  GROUP_JOIN: 'consumer.group_join',
+  CRASH: 'consumer.crash',
+  REBALANCING: 'consumer.rebalancing',
+} as const;
 
 /** The part of a kafkajs consumer a member uses while joining; `run` plays the given script. */
 function scriptedConsumer(script: (emit: (event: string, payload: object) => void) => void) {
@@ -40,6 +44,7 @@ function member(consumer: ReturnType<typeof scriptedConsumer>, joinTimeoutMs = 6
       rebalanceTimeout: 6_000,
       maxWaitTimeInMs: 100,
       partitionsConsumedConcurrently: 1,
+      commitIntervalMs: 1_000,
     },
     retryBackoffMs: 10,
     maxRetryBackoffMs: 100,

@@ -1,3 +1,4 @@
+import perfHooks from 'node:perf_hooks';
 import express from 'express';
 import { Gauge, Registry } from 'prom-client';
 import { createMetrics, RouteTable, routesOf, UNMATCHED_ROUTE } from '../src';
@@ -20,6 +21,16 @@ async function meteredApp(collectDefaults = false) {
 }
 
 describe('createMetrics', () => {
+  it('samples the event loop lag every 100 ms, not 100 times a second', () => {
+    const monitor = jest.spyOn(perfHooks, 'monitorEventLoopDelay');
+    try {
+      createMetrics('docs');
+      expect(monitor).toHaveBeenCalledWith({ resolution: 100 });
+    } finally {
+      monitor.mockRestore();
+    }
+  });
+
   it('labels request durations by method, route template and status', async () => {
     const { metrics, url } = await meteredApp();
     await (await fetch(`${url}/v1/payment/5077125051`)).text();

@@ -3,6 +3,9 @@ import { Collection, MongoClient } from 'mongodb';
 import { ANY_EVENT, MongoEventStore, type MongoEventStoreOptions } from '../src';
 import type { Clock, MarkerDocument } from '../src/mongo/outbox-markers';
 import { OutboxMarkers } from '../src/mongo/outbox-markers';
+import type { CommitDocument } from '../src/mongo/commit-document';
+import { InsertBatcher } from '../src/mongo/insert-batcher';
+import { MarkerOutbox } from '../src/mongo/marker-outbox';
 import { dropMongoDatabase, paymentEvent, randomDatabaseName } from '../src/testing';
 
 /**
@@ -67,6 +70,43 @@ describe('MongoDB event store, collection outbox', () => {
   afterAll(async () => {
     await client.close();
     await dropMongoDatabase(url, database);
+  });
+
+  it("waits for this process's commit whose insert is under way instead of reading it, and relays it", async () => {
+    const commits = client.db(database).collection<CommitDocument>(collection);
+    const realInserts = new InsertBatcher(commits);
+    let insertStarted!: () => void;
+    const markerWritten = new Promise<void>((resolve) => (insertStarted = resolve));
+    let releaseInsert!: () => void;
+    const gate = new Promise<void>((resolve) => (releaseInsert = resolve));
+    // The commit's insert is held until the relay asked for the outbox.
+    const heldInserts = {
+      insert: async (document: CommitDocument) => {
+        insertStarted();
+        await gate;
+        return realInserts.insert(document);
+      },
+    } as unknown as InsertBatcher<CommitDocument>;
+    const outbox = await MarkerOutbox.open(commits, heldInserts, markers(), clock, GRACE_MS);
+    const event = { ...paymentEvent('PaymentCreated'), streamId: 'payment-held', version: 1 };
+    const document: CommitDocument = {
+      _id: 'payment-held@1',
+      streamId: 'payment-held',
+      firstVersion: 1,
+      lastVersion: 1,
+      sequence: 1,
+      events: [event],
+    };
+    const reads = jest.spyOn(commits, 'findOne');
+
+    const appended = outbox.insert(document);
+    await markerWritten;
+    const relayed = outbox.unpublished(10, []);
+    releaseInsert();
+
+    await expect(appended).resolves.toBe('inserted');
+    expect((await relayed).map((commit) => commit.commitId)).toEqual(['payment-held@1']);
+    expect(reads).not.toHaveBeenCalled();
   });
 
   it('skips a marker whose commit never appeared, and drops it after the grace period', async () => {

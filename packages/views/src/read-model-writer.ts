@@ -20,6 +20,16 @@ export class ReadModelGapError extends Error {
   }
 }
 
+/** What `write` may assume about the stored document. */
+export interface WriteOptions {
+  /**
+   * Read the stored document even when the events start at version 1: where the document is most
+   * likely written already (the projector, after payments wrote it with its append), one read answers
+   * where a first-version write would collide and then read what it collided with.
+   */
+  readStored?: boolean;
+}
+
 /**
  * Folds a stream's events into its read-model document with the pure projections, idempotent by stream
  * version. The one way a document is written: the projector hands it each event of `payments.events`,
@@ -44,27 +54,27 @@ export class ReadModelWriter {
    * stored one (on FerretDB 1.24 even a lookup by id scans the collection inside SQLite), and
    * upsertIfNewer keeps whichever of the two writers got further. From a later version they are folded
    * onto the stored document, skipping the ones it already reflects; they must not start past the
-   * version right after it (ReadModelGapError).
+   * version right after it (ReadModelGapError). True when this call wrote the document.
    */
-  async write(events: readonly StoredEvent[]): Promise<void> {
+  async write(events: readonly StoredEvent[], options: WriteOptions = {}): Promise<boolean> {
     const first = events[0];
-    if (!first) return;
+    if (!first) return false;
     const { collection: name, documentId } = projectionFor(first);
     const collection = this.readModels.collection<ReadModelDocument>(name);
     // A store that knows the stored version without a query says when the document is already as far
     // as the last event (the projector after payments' own write, every event of a create): nothing to
     // read, fold or write, as reading it would have concluded.
     const known = collection.versionKnown?.(documentId);
-    if (known !== undefined && known >= events[events.length - 1]!.version) return;
-    const stored = first.version === 1 ? null : await collection.get(documentId);
+    if (known !== undefined && known >= events[events.length - 1]!.version) return false;
+    const stored = first.version === 1 && !options.readStored ? null : await collection.get(documentId);
     const storedVersion = stored?.version ?? 0;
     const unseen = events.filter((event) => event.version > storedVersion);
-    if (unseen.length === 0) return;
+    if (unseen.length === 0) return false;
     if (unseen[0]!.version !== storedVersion + 1) {
       throw new ReadModelGapError(first.streamId, storedVersion, unseen[0]!.version);
     }
     const next = unseen.reduce((doc, event) => projectionFor(event).apply(doc), stored);
-    if (next) await collection.upsertIfNewer(next);
+    return next ? collection.upsertIfNewer(next) : false;
   }
 
   /**

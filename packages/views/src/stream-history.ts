@@ -1,5 +1,5 @@
 import { parseStreamId, type AggregateName } from '@gw/domain';
-import type { Filter, ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
+import type { Filter, ReadModelCollection, ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
 import { COLLECTIONS } from './collections';
 
 /**
@@ -58,8 +58,19 @@ export interface StreamHistory {
   record(events: readonly StoredEvent[]): Promise<void>;
 }
 
+/** How many recorded events a history remembers (recordings of the same event again write nothing). */
+const REMEMBERED_RECORDINGS = 10_000;
+
 /** The history read model: one `stream_events` document per kept event, id `<streamId>@<version>`. */
 export class ReadModelStreamHistory implements StreamHistory {
+  /**
+   * Recordings of this history (one per process: the context's), by document id, most recent last: a
+   * stream event is the same document whoever records it, so once one recording succeeded another writes
+   * nothing. Payments records a commit's events before replying and its outbox relay the same events
+   * before publishing: the second recording waits for the first instead of colliding with it in the store.
+   */
+  private readonly recordings = new Map<string, Promise<unknown>>();
+
   constructor(private readonly readModels: ReadModelStore) {}
 
   async events(streamId: string, upToVersion?: number): Promise<StreamEventDocument[]> {
@@ -76,7 +87,26 @@ export class ReadModelStreamHistory implements StreamHistory {
   async record(events: readonly StoredEvent[]): Promise<void> {
     const history = this.history();
     const kept = events.filter((event) => keepsHistory(event.streamId));
-    await Promise.all(kept.map((event) => history.upsertIfNewer(streamEventDocumentOf(event))));
+    await Promise.all(kept.map((event) => this.recordOnce(history, streamEventDocumentOf(event))));
+  }
+
+  /** Writes the document unless this history recorded it already (or is recording it: waits for that). */
+  private recordOnce(
+    history: ReadModelCollection<StreamEventDocument>,
+    document: StreamEventDocument,
+  ): Promise<unknown> {
+    const earlier = this.recordings.get(document.id);
+    if (earlier) return earlier;
+    const recording = history.upsertIfNewer(document).catch((error: unknown) => {
+      // Not recorded: the next recording of it writes again.
+      this.recordings.delete(document.id);
+      throw error;
+    });
+    this.recordings.set(document.id, recording);
+    if (this.recordings.size > REMEMBERED_RECORDINGS) {
+      this.recordings.delete(this.recordings.keys().next().value!);
+    }
+    return recording;
   }
 
   private history() {

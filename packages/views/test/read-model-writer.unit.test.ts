@@ -1,6 +1,12 @@
 import { InMemoryReadModelStore, type ReadModelDocument, type StoredEvent } from '@gw/store';
 import { paidLifecycle, paymentTerms, toNewEvent } from '../../../test/support/payment-events';
-import { COLLECTIONS, ReadModelGapError, ReadModelWriter, type PaymentDocument } from '../src';
+import {
+  COLLECTIONS,
+  ReadModelGapError,
+  ReadModelWriter,
+  ReadModelStreamHistory,
+  type PaymentDocument,
+} from '../src';
 
 /** A paid payment's stream: created, deposit detected, confirming, confirmations, confirmed, ... */
 function paidStream(paymentId: number): StoredEvent[] {
@@ -100,6 +106,77 @@ describe('ReadModelWriter', () => {
       await expect(writer.write([confirming!])).rejects.toBeInstanceOf(ReadModelGapError);
 
       expect(await payment(7005)).toMatchObject({ version: 1, status: 'waiting', actuallyPaid: '0' });
+    });
+  });
+
+  describe('recording the history', () => {
+    const countWrites = () => {
+      const history = readModels.collection<ReadModelDocument>(COLLECTIONS.streamEvents);
+      const written: string[] = [];
+      const upsert = history.upsertIfNewer.bind(history);
+      let refuse = 0;
+      history.upsertIfNewer = async (doc) => {
+        written.push(doc.id);
+        if (refuse > 0) {
+          refuse--;
+          throw new Error('the store is away');
+        }
+        return upsert(doc);
+      };
+      return { written, refuseNext: () => refuse++ };
+    };
+
+    it('writes each event once, however often and however concurrently it is recorded (reply, then relay)', async () => {
+      const stream = paidStream(7101);
+      const { written } = countWrites();
+
+      await Promise.all([writer.record(stream.slice(0, 2)), writer.record(stream.slice(0, 3))]);
+      await writer.record(stream);
+
+      expect(written).toEqual(stream.map((event) => `${event.streamId}@${event.version}`));
+      expect(await new ReadModelStreamHistory(readModels).events('payment-7101')).toHaveLength(stream.length);
+    });
+
+    it('writes again an event whose recording failed', async () => {
+      const [created] = paidStream(7102);
+      const { written, refuseNext } = countWrites();
+      refuseNext();
+
+      await expect(writer.record([created!])).rejects.toThrow('the store is away');
+      await writer.record([created!]);
+
+      expect(written).toEqual(['payment-7102@1', 'payment-7102@1']);
+      expect(await new ReadModelStreamHistory(readModels).events('payment-7102')).toHaveLength(1);
+    });
+  });
+
+  describe('with readStored, on a store that must ask for the stored version (MongoDB)', () => {
+    it('reads a first event the stored document reflects, and writes nothing', async () => {
+      const stream = paidStream(7201);
+      await writer.write(stream.slice(0, 2));
+      const payments = readModels.collection<ReadModelDocument>(COLLECTIONS.payments);
+      payments.versionKnown = undefined;
+      let upserts = 0;
+      const upsert = payments.upsertIfNewer.bind(payments);
+      payments.upsertIfNewer = (doc) => {
+        upserts++;
+        return upsert(doc);
+      };
+
+      await writer.write([stream[0]!], { readStored: true });
+
+      expect({ reads, upserts }).toEqual({ reads: 1, upserts: 0 });
+      expect(await payment(7201)).toMatchObject({ version: 2 });
+    });
+
+    it('starts the document from a first event nobody wrote', async () => {
+      const [created] = paidStream(7202);
+      readModels.collection<ReadModelDocument>(COLLECTIONS.payments).versionKnown = undefined;
+
+      await writer.write([created!], { readStored: true });
+
+      expect(reads).toBe(1);
+      expect(await payment(7202)).toMatchObject({ version: 1, status: 'waiting' });
     });
   });
 });

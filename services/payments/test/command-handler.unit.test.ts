@@ -161,7 +161,7 @@ describe('CommandHandler', () => {
       await handler.handle(create('cmd-1'));
       // Another payments instance appended the deposit and died before writing the document.
       const lagging = new CommandHandler(store, {
-        write: async () => undefined,
+        write: async () => false,
         record: async () => undefined,
       });
       await lagging.handle(deposit('cmd-2', 0));
@@ -179,7 +179,7 @@ describe('CommandHandler', () => {
     });
 
     it('writes the document when it answers a redelivered command from the stream', async () => {
-      await new CommandHandler(store, { write: async () => undefined, record: async () => undefined }).handle(
+      await new CommandHandler(store, { write: async () => false, record: async () => undefined }).handle(
         create('cmd-1'),
       );
 
@@ -202,7 +202,7 @@ describe('CommandHandler', () => {
     });
 
     it('records the whole stream when it answers a redelivered command from it', async () => {
-      await new CommandHandler(store, { write: async () => undefined, record: async () => undefined }).handle(
+      await new CommandHandler(store, { write: async () => false, record: async () => undefined }).handle(
         create('cmd-1'),
       );
 

@@ -42,7 +42,11 @@ export class Projector {
    */
   async applyPublished(event: StoredEvent): Promise<void> {
     if (projectionFor(event).collection === COLLECTIONS.merchants) return;
-    await this.apply(event);
+    // Payments wrote the document with its append (read-your-writes), and its outbox relay recorded the
+    // event in the history before publishing it: one read finds the document as far, and nothing is
+    // written. Where the document was not that far (payments did not get to it), the projector writes
+    // it and records the event too, as a rebuild does.
+    if (await this.writer.write([event], { readStored: true })) await this.writer.record([event]);
   }
 
   /**

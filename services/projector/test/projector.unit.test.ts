@@ -1,5 +1,5 @@
 import { InMemoryReadModelStore, type ReadModelDocument, type StoredEvent } from '@gw/store';
-import { COLLECTIONS } from '@gw/views';
+import { COLLECTIONS, ReadModelWriter, ReadModelStreamHistory } from '@gw/views';
 import { paidLifecycle, paymentTerms, toNewEvent } from '../../../test/support/payment-events';
 import { Projector } from '../src/projector';
 
@@ -96,6 +96,56 @@ describe('projector on payments.events', () => {
     await new Projector(readModels).applyPublished(created!);
 
     expect(await readModels.collection(COLLECTIONS.payments).get('5003')).toMatchObject({ version: 1 });
+  });
+
+  it("leaves a published event's history to the outbox relay where payments wrote the document", async () => {
+    const readModels = new InMemoryReadModelStore();
+    const [created, detected] = storedLifecycle(5006);
+    // Payments' write with its append; the history is what its relay records before publishing.
+    await new ReadModelWriter(readModels).write([created!, detected!]);
+
+    const projector = new Projector(readModels);
+    await projector.applyPublished(created!);
+    await projector.applyPublished(detected!);
+
+    expect(await new ReadModelStreamHistory(readModels).events('payment-5006')).toEqual([]);
+  });
+
+  it('records the history of a published event whose document it writes itself', async () => {
+    const readModels = new InMemoryReadModelStore();
+    const [created, detected] = storedLifecycle(5008);
+
+    const projector = new Projector(readModels);
+    await projector.applyPublished(created!);
+    await projector.applyPublished(detected!);
+
+    expect(
+      (await new ReadModelStreamHistory(readModels).events('payment-5008')).map((e) => e.version),
+    ).toEqual([1, 2]);
+    expect(await readModels.collection(COLLECTIONS.payments).get('5008')).toMatchObject({ version: 2 });
+  });
+
+  it('reads the document of a published first event payments already wrote, and writes nothing (MongoDB)', async () => {
+    const readModels = new InMemoryReadModelStore();
+    const [created] = storedLifecycle(5007);
+    await new ReadModelWriter(readModels).write([created!]);
+    const payments = readModels.collection<ReadModelDocument>(COLLECTIONS.payments);
+    payments.versionKnown = undefined;
+    const calls: string[] = [];
+    const get = payments.get.bind(payments);
+    const upsert = payments.upsertIfNewer.bind(payments);
+    payments.get = (id) => {
+      calls.push(`get ${id}`);
+      return get(id);
+    };
+    payments.upsertIfNewer = (doc) => {
+      calls.push(`upsert ${doc.id}`);
+      return upsert(doc);
+    };
+
+    await new Projector(readModels).applyPublished(created!);
+
+    expect(calls).toEqual(['get 5007']);
   });
 
   it('leaves an event its contract refuses out of a rebuild, with the rest of its stream', async () => {

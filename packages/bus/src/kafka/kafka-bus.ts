@@ -79,6 +79,7 @@ export const DEFAULT_CONSUMER_TUNING: ConsumerTuning = {
   rebalanceTimeout: 60_000,
   maxWaitTimeInMs: 1_000,
   partitionsConsumedConcurrently: 12,
+  commitIntervalMs: 1_000,
 };
 
 /**

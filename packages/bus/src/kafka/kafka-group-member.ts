@@ -17,6 +17,11 @@ export interface ConsumerTuning {
   maxWaitTimeInMs: number;
   /** Partitions one member handles at once (each partition stays one message at a time). */
   partitionsConsumedConcurrently: number;
+  /**
+   * Longest a handled message's offset waits to be committed: the offsets every partition handled in
+   * that time go in one commit request (see COMMIT_EVERY_MESSAGES).
+   */
+  commitIntervalMs: number;
 }
 
 /** What a member needs from the bus that created it. */
@@ -48,23 +53,29 @@ export class SubscribeTimeoutError extends Error {
 
 const partitionKey = (topic: string, partition: number) => `${topic}\u0000${partition}`;
 /**
- * Handled offsets are committed when the batch ends (or the member stops or loses the partition), and
- * within a long batch at least this often, so a crash redelivers at most this much handled work. Every
- * handled message was committed one by one before: an offset commit per message in every group.
+ * Handled offsets are committed together: the offsets every partition of the member handled within
+ * `commitIntervalMs` (or this many messages, whichever comes first) go in one commit request, and
+ * whatever is handled is committed at once when the member stops, a rebalance starts or a partition
+ * is sought. A crash redelivers at most that much handled work. Before, each batch ended with its own
+ * commit request, and a batch is one partition's: with messages arriving one at a time (a create's
+ * command, reply and event), every message cost each consumer group a commit request, about seven
+ * per create over the fleet, the largest share of the broker's and the clients' requests.
  */
 const COMMIT_EVERY_MESSAGES = 100;
-const COMMIT_EVERY_MS = 1_000;
-const nextOffset = (offset: string) => (BigInt(offset) + 1n).toString();
 
 /**
  * One subscription: one kafkajs consumer in the subscription's group. Offsets are committed by hand,
- * only past messages whose handler resolved or that were dead-lettered, once per batch (see
- * COMMIT_EVERY_MESSAGES).
+ * only past messages whose handler resolved or that were dead-lettered (kafkajs' resolved offsets),
+ * every partition's at once (see COMMIT_EVERY_MESSAGES).
  */
 export class KafkaGroupMember implements Subscription {
   private consumer: Consumer | undefined;
   private stopping: Promise<void> | undefined;
   private readonly logger: Logger;
+  /** Commits every resolved offset not committed yet (the latest batch's kafkajs functions); unset when none wait. */
+  private pendingCommit: (() => Promise<void>) | undefined;
+  private handledSinceCommit = 0;
+  private commitTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly host: MemberHost,
@@ -111,6 +122,9 @@ export class KafkaGroupMember implements Subscription {
       },
     });
     this.consumer = consumer;
+    // Offsets handled in the generation that ends are committed while it still may (kafkajs forgets
+    // resolved offsets at the rejoin); a commit the broker refuses only means a redelivery.
+    consumer.on(consumer.events.REBALANCING, () => void this.commitNow());
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning });
     const joined = this.firstJoin(consumer, startPositions);
@@ -141,8 +155,11 @@ export class KafkaGroupMember implements Subscription {
     const consumer = this.consumer;
     try {
       if (consumer) disconnectLateStart(consumer);
+      // What finished batches handled; a batch still in hand commits its own as it ends (stopping is set).
+      await this.commitNow();
       await consumer?.disconnect();
     } finally {
+      clearTimeout(this.commitTimer);
       this.host.forget(this);
     }
   }
@@ -224,35 +241,52 @@ export class KafkaGroupMember implements Subscription {
   }
 
   private async consume(payload: EachBatchPayload): Promise<void> {
-    const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
-    let handled: string | undefined;
-    let uncommitted = 0;
-    let committedAt = Date.now();
-    const commit = async () => {
-      if (handled === undefined || uncommitted === 0) return;
-      // Goes straight to the coordinator even while stopping, unlike consumer.commitOffsets.
-      await commitOffsetsIfNecessary({
-        topics: [
-          { topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(handled) }] },
-        ],
-      });
-      uncommitted = 0;
-      committedAt = Date.now();
-    };
+    const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
     try {
       for (const message of batch.messages) {
         if (!isRunning() || isStale()) return;
         const done = await this.deliver(batch.topic, batch.partition, message, payload);
         if (!done) return;
         resolveOffset(message.offset);
-        handled = message.offset;
-        uncommitted++;
-        if (uncommitted >= COMMIT_EVERY_MESSAGES || Date.now() - committedAt >= COMMIT_EVERY_MS)
-          await commit();
+        await this.handled(payload);
         await heartbeat();
       }
     } finally {
+      if (this.stopping !== undefined || !isRunning() || isStale()) await this.commitNow();
+    }
+  }
+
+  /**
+   * Counts a handled message (its offset resolved): commits at once every COMMIT_EVERY_MESSAGES, else
+   * within commitIntervalMs.
+   */
+  private async handled(payload: EachBatchPayload): Promise<void> {
+    const { commitOffsetsIfNecessary, uncommittedOffsets } = payload;
+    // Explicit offsets go straight to the coordinator, even while the member stops.
+    this.pendingCommit = async () => {
+      await commitOffsetsIfNecessary(uncommittedOffsets());
+    };
+    if (++this.handledSinceCommit >= COMMIT_EVERY_MESSAGES) return this.commitNow();
+    this.commitTimer ??= setTimeout(() => void this.commitNow(), this.host.tuning.commitIntervalMs);
+  }
+
+  /** Commits every partition's handled offsets now, in one request; a failed commit is tried again later. */
+  private async commitNow(): Promise<void> {
+    clearTimeout(this.commitTimer);
+    this.commitTimer = undefined;
+    const commit = this.pendingCommit;
+    this.pendingCommit = undefined;
+    this.handledSinceCommit = 0;
+    if (!commit) return;
+    try {
       await commit();
+    } catch (error) {
+      // The offsets stay resolved and uncommitted in kafkajs: the next commit carries them. A member
+      // that lost its partitions meanwhile has them redelivered to the next owner (at least once).
+      this.logger.debug({ err: error }, 'could not commit handled offsets');
+      this.pendingCommit ??= commit;
+      if (this.stopping === undefined)
+        this.commitTimer ??= setTimeout(() => void this.commitNow(), this.host.tuning.commitIntervalMs);
     }
   }
 

@@ -21,6 +21,13 @@ const MAX_REMEMBERED_COMMITS = 1_000;
  */
 export class MarkerOutbox implements CommitOutbox {
   private readonly appended = new Map<string, CommitDocument>();
+  /**
+   * This process's appends between their marker and the end of their commit's insert. The relay, seeing
+   * such a marker, waits for the insert instead of reading a commit that is not there yet (a read that
+   * found nothing and left the commit to another pass): with concurrent commands that was a third of a
+   * commit read per create.
+   */
+  private readonly inserting = new Map<string, Promise<unknown>>();
 
   private constructor(
     private readonly commits: Collection<CommitDocument>,
@@ -62,23 +69,28 @@ export class MarkerOutbox implements CommitOutbox {
   insert = async (document: CommitDocument): Promise<InsertResult> => {
     const marked = markedOf(document);
     const startedAt = this.clock.elapsedMs();
-    const markerId = await this.markers.write(marked);
-    if ((await this.inserts.insert(document)) === 'duplicate') {
-      await this.markers.remove(markerId);
-      return 'duplicate';
+    let inserted!: (done: unknown) => void;
+    const insertEnded = new Promise((resolve) => (inserted = resolve));
+    this.inserting.set(document._id, insertEnded);
+    try {
+      const markerId = await this.markers.write(marked);
+      if ((await this.inserts.insert(document)) === 'duplicate') {
+        inserted(undefined);
+        await this.markers.remove(markerId);
+        return 'duplicate';
+      }
+      if (this.clock.elapsedMs() - startedAt >= this.graceMs / 2) await this.markers.ensure(markerId, marked);
+      setNewest(this.appended, document._id, document, MAX_REMEMBERED_COMMITS);
+      return 'inserted';
+    } finally {
+      inserted(undefined);
+      if (this.inserting.get(document._id) === insertEnded) this.inserting.delete(document._id);
     }
-    if (this.clock.elapsedMs() - startedAt >= this.graceMs / 2) await this.markers.ensure(markerId, marked);
-    setNewest(this.appended, document._id, document, MAX_REMEMBERED_COMMITS);
-    return 'inserted';
   };
 
   async unpublished(limit: number, skipped: string[]): Promise<Commit[]> {
     const groups = await this.markers.oldest(limit, skipped);
-    const documents = await Promise.all(
-      groups.map(
-        (group) => this.appended.get(group.commitId) ?? this.commits.findOne({ _id: group.commitId }),
-      ),
-    );
+    const documents = await Promise.all(groups.map((group) => this.commitOf(group.commitId)));
     const now = this.clock.wallMs();
     const commits: Commit[] = [];
     for (const [i, group] of groups.entries()) {
@@ -87,6 +99,13 @@ export class MarkerOutbox implements CommitOutbox {
       else if (now - group.writtenAt > this.graceMs) await this.dropStale(group);
     }
     return commits;
+  }
+
+  /** The commit from memory when this process appended it (waiting for an insert under way), else read. */
+  private async commitOf(commitId: string): Promise<CommitDocument | null> {
+    const inserting = this.inserting.get(commitId);
+    if (inserting) await inserting;
+    return this.appended.get(commitId) ?? this.commits.findOne({ _id: commitId });
   }
 
   async markPublished(commitIds: string[]): Promise<void> {

@@ -75,6 +75,7 @@ export function alphaIntakeFrom(
 
   return {
     merchantId: merchant.merchantId,
+    merchant,
     family: 'alpha',
     ...admittedIntakeTerms(admitted),
     orderId: input.order_id,

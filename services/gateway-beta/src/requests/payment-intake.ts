@@ -73,6 +73,7 @@ export function betaPaymentIntake(
   const description = request.description ?? null;
   return {
     merchantId: merchant.merchantId,
+    merchant,
     family: 'beta',
     kind: request.kind,
     ...admittedIntakeTerms(admitted),

@@ -80,6 +80,7 @@ export function paymentIntakeFrom(
   const isFeePaidByUser = flagOf(body.is_fee_paid_by_user);
   return {
     merchantId: merchant.merchantId,
+    merchant,
     family: 'v1',
     ...admittedIntakeTerms(admitted),
     orderId: textOf(body.order_id),
