@@ -1,7 +1,12 @@
-import type { ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
+import { frozenDocument, type ReadModelDocument, type ReadModelStore, type StoredEvent } from '@gw/store';
 import { COLLECTIONS, INDEXES } from './collections';
 import { projectionFor } from './projections';
-import { keepsHistory, streamEventDocumentOf, type StreamEventDocument } from './stream-history';
+import {
+  keepsHistory,
+  streamEventDocumentOf,
+  streamEventIdOf,
+  type StreamEventDocument,
+} from './stream-history';
 
 /**
  * Events handed to the writer that start past the version after the stored document's: folding them
@@ -61,7 +66,9 @@ export class ReadModelWriter {
       throw new ReadModelGapError(first.streamId, storedVersion, unseen[0]!.version);
     }
     const next = unseen.reduce((doc, event) => projectionFor(event).apply(doc), stored);
-    if (next) await collection.upsertIfNewer(next);
+    // Handed over frozen: the embedded store keeps it without a copy. What it shares with the events
+    // (their data, which payments and the bus hand over frozen already) is frozen with it.
+    if (next) await collection.upsertIfNewer(frozenDocument(next));
   }
 
   /**
@@ -73,6 +80,13 @@ export class ReadModelWriter {
   async record(events: readonly StoredEvent[]): Promise<void> {
     const history = this.readModels.collection<StreamEventDocument>(COLLECTIONS.streamEvents);
     const kept = events.filter((event) => keepsHistory(event.streamId));
-    await Promise.all(kept.map((event) => history.upsertIfNewer(streamEventDocumentOf(event))));
+    await Promise.all(
+      kept.map((event) =>
+        // Payments, the outbox relay and the projector each record every event: the first one writes.
+        (history.versionKnown?.(streamEventIdOf(event)) ?? 0) >= event.version
+          ? false
+          : history.upsertIfNewer(frozenDocument(streamEventDocumentOf(event))),
+      ),
+    );
   }
 }

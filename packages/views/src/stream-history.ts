@@ -22,10 +22,14 @@ export function keepsHistory(streamId: string): boolean {
   }
 }
 
+/** The id of an event's history document. */
+export const streamEventIdOf = (event: Pick<StoredEvent, 'streamId' | 'version'>): string =>
+  `${event.streamId}@${event.version}`;
+
 export function streamEventDocumentOf(event: StoredEvent): StreamEventDocument {
   const { correlationId, causationId } = event.metadata;
   return {
-    id: `${event.streamId}@${event.version}`,
+    id: streamEventIdOf(event),
     version: event.version,
     streamId: event.streamId,
     eventId: event.eventId,

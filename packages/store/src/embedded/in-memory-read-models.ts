@@ -8,6 +8,7 @@ import {
   type ReadModelStore,
   pageOf,
 } from '../read-models';
+import { isFrozenDocument } from '../frozen-document';
 import { CollectionIndexes, type Candidates } from './collection-indexes';
 import { cloneDocument, compareValues, valueAt } from './document-values';
 import { assertFilter, matches } from './filter-match';
@@ -32,7 +33,10 @@ export interface QueryGuard {
   observe?: (cost: QueryCost) => void;
 }
 
-/** One read-model collection held in memory; what goes in and what comes out are copies. */
+/**
+ * One read-model collection held in memory; what goes in and what comes out are copies, but for a
+ * document frozen all the way down, which is kept as it is.
+ */
 export class InMemoryCollection<T extends ReadModelDocument> implements ReadModelCollection<T> {
   private readonly documents = new Map<string, T>();
   private readonly indexes = new CollectionIndexes();
@@ -48,7 +52,7 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
     }
     const stored = this.documents.get(doc.id);
     if (stored && stored.version >= doc.version) return false;
-    const next = copy(doc);
+    const next = isFrozenDocument(doc) ? doc : copy(doc);
     const violated = this.indexes.put(next.id, next, stored);
     if (violated) throw new DuplicateKeyError(this.name, violated.fields, next.id);
     this.documents.set(next.id, next);
