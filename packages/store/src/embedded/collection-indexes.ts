@@ -139,8 +139,8 @@ export class UniqueIndex {
  * MongoDB's would: a unique index keeps its full key (to enforce uniqueness; a single-field one also
  * answers equalities on its field); a compound index keeps its first two fields in order, for sorted
  * pages, and its buckets answer equalities on its leading field; a single-field index that is not
- * unique keeps a hash index on its field (multikey, as MongoDB's) and the field in (value, id) order,
- * for ranges. A structure that cannot answer (an array seen where it needs scalars) leaves the query
+ * unique keeps a hash index on its field (multikey, as MongoDB's) and, from the first query sorted by
+ * the field, the field in (value, id) order, for ranges. A structure that cannot answer (an array seen where it needs scalars) leaves the query
  * to another or to a scan.
  */
 export class CollectionIndexes {
@@ -149,12 +149,16 @@ export class CollectionIndexes {
   private readonly ordered = new Map<string, OrderedIndex | FieldOrderIndex>();
   /** The compound indexes by leading field, whose buckets answer an equality on it. */
   private readonly leading = new Map<string, OrderedIndex[]>();
+  /** Single-field indexes whose order no query has asked for yet: kept in order from the first that does. */
+  private readonly unordered = new Set<string>();
+  private documents: () => Iterable<[string, unknown]> = () => [];
 
   /**
    * Builds the missing indexes over `documents`. A unique index the documents already violate is not
    * created; the conflict is returned instead.
    */
   declare(specs: IndexSpec[], documents: () => Iterable<[string, unknown]>): UniqueConflict | undefined {
+    this.documents = documents;
     for (const spec of specs) {
       const fields = spec.fields.map(([field]) => field);
       const leading = fields[0];
@@ -166,12 +170,13 @@ export class CollectionIndexes {
         this.equality.set(leading, index);
       }
       const pair = JSON.stringify([leading, second]);
-      if ((second !== undefined || !spec.unique) && !this.ordered.has(pair)) {
-        const index = second === undefined ? new FieldOrderIndex(leading) : new OrderedIndex(leading, second);
+      if (second === undefined) {
+        if (!spec.unique && !this.ordered.has(pair)) this.unordered.add(leading);
+      } else if (!this.ordered.has(pair)) {
+        const index = new OrderedIndex(leading, second);
         for (const [id, document] of documents()) index.add(id, document);
         this.ordered.set(pair, index);
-        if (index instanceof OrderedIndex)
-          this.leading.set(leading, [...(this.leading.get(leading) ?? []), index]);
+        this.leading.set(leading, [...(this.leading.get(leading) ?? []), index]);
       }
       const name = JSON.stringify(fields);
       if (!spec.unique || this.unique.has(name)) continue;
@@ -211,8 +216,19 @@ export class CollectionIndexes {
     for (const index of this.ordered.values()) index.remove(id, document);
   }
 
-  /** Ids in the order of `sort` from an ordered index that can serve it, or undefined to sort. */
+  /**
+   * Ids in the order of `sort` from an ordered index that can serve it, or undefined to sort. A sort by
+   * a field with a single-field index first puts the field's documents in order: most such indexes are
+   * only ever asked equalities (a payment's address, a deposit's txHash), and every create paid for an
+   * order nothing read (an insert at a random place, for an address).
+   */
   inOrder(filter: Filter, sort: [string, 1 | -1][]): OrderedWalk | undefined {
+    const field = sort.length === 1 ? sort[0]![0] : undefined;
+    if (field !== undefined && this.unordered.delete(field)) {
+      const index = new FieldOrderIndex(field);
+      for (const [id, document] of this.documents()) index.add(id, document);
+      this.ordered.set(JSON.stringify([field, undefined]), index);
+    }
     for (const index of this.ordered.values()) {
       const walk = index.ordered(filter, sort);
       if (walk) return walk;
