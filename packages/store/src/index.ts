@@ -1,6 +1,7 @@
 export * from './event-store';
 export * from './event-schema';
 export * from './read-models';
+export { frozenDocument } from './frozen-document';
 export * from './embedded/jsonl-event-store';
 export { CorruptLogError, StoreWriteFailedError, type FlushStats } from '@gw/platform';
 export * from './embedded/in-memory-read-models';

@@ -71,7 +71,11 @@ export class DuplicateKeyError extends Error {
 }
 
 export interface ReadModelCollection<T extends ReadModelDocument> {
-  /** Writes the document unless the stored one has the same or a newer version. Returns whether it wrote. */
+  /**
+   * Writes the document unless the stored one has the same or a newer version. Returns whether it wrote.
+   * The store keeps a copy, except of a document frozen all the way down (`frozenDocument`), which nothing
+   * can change: that one the embedded store keeps as it is. Reads hand out copies either way.
+   */
   upsertIfNewer(doc: T): Promise<boolean>;
   get(id: string): Promise<T | null>;
   /**

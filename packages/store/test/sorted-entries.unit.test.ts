@@ -2,6 +2,19 @@ import fc from 'fast-check';
 import { compareValues } from '../src/embedded/document-values';
 import { SortedEntries } from '../src/embedded/sorted-entries';
 
+/** How many value comparisons the entries made: the work an insert costs. */
+const mockCompared = { values: 0 };
+jest.mock('../src/embedded/document-values', () => {
+  const actual = jest.requireActual('../src/embedded/document-values');
+  return {
+    ...actual,
+    compareValues: (...args: Parameters<typeof actual.compareValues>) => {
+      mockCompared.values++;
+      return actual.compareValues(...args);
+    },
+  };
+});
+
 type Entry = [value: string | number | null, id: string];
 
 const byValueThenId = ([av, ai]: Entry, [bv, bi]: Entry) =>
@@ -54,6 +67,23 @@ describe('sorted entries in chunks', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('appends entries that come in order with one comparison each, into full chunks', () => {
+    const entries = new SortedEntries(512);
+    const ids = Array.from({ length: 100_000 }, (_, i) => String(4_000_000_000 + i));
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i).toISOString();
+
+    mockCompared.values = 0;
+    ids.forEach((id, i) => entries.insert(i < 50_000 ? null : at(i), id));
+
+    // Two binary searches (over ~200 chunks, then within one) compared ~17 times per insert.
+    expect(mockCompared.values).toBe(ids.length - 1);
+    expect([...entries.ascending()]).toEqual(ids);
+    expect([...entries.equalTo(null)]).toHaveLength(50_000);
+    expect([...entries.descendingBelow(at(50_002))]).toEqual(ids.slice(0, 50_002).reverse());
+    // Split in halves, appended chunks would hold 256 entries each: twice the chunks to search.
+    expect((entries as unknown as { chunks: unknown[] }).chunks).toHaveLength(Math.ceil(ids.length / 512));
   });
 
   it('inserts 1,000,000 entries in no particular order in about linear time', () => {

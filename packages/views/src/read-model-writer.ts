@@ -1,4 +1,4 @@
-import type { ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
+import { frozenDocument, type ReadModelDocument, type ReadModelStore, type StoredEvent } from '@gw/store';
 import { COLLECTIONS, INDEXES } from './collections';
 import { projectionFor } from './projections';
 import { ReadModelStreamHistory, type StreamHistory } from './stream-history';
@@ -74,7 +74,9 @@ export class ReadModelWriter {
       throw new ReadModelGapError(first.streamId, storedVersion, unseen[0]!.version);
     }
     const next = unseen.reduce((doc, event) => projectionFor(event).apply(doc), stored);
-    return next ? collection.upsertIfNewer(next) : false;
+    // Handed over frozen: the embedded store keeps it without a copy. What it shares with the events
+    // (their data, which payments and the bus hand over frozen already) is frozen with it.
+    return next ? collection.upsertIfNewer(frozenDocument(next)) : false;
   }
 
   /**

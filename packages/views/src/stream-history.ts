@@ -1,5 +1,12 @@
 import { parseStreamId, type AggregateName } from '@gw/domain';
-import type { Filter, ReadModelCollection, ReadModelDocument, ReadModelStore, StoredEvent } from '@gw/store';
+import {
+  frozenDocument,
+  type Filter,
+  type ReadModelCollection,
+  type ReadModelDocument,
+  type ReadModelStore,
+  type StoredEvent,
+} from '@gw/store';
 import { COLLECTIONS } from './collections';
 
 /**
@@ -22,10 +29,14 @@ export function keepsHistory(streamId: string): boolean {
   }
 }
 
+/** The id of an event's history document. */
+export const streamEventIdOf = (event: Pick<StoredEvent, 'streamId' | 'version'>): string =>
+  `${event.streamId}@${event.version}`;
+
 export function streamEventDocumentOf(event: StoredEvent): StreamEventDocument {
   const { correlationId, causationId } = event.metadata;
   return {
-    id: `${event.streamId}@${event.version}`,
+    id: streamEventIdOf(event),
     version: event.version,
     streamId: event.streamId,
     eventId: event.eventId,
@@ -97,7 +108,9 @@ export class ReadModelStreamHistory implements StreamHistory {
   ): Promise<unknown> {
     const earlier = this.recordings.get(document.id);
     if (earlier) return earlier;
-    const recording = history.upsertIfNewer(document).catch((error: unknown) => {
+    // A store that knows its documents' versions says without a query that another writer recorded it.
+    if ((history.versionKnown?.(document.id) ?? 0) >= document.version) return Promise.resolve(false);
+    const recording = history.upsertIfNewer(frozenDocument(document)).catch((error: unknown) => {
       // Not recorded: the next recording of it writes again.
       this.recordings.delete(document.id);
       throw error;

@@ -8,6 +8,12 @@ import {
   type PaymentDocument,
 } from '../src';
 
+/** Frozen all the way down: nothing the store keeps can be changed by whoever wrote it. */
+function frozenThroughout(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  return Object.isFrozen(value) && Object.values(value).every(frozenThroughout);
+}
+
 /** A paid payment's stream: created, deposit detected, confirming, confirmations, confirmed, ... */
 function paidStream(paymentId: number): StoredEvent[] {
   const terms = paymentTerms(paymentId);
@@ -97,6 +103,53 @@ describe('ReadModelWriter', () => {
 
       expect({ reads, upserts }).toEqual({ reads: 0, upserts: 0 });
       expect(await payment(7006)).toMatchObject({ version: stream.length, status: 'finished' });
+    });
+
+    it('hands the store frozen documents, which it keeps without a copy', async () => {
+      const stream = paidStream(7007);
+      const handed: unknown[] = [];
+      for (const name of [COLLECTIONS.payments, COLLECTIONS.streamEvents]) {
+        const collection = readModels.collection<ReadModelDocument>(name);
+        const upsert = collection.upsertIfNewer.bind(collection);
+        collection.upsertIfNewer = (doc) => {
+          handed.push(doc);
+          return upsert(doc);
+        };
+      }
+
+      await writer.write(stream.slice(0, 2));
+      await writer.record(stream.slice(0, 2));
+      for (const event of stream.slice(2)) {
+        await writer.write([event]);
+        await writer.record([event]);
+      }
+
+      expect(handed).toHaveLength(2 * stream.length - 1);
+      expect(handed.every(frozenThroughout)).toBe(true);
+      expect(await payment(7007)).toMatchObject({ version: stream.length, status: 'finished' });
+    });
+
+    it('writes each event’s history document once, however many of payments, the relay and the projector record it', async () => {
+      const stream = paidStream(7008);
+      const history = readModels.collection<ReadModelDocument>(COLLECTIONS.streamEvents);
+      let upserts = 0;
+      const upsert = history.upsertIfNewer.bind(history);
+      history.upsertIfNewer = (doc) => {
+        upserts++;
+        return upsert(doc);
+      };
+
+      for (const event of stream) {
+        await writer.record([event]);
+        await writer.record([event]);
+        await writer.record([event]);
+      }
+
+      expect(upserts).toBe(stream.length);
+      const recorded = await new ReadModelStreamHistory(readModels).events('payment-7008');
+      expect(recorded.map((event) => [event.version, event.type])).toEqual(
+        stream.map((event) => [event.version, event.type]),
+      );
     });
 
     it('refuses an event that would skip the ones before it, writing nothing', async () => {

@@ -64,6 +64,12 @@ function idsOf(bucket: string | Set<string> | undefined): Set<string> {
   return typeof bucket === 'string' ? new Set([bucket]) : bucket;
 }
 
+/** The ids an index pins for a filter, and how many there are. */
+export interface Candidates {
+  size: number;
+  ids: Iterable<string>;
+}
+
 export interface UniqueConflict {
   fields: string[];
   id: string;
@@ -72,8 +78,24 @@ export interface UniqueConflict {
 /** One unique index: its key (missing fields count as null, as in MongoDB) to the owning document id. */
 export class UniqueIndex {
   private readonly owners = new ValueMap<string>();
+  /** Documents holding an array in a field of the key: their key is the whole array, not each element. */
+  private arrayValued = 0;
 
   constructor(readonly fields: string[]) {}
+
+  /**
+   * The ids whose single key field equals one of `values`, as a hash index on the field would find
+   * them; undefined for a compound key or once an array was seen (an equality matches its elements).
+   */
+  lookup(values: unknown[]): Set<string> | undefined {
+    if (this.fields.length !== 1 || this.arrayValued > 0) return undefined;
+    const ids = new Set<string>();
+    for (const value of values) {
+      const owner = this.owners.get(value ?? null);
+      if (owner !== undefined) ids.add(owner);
+    }
+    return ids;
+  }
 
   /** A single field's value is its own key; a compound key is the JSON of its fields' equality keys. */
   keyOf(document: unknown): unknown {
@@ -85,51 +107,76 @@ export class UniqueIndex {
     return this.owners.get(this.keyOf(document));
   }
 
-  add(id: string, document: unknown): void {
-    this.owners.set(this.keyOf(document), id);
+  /** The id holding `key` (what keyOf gives). */
+  owner(key: unknown): string | undefined {
+    return this.owners.get(key);
+  }
+
+  add(id: string, document: unknown, key: unknown = this.keyOf(document)): void {
+    if (this.holdsArray(document)) this.arrayValued++;
+    this.owners.set(key, id);
   }
 
   remove(id: string, document: unknown): void {
+    if (this.holdsArray(document)) this.arrayValued--;
     const key = this.keyOf(document);
     if (this.owners.get(key) === id) this.owners.delete(key);
   }
 
   clear(): void {
     this.owners.clear();
+    this.arrayValued = 0;
+  }
+
+  /** Only a single-field key answers equalities, so only there does an array matter. */
+  private holdsArray(document: unknown): boolean {
+    return this.fields.length === 1 && Array.isArray(valueAt(document, this.fields[0]!));
   }
 }
 
 /**
- * The secondary indexes of one collection. Every declared index gets a hash index on its leading field
- * (a compound index on (merchantId, createdAt) serves filters on merchantId); unique indexes also keep
- * their full key to enforce uniqueness; compound indexes also keep their first two fields in order,
- * for sorted pages; a single-field index that is not unique is also kept in its field's order, for ranges.
+ * The secondary indexes of one collection, one structure per declared index, each serving every query
+ * MongoDB's would: a unique index keeps its full key (to enforce uniqueness; a single-field one also
+ * answers equalities on its field); a compound index keeps its first two fields in order, for sorted
+ * pages, and its buckets answer equalities on its leading field; a single-field index that is not
+ * unique keeps a hash index on its field (multikey, as MongoDB's) and, from the first query sorted by
+ * the field, the field in (value, id) order, for ranges. A structure that cannot answer (an array seen where it needs scalars) leaves the query
+ * to another or to a scan.
  */
 export class CollectionIndexes {
   private readonly equality = new Map<string, EqualityIndex>();
   readonly unique = new Map<string, UniqueIndex>();
   private readonly ordered = new Map<string, OrderedIndex | FieldOrderIndex>();
+  /** The compound indexes by leading field, whose buckets answer an equality on it. */
+  private readonly leading = new Map<string, OrderedIndex[]>();
+  /** Single-field indexes whose order no query has asked for yet: kept in order from the first that does. */
+  private readonly unordered = new Set<string>();
+  private documents: () => Iterable<[string, unknown]> = () => [];
 
   /**
    * Builds the missing indexes over `documents`. A unique index the documents already violate is not
    * created; the conflict is returned instead.
    */
   declare(specs: IndexSpec[], documents: () => Iterable<[string, unknown]>): UniqueConflict | undefined {
+    this.documents = documents;
     for (const spec of specs) {
       const fields = spec.fields.map(([field]) => field);
       const leading = fields[0];
       if (leading === undefined) throw new Error('an index needs at least one field');
-      if (!this.equality.has(leading)) {
+      const second = fields[1];
+      if (second === undefined && !spec.unique && !this.equality.has(leading)) {
         const index = new EqualityIndex(leading);
         for (const [id, document] of documents()) index.add(id, document);
         this.equality.set(leading, index);
       }
-      const second = fields[1];
       const pair = JSON.stringify([leading, second]);
-      if ((second !== undefined || !spec.unique) && !this.ordered.has(pair)) {
-        const index = second === undefined ? new FieldOrderIndex(leading) : new OrderedIndex(leading, second);
+      if (second === undefined) {
+        if (!spec.unique && !this.ordered.has(pair)) this.unordered.add(leading);
+      } else if (!this.ordered.has(pair)) {
+        const index = new OrderedIndex(leading, second);
         for (const [id, document] of documents()) index.add(id, document);
         this.ordered.set(pair, index);
+        this.leading.set(leading, [...(this.leading.get(leading) ?? []), index]);
       }
       const name = JSON.stringify(fields);
       if (!spec.unique || this.unique.has(name)) continue;
@@ -143,10 +190,24 @@ export class CollectionIndexes {
     return undefined;
   }
 
-  add(id: string, document: unknown): void {
+  /**
+   * Stores `document` under `id` in every index, in place of `stored` (the document it replaces), unless
+   * that would give two documents one unique key: then nothing changes and the index is returned.
+   */
+  put(id: string, document: unknown, stored: unknown): UniqueIndex | undefined {
+    const keys: unknown[] = [];
+    for (const index of this.unique.values()) {
+      const key = index.keyOf(document);
+      const owner = index.owner(key);
+      if (owner !== undefined && owner !== id) return index;
+      keys.push(key);
+    }
+    if (stored !== undefined) this.remove(id, stored);
     for (const index of this.equality.values()) index.add(id, document);
-    for (const index of this.unique.values()) index.add(id, document);
+    let i = 0;
+    for (const index of this.unique.values()) index.add(id, document, keys[i++]);
     for (const index of this.ordered.values()) index.add(id, document);
+    return undefined;
   }
 
   remove(id: string, document: unknown): void {
@@ -155,8 +216,19 @@ export class CollectionIndexes {
     for (const index of this.ordered.values()) index.remove(id, document);
   }
 
-  /** Ids in the order of `sort` from an ordered index that can serve it, or undefined to sort. */
+  /**
+   * Ids in the order of `sort` from an ordered index that can serve it, or undefined to sort. A sort by
+   * a field with a single-field index first puts the field's documents in order: most such indexes are
+   * only ever asked equalities (a payment's address, a deposit's txHash), and every create paid for an
+   * order nothing read (an insert at a random place, for an address).
+   */
   inOrder(filter: Filter, sort: [string, 1 | -1][]): OrderedWalk | undefined {
+    const field = sort.length === 1 ? sort[0]![0] : undefined;
+    if (field !== undefined && this.unordered.delete(field)) {
+      const index = new FieldOrderIndex(field);
+      for (const [id, document] of this.documents()) index.add(id, document);
+      this.ordered.set(JSON.stringify([field, undefined]), index);
+    }
     for (const index of this.ordered.values()) {
       const walk = index.ordered(filter, sort);
       if (walk) return walk;
@@ -169,38 +241,26 @@ export class CollectionIndexes {
     const fields = Object.keys(filter);
     if (fields.length !== 1) return undefined;
     const condition = filter[fields[0]!]!;
-    const index = this.equality.get(fields[0]!);
-    if (!index || isRange(condition)) return undefined;
-    return index.lookup([condition]).size;
-  }
-
-  /** The unique index `document` would violate if stored under `id`. */
-  violatedBy(id: string, document: unknown): UniqueIndex | undefined {
-    for (const index of this.unique.values()) {
-      const owner = index.ownerOf(document);
-      if (owner !== undefined && owner !== id) return index;
-    }
-    return undefined;
+    if (isRange(condition)) return undefined;
+    return this.equalTo(fields[0]!, [condition])?.size;
   }
 
   /** The smallest candidate set an indexed equality or $in condition allows, or undefined to scan. */
-  candidates(filter: Filter): Set<string> | undefined {
-    let best: Set<string> | undefined;
+  candidates(filter: Filter): Candidates | undefined {
+    let best: Candidates | undefined;
     for (const [field, condition] of Object.entries(filter)) {
-      const index = this.equality.get(field);
-      if (!index) continue;
       let values: unknown[] | undefined;
       if (!isRange(condition)) values = [condition];
       else if (condition.$eq !== undefined) values = [condition.$eq];
       else if (condition.$in !== undefined) values = condition.$in;
       if (!values) continue;
-      const ids = index.lookup(values);
-      if (!best || ids.size < best.size) best = ids;
+      const ids = this.equalTo(field, values);
+      if (ids && (!best || ids.size < best.size)) best = ids;
     }
     for (const index of this.ordered.values()) {
       if (!(index instanceof OrderedIndex)) continue;
       const ids = index.equalTo(filter);
-      if (ids && (!best || ids.length < best.size)) best = new Set(ids);
+      if (ids && (!best || ids.length < best.size)) best = { size: ids.length, ids };
     }
     return best;
   }
@@ -209,5 +269,25 @@ export class CollectionIndexes {
     for (const index of this.equality.values()) index.clear();
     for (const index of this.unique.values()) index.clear();
     for (const index of this.ordered.values()) index.clear();
+  }
+
+  /**
+   * The documents whose `field` equals one of `values`, from whichever index answers it: the field's
+   * hash index, its single-field unique index, or the buckets of a compound index it leads.
+   */
+  private equalTo(field: string, values: unknown[]): Candidates | undefined {
+    const hashed = this.equality.get(field)?.lookup(values);
+    if (hashed) return { size: hashed.size, ids: hashed };
+    const unique = this.unique.get(JSON.stringify([field]))?.lookup(values);
+    if (unique) return { size: unique.size, ids: unique };
+    for (const index of this.leading.get(field) ?? []) {
+      const buckets = values.map((value) => index.leadingEqualTo(value));
+      if (buckets.some((bucket) => bucket === undefined)) continue;
+      if (buckets.length === 1) return { size: buckets[0]!.size, ids: buckets[0]!.ascending() };
+      const ids = new Set<string>();
+      for (const bucket of buckets) for (const id of bucket!.ascending()) ids.add(id);
+      return { size: ids.size, ids };
+    }
+    return undefined;
   }
 }

@@ -8,7 +8,8 @@ import {
   type ReadModelStore,
   pageOf,
 } from '../read-models';
-import { CollectionIndexes } from './collection-indexes';
+import { isFrozenDocument } from '../frozen-document';
+import { CollectionIndexes, type Candidates } from './collection-indexes';
 import { cloneDocument, compareValues, valueAt } from './document-values';
 import { assertFilter, matches } from './filter-match';
 import {
@@ -32,7 +33,10 @@ export interface QueryGuard {
   observe?: (cost: QueryCost) => void;
 }
 
-/** One read-model collection held in memory; what goes in and what comes out are copies. */
+/**
+ * One read-model collection held in memory; what goes in and what comes out are copies, but for a
+ * document frozen all the way down, which is kept as it is.
+ */
 export class InMemoryCollection<T extends ReadModelDocument> implements ReadModelCollection<T> {
   private readonly documents = new Map<string, T>();
   private readonly indexes = new CollectionIndexes();
@@ -48,12 +52,10 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
     }
     const stored = this.documents.get(doc.id);
     if (stored && stored.version >= doc.version) return false;
-    const next = copy(doc);
-    const violated = this.indexes.violatedBy(next.id, next);
+    const next = isFrozenDocument(doc) ? doc : copy(doc);
+    const violated = this.indexes.put(next.id, next, stored);
     if (violated) throw new DuplicateKeyError(this.name, violated.fields, next.id);
-    if (stored) this.indexes.remove(stored.id, stored);
     this.documents.set(next.id, next);
-    this.indexes.add(next.id, next);
     return true;
   }
 
@@ -155,10 +157,10 @@ export class InMemoryCollection<T extends ReadModelDocument> implements ReadMode
     return found;
   }
 
-  private filtered(ids: Set<string>, filter: Filter, tally: Tally): T[] {
-    tally.examined += ids.size;
+  private filtered(candidates: Candidates, filter: Filter, tally: Tally): T[] {
+    tally.examined += candidates.size;
     const found: T[] = [];
-    for (const id of ids) {
+    for (const id of candidates.ids) {
       const document = this.documents.get(id)!;
       if (matches(document, filter)) found.push(document);
     }

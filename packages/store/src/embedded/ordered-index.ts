@@ -64,6 +64,16 @@ export class OrderedIndex {
   }
 
   /**
+   * The entries whose leading field equals `value` (in id order within each sort value), or undefined
+   * once an array was seen: an equality on the leading field reads its bucket, so the field needs no
+   * hash index of its own (every payment of a merchant in one more Set).
+   */
+  leadingEqualTo(value: unknown): SortedEntries | undefined {
+    if (this.arrayValued > 0) return undefined;
+    return this.buckets.get(value) ?? EMPTY;
+  }
+
+  /**
    * The ids whose two fields both equal the filter's, or undefined when the filter does not pin both:
    * (merchantId, orderId) lookups then read one short range instead of every payment of the merchant.
    */
@@ -130,6 +140,8 @@ export class FieldOrderIndex {
     this.arrayValued = 0;
   }
 }
+
+const EMPTY = new SortedEntries();
 
 /** Past a `$lt`/`$lte` bound: every later entry in ascending order is too (type brackets included). */
 function pastUpper(range: Range | undefined): ((value: unknown) => boolean) | undefined {

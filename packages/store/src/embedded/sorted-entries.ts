@@ -26,6 +26,19 @@ export class SortedEntries {
       this.chunks.push({ values: [value], ids: [id] });
       return;
     }
+    // Most entries come in order (a creation time, a time-ordered id, or a missing value and such an
+    // id): one comparison with the last entry appends them, instead of two binary searches, and a full
+    // last chunk is followed by a new one rather than split, so appended chunks stay full.
+    const last = this.chunks[this.chunks.length - 1]!;
+    const end = last.ids.length;
+    if (compareEntries(last.values[end - 1], last.ids[end - 1]!, value, id) <= 0) {
+      if (end >= this.maxChunk) this.chunks.push({ values: [value], ids: [id] });
+      else {
+        last.values.push(value);
+        last.ids.push(id);
+      }
+      return;
+    }
     const index = Math.min(this.chunkFor(value, id), this.chunks.length - 1);
     const chunk = this.chunks[index]!;
     const at = positionIn(chunk, value, id);

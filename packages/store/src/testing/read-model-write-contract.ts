@@ -1,3 +1,4 @@
+import { frozenDocument } from '../frozen-document';
 import { DuplicateKeyError } from '../read-models';
 import { idsOf, PAYMENTS, type PaymentView, type ReadModelHarness } from './read-model-fixture';
 
@@ -54,6 +55,18 @@ export function describeWriteContract(h: ReadModelHarness): void {
       (await payments.findOne({ id: 'p1' }))!.status = 'changed through findOne';
 
       expect(await payments.get('p1')).toEqual(payment('p1', 1, { customer: { country: 'DE' } }));
+    });
+
+    it('takes a document frozen all the way down, and hands out copies of it that can be changed', async () => {
+      const payments = h.collection<PaymentView>('frozen');
+      await payments.upsertIfNewer(frozenDocument(payment('p1', 1, { customer: { country: 'DE' } })));
+      await payments.upsertIfNewer(frozenDocument(payment('p1', 2, { customer: { country: 'FR' } })));
+
+      const read = (await payments.get('p1'))!;
+      read.customer!.country = 'changed through get';
+      (await payments.find({ filter: {} }))[0]!.status = 'changed through find';
+
+      expect(await payments.get('p1')).toEqual(payment('p1', 2, { customer: { country: 'FR' } }));
     });
 
     it('deletes every document, after which version 1 writes again', async () => {
