@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANY_EVENT, JsonlEventStore } from '@gw/store';
 import { paymentEvent } from '@gw/store/testing';
-import { streamHistoryContract } from '@gw/views/testing';
+import { harnessOver, streamHistoryContract } from '@gw/views/testing';
 import { EventLogHistory } from '../src/event-log-history';
 
 const opened: { directory: string; log: JsonlEventStore }[] = [];
@@ -15,21 +15,9 @@ async function openLog(): Promise<{ directory: string; log: JsonlEventStore }> {
 }
 
 streamHistoryContract('the embedded event log', async () => {
-  const { directory, log } = await openLog();
-  const history = new EventLogHistory(log);
-  return {
-    history,
-    async append(streamId, events) {
-      const head = (await log.readStream(streamId)).length;
-      const { events: stored } = await log.append(streamId, head, events);
-      await history.record(stored);
-      return stored;
-    },
-    async close() {
-      await log.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
+  const directory = await mkdtemp(join(tmpdir(), 'gw-event-log-history-'));
+  const log = await JsonlEventStore.open({ directory, eventSchema: ANY_EVENT });
+  return harnessOver(new EventLogHistory(log), log, () => rm(directory, { recursive: true, force: true }));
 });
 
 describe('EventLogHistory', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ANY_EVENT, JsonlEventStore, MongoReadModelStore } from '@gw/store';
 import { dropMongoDatabase, randomDatabaseName } from '@gw/store/testing';
 import { ReadModelStreamHistory, ReadModelWriter } from '../src';
-import { streamHistoryContract } from '../src/testing';
+import { harnessOver, streamHistoryContract } from '../src/testing';
 
 /** Runs against the real engines (`eval "$(scripts/infra env)"`) in a database of its own. */
 const url = process.env.MONGODB_URL;
@@ -16,20 +16,9 @@ streamHistoryContract('the history read model (MongoDB)', async () => {
   const database = randomDatabaseName('history');
   const readModels = await MongoReadModelStore.open({ url, database });
   await new ReadModelWriter(readModels).ensureIndexes();
-  const history = new ReadModelStreamHistory(readModels);
-  return {
-    history,
-    async append(streamId, events) {
-      const head = (await log.readStream(streamId)).length;
-      const { events: stored } = await log.append(streamId, head, events);
-      await history.record(stored);
-      return stored;
-    },
-    async close() {
-      await readModels.close();
-      await dropMongoDatabase(url, database);
-      await log.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
+  return harnessOver(new ReadModelStreamHistory(readModels), log, async () => {
+    await readModels.close();
+    await dropMongoDatabase(url, database);
+    await rm(directory, { recursive: true, force: true });
+  });
 });

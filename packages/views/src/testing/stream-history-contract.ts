@@ -9,6 +9,38 @@ export interface StreamHistoryHarness {
   close(): Promise<void>;
 }
 
+/** Where a harness appends (an event store; this package reads no event store itself). */
+export interface AppendLog {
+  readStream(streamId: string): Promise<StoredEvent[]>;
+  append(streamId: string, expectedVersion: number, events: NewEvent[]): Promise<{ events: StoredEvent[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A harness whose events go into `log` (an event store) and are then recorded in `history`, as payments
+ * appends and then records: the read-model adapter keeps what is recorded, the event-log adapter reads
+ * the log. `close` runs after the log is closed.
+ */
+export function harnessOver(
+  history: StreamHistory,
+  log: AppendLog,
+  close: () => Promise<void> = async () => undefined,
+): StreamHistoryHarness {
+  return {
+    history,
+    async append(streamId, events) {
+      const head = (await log.readStream(streamId)).length;
+      const { events: stored } = await log.append(streamId, head, events);
+      await history.record(stored);
+      return stored;
+    },
+    async close() {
+      await log.close();
+      await close();
+    },
+  };
+}
+
 let next = 0;
 const streamOf = (aggregate: string) => `${aggregate}-${Date.now()}${next++}`;
 
