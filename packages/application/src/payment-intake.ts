@@ -109,11 +109,10 @@ export async function replayedPayment(
   key: KeyedCreate | null,
 ): Promise<PaymentTerms | null> {
   if (!key?.resumed) return null;
-  const streams = ctx.history;
   for (let probe = 0; probe < KEYED_ID_PROBES; probe++) {
     const { paymentId, commandId } = keyedPaymentIds(key, probe);
     const stored = await committedCreate<PaymentTerms>(
-      streams,
+      ctx.history,
       streamIdOf('payment', paymentId),
       commandId,
       'PaymentCreated',
