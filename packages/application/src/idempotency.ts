@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Cache } from '@gw/cache';
 import { sha256Hex } from '@gw/platform';
@@ -48,6 +49,11 @@ interface SlotRecord {
   fingerprint: string;
   /** Milliseconds since the epoch; absent in answers stored before intents were recorded. */
   startedAt?: number;
+  /**
+   * Names the first attempt, so a key freed by a 4xx and used again within the same millisecond seeds
+   * new ids; absent in intents recorded before it was.
+   */
+  attempt?: string;
   status?: number;
   contentType?: string | null;
   body?: string;
@@ -127,7 +133,7 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
           await release();
           return refuseReuse(req, res, options);
         }
-        intent = recorded ?? { fingerprint, startedAt: now().getTime() };
+        intent = recorded ?? { fingerprint, startedAt: now().getTime(), attempt: randomUUID() };
         // Durable before anything runs: a crash from here on leaves the key bound to this request.
         if (!recorded) await cache.set(slot, JSON.stringify(intent), ttlMs);
       } catch (error) {
@@ -141,7 +147,12 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
       };
       attachKeyedCreate(
         res,
-        new KeyedCreate(`${slot}:${startedAt}`, new Date(startedAt), recorded !== null, markReplayed),
+        new KeyedCreate(
+          [slot, startedAt, intent.attempt].filter((part) => part !== undefined).join(':'),
+          new Date(startedAt),
+          recorded !== null,
+          markReplayed,
+        ),
       );
       captureOutcome(req, res, {
         store: (response) => cache.set(slot, JSON.stringify({ ...intent, ...response }), ttlMs),

@@ -196,7 +196,7 @@ describe('the Idempotency-Key middleware', () => {
  * handler derives its ids from the KeyedCreate and answers from a commit it finds. `outcome` decides
  * what the next attempt does after committing: answer, die without answering (kill -9), or fail.
  */
-async function keyedHarness() {
+async function keyedHarness(now?: () => Date) {
   const cache = new MapCache();
   const commits = new Map<string, { orderId: number; attempt: number }>();
   const seen: { seed: string; resumed: boolean }[] = [];
@@ -212,6 +212,7 @@ async function keyedHarness() {
       renderError: (_req, res, failure) => res.status(failure.status).json(failure),
       waitMs: 50,
       pollIntervalMs: 5,
+      now,
     }),
     (_req, res) => {
       const key = keyedCreateOf(res)!;
@@ -285,8 +286,9 @@ describe('a keyed create across a lost answer', () => {
     expect(k.commits.size).toBe(1);
   });
 
-  it('frees the key after a 4xx: the corrected retry is a new request with new ids', async () => {
-    k = await keyedHarness();
+  it('frees the key after a 4xx: the corrected retry is a new request with new ids, within the same millisecond too', async () => {
+    const frozen = new Date('2026-11-28T21:00:00.000Z');
+    k = await keyedHarness(() => frozen);
     k.next.outcome = 'refuse-400';
     expect((await post(k.url, '{"a":1}', { 'idempotency-key': 'k-4xx' })).status).toBe(400);
     const corrected = await post(k.url, '{"a":2}', { 'idempotency-key': 'k-4xx' });
