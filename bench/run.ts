@@ -299,7 +299,8 @@ function contextFor(system: System, settings: RunSettings): ScenarioContext {
   return {
     system,
     settings,
-    measure: (run) => measureWith(system.processes(), settings.connections, run),
+    measure: (run) =>
+      measureWith(system.processes(), settings.connections, run, system.sampledWithDescendants),
   };
 }
 
@@ -308,8 +309,12 @@ async function measureWith(
   processes: Record<string, number>,
   connections: number,
   run: () => Promise<LoadFigures>,
+  withDescendants: readonly string[] = [],
 ): Promise<Measurement> {
-  const samplers = Object.entries(processes).map(([name, pid]) => [name, new MemorySampler(pid)] as const);
+  const samplers = Object.entries(processes).map(
+    ([name, pid]) =>
+      [name, new MemorySampler(pid, { withDescendants: withDescendants.includes(name) })] as const,
+  );
   const generator = new MemorySampler(process.pid);
   const figures = await run();
   const memory: Measurement['memory'] = {};

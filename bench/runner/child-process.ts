@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -98,10 +98,19 @@ export class MemorySampler {
   private peakKb = 0;
   private readonly timer: NodeJS.Timeout;
   private readonly cpuAtStart: Promise<number | undefined>;
+  private readonly readCpu: (pid: number) => Promise<number | undefined>;
 
-  constructor(private readonly pid: number) {
+  /**
+   * `withDescendants`: the CPU time counts the process's descendants too, live or exited (a server that
+   * forks a process per connection, as PostgreSQL does). RSS stays the process's own.
+   */
+  constructor(
+    private readonly pid: number,
+    options: { withDescendants?: boolean } = {},
+  ) {
+    this.readCpu = options.withDescendants ? readTreeCpuSeconds : readCpuSeconds;
     this.timer = setInterval(() => void this.sample(), 100);
-    this.cpuAtStart = readCpuSeconds(pid);
+    this.cpuAtStart = this.readCpu(pid);
     void this.sample();
   }
 
@@ -109,7 +118,7 @@ export class MemorySampler {
     clearInterval(this.timer);
     await this.sample();
     const hwm = (await readStatusKb(this.pid, 'VmHWM')) ?? this.peakKb;
-    const [start, end] = await Promise.all([this.cpuAtStart, readCpuSeconds(this.pid)]);
+    const [start, end] = await Promise.all([this.cpuAtStart, this.readCpu(this.pid)]);
     const cpuSeconds = start !== undefined && end !== undefined ? Math.round((end - start) * 100) / 100 : 0;
     return { peakRssMb: toMb(this.peakKb), lifetimePeakRssMb: toMb(hwm), cpuSeconds };
   }
@@ -132,13 +141,51 @@ async function readStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<numb
 
 /** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux). */
 async function readCpuSeconds(pid: number): Promise<number | undefined> {
+  const ticks = await readCpuTicks(pid);
+  return ticks === undefined ? undefined : ticks.own / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
+ * The CPU time of a process and all its descendants: its own, that of the children it has reaped
+ * (cutime + cstime, fields 16 and 17), and that of every live descendant. A child's time moves from the
+ * live sum to its parent's reaped one when it exits, so the total only grows, and the difference of two
+ * readings is what the tree used between them.
+ */
+export async function readTreeCpuSeconds(pid: number): Promise<number | undefined> {
+  const ticks = await treeTicks(pid);
+  return ticks === undefined ? undefined : ticks / CLOCK_TICKS_PER_SECOND;
+}
+
+async function treeTicks(pid: number): Promise<number | undefined> {
+  const ticks = await readCpuTicks(pid);
+  if (ticks === undefined) return undefined;
+  let total = ticks.own + ticks.reaped;
+  for (const child of await childrenOf(pid)) total += (await treeTicks(child)) ?? 0;
+  return total;
+}
+
+async function readCpuTicks(pid: number): Promise<{ own: number; reaped: number } | undefined> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    return {
+      own: Number(fields[11]) + Number(fields[12]),
+      reaped: Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return undefined;
   }
+}
+
+/** The live children of every thread of `pid` (/proc/<pid>/task/<tid>/children). */
+async function childrenOf(pid: number): Promise<number[]> {
+  const threads = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  const children: number[] = [];
+  for (const thread of threads) {
+    const text = await readFile(`/proc/${pid}/task/${thread}/children`, 'utf8').catch(() => '');
+    for (const child of text.trim().split(/\s+/)) if (child) children.push(Number(child));
+  }
+  return children;
 }
 
 const CLOCK_TICKS_PER_SECOND = 100;

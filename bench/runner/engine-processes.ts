@@ -1,11 +1,19 @@
 import { readdir, readFile, readlink } from 'node:fs/promises';
 
+/** An engine's server process; `withDescendants`: its CPU time counts the processes it forked. */
+export interface EngineProcess {
+  pid: number;
+  withDescendants: boolean;
+}
+
 /**
- * The pids of the engines' servers (Kafka, MongoDB/FerretDB, Redis), found by the local port each
- * URL names: the inode of the listening socket in /proc/net/tcp{,6}, then the process holding it.
- * An engine whose process this user cannot see (another container, no permission) is left out.
+ * The engines' servers (Kafka, MongoDB/FerretDB, Redis), found by the local port each URL names: the
+ * inode of the listening socket in /proc/net/tcp{,6}, then the process holding it. FerretDB on
+ * PostgreSQL brings PostgreSQL too (its `--postgresql-url` port), sampled with the backend it forks
+ * per connection, where FerretDB's pushed-down filters run. An engine whose process this user cannot
+ * see (another container, no permission) is left out.
  */
-export async function enginePids(env: Record<string, string>): Promise<Record<string, number>> {
+export async function enginePids(env: Record<string, string>): Promise<Record<string, EngineProcess>> {
   const ports: [string, number | undefined][] = [
     ['kafka', portOf(env.KAFKA_BROKERS?.split(',')[0], 9092)],
     ['mongodb', portOf(env.MONGODB_URL, 27017)],
@@ -13,13 +21,32 @@ export async function enginePids(env: Record<string, string>): Promise<Record<st
   ];
   const inodes = await listeningInodes();
   const owners = await socketOwners();
-  const pids: Record<string, number> = {};
-  for (const [name, port] of ports) {
+  const listener = (port: number | undefined) => {
     const inode = port === undefined ? undefined : inodes.get(port);
-    const pid = inode === undefined ? undefined : owners.get(inode);
-    if (pid !== undefined) pids[`${name} (${await commandOf(pid)})`] = pid;
+    return inode === undefined ? undefined : owners.get(inode);
+  };
+  const engines: Record<string, EngineProcess> = {};
+  for (const [name, port] of ports) {
+    const pid = listener(port);
+    if (pid === undefined) continue;
+    engines[`${name} (${await commandOf(pid)})`] = { pid, withDescendants: false };
+    const storage = await postgresqlPortOf(pid);
+    const postgres = listener(storage);
+    if (postgres !== undefined) {
+      engines[`postgresql (${await commandOf(postgres)} and its backends)`] = {
+        pid: postgres,
+        withDescendants: true,
+      };
+    }
   }
-  return pids;
+  return engines;
+}
+
+/** The PostgreSQL port of a FerretDB started with `--postgresql-url=postgres://…`, else undefined. */
+async function postgresqlPortOf(pid: number): Promise<number | undefined> {
+  const args = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
+  const url = args.find((arg) => arg.startsWith('--postgresql-url='))?.slice('--postgresql-url='.length);
+  return portOf(url, 5432);
 }
 
 function portOf(address: string | undefined, fallback: number): number | undefined {

@@ -1,5 +1,5 @@
 import { Child } from './child-process';
-import { enginePids } from './engine-processes';
+import { enginePids, type EngineProcess } from './engine-processes';
 import { BENCH_ADMIN_TOKEN, createMerchant, TargetUnavailableError, type System } from './system';
 import type { CreatedMerchantView } from '../../services/admin/src';
 
@@ -23,7 +23,7 @@ export class FleetSystem implements System {
   private constructor(
     private readonly child: Child,
     private readonly announced: FleetAnnouncement['fleet'],
-    private readonly enginesByName: Record<string, number>,
+    private readonly enginesByName: Record<string, EngineProcess>,
     readonly merchant: CreatedMerchantView,
     readonly startSeconds: number,
   ) {}
@@ -41,7 +41,12 @@ export class FleetSystem implements System {
   }
 
   processes(): Record<string, number> {
-    return { ...this.announced.pids, 'path proxy': this.child.pid, ...this.enginesByName };
+    const engines = Object.entries(this.enginesByName).map(([name, { pid }]) => [name, pid] as const);
+    return { ...this.announced.pids, 'path proxy': this.child.pid, ...Object.fromEntries(engines) };
+  }
+
+  get sampledWithDescendants(): readonly string[] {
+    return Object.keys(this.enginesByName).filter((name) => this.enginesByName[name]!.withDescendants);
   }
 
   static async start(options: FleetSystemOptions): Promise<FleetSystem> {

@@ -97,12 +97,14 @@ async function enginesSection(directory: string, rank: (name: string) => number)
 
 const ENGINES_INTRO = [
   'Every service in its own process (`SERVICE=<name> gateway start`, the fleet of test/support/fleet.ts) on',
-  'Kafka, FerretDB 1.24 (MongoDB wire, SQLite) and Redis, in a fresh namespace (database, topic and key',
+  'Kafka, FerretDB 1.24 (MongoDB wire) on PostgreSQL, and Redis, in a fresh namespace (database, topic and key',
   'prefix) per fleet, deleted afterwards; load through the path proxy (the Ingress stand-in, its own process).',
   'Peak RSS: sum over our processes (12 services + proxy) with the largest named / sum over the engines',
   "servers / load generator; CPU ms/req counts our processes only (the engines' is in the JSON,",
-  '`engineCpuMsPerRequest`). Stored payments of the list scenarios were created through POST /v1/payment',
-  '(as many as fitted in `--seed-seconds`); `loadAverage1m` in the JSON shows how busy the machine was.',
+  '`engineCpuMsPerRequest`: Kafka, FerretDB, Redis, and PostgreSQL with the backends it forks per connection,',
+  'sampled from the 2026-11-28 evening runs on). Stored payments of the list scenarios were created through',
+  'POST /v1/payment (as many as fitted in `--seed-seconds`); `loadAverage1m` in the JSON shows how busy the',
+  'machine was.',
 ];
 
 function renderReadme(results: ScenarioResult[]): string {

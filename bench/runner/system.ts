@@ -47,12 +47,15 @@ export interface System {
   processes(): Record<string, number>;
   /** Names in `processes()` that are the engines' servers (shared with other work on this machine). */
   readonly engines: readonly string[];
+  /** Names in `processes()` whose CPU time counts their descendants (a server forking per connection). */
+  readonly sampledWithDescendants: readonly string[];
   stop(): Promise<void>;
 }
 
 /** A gateway started by the runner in its own process, with a fresh data directory and one merchant. */
 export class SystemUnderTest implements System {
   readonly engines: readonly string[] = [];
+  readonly sampledWithDescendants: readonly string[] = [];
 
   private constructor(
     readonly options: SystemOptions,
