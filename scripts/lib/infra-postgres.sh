@@ -66,6 +66,11 @@ infra_postgres_wait() {
     "${psql[@]}" -c "CREATE DATABASE $POSTGRES_DATABASE" >>"$(infra_log_file postgres)" 2>&1 ||
       infra_fail_start postgres
   fi
+  # GIN companions of FerretDB's indexes, so its pushed-down filters use one (the file says why);
+  # applied on every start, since it is idempotent and backfills collections made before it.
+  "$bin/psql" -h 127.0.0.1 -p "$INFRA_POSTGRES_PORT" -U "$POSTGRES_ROLE" -d "$POSTGRES_DATABASE" -qtA \
+    -v ON_ERROR_STOP=1 -f "$REPO_ROOT/infra/postgres/ferretdb-gin-companions.sql" \
+    >>"$(infra_log_file postgres)" 2>&1 || infra_fail_start postgres
 }
 
 infra_postgres_ports() { printf '%s' "$INFRA_POSTGRES_PORT"; }

@@ -15,3 +15,22 @@ export async function dropMongoDatabase(url: string, database: string): Promise<
     await client.close();
   }
 }
+
+/**
+ * Inserts documents as they are, past the read-model port (no version check, one round trip): for tests
+ * that need a collection to hold many documents, such as a query planner's choice of an index.
+ */
+export async function insertRawDocuments(
+  url: string,
+  database: string,
+  collection: string,
+  documents: Record<string, unknown>[],
+): Promise<void> {
+  const client = new MongoClient(url);
+  try {
+    await client.connect();
+    await client.db(database).collection(collection).insertMany(documents, { ordered: false });
+  } finally {
+    await client.close();
+  }
+}
