@@ -37,9 +37,18 @@ BEGIN
     expression := pg_get_indexdef(index_oid, column_number, true);
     -- Top-level fields only: FerretDB pushes no filter on a dotted path down.
     CONTINUE WHEN expression !~ '^\(?_jsonb -> ''[^'']*''::text\)?$';
+    CONTINUE WHEN EXISTS (
+      SELECT 1
+        FROM pg_index companion
+        JOIN pg_class c ON c.oid = companion.indexrelid
+        JOIN pg_am am ON am.oid = c.relam
+       WHERE companion.indrelid = target
+         AND am.amname = 'gin'
+         AND pg_get_indexdef(companion.indexrelid, 1, true) = expression
+    );
     EXECUTE format(
-      'CREATE INDEX IF NOT EXISTS %I ON %s USING gin ((%s))',
-      left(regexp_replace(target::text, '^.*\.', ''), 40) || '_' || left(md5(expression), 12) || '_gin',
+      'CREATE INDEX %I ON %s USING gin ((%s))',
+      left(regexp_replace(target::text, '^.*\.', ''), 40) || '_' || left(md5(target::text || expression), 12) || '_gin',
       target,
       trim(both '()' FROM expression)
     );
