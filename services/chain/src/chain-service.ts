@@ -61,7 +61,7 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
         chain,
         ledger,
         readModels: ctx.readModels,
-        directory: new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets),
+        directory: new MerchantDirectory(ctx.readModels, ctx.secrets),
         logger,
         bodyLimitBytes: ctx.config.bodyLimitBytes,
       })
