@@ -7,3 +7,21 @@ export const TOPICS = {
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+/**
+ * Headers of `payments.events` besides `traceparent`. `x-read-model-version`: the version the event's
+ * stream has in its read-model document, which payments wrote with its append before the relay
+ * published the event (read-your-writes). A consumer keeping that document (the projector) skips an
+ * event at or below it without reading the document. Absent when the publishing instance did not write
+ * the document itself; older consumers ignore it.
+ */
+export const EVENT_HEADERS = {
+  readModelVersion: 'x-read-model-version',
+} as const;
+
+/** The read-model version an event message's headers carry (EVENT_HEADERS), or undefined. */
+export function readModelVersionIn(headers: Record<string, string>): number | undefined {
+  const value = headers[EVENT_HEADERS.readModelVersion];
+  if (value === undefined || !/^[1-9][0-9]{0,15}$/.test(value)) return undefined;
+  return Number(value);
+}

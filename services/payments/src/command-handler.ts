@@ -36,7 +36,10 @@ export class CommandHandler {
   constructor(
     private readonly store: EventStore,
     private readonly readModels: Pick<ReadModelWriter, 'write' | 'record'>,
-    /** Hears each append once, with the stream it extended (metrics). */
+    /**
+     * Hears each append once, with the stream it extended (metrics), after the stream's read-model
+     * document was written as of the appended events (the relay's `readModelWritten`).
+     */
     private readonly onAppended: (history: StoredEvent[], appended: StoredEvent[]) => void = () => {},
   ) {}
 

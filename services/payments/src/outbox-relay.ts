@@ -1,6 +1,6 @@
 import type { Cache } from '@gw/cache';
 import { MessageEncodeError, type MessageBus, type OutgoingMessage } from '@gw/bus';
-import { TOPICS, eventMessageViolations, toEventMessage } from '@gw/contracts';
+import { EVENT_HEADERS, TOPICS, eventMessageViolations, toEventMessage } from '@gw/contracts';
 import { TRACEPARENT, systemClock, type Clock } from '@gw/platform';
 import type { Commit, EventStore } from '@gw/store';
 import type { Logger } from 'pino';
@@ -37,6 +37,12 @@ const LEASE = 'outbox-relay';
 const RENEW_AFTER_TTL_SHARE = 0.1;
 /** The most characters of a quarantine reason: the first violations, not a whole schema report. */
 const MAX_REASON_CHARS = 500;
+/**
+ * The most streams whose read-model version the relay remembers (`readModelWritten`), newest kept. A
+ * commit is usually published within milliseconds of its write; one whose stream was forgotten goes
+ * without the header, and the projector reads its document as it would anyway.
+ */
+const MAX_REMEMBERED_STREAMS = 10_000;
 
 /**
  * Publishes unpublished commits to `payments.events` (key = stream id, so per-stream order holds) and
@@ -60,6 +66,8 @@ export class OutboxRelay {
   private readonly monotonicMs: () => number;
   /** When (monotonic) the last renewal that succeeded was asked for; unset while the lease is not held. */
   private leaseRenewedAt: number | undefined;
+  /** Stream id → the version of its read-model document this process wrote (readModelWritten). */
+  private readonly readModelVersions = new Map<string, number>();
 
   constructor(
     private readonly store: EventStore,
@@ -86,6 +94,21 @@ export class OutboxRelay {
       return;
     }
     this.schedule(0);
+  }
+
+  /**
+   * Payments wrote the stream's read-model document as of `version` (its write resolved: the stored
+   * document is at least that far). Events of the stream up to that version are published with the
+   * `x-read-model-version` header, so the projector need not read the document to find it as far.
+   */
+  readModelWritten(streamId: string, version: number): void {
+    const known = this.readModelVersions.get(streamId);
+    if (known !== undefined && known >= version) return;
+    this.readModelVersions.delete(streamId);
+    this.readModelVersions.set(streamId, version);
+    if (this.readModelVersions.size > MAX_REMEMBERED_STREAMS) {
+      this.readModelVersions.delete(this.readModelVersions.keys().next().value!);
+    }
   }
 
   async stop(): Promise<void> {
@@ -129,9 +152,20 @@ export class OutboxRelay {
       if (commits.length === 0) return published;
       if (!(await this.publish(commits))) continue;
       await this.store.markPublished(commits.map((c: Commit) => c.commitId));
+      this.forgetPublished(commits);
       this.options.onPublished?.(commits);
       published += commits.length;
       if (this.stopped || commits.length < batchSize) return published;
+    }
+  }
+
+  /** Forgets the streams whose read-model version the published commits reached: nothing more to tell. */
+  private forgetPublished(commits: Commit[]): void {
+    for (const commit of commits) {
+      const last = commit.events[commit.events.length - 1];
+      const written = this.readModelVersions.get(commit.streamId);
+      if (last && written !== undefined && written <= last.version)
+        this.readModelVersions.delete(commit.streamId);
     }
   }
 
@@ -163,7 +197,7 @@ export class OutboxRelay {
     for (const commit of commits) {
       for (const event of commit.events) {
         owners.push(commit);
-        messages.push({ key: commit.streamId, value: toEventMessage(event), headers: traceHeadersOf(event) });
+        messages.push({ key: commit.streamId, value: toEventMessage(event), headers: this.headersOf(event) });
       }
     }
     await this.options.beforePublish?.(commits);
@@ -177,6 +211,14 @@ export class OutboxRelay {
       await this.setAside(owner, refusalOf(owner) ?? firstCharacters((error as MessageEncodeError).message));
       return false;
     }
+  }
+
+  private headersOf(event: Commit['events'][number]): Record<string, string> {
+    const headers = traceHeadersOf(event);
+    const written = this.readModelVersions.get(event.streamId);
+    if (written !== undefined && written >= event.version)
+      headers[EVENT_HEADERS.readModelVersion] = String(written);
+    return headers;
   }
 
   private async setAside(commit: Commit, reason: string): Promise<void> {
