@@ -68,6 +68,8 @@ export class OutboxRelay {
   private leaseRenewedAt: number | undefined;
   /** Stream id → the version of its read-model document this process wrote (readModelWritten). */
   private readonly readModelVersions = new Map<string, number>();
+  /** Stream id → the append and document write under way in this process (readModelWriting). */
+  private readonly writesUnderWay = new Map<string, { version: number; ended: Promise<void> }>();
 
   constructor(
     private readonly store: EventStore,
@@ -101,6 +103,24 @@ export class OutboxRelay {
    * document is at least that far). Events of the stream up to that version are published with the
    * `x-read-model-version` header, so the projector need not read the document to find it as far.
    */
+  /**
+   * Payments is about to append to the stream up to `version` and then write its read-model document;
+   * call the function returned once that is over, saying whether the document was written. Meanwhile
+   * the relay holds back a batch holding the stream's commits up to that version (it may read the
+   * commit as soon as it is inserted), so they go out with the header instead of without it (which
+   * would cost the projector a read per event).
+   */
+  readModelWriting(streamId: string, version: number): (written: boolean) => void {
+    let end!: () => void;
+    const underWay = { version, ended: new Promise<void>((resolve) => (end = resolve)) };
+    this.writesUnderWay.set(streamId, underWay);
+    return (written) => {
+      if (this.writesUnderWay.get(streamId) === underWay) this.writesUnderWay.delete(streamId);
+      if (written) this.readModelWritten(streamId, version);
+      end();
+    };
+  }
+
   readModelWritten(streamId: string, version: number): void {
     const known = this.readModelVersions.get(streamId);
     if (known !== undefined && known >= version) return;
@@ -192,6 +212,7 @@ export class OutboxRelay {
    * of the set-aside stream, which wait behind it).
    */
   private async publish(commits: Commit[]): Promise<boolean> {
+    await this.writesEnded(commits);
     const owners: Commit[] = [];
     const messages: OutgoingMessage[] = [];
     for (const commit of commits) {
@@ -211,6 +232,16 @@ export class OutboxRelay {
       await this.setAside(owner, refusalOf(owner) ?? firstCharacters((error as MessageEncodeError).message));
       return false;
     }
+  }
+
+  /** Waits for the document writes under way (readModelWriting) that cover these commits. */
+  private async writesEnded(commits: Commit[]): Promise<void> {
+    const waits: Promise<void>[] = [];
+    for (const commit of commits) {
+      const underWay = this.writesUnderWay.get(commit.streamId);
+      if (underWay && underWay.version >= commit.events[0]!.version) waits.push(underWay.ended);
+    }
+    if (waits.length > 0) await Promise.all(waits);
   }
 
   private headersOf(event: Commit['events'][number]): Record<string, string> {

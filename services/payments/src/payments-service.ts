@@ -39,12 +39,12 @@ export function createPaymentsService({
 }: PaymentsServiceDeps): Service {
   const metrics = new PaymentsMetrics(eventStore, clock);
   const writer = new ReadModelWriter(readModels, history);
-  const handler = new CommandHandler(eventStore, writer, (history, appended) => {
-    metrics.onAppended(history, appended);
-    // The hook runs once the stream's document is written as of its last appended event.
-    const last = appended[appended.length - 1];
-    if (last) relay.readModelWritten(last.streamId, last.version);
-  });
+  const handler = new CommandHandler(
+    eventStore,
+    writer,
+    (history, appended) => metrics.onAppended(history, appended),
+    (streamId, version) => relay.readModelWriting(streamId, version),
+  );
   const relay = new OutboxRelay(eventStore, bus, cache, logger.child({ component: 'outbox-relay' }), {
     instanceId: randomUUID(),
     clock,

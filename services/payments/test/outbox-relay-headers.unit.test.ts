@@ -83,6 +83,67 @@ describe('OutboxRelay and the read-model version header', () => {
     ]);
   });
 
+  /** Appends the first event of payment `paymentId` to its stream, as payments' append would. */
+  async function appendCreated(paymentId: number): Promise<string> {
+    const terms = samplePaymentTerms({ paymentId });
+    const streamId = streamIdOf('payment', paymentId);
+    const [created] = paidLifecycle(terms);
+    await store.append(streamId, 0, [
+      {
+        eventId: `e-${paymentId}`,
+        type: created!.type,
+        occurredAt: '2026-01-01T10:00:00.000Z',
+        merchantId: terms.merchantId,
+        data: created!.data as unknown as Record<string, unknown>,
+        metadata: { correlationId: 'c', causationId: `cmd-${paymentId}` },
+      },
+    ]);
+    return streamId;
+  }
+
+  it('holds a batch back while the write of its stream is under way, and publishes it with the header', async () => {
+    const relay = new OutboxRelay(store, bus, new InMemoryCache(), createLogger({ level: 'silent' }), {
+      instanceId: 'relay-1',
+      clock: new ManualClock('2026-01-01T10:00:00.000Z'),
+    });
+    const unpublished = store.unpublishedCommits.bind(store);
+    let read!: () => void;
+    const outboxRead = new Promise<void>((resolve) => (read = resolve));
+    store.unpublishedCommits = async (limit) => {
+      const commits = await unpublished(limit);
+      if (commits.length > 0) read();
+      return commits;
+    };
+    // Payments begins its append and write; the commit lands, the relay reads it before the write ends.
+    const ended = relay.readModelWriting(streamIdOf('payment', 63), 1);
+    await appendCreated(63);
+    const passing = relay.pass();
+    await outboxRead;
+    // Whatever the pass could do without waiting on I/O, it has done.
+    await new Promise((resolve) => setImmediate(resolve));
+
+    ended(true);
+    expect(await passing).toBe(1);
+    await heardAll(1);
+
+    expect(versionHeaders()).toEqual([[1, '1']]);
+  });
+
+  it('publishes without the header once a write under way ends without writing', async () => {
+    const relay = new OutboxRelay(store, bus, new InMemoryCache(), createLogger({ level: 'silent' }), {
+      instanceId: 'relay-1',
+      clock: new ManualClock('2026-01-01T10:00:00.000Z'),
+    });
+    const ended = relay.readModelWriting(streamIdOf('payment', 64), 1);
+    await appendCreated(64);
+    const passing = relay.pass();
+    ended(false);
+
+    expect(await passing).toBe(1);
+    await heardAll(1);
+    expect(versionHeaders()).toEqual([[1, undefined]]);
+  });
+
   it('is set by payments on the events of an append it wrote the document for', async () => {
     const terms = samplePaymentTerms({ paymentId: 62 });
     const streamId = streamIdOf('payment', 62);
