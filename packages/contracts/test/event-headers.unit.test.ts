@@ -1,4 +1,4 @@
-import { EVENT_HEADERS, readModelVersionIn } from '../src';
+import { EVENT_HEADERS, eventTypeAmong, readModelVersionIn } from '../src';
 
 describe('the x-read-model-version header of payments.events', () => {
   it('reads a positive version', () => {
@@ -11,5 +11,16 @@ describe('the x-read-model-version header of payments.events', () => {
       expect(readModelVersionIn({ [EVENT_HEADERS.readModelVersion]: value })).toBeUndefined();
     }
     expect(readModelVersionIn({})).toBeUndefined();
+  });
+});
+
+describe('the x-event-type header of payments.events', () => {
+  it('lets a group accept its event types, and every message published before the header existed', () => {
+    const accepts = eventTypeAmong(['PaymentConfirmed', 'PayoutStarted']);
+    expect(accepts({ [EVENT_HEADERS.eventType]: 'PaymentConfirmed' })).toBe(true);
+    expect(accepts({ [EVENT_HEADERS.eventType]: 'PayoutStarted', traceparent: 'x' })).toBe(true);
+    expect(accepts({ [EVENT_HEADERS.eventType]: 'PaymentCreated' })).toBe(false);
+    expect(accepts({ [EVENT_HEADERS.eventType]: '' })).toBe(false);
+    expect(accepts({})).toBe(true);
   });
 });

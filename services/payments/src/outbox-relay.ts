@@ -246,6 +246,7 @@ export class OutboxRelay {
 
   private headersOf(event: Commit['events'][number]): Record<string, string> {
     const headers = traceHeadersOf(event);
+    headers[EVENT_HEADERS.eventType] = event.type;
     const written = this.readModelVersions.get(event.streamId);
     if (written !== undefined && written >= event.version)
       headers[EVENT_HEADERS.readModelVersion] = String(written);
