@@ -1,19 +1,17 @@
-import type { Cache } from '@gw/cache';
 import { sha256Hex, type SecretBox } from '@gw/platform';
 import type { ReadModelStore } from '@gw/store';
 import { COLLECTIONS, type MerchantDocument } from '@gw/views';
 
-const CACHE_TTL_MS = 60_000;
-
 /**
- * Finds merchants by the credentials they present. Keys are looked up by their SHA-256 hash, through
- * the cache; a cached entry is re-checked against the read model's current hash, so a rotated key
- * stops working at once even while an old cache entry lives.
+ * Finds merchants by the credentials they present. Keys are looked up by their SHA-256 hash in the
+ * read model, which has a unique index on each hash, so a rotated key stops working as soon as the
+ * merchant's document carries the new hash. One query a lookup: a cache in front (a Redis GET for the
+ * merchant id, then the document read by id to re-check the hash) made it two round trips, and on
+ * FerretDB a read by id costs what the search by hash does.
  */
 export class MerchantDirectory {
   constructor(
     private readonly readModels: ReadModelStore,
-    private readonly cache: Cache,
     private readonly secrets: SecretBox,
   ) {}
 
@@ -48,20 +46,7 @@ export class MerchantDirectory {
     return this.secrets.open(merchant.betaApiKeyCipher, merchant.merchantId);
   }
 
-  private async byHash(
-    field: 'apiKeyHash' | 'betaApiKeyHash',
-    hash: string,
-  ): Promise<MerchantDocument | null> {
-    const cacheKey = `merchant-key:${field}:${hash}`;
-    // The cache only saves a read-model query: while it is unreachable, keys are still checked.
-    const cachedId = await this.cache.get(cacheKey).catch(() => null);
-    if (cachedId) {
-      const merchant = await this.merchants.get(cachedId);
-      if (merchant && merchant[field] === hash) return merchant;
-      await this.cache.delete(cacheKey).catch(() => undefined);
-    }
-    const merchant = await this.merchants.findOne({ [field]: hash });
-    if (merchant) await this.cache.set(cacheKey, merchant.merchantId, CACHE_TTL_MS).catch(() => undefined);
-    return merchant;
+  private byHash(field: 'apiKeyHash' | 'betaApiKeyHash', hash: string): Promise<MerchantDocument | null> {
+    return this.merchants.findOne({ [field]: hash });
   }
 }

@@ -36,6 +36,13 @@ export interface SubscribeOptions {
   fromBeginning?: boolean;
   /** Attempts before a message is dead-lettered. Default 5. */
   maxAttempts?: number;
+  /**
+   * Which messages the handler wants, told by their headers alone: one it refuses is skipped before
+   * its value is decoded, never delivered, and the group's position moves past it as if handled. For
+   * a group that handles few of a topic's messages (see `x-event-type` on `payments.events`). Default:
+   * every message.
+   */
+  accepts?: (headers: Readonly<Record<string, string>>) => boolean;
 }
 
 /** Checks what every adapter's subscribe() checks; returns the attempts before dead-lettering. */

@@ -33,7 +33,7 @@ export function dashboardPages(ctx: ServiceContext, routes: DashboardPageRoutes)
   const lifetimeMs = ctx.config.dashboard.sessionMinutes * MINUTE_MS;
   const parts: DashboardParts = {
     sessions: new DashboardSessions(ctx.cache, ctx.clock, lifetimeMs),
-    directory: new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets),
+    directory: new MerchantDirectory(ctx.readModels, ctx.secrets),
     lifetimeMs,
   };
   const router = Router();

@@ -170,7 +170,7 @@ export const CONFIG_DOCS: readonly ConfigVariableDoc[] = [
     name: 'REDIS_URL',
     default: null,
     secret: true,
-    description: 'Redis URL for key caches, idempotency keys, rate limits and leases (engines mode).',
+    description: 'Redis URL for caches, idempotency keys, rate limits and leases (engines mode).',
   },
   {
     name: 'REDIS_KEY_PREFIX',

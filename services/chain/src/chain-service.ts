@@ -1,10 +1,11 @@
-import { eventMessageOf, TOPICS } from '@gw/contracts';
+import { eventMessageOf, eventTypeAmong, TOPICS } from '@gw/contracts';
 import type { Subscription } from '@gw/bus';
 import type { Amount } from '@gw/domain';
 import { MerchantDirectory, type Service, type ServiceContext } from '@gw/application';
 import type { Router } from 'express';
-import { CaseWalker } from './cases/case-walker';
+import { CASE_WALKER_EVENT_TYPES, CaseWalker } from './cases/case-walker';
 import { PayoutSettlement } from './payouts/payout-settlement';
+import { SETTLEMENT_EVENT_TYPES } from './payouts/settlement';
 import { SandboxPayoutSender, type PayoutSender } from './payouts/payout-sender';
 import { SandboxLedger } from './sandbox/ledger';
 import { SandboxChain } from './sandbox/sandbox-chain';
@@ -61,7 +62,7 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
         chain,
         ledger,
         readModels: ctx.readModels,
-        directory: new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets),
+        directory: new MerchantDirectory(ctx.readModels, ctx.secrets),
         logger,
         bodyLimitBytes: ctx.config.bodyLimitBytes,
       })
@@ -78,7 +79,12 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
     async start() {
       subscriptions.push(
         await ctx.bus.subscribe(
-          { topics: [TOPICS.events], groupId: PAYOUTS_GROUP, fromBeginning: true },
+          {
+            topics: [TOPICS.events],
+            groupId: PAYOUTS_GROUP,
+            fromBeginning: true,
+            accepts: eventTypeAmong(SETTLEMENT_EVENT_TYPES),
+          },
           (message) => settlement.handle(eventMessageOf(message.value)),
         ),
       );
@@ -86,7 +92,12 @@ export function createChainService(ctx: ServiceContext, options: ChainServiceOpt
         await ledger.ensureIndexes();
         subscriptions.push(
           await ctx.bus.subscribe(
-            { topics: [TOPICS.events], groupId: SANDBOX_CASES_GROUP, fromBeginning: true },
+            {
+              topics: [TOPICS.events],
+              groupId: SANDBOX_CASES_GROUP,
+              fromBeginning: true,
+              accepts: eventTypeAmong(CASE_WALKER_EVENT_TYPES),
+            },
             async (message) => caseWalker.onEvent(eventMessageOf(message.value)),
           ),
         );

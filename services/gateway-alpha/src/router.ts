@@ -19,7 +19,7 @@ import { refundRoutes } from './routes/refund.routes';
  * checks the signature over them; paths this router does not know are left to other services.
  */
 export function createAlphaRouter(ctx: ServiceContext): Router {
-  const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
+  const directory = new MerchantDirectory(ctx.readModels, ctx.secrets);
   const payments = ctx.readModels.collection<PaymentDocument>(COLLECTIONS.payments);
   const signerOf = alphaSigner(directory);
   // The limiter sits between the body parser and the signature check: only a verified sign puts a

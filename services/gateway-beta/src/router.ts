@@ -18,7 +18,7 @@ import { staticAddressRoutes } from './routes/static-address.routes';
  * answers 404 in the family's envelope, as upstream does for unknown endpoints.
  */
 export function createBetaRouter(ctx: ServiceContext): Router {
-  const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
+  const directory = new MerchantDirectory(ctx.readModels, ctx.secrets);
   const callerOf = betaCaller(directory);
   const deps: BetaRouteDeps = {
     ctx,

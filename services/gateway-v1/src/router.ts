@@ -15,7 +15,7 @@ import { subscriptionRoutes } from './routes/subscription.routes';
  * the same error shape; paths outside /v1 are left to the other services.
  */
 export function createV1Router(ctx: ServiceContext): Router {
-  const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
+  const directory = new MerchantDirectory(ctx.readModels, ctx.secrets);
   const callerOf = v1Caller(directory);
   const deps: V1RouteDeps = {
     ctx,

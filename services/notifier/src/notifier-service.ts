@@ -68,7 +68,7 @@ export function createNotifierService(ctx: ServiceContext, options: NotifierOpti
     ...(options.resolver ? { resolver: options.resolver } : {}),
   });
   const facts = catalogueFacts(ctx.rates);
-  const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
+  const directory = new MerchantDirectory(ctx.readModels, ctx.secrets);
   const intake = new StatusIntake({
     streams: ctx.history,
     merchants: directory,

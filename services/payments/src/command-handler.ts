@@ -38,6 +38,12 @@ export class CommandHandler {
     private readonly readModels: Pick<ReadModelWriter, 'write' | 'record'>,
     /** Hears each append once, with the stream it extended (metrics). */
     private readonly onAppended: (history: StoredEvent[], appended: StoredEvent[]) => void = () => {},
+    /**
+     * Hears an append and document write begin (stream, the version they end at) and, through the
+     * function it returns, end: whether the document was written (the outbox relay's readModelWriting).
+     */
+    private readonly onWriting: (streamId: string, version: number) => (written: boolean) => void = () =>
+      () => {},
   ) {}
 
   async handle(message: CommandMessage): Promise<ReplyMessage> {
@@ -100,11 +106,28 @@ export class CommandHandler {
     }
   }
 
+  /** appendAndWrite, with `onWriting` told when it begins and ends. */
+  private async appendAt(
+    history: StoredEvent[],
+    events: AnyEvent[],
+    message: CommandMessage,
+  ): Promise<ReplyMessage> {
+    const ended = this.onWriting(message.streamId, history.length + events.length);
+    let written = false;
+    try {
+      const reply = await this.appendAndWrite(history, events, message);
+      written = reply.ok;
+      return reply;
+    } finally {
+      ended(written);
+    }
+  }
+
   /**
    * Appends the decided events after `history`, writes the stream's document, and answers with the
    * version they end at.
    */
-  private async appendAt(
+  private async appendAndWrite(
     history: StoredEvent[],
     events: AnyEvent[],
     message: CommandMessage,

@@ -1,6 +1,6 @@
 import type { Cache } from '@gw/cache';
 import { MessageEncodeError, type MessageBus, type OutgoingMessage } from '@gw/bus';
-import { TOPICS, eventMessageViolations, toEventMessage } from '@gw/contracts';
+import { EVENT_HEADERS, TOPICS, eventMessageViolations, toEventMessage } from '@gw/contracts';
 import { TRACEPARENT, systemClock, type Clock } from '@gw/platform';
 import type { Commit, EventStore } from '@gw/store';
 import type { Logger } from 'pino';
@@ -37,6 +37,12 @@ const LEASE = 'outbox-relay';
 const RENEW_AFTER_TTL_SHARE = 0.1;
 /** The most characters of a quarantine reason: the first violations, not a whole schema report. */
 const MAX_REASON_CHARS = 500;
+/**
+ * The most streams whose read-model version the relay remembers (`readModelWritten`), newest kept. A
+ * commit is usually published within milliseconds of its write; one whose stream was forgotten goes
+ * without the header, and the projector reads its document as it would anyway.
+ */
+const MAX_REMEMBERED_STREAMS = 10_000;
 
 /**
  * Publishes unpublished commits to `payments.events` (key = stream id, so per-stream order holds) and
@@ -60,6 +66,10 @@ export class OutboxRelay {
   private readonly monotonicMs: () => number;
   /** When (monotonic) the last renewal that succeeded was asked for; unset while the lease is not held. */
   private leaseRenewedAt: number | undefined;
+  /** Stream id → the version of its read-model document this process wrote (readModelWritten). */
+  private readonly readModelVersions = new Map<string, number>();
+  /** Stream id → the append and document write under way in this process (readModelWriting). */
+  private readonly writesUnderWay = new Map<string, { version: number; ended: Promise<void> }>();
 
   constructor(
     private readonly store: EventStore,
@@ -88,6 +98,39 @@ export class OutboxRelay {
     this.schedule(0);
   }
 
+  /**
+   * Payments wrote the stream's read-model document as of `version` (its write resolved: the stored
+   * document is at least that far). Events of the stream up to that version are published with the
+   * `x-read-model-version` header, so the projector need not read the document to find it as far.
+   */
+  /**
+   * Payments is about to append to the stream up to `version` and then write its read-model document;
+   * call the function returned once that is over, saying whether the document was written. Meanwhile
+   * the relay holds back a batch holding the stream's commits up to that version (it may read the
+   * commit as soon as it is inserted), so they go out with the header instead of without it (which
+   * would cost the projector a read per event).
+   */
+  readModelWriting(streamId: string, version: number): (written: boolean) => void {
+    let end!: () => void;
+    const underWay = { version, ended: new Promise<void>((resolve) => (end = resolve)) };
+    this.writesUnderWay.set(streamId, underWay);
+    return (written) => {
+      if (this.writesUnderWay.get(streamId) === underWay) this.writesUnderWay.delete(streamId);
+      if (written) this.readModelWritten(streamId, version);
+      end();
+    };
+  }
+
+  readModelWritten(streamId: string, version: number): void {
+    const known = this.readModelVersions.get(streamId);
+    if (known !== undefined && known >= version) return;
+    this.readModelVersions.delete(streamId);
+    this.readModelVersions.set(streamId, version);
+    if (this.readModelVersions.size > MAX_REMEMBERED_STREAMS) {
+      this.readModelVersions.delete(this.readModelVersions.keys().next().value!);
+    }
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -112,19 +155,37 @@ export class OutboxRelay {
     }, delayMs);
   }
 
-  /** Drains the outbox while holding the lease; returns how many commits it published. */
+  /**
+   * Drains the outbox while holding the lease; returns how many commits it published. A batch shorter
+   * than `batchSize` was all the outbox held when it was read, so the pass ends there instead of reading
+   * it again to find it empty (a store round trip per pass, most of a read per create under load): what
+   * this process appended since has woken the relay for another pass (`wake`), and what another process
+   * appended is found by the next poll, as it was when it landed after the last read.
+   */
   async pass(): Promise<number> {
     const ttl = this.options.leaseTtlMs ?? 10_000;
+    const batchSize = this.options.batchSize ?? 200;
     let published = 0;
     for (;;) {
       if (!(await this.holdLease(ttl))) return published;
-      const commits = await this.store.unpublishedCommits(this.options.batchSize ?? 200);
+      const commits = await this.store.unpublishedCommits(batchSize);
       if (commits.length === 0) return published;
       if (!(await this.publish(commits))) continue;
       await this.store.markPublished(commits.map((c: Commit) => c.commitId));
+      this.forgetPublished(commits);
       this.options.onPublished?.(commits);
       published += commits.length;
-      if (this.stopped) return published;
+      if (this.stopped || commits.length < batchSize) return published;
+    }
+  }
+
+  /** Forgets the streams whose read-model version the published commits reached: nothing more to tell. */
+  private forgetPublished(commits: Commit[]): void {
+    for (const commit of commits) {
+      const last = commit.events[commit.events.length - 1];
+      const written = this.readModelVersions.get(commit.streamId);
+      if (last && written !== undefined && written <= last.version)
+        this.readModelVersions.delete(commit.streamId);
     }
   }
 
@@ -151,12 +212,13 @@ export class OutboxRelay {
    * of the set-aside stream, which wait behind it).
    */
   private async publish(commits: Commit[]): Promise<boolean> {
+    await this.writesEnded(commits);
     const owners: Commit[] = [];
     const messages: OutgoingMessage[] = [];
     for (const commit of commits) {
       for (const event of commit.events) {
         owners.push(commit);
-        messages.push({ key: commit.streamId, value: toEventMessage(event), headers: traceHeadersOf(event) });
+        messages.push({ key: commit.streamId, value: toEventMessage(event), headers: this.headersOf(event) });
       }
     }
     await this.options.beforePublish?.(commits);
@@ -170,6 +232,25 @@ export class OutboxRelay {
       await this.setAside(owner, refusalOf(owner) ?? firstCharacters((error as MessageEncodeError).message));
       return false;
     }
+  }
+
+  /** Waits for the document writes under way (readModelWriting) that cover these commits. */
+  private async writesEnded(commits: Commit[]): Promise<void> {
+    const waits: Promise<void>[] = [];
+    for (const commit of commits) {
+      const underWay = this.writesUnderWay.get(commit.streamId);
+      if (underWay && underWay.version >= commit.events[0]!.version) waits.push(underWay.ended);
+    }
+    if (waits.length > 0) await Promise.all(waits);
+  }
+
+  private headersOf(event: Commit['events'][number]): Record<string, string> {
+    const headers = traceHeadersOf(event);
+    headers[EVENT_HEADERS.eventType] = event.type;
+    const written = this.readModelVersions.get(event.streamId);
+    if (written !== undefined && written >= event.version)
+      headers[EVENT_HEADERS.readModelVersion] = String(written);
+    return headers;
   }
 
   private async setAside(commit: Commit, reason: string): Promise<void> {

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { REPLY_HEADERS, replyTo, type IncomingMessage, type MessageBus, type Subscription } from '@gw/bus';
 import type { Cache } from '@gw/cache';
-import { eventMessageOf, TOPICS, type CommandMessage, type DepositMessage } from '@gw/contracts';
+import {
+  eventMessageOf,
+  eventTypeAmong,
+  TOPICS,
+  type CommandMessage,
+  type DepositMessage,
+} from '@gw/contracts';
 import { degraded, type Clock } from '@gw/platform';
 import type { Service } from '@gw/application';
 import type { EventStore, ReadModelStore } from '@gw/store';
@@ -11,7 +17,7 @@ import { CommandHandler } from './command-handler';
 import { depositToCommand } from './deposit-translator';
 import { OutboxRelay } from './outbox-relay';
 import { PaymentsMetrics } from './payments-metrics';
-import { RepeatedPayments } from './repeated-payments';
+import { REPEATED_PAYMENT_EVENT_TYPES, RepeatedPayments } from './repeated-payments';
 
 export interface PaymentsServiceDeps {
   bus: MessageBus;
@@ -39,8 +45,11 @@ export function createPaymentsService({
 }: PaymentsServiceDeps): Service {
   const metrics = new PaymentsMetrics(eventStore, clock);
   const writer = new ReadModelWriter(readModels, history);
-  const handler = new CommandHandler(eventStore, writer, (history, appended) =>
-    metrics.onAppended(history, appended),
+  const handler = new CommandHandler(
+    eventStore,
+    writer,
+    (history, appended) => metrics.onAppended(history, appended),
+    (streamId, version) => relay.readModelWriting(streamId, version),
   );
   const relay = new OutboxRelay(eventStore, bus, cache, logger.child({ component: 'outbox-relay' }), {
     instanceId: randomUUID(),
@@ -86,7 +95,12 @@ export function createPaymentsService({
           onDeposit,
         ),
         await bus.subscribe(
-          { topics: [TOPICS.events], groupId: 'payments.repeated-payments', fromBeginning: true },
+          {
+            topics: [TOPICS.events],
+            groupId: 'payments.repeated-payments',
+            fromBeginning: true,
+            accepts: eventTypeAmong(REPEATED_PAYMENT_EVENT_TYPES),
+          },
           onEvent,
         ),
       );

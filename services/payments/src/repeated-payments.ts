@@ -25,6 +25,12 @@ export interface CommandSink {
  * which then walks its own lifecycle (confirming, confirmed, payout, finished) and sends its own IPNs.
  * Command ids come from the parent event, so a redelivered event changes nothing.
  */
+/** The event types RepeatedPayments acts on: its consumer group skips the others undecoded (`accepts`). */
+export const REPEATED_PAYMENT_EVENT_TYPES: readonly string[] = [
+  'LateDepositReceived',
+  'LateDepositConfirmationsUpdated',
+];
+
 export class RepeatedPayments {
   constructor(
     private readonly handler: CommandSink,
@@ -33,7 +39,7 @@ export class RepeatedPayments {
 
   /** The reply of the command the event caused, or null when the event opens no repeated payment. */
   async onEvent(event: EventMessage): Promise<ReplyMessage | null> {
-    if (event.type !== 'LateDepositReceived' && event.type !== 'LateDepositConfirmationsUpdated') return null;
+    if (!REPEATED_PAYMENT_EVENT_TYPES.includes(event.type)) return null;
     const domainEvent = eventOf(event, paymentAggregate);
     if (domainEvent.type === 'LateDepositReceived') return this.open(event, domainEvent.data);
     if (domainEvent.type === 'LateDepositConfirmationsUpdated') return this.confirm(event, domainEvent.data);

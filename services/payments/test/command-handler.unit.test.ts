@@ -137,6 +137,31 @@ describe('CommandHandler', () => {
     expect(await store.unpublishedCommits(10)).toEqual([]);
   });
 
+  it('tells its hook when an append and its document write begin and end, and whether it wrote', async () => {
+    const heard: string[] = [];
+    const hooked = new CommandHandler(store, new ReadModelWriter(readModels), undefined, (id, version) => {
+      heard.push(`begin ${id} ${version}`);
+      const documentVersion = () =>
+        readModels.collection(COLLECTIONS.payments).versionKnown?.(String(terms.paymentId));
+      return (written) => heard.push(`end ${written}, document at ${documentVersion()}`);
+    });
+    await hooked.handle(create('cmd-1'));
+    // A second create of the stream: tried as new, the append collides, then refused from the stream.
+    await hooked.handle(create('cmd-2'));
+    await hooked.handle(deposit('cmd-3', 0));
+
+    expect(heard).toEqual([
+      `begin ${streamId} 1`,
+      'end true, document at 1',
+      `begin ${streamId} 1`,
+      'end false, document at 1',
+      // The deposit appends two events.
+      `begin ${streamId} 3`,
+      'end true, document at 3',
+    ]);
+    expect(await payment()).toMatchObject({ version: 3 });
+  });
+
   it('reads the stream for a command an empty stream refuses', async () => {
     const refused = await handler.handle(fail('cmd-1'));
     expect(refused).toMatchObject({ ok: false, error: { code: expect.any(String) } });

@@ -1,5 +1,5 @@
 import type { MessageBus, Subscription } from '@gw/bus';
-import { eventMessageOf, TOPICS } from '@gw/contracts';
+import { eventMessageOf, readModelVersionIn, TOPICS } from '@gw/contracts';
 import type { Clock } from '@gw/platform';
 import type { Service } from '@gw/application';
 import type { ReadModelStore } from '@gw/store';
@@ -25,7 +25,7 @@ export function createProjectorService(deps: {
         { topics: [TOPICS.events], groupId: 'projector', fromBeginning: true },
         async (message) => {
           const event = eventMessageOf(message.value);
-          await projector.applyPublished(event);
+          await projector.applyPublished(event, readModelVersionIn(message.headers));
           metrics.onApplied(event);
         },
       );

@@ -38,10 +38,13 @@ export class Projector {
   /**
    * An event as `payments.events` carries it. Merchant documents hold credentials the topic never
    * carries, so only the write side (payments, with each append) and a rebuild from the event store
-   * write them; the topic's merchant events are left to them.
+   * write them; the topic's merchant events are left to them. `readModelVersion` is what the message's
+   * `x-read-model-version` header says payments wrote the document as (readModelVersionIn): an event at
+   * or below it is skipped without a read, as the read would have found the document as far.
    */
-  async applyPublished(event: StoredEvent): Promise<void> {
+  async applyPublished(event: StoredEvent, readModelVersion?: number): Promise<void> {
     if (projectionFor(event).collection === COLLECTIONS.merchants) return;
+    if (readModelVersion !== undefined && readModelVersion >= event.version) return;
     // Payments wrote the document with its append (read-your-writes), and its outbox relay recorded the
     // event in the history before publishing it: one read finds the document as far, and nothing is
     // written. Where the document was not that far (payments did not get to it), the projector writes

@@ -148,6 +148,36 @@ describe('projector on payments.events', () => {
     expect(calls).toEqual(['get 5007']);
   });
 
+  it('skips a published event its header says payments wrote the document as far as: nothing read or written', async () => {
+    const readModels = new InMemoryReadModelStore();
+    const [created, detected] = storedLifecycle(5009);
+    await new ReadModelWriter(readModels).write([created!, detected!]);
+    const payments = readModels.collection<ReadModelDocument>(COLLECTIONS.payments);
+    payments.versionKnown = undefined;
+    const calls: string[] = [];
+    const get = payments.get.bind(payments);
+    const upsert = payments.upsertIfNewer.bind(payments);
+    payments.get = (id) => {
+      calls.push(`get ${id}`);
+      return get(id);
+    };
+    payments.upsertIfNewer = (doc) => {
+      calls.push(`upsert ${doc.id}`);
+      return upsert(doc);
+    };
+    const projector = new Projector(readModels);
+
+    await projector.applyPublished(created!, 2);
+    await projector.applyPublished(detected!, 2);
+    expect(calls).toEqual([]);
+
+    // A header older than the event (or none) leaves the check to a read, as before.
+    await projector.applyPublished(detected!, 1);
+    await projector.applyPublished(detected!);
+    expect(calls).toEqual(['get 5009', 'get 5009']);
+    expect(await new ReadModelStreamHistory(readModels).events('payment-5009')).toEqual([]);
+  });
+
   it('leaves an event its contract refuses out of a rebuild, with the rest of its stream', async () => {
     const refusedStream = storedLifecycle(5004);
     const [created] = refusedStream;

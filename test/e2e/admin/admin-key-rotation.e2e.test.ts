@@ -10,14 +10,14 @@ describe('admin API: key rotation', () => {
   beforeAll(async () => {
     gateway = await startTestGateway();
     admin = adminClient(gateway);
-    const { readModels, cache, secrets } = gateway.gateway.ctx;
-    directory = new MerchantDirectory(readModels, cache, secrets);
+    const { readModels, secrets } = gateway.gateway.ctx;
+    directory = new MerchantDirectory(readModels, secrets);
   });
   afterAll(() => gateway.stop());
 
   it('replaces the V1 api key: the old key is refused with 403 at once, the new one works', async () => {
     const merchant = await gateway.createMerchant('Rotating');
-    // Use the old key first, so the key lookup cache holds it when the rotation lands.
+    // Use the old key first: a lookup that remembered it (a cache) must not outlive the rotation.
     await eventually(async () =>
       expect((await v1Get(gateway, '/v1/merchant/coins', merchant.apiKey)).status).toBe(200),
     );

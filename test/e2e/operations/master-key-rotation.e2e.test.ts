@@ -14,7 +14,7 @@ const SILENT = { LOG_LEVEL: 'silent' };
 /** The merchant's sealed keys as the gateway running on `dataDir` opens them. */
 async function sealedKeysOf(gateway: TestGateway, merchant: MerchantKeys) {
   const { ctx } = gateway.gateway;
-  const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
+  const directory = new MerchantDirectory(ctx.readModels, ctx.secrets);
   const document = (await directory.byId(merchant.merchantId))!;
   return {
     paymentKey: directory.paymentKeyOf(document),

@@ -55,7 +55,7 @@ async function snapshot(
     }),
   );
   // The sealed keys open under the master key the gateway runs with.
-  const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
+  const directory = new MerchantDirectory(ctx.readModels, ctx.secrets);
   const document = (await directory.byId(merchant.merchantId))!;
   const keys = {
     paymentKey: directory.paymentKeyOf(document),

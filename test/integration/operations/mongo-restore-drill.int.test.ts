@@ -254,7 +254,7 @@ describe('the MongoDB restore drill of docs/operations.md (FerretDB on PostgreSQ
     expect({ paid: ipnsOf(paid).length, partly: ipnsOf(partly).length }).toEqual(ipnsBefore);
     // The merchant's sealed keys open under the same MASTER_KEY.
     const { ctx } = restored.gateway;
-    const directory = new MerchantDirectory(ctx.readModels, ctx.cache, ctx.secrets);
+    const directory = new MerchantDirectory(ctx.readModels, ctx.secrets);
     const document = (await directory.byId(merchant.merchantId))!;
     expect({
       paymentKey: directory.paymentKeyOf(document),

@@ -21,6 +21,8 @@ export class GroupMember {
     readonly topics: ReadonlySet<string>,
     readonly handler: MessageHandler,
     readonly maxAttempts: number,
+    /** SubscribeOptions.accepts. */
+    readonly accepts?: (headers: Readonly<Record<string, string>>) => boolean,
   ) {}
 
   /** Runs the handler off the caller's stack and remembers it until it settles, so stop() can wait for it. */

@@ -83,7 +83,7 @@ export class InProcessBus implements MessageBus, GroupHost {
       group = new ConsumerGroup(options.groupId, this);
       this.groups.set(options.groupId, group);
     }
-    const member = new GroupMember(new Set(options.topics), handler, maxAttempts);
+    const member = new GroupMember(new Set(options.topics), handler, maxAttempts, options.accepts);
     group.join(member, options.fromBeginning ?? false);
     const joined = group;
     return { stop: () => joined.leave(member) };

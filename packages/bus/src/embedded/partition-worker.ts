@@ -55,6 +55,7 @@ export class PartitionWorker {
   }
 
   private async deliver(member: GroupMember, message: LoggedMessage): Promise<Outcome> {
+    if (member.accepts && !member.accepts(message.headers)) return 'handled';
     for (let attempt = 1; ; attempt++) {
       let value: unknown;
       const { payload } = message;

@@ -290,13 +290,18 @@ export class KafkaGroupMember implements Subscription {
     }
   }
 
-  /** Handles one message: true once handled or dead-lettered, false if given up because the member stops. */
+  /**
+   * Handles one message: true once handled, dead-lettered or skipped (`accepts` refused its headers),
+   * false if given up because the member stops.
+   */
   private async deliver(
     topic: string,
     partition: number,
     message: KafkaMessage,
     payload: EachBatchPayload,
   ): Promise<boolean> {
+    const { accepts } = this.options;
+    if (accepts && !accepts(headersOf(message.headers))) return true;
     let value: unknown;
     for (let wait = 1; ; wait++) {
       try {

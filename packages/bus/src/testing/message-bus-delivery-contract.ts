@@ -183,6 +183,42 @@ export function describeDeliveryContract(h: BusHarness): void {
       await h.eventually(() => expect(new Set(valuesOf(staying))).toEqual(new Set(ids)));
     });
 
+    it('skips the messages whose headers `accepts` refuses, moving the position past them', async () => {
+      const topic = h.topic('accepts');
+      const groupId = h.group('accepts');
+      const headersSeen: string[] = [];
+      const received = await h.collect({
+        topics: [topic],
+        groupId,
+        fromBeginning: true,
+        accepts: (headers) => {
+          headersSeen.push(headers['x-kind'] ?? 'none');
+          return headers['x-kind'] !== 'other';
+        },
+      });
+      const everyone = await h.collect({
+        topics: [topic],
+        groupId: h.group('accepts-all'),
+        fromBeginning: true,
+      });
+
+      await h.bus.publish(topic, [
+        { key: 'p-1', value: 1, headers: { 'x-kind': 'wanted' } },
+        { key: 'p-1', value: 2, headers: { 'x-kind': 'other' } },
+        { key: 'p-1', value: 3 },
+        { key: 'p-1', value: 4, headers: { 'x-kind': 'other' } },
+        { key: 'p-1', value: 5, headers: { 'x-kind': 'wanted' } },
+      ]);
+
+      await h.eventually(() => expect(everyone).toHaveLength(5));
+      await h.eventually(() => expect(valuesOf(received)).toEqual([1, 3, 5]));
+      expect(headersSeen).toEqual(['wanted', 'other', 'none', 'other', 'wanted']);
+      // The skipped messages count as handled: nothing of the topic is left for the group.
+      await h.until(async () =>
+        (await h.bus.consumerLag()).every((lag) => lag.groupId !== groupId || lag.messages === 0),
+      );
+    });
+
     it('delivers several topics to one subscription, each with its topic name', async () => {
       const commands = h.topic('multi-commands');
       const deposits = h.topic('multi-deposits');

@@ -32,6 +32,9 @@ const DEPOSIT_POLL_MS = 25;
  * transaction it already put on the ledger for the payment, the chain re-reports it with confirmations
  * that never go down, and the fail command has an id derived from the payment.
  */
+/** The event types the walker acts on: its consumer group skips the others undecoded (`accepts`). */
+export const CASE_WALKER_EVENT_TYPES: readonly string[] = ['PaymentCreated'];
+
 export class CaseWalker {
   private readonly walks = new Map<number, Promise<void>>();
   private readonly abort = new AbortController();
@@ -40,7 +43,7 @@ export class CaseWalker {
 
   /** Starts the walk for a newly created case payment; any other event is not the walker's business. */
   onEvent(event: EventMessage): void {
-    if (event.type !== 'PaymentCreated' || this.abort.signal.aborted) return;
+    if (!CASE_WALKER_EVENT_TYPES.includes(event.type) || this.abort.signal.aborted) return;
     const terms = event.data as unknown as PaymentTerms;
     const sandboxCase = terms.sandboxCase;
     // A payment to a merchant's own wallet is paid on its real chain only, whatever its `case` says.

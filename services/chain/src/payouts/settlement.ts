@@ -20,12 +20,15 @@ export type SettlementStep =
 export const startPayoutCommandId = (paymentId: number): string => `payout-start:${paymentId}`;
 export const completePayoutCommandId = (paymentId: number): string => `payout-complete:${paymentId}`;
 
+/** The event types settlement acts on: its consumer group skips the others undecoded (`accepts`). */
+export const SETTLEMENT_EVENT_TYPES: readonly string[] = ['PaymentConfirmed', 'PayoutStarted'];
+
 /** A confirmed payment is paid out: the fee is taken, then the rest goes to the merchant. */
 export function settlementStepFor(
   event: EventMessage,
   serviceFeePercent: Amount = DEFAULT_SERVICE_FEE_PERCENT,
 ): SettlementStep | null {
-  if (event.type !== 'PaymentConfirmed' && event.type !== 'PayoutStarted') return null;
+  if (!SETTLEMENT_EVENT_TYPES.includes(event.type)) return null;
   const paymentId = Number(parseStreamId(event.streamId).id);
   const ref = { paymentId, streamId: event.streamId, merchantId: event.merchantId };
   if (event.type === 'PaymentConfirmed') {
