@@ -30,8 +30,10 @@ import { startTestGateway, type TestGateway } from '../../support/gateway';
 const run = promisify(execFile);
 const REQUIRED_CONFIRMATIONS = 2;
 
+type DocumentedCommand = 'pg_dump' | 'createdb' | 'pg_restore' | 'psql';
+
 /** The one line of docs/operations.md's FerretDB backup and restore that runs `command`. */
-function documentedCommand(command: 'pg_dump' | 'createdb' | 'pg_restore'): string {
+function documentedCommand(command: DocumentedCommand): string {
   const line = readRepoFile('docs/operations.md')
     .split('\n')
     .find((text) => text.startsWith(`${command} `));
@@ -40,10 +42,7 @@ function documentedCommand(command: 'pg_dump' | 'createdb' | 'pg_restore'): stri
 }
 
 /** Runs a documented command with bash, its variables from `variables`. */
-async function runDocumented(
-  command: 'pg_dump' | 'createdb' | 'pg_restore',
-  variables: Record<string, string>,
-): Promise<void> {
+async function runDocumented(command: DocumentedCommand, variables: Record<string, string>): Promise<void> {
   await run('bash', ['-euo', 'pipefail', '-c', documentedCommand(command)], {
     env: { ...process.env, ...variables },
   });
@@ -216,6 +215,7 @@ describe('the MongoDB restore drill of docs/operations.md (FerretDB on PostgreSQ
     const restoredPostgresUrl = infraPostgresUrl(restoredDb);
     await runDocumented('createdb', { FERRETDB_POSTGRESQL_URL: infraPostgresUrl(), RESTORED_DB: restoredDb });
     await runDocumented('pg_restore', { RESTORED_POSTGRESQL_URL: restoredPostgresUrl, BACKUP: backup });
+    await runDocumented('psql', { RESTORED_POSTGRESQL_URL: restoredPostgresUrl });
     restoredFerretDb = await RestoredFerretDb.start(restoredPostgresUrl);
     const restoredEnv = {
       ...liveEnv,
