@@ -10,6 +10,7 @@ import { createLogger, ManualClock } from '@gw/platform';
 import { InMemoryReadModelStore, JsonlEventStore } from '@gw/store';
 import { ReadModelStreamHistory } from '@gw/views';
 import { OutboxRelay } from '../src/outbox-relay';
+import { appendPaidLifecycle } from './support/paid-lifecycle-commits';
 import { createPaymentsService } from '../src/payments-service';
 
 /** The `x-read-model-version` header: set where this process wrote the stream's read-model document. */
@@ -52,19 +53,7 @@ describe('OutboxRelay and the read-model version header', () => {
   it('marks the events up to the version written, and no others', async () => {
     const terms = samplePaymentTerms({ paymentId: 61 });
     const streamId = streamIdOf('payment', 61);
-    let version = 0;
-    for (const event of paidLifecycle(terms).slice(0, 3)) {
-      await store.append(streamId, version++, [
-        {
-          eventId: `e${version}`,
-          type: event.type,
-          occurredAt: '2026-01-01T10:00:00.000Z',
-          merchantId: terms.merchantId,
-          data: event.data as unknown as Record<string, unknown>,
-          metadata: { correlationId: 'c', causationId: `cmd-${version}` },
-        },
-      ]);
-    }
+    await appendPaidLifecycle(store, terms.paymentId, 3);
     const relay = new OutboxRelay(store, bus, new InMemoryCache(), createLogger({ level: 'silent' }), {
       instanceId: 'relay-1',
       clock: new ManualClock('2026-01-01T10:00:00.000Z'),

@@ -4,12 +4,11 @@ import path from 'node:path';
 import { InProcessBus, SchemaValidatingJsonCodec } from '@gw/bus';
 import { InMemoryCache } from '@gw/cache';
 import { TOPICS, TOPIC_SCHEMAS, type EventMessage } from '@gw/contracts';
-import { streamIdOf } from '@gw/domain';
-import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import { createLogger, ManualClock } from '@gw/platform';
 import { InMemoryReadModelStore, JsonlEventStore } from '@gw/store';
 import { ReadModelWriter, ReadModelStreamHistory } from '@gw/views';
 import { OutboxRelay } from '../src/outbox-relay';
+import { appendPaidLifecycle } from './support/paid-lifecycle-commits';
 
 describe('OutboxRelay and the history read model', () => {
   let directory: string;
@@ -26,22 +25,8 @@ describe('OutboxRelay and the history read model', () => {
   });
 
   it('records each commit in the history before a consumer of payments.events hears it', async () => {
-    const terms = samplePaymentTerms({ paymentId: 31 });
-    const streamId = streamIdOf('payment', 31);
     // Appended by a payments instance that died before its own write: the history holds none of it.
-    let version = 0;
-    for (const event of paidLifecycle(terms)) {
-      await store.append(streamId, version++, [
-        {
-          eventId: `e${version}`,
-          type: event.type,
-          occurredAt: '2026-01-01T10:00:00.000Z',
-          merchantId: terms.merchantId,
-          data: event.data as unknown as Record<string, unknown>,
-          metadata: { correlationId: 'c', causationId: `cmd-${version}` },
-        },
-      ]);
-    }
+    const version = await appendPaidLifecycle(store, 31);
     const readModels = new InMemoryReadModelStore();
     const writer = new ReadModelWriter(readModels);
     const history = new ReadModelStreamHistory(readModels);

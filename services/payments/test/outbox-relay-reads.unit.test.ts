@@ -4,11 +4,10 @@ import path from 'node:path';
 import { InProcessBus, SchemaValidatingJsonCodec } from '@gw/bus';
 import { InMemoryCache } from '@gw/cache';
 import { TOPIC_SCHEMAS } from '@gw/contracts';
-import { streamIdOf } from '@gw/domain';
-import { paidLifecycle, samplePaymentTerms } from '@gw/domain/testing';
 import { createLogger, ManualClock } from '@gw/platform';
 import { JsonlEventStore, type Commit } from '@gw/store';
 import { OutboxRelay } from '../src/outbox-relay';
+import { appendPaidLifecycle } from './support/paid-lifecycle-commits';
 
 /** How often a started relay reads the outbox: each read is a store round trip on the engines. */
 describe('OutboxRelay reads of the outbox', () => {
@@ -37,24 +36,7 @@ describe('OutboxRelay reads of the outbox', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  /** Appends a paid payment's lifecycle, one commit per event; returns how many. */
-  async function appendLifecycle(paymentId: number): Promise<number> {
-    const terms = samplePaymentTerms({ paymentId });
-    let version = 0;
-    for (const event of paidLifecycle(terms)) {
-      await store.append(streamIdOf('payment', paymentId), version++, [
-        {
-          eventId: `e${paymentId}-${version}`,
-          type: event.type,
-          occurredAt: '2026-01-01T10:00:00.000Z',
-          merchantId: terms.merchantId,
-          data: event.data as unknown as Record<string, unknown>,
-          metadata: { correlationId: 'c', causationId: `cmd-${paymentId}-${version}` },
-        },
-      ]);
-    }
-    return version;
-  }
+  const appendLifecycle = (paymentId: number) => appendPaidLifecycle(store, paymentId);
 
   /** Starts a relay, lets its first pass publish `commits`, then stops it once that pass has ended. */
   async function firstPassOf(batchSize: number, commits: number): Promise<number> {

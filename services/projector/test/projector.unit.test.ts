@@ -129,19 +129,7 @@ describe('projector on payments.events', () => {
     const readModels = new InMemoryReadModelStore();
     const [created] = storedLifecycle(5007);
     await new ReadModelWriter(readModels).write([created!]);
-    const payments = readModels.collection<ReadModelDocument>(COLLECTIONS.payments);
-    payments.versionKnown = undefined;
-    const calls: string[] = [];
-    const get = payments.get.bind(payments);
-    const upsert = payments.upsertIfNewer.bind(payments);
-    payments.get = (id) => {
-      calls.push(`get ${id}`);
-      return get(id);
-    };
-    payments.upsertIfNewer = (doc) => {
-      calls.push(`upsert ${doc.id}`);
-      return upsert(doc);
-    };
+    const calls = paymentCallsOf(readModels);
 
     await new Projector(readModels).applyPublished(created!);
 
@@ -152,19 +140,7 @@ describe('projector on payments.events', () => {
     const readModels = new InMemoryReadModelStore();
     const [created, detected] = storedLifecycle(5009);
     await new ReadModelWriter(readModels).write([created!, detected!]);
-    const payments = readModels.collection<ReadModelDocument>(COLLECTIONS.payments);
-    payments.versionKnown = undefined;
-    const calls: string[] = [];
-    const get = payments.get.bind(payments);
-    const upsert = payments.upsertIfNewer.bind(payments);
-    payments.get = (id) => {
-      calls.push(`get ${id}`);
-      return get(id);
-    };
-    payments.upsertIfNewer = (doc) => {
-      calls.push(`upsert ${doc.id}`);
-      return upsert(doc);
-    };
+    const calls = paymentCallsOf(readModels);
     const projector = new Projector(readModels);
 
     await projector.applyPublished(created!, 2);
@@ -203,3 +179,24 @@ describe('projector on payments.events', () => {
     expect(applied).toBe(storedLifecycle(5005).length);
   });
 });
+
+/**
+ * The reads and writes of the payments collection, as a MongoDB adapter would make them: without
+ * `versionKnown`, which only the in-memory store answers without a query.
+ */
+function paymentCallsOf(readModels: InMemoryReadModelStore): string[] {
+  const payments = readModels.collection<ReadModelDocument>(COLLECTIONS.payments);
+  payments.versionKnown = undefined;
+  const calls: string[] = [];
+  const get = payments.get.bind(payments);
+  const upsert = payments.upsertIfNewer.bind(payments);
+  payments.get = (id) => {
+    calls.push(`get ${id}`);
+    return get(id);
+  };
+  payments.upsertIfNewer = (doc) => {
+    calls.push(`upsert ${doc.id}`);
+    return upsert(doc);
+  };
+  return calls;
+}
