@@ -1,17 +1,10 @@
 import { EventEmitter } from 'node:events';
-import type { Admin, Consumer, ConsumerRunConfig, EachBatchPayload, Kafka } from 'kafkajs';
-import { createLogger } from '@gw/platform';
-import { KafkaGroupMember, type MemberHost } from '../src/kafka/kafka-group-member';
-import type { TopicCatalog } from '../src/kafka/topic-catalog';
-import { JsonCodec } from '../src';
+import type { ConsumerRunConfig, EachBatchPayload } from 'kafkajs';
+import { KafkaGroupMember } from '../src/kafka/kafka-group-member';
+import { CONSUMER_EVENTS, fakeMemberHost } from './support/fake-member-host';
 
 const COMMIT_INTERVAL_MS = 1_000;
-const events = {
-  GROUP_JOIN: 'consumer.group_join',
-  CRASH: 'consumer.crash',
-  REBALANCING: 'consumer.rebalancing',
-  FETCH_START: 'consumer.fetch_start',
-} as const;
+const events = CONSUMER_EVENTS;
 
 type Offsets = { topics: { topic: string; partitions: { partition: number; offset: string }[] }[] };
 
@@ -103,26 +96,9 @@ function fakeConsumer() {
 }
 
 function member(fake: ReturnType<typeof fakeConsumer>) {
-  const host: MemberHost = {
-    kafka: { consumer: () => fake.consumer as unknown as Consumer } as unknown as Kafka,
-    admin: {} as Admin,
-    catalog: { ensure: async () => undefined } as unknown as TopicCatalog,
-    codec: new JsonCodec(),
-    logger: createLogger({ level: 'silent', service: 'group-member-test' }),
-    tuning: {
-      sessionTimeout: 6_000,
-      heartbeatInterval: 500,
-      rebalanceTimeout: 6_000,
-      maxWaitTimeInMs: 100,
-      partitionsConsumedConcurrently: 3,
-      commitIntervalMs: COMMIT_INTERVAL_MS,
-    },
-    retryBackoffMs: 10,
-    maxRetryBackoffMs: 100,
-    joinTimeoutMs: 60_000,
-    deadLetter: async () => undefined,
-    forget: () => undefined,
-  };
+  const host = fakeMemberHost(fake.consumer, {
+    tuning: { partitionsConsumedConcurrently: 3, commitIntervalMs: COMMIT_INTERVAL_MS },
+  });
   return new KafkaGroupMember(
     host,
     { topics: ['t'], groupId: 'g', fromBeginning: true },

@@ -1,15 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { Admin, Consumer, Kafka } from 'kafkajs';
-import { createLogger } from '@gw/platform';
-import { KafkaGroupMember, type MemberHost } from '../src/kafka/kafka-group-member';
-import type { TopicCatalog } from '../src/kafka/topic-catalog';
-import { JsonCodec } from '../src';
+import { KafkaGroupMember } from '../src/kafka/kafka-group-member';
+import { CONSUMER_EVENTS, fakeMemberHost } from './support/fake-member-host';
 
-const events = {
-  GROUP_JOIN: 'consumer.group_join',
-  CRASH: 'consumer.crash',
-  REBALANCING: 'consumer.rebalancing',
-} as const;
+const events = CONSUMER_EVENTS;
 
 /** The part of a kafkajs consumer a member uses while joining; `run` plays the given script. */
 function scriptedConsumer(script: (emit: (event: string, payload: object) => void) => void) {
@@ -32,26 +25,7 @@ function scriptedConsumer(script: (emit: (event: string, payload: object) => voi
 }
 
 function member(consumer: ReturnType<typeof scriptedConsumer>, joinTimeoutMs = 60_000) {
-  const host: MemberHost = {
-    kafka: { consumer: () => consumer as unknown as Consumer } as unknown as Kafka,
-    admin: {} as Admin,
-    catalog: { ensure: async () => undefined } as unknown as TopicCatalog,
-    codec: new JsonCodec(),
-    logger: createLogger({ level: 'silent', service: 'group-member-test' }),
-    tuning: {
-      sessionTimeout: 6_000,
-      heartbeatInterval: 500,
-      rebalanceTimeout: 6_000,
-      maxWaitTimeInMs: 100,
-      partitionsConsumedConcurrently: 1,
-      commitIntervalMs: 1_000,
-    },
-    retryBackoffMs: 10,
-    maxRetryBackoffMs: 100,
-    joinTimeoutMs,
-    deadLetter: async () => undefined,
-    forget: () => undefined,
-  };
+  const host = fakeMemberHost(consumer, { joinTimeoutMs });
   return new KafkaGroupMember(
     host,
     { topics: ['payments'], groupId: 'g', fromBeginning: true },

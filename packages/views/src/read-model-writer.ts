@@ -51,7 +51,7 @@ export class ReadModelWriter {
   /**
    * Writes the document of one stream as of the last of `events`, which are consecutive versions of it.
    * From version 1 they are the whole stream: the document is folded from nothing without reading the
-   * stored one (on FerretDB 1.24 even a lookup by id scans the collection inside SQLite), and
+   * stored one (a read each create would cost a round trip to the store), and
    * upsertIfNewer keeps whichever of the two writers got further. From a later version they are folded
    * onto the stored document, skipping the ones it already reflects; they must not start past the
    * version right after it (ReadModelGapError). True when this call wrote the document.

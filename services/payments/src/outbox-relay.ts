@@ -99,11 +99,6 @@ export class OutboxRelay {
   }
 
   /**
-   * Payments wrote the stream's read-model document as of `version` (its write resolved: the stored
-   * document is at least that far). Events of the stream up to that version are published with the
-   * `x-read-model-version` header, so the projector need not read the document to find it as far.
-   */
-  /**
    * Payments is about to append to the stream up to `version` and then write its read-model document;
    * call the function returned once that is over, saying whether the document was written. Meanwhile
    * the relay holds back a batch holding the stream's commits up to that version (it may read the
@@ -121,6 +116,11 @@ export class OutboxRelay {
     };
   }
 
+  /**
+   * Payments wrote the stream's read-model document as of `version` (its write resolved: the stored
+   * document is at least that far). Events of the stream up to that version are published with the
+   * `x-read-model-version` header, so the projector need not read the document to find it as far.
+   */
   readModelWritten(streamId: string, version: number): void {
     const known = this.readModelVersions.get(streamId);
     if (known !== undefined && known >= version) return;

@@ -19,18 +19,18 @@ export interface CommandSink {
   handle(message: CommandMessage): Promise<ReplyMessage>;
 }
 
-/**
- * The process manager behind V1 repeated payments: a parent's LateDepositReceived opens the child
- * payment with the money on it, and each LateDepositConfirmationsUpdated is passed on to the child,
- * which then walks its own lifecycle (confirming, confirmed, payout, finished) and sends its own IPNs.
- * Command ids come from the parent event, so a redelivered event changes nothing.
- */
 /** The event types RepeatedPayments acts on: its consumer group skips the others undecoded (`accepts`). */
 export const REPEATED_PAYMENT_EVENT_TYPES: readonly string[] = [
   'LateDepositReceived',
   'LateDepositConfirmationsUpdated',
 ];
 
+/**
+ * The process manager behind V1 repeated payments: a parent's LateDepositReceived opens the child
+ * payment with the money on it, and each LateDepositConfirmationsUpdated is passed on to the child,
+ * which then walks its own lifecycle (confirming, confirmed, payout, finished) and sends its own IPNs.
+ * Command ids come from the parent event, so a redelivered event changes nothing.
+ */
 export class RepeatedPayments {
   constructor(
     private readonly handler: CommandSink,

@@ -75,7 +75,6 @@ export class MarkerOutbox implements CommitOutbox {
     try {
       const markerId = await this.markers.write(marked);
       if ((await this.inserts.insert(document)) === 'duplicate') {
-        inserted(undefined);
         await this.markers.remove(markerId);
         return 'duplicate';
       }

@@ -26,15 +26,15 @@ export const caseFailCommandId = (paymentId: number): string => `sandbox-case-fa
 
 const DEPOSIT_POLL_MS = 25;
 
+/** The event types the walker acts on: its consumer group skips the others undecoded (`accepts`). */
+export const CASE_WALKER_EVENT_TYPES: readonly string[] = ['PaymentCreated'];
+
 /**
  * Walks payments created with a sandbox `case` through their scenario, in the background so one slow
  * walk never holds up the events of other payments. Safe under redelivery: the walk reuses the
  * transaction it already put on the ledger for the payment, the chain re-reports it with confirmations
  * that never go down, and the fail command has an id derived from the payment.
  */
-/** The event types the walker acts on: its consumer group skips the others undecoded (`accepts`). */
-export const CASE_WALKER_EVENT_TYPES: readonly string[] = ['PaymentCreated'];
-
 export class CaseWalker {
   private readonly walks = new Map<number, Promise<void>>();
   private readonly abort = new AbortController();
