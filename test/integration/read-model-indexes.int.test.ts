@@ -172,7 +172,24 @@ const QUERIES: ApiQuery[] = [
     ],
   ],
   [
-    'scheduler expiry scan',
+    'scheduler expiry pass: the payments due in one minute (payment-expiry.ts)',
+    COLLECTIONS.payments,
+    {
+      filter: {
+        expiryMinute: '2026-01-02T00:00',
+        status: 'waiting',
+        expiresAt: { $lte: '2026-01-02T00:00:05.000Z' },
+      },
+      sort: [['expiresAt', 1]],
+      limit: 100,
+    },
+    [
+      ['expiryMinute', 1],
+      ['expiresAt', 1],
+    ],
+  ],
+  [
+    'scheduler expiry sweep, every ten minutes',
     COLLECTIONS.payments,
     {
       filter: { status: 'waiting', expiresAt: { $lte: '2026-01-02T00:00:00.000Z' } },

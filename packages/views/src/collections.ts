@@ -52,9 +52,17 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
         ['invoiceId', 1],
       ],
     },
+    // The scheduler's full sweep for expired payments (every ten minutes), and its passes in between,
+    // which ask for the minutes since the last pass by equality alone (payment-expiry.ts).
     {
       fields: [
         ['status', 1],
+        ['expiresAt', 1],
+      ],
+    },
+    {
+      fields: [
+        ['expiryMinute', 1],
         ['expiresAt', 1],
       ],
     },

@@ -71,6 +71,14 @@ export interface PaymentDocument extends ReadModelDocument {
   createdAt: string;
   updatedAt: string;
   expiresAt: string;
+  /**
+   * While the payment is waiting, the UTC minute its expiry falls in (`2026-01-02T10:00`); null once it
+   * is not waiting. The scheduler finds what falls due by this one equality (payment-expiry.ts), which
+   * every engine serves from an index: FerretDB 1.24 pushes down equality but no range, and would decode
+   * every waiting payment to answer `expiresAt <= now`. Absent from documents projected before it was
+   * kept; the scheduler's periodic full sweep still finds those.
+   */
+  expiryMinute?: string | null;
   /** When the full amount was first seen (family B `pay_date`). */
   paidAt: string | null;
   /** The V1 payment whose late deposit opened this repeated payment; null for every other payment. */
@@ -253,4 +261,10 @@ export interface RefusedStaticDepositRecord {
 
 export interface StaticDepositRecord extends RefusedStaticDepositRecord {
   paymentId: number;
+}
+
+/** The UTC minute an instant falls in, as `expiryMinute` keeps it; null for what is not a time. */
+export function minuteOf(instant: string | number): string | null {
+  const time = new Date(instant);
+  return Number.isNaN(time.getTime()) ? null : time.toISOString().slice(0, 16);
 }

@@ -6,12 +6,28 @@ import {
   type DepositRef,
   type PaymentEvent,
 } from '@gw/domain';
-import type { DepositRecord, DroppedDepositRecord, PaymentDocument, RefundRecord } from './documents';
+import {
+  minuteOf,
+  type DepositRecord,
+  type DroppedDepositRecord,
+  type PaymentDocument,
+  type RefundRecord,
+} from './documents';
 
 const valueOf = (amount: string): number => Number(amount);
 
 /** Folds one payment event into the payment read model. Pure; the projector does the I/O. */
 export function projectPayment(
+  doc: PaymentDocument | null,
+  event: PaymentEvent,
+  version: number,
+): PaymentDocument | null {
+  const next = foldPayment(doc, event, version);
+  if (next === null || next === doc) return next;
+  return { ...next, expiryMinute: next.status === 'waiting' ? minuteOf(next.expiresAt) : null };
+}
+
+function foldPayment(
   doc: PaymentDocument | null,
   event: PaymentEvent,
   version: number,

@@ -127,3 +127,33 @@ describe('the payment read model when money was on the address before the paymen
     ]);
   });
 });
+
+describe("the payment read model's expiry minute, which the scheduler finds due payments by", () => {
+  it('is the UTC minute of the expiry while the payment waits, and follows a new estimate', () => {
+    expect(project([{ type: 'PaymentCreated', data: terms }]).expiryMinute).toBe('2026-01-02T10:00');
+    const estimated = project([
+      { type: 'PaymentCreated', data: terms },
+      {
+        type: 'PaymentEstimateUpdated',
+        data: { payAmount: '0.0016', expiresAt: '2026-01-02T11:29:59.999Z', at },
+      },
+    ]);
+    expect(estimated.expiryMinute).toBe('2026-01-02T11:29');
+  });
+
+  it('is null once the payment stops waiting', () => {
+    const doc = project([
+      { type: 'PaymentCreated', data: terms },
+      detected('tx1', '0.0005', '0.0005'),
+      { type: 'PaymentUnderpaid', data: { actuallyPaid: '0.0005', missingAmount: '0.001', at } },
+    ]);
+    expect(doc.status).toBe('partially_paid');
+    expect(doc.expiryMinute).toBeNull();
+    expect(
+      project([
+        { type: 'PaymentCreated', data: terms },
+        { type: 'PaymentExpired', data: { at } },
+      ]).expiryMinute,
+    ).toBeNull();
+  });
+});
