@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { SERVICE_FACTORIES } from '../../apps/gateway/src/service-registry';
 import { Fleet } from '../../test/support/fleet';
 import { buildGatewayBundle } from '../../test/support/gateway-bundle';
+import { tracingEnvOf } from '../runner/tracing-env';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   const profiled = values.profile;
   await buildGatewayBundle();
   const fleet = await Fleet.start({
-    env: { ADMIN_TOKEN: values['admin-token'], LOG_LEVEL: 'warn' },
+    env: { ...tracingEnvOf(process.env), ADMIN_TOKEN: values['admin-token'], LOG_LEVEL: 'warn' },
     readyTimeoutMs: 180_000,
     nodeArgsOf: (name) =>
       name === profiled ? ['--cpu-prof', `--cpu-prof-dir=${values['profile-dir'] ?? '.'}`] : [],

@@ -116,7 +116,7 @@ function renderReadme(results: ScenarioResult[]): string {
     '',
     'Produced by `pnpm bench` (bench/run.ts); one JSON file per scenario next to this page. Run',
     '`pnpm bench [scenario|growth ...] [--quick] [--sizes 10000,100000,1000000] [--target embedded|engines]',
-    '[--duration s] [--connections n] [--profile]`; `--profile` writes CPU profiles of the gateway to bench/profiles/.',
+    '[--duration s] [--warmup s] [--connections n] [--profile]`; `--profile` writes CPU profiles of the gateway to bench/profiles/.',
     machine
       ? `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), node ${machine.node}, ${machine.platform}. ` +
         `Measured ${dates[0]?.slice(0, 16)}Z to ${dates.at(-1)?.slice(0, 16)}Z.`
