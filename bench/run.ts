@@ -7,7 +7,7 @@
  * it with autocannon from this process. A bare express baseline runs on the same port first; every
  * scenario is reported as a ratio to it. Results: bench/results/<scenario>.json and README.md
  * (--quick writes to bench/results/quick/, the engines target to .../engines/). `--warmup s` loads each
- * scenario that long before measuring it (default 3, on the engines 30, with --quick 1). `--traced` turns
+ * scenario that long before measuring it (default 3; 30 on a fleet not warmed by seeding; --quick 1). `--traced` turns
  * OpenTelemetry tracing on in the gateway, exporting every span to an OTLP sink in this process
  * (results in .../traced/), to price tracing against an untraced run.
  *
@@ -74,13 +74,10 @@ async function main(): Promise<void> {
   const baseEnv = pick(['PATH', 'HOME', 'TMPDIR']);
   const settings: RunSettings = {
     durationSeconds: positiveInteger(values.duration, quick ? 3 : 10, '--duration'),
+    warmupSeconds: positiveInteger(values.warmup, quick ? 1 : 3, '--warmup'),
     // A fresh fleet is thirteen cold processes: its first seconds cost twice the CPU per create of the
-    // steady state (JIT, connections, consumer groups joining), so the engines warm up longer.
-    warmupSeconds: positiveInteger(
-      values.warmup,
-      quick ? 1 : values.target === 'engines' ? 30 : 3,
-      '--warmup',
-    ),
+    // steady state (JIT, connections, consumer groups joining). Seeding through the API warms it too.
+    freshFleetWarmupSeconds: positiveInteger(values.warmup, quick ? 1 : 30, '--warmup'),
     connections: positiveInteger(values.connections, 32, '--connections'),
     // On the engines every payment walked is first created over the API, at the engines' pace.
     sandboxPayments: quick ? 200 : values.target === 'engines' ? 100 : 2000,
@@ -233,7 +230,9 @@ async function runBench(
         log(`running ${scenario.name}`);
         let measurement: Measurement;
         try {
-          measurement = await scenario.run(contextFor(system, settings));
+          const warmupSeconds =
+            onEngines && seeding === undefined ? settings.freshFleetWarmupSeconds : settings.warmupSeconds;
+          measurement = await scenario.run(contextFor(system, { ...settings, warmupSeconds }));
         } catch (error) {
           // On the engines an overloaded run can time out (504); the other scenarios still run.
           if (!onEngines) throw error;

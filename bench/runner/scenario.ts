@@ -7,6 +7,8 @@ export interface RunSettings {
   durationSeconds: number;
   /** Seconds of unmeasured load first, so the JIT and caches are warm. */
   warmupSeconds: number;
+  /** The same on the engines' fleet when nothing seeded it through the API first. */
+  freshFleetWarmupSeconds: number;
   connections: number;
   /** Payments created over the API at once when a scenario needs some (ids to read, payments to pay). */
   createConcurrency: number;
