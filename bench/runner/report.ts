@@ -104,7 +104,9 @@ const ENGINES_INTRO = [
   '`engineCpuMsPerRequest`: Kafka, FerretDB, Redis, and PostgreSQL with the backends it forks per connection,',
   'sampled from the 2026-11-28 evening runs on). Stored payments of the list scenarios were created through',
   'POST /v1/payment (as many as fitted in `--seed-seconds`); `loadAverage1m` in the JSON shows how busy the',
-  'machine was.',
+  "machine was. A fleet nothing has warmed (no seeding) gets 30 s of the scenario's load before it is measured",
+  '(`--warmup`; its first seconds cost about twice the CPU per request), so a create measured "at 0 stored"',
+  'starts with the payments of its warm-up stored.',
 ];
 
 function renderReadme(results: ScenarioResult[]): string {
