@@ -22,16 +22,6 @@ export function projectPayment(
   event: PaymentEvent,
   version: number,
 ): PaymentDocument | null {
-  const next = foldPayment(doc, event, version);
-  if (next === null || next === doc) return next;
-  return { ...next, expiryMinute: next.status === 'waiting' ? minuteOf(next.expiresAt) : null };
-}
-
-function foldPayment(
-  doc: PaymentDocument | null,
-  event: PaymentEvent,
-  version: number,
-): PaymentDocument | null {
   if (event.type === 'PaymentCreated') {
     if (doc) return doc;
     const t = event.data;
@@ -85,6 +75,7 @@ function foldPayment(
       createdAt: t.createdAt,
       updatedAt: t.createdAt,
       expiresAt: t.expiresAt,
+      expiryMinute: minuteOf(t.expiresAt),
       paidAt: null,
       // Streams written before repeated payments existed have no parentPaymentId.
       parentPaymentId: t.parentPaymentId ?? null,
@@ -95,7 +86,7 @@ function foldPayment(
   }
   if (!doc) return null;
   const status = statusAfter(event) ?? doc.status;
-  const next: PaymentDocument = { ...doc, version, status };
+  const next: PaymentDocument = { ...doc, version, status, expiryMinute: expiryMinuteOf(doc, status) };
   switch (event.type) {
     case 'DepositDetected': {
       const { actuallyPaid: _total, ...deposit } = event.data;
@@ -177,6 +168,7 @@ function foldPayment(
         payAmount: event.data.payAmount,
         payAmountValue: valueOf(event.data.payAmount),
         expiresAt: event.data.expiresAt,
+        expiryMinute: status === 'waiting' ? minuteOf(event.data.expiresAt) : null,
         updatedAt: event.data.at,
       };
     case 'LateDepositReceived': {
@@ -222,6 +214,12 @@ function foldPayment(
     default:
       return assertNever(event);
   }
+}
+
+/** `expiryMinute` after an event that leaves `expiresAt` as it was; documents projected before it get it here. */
+function expiryMinuteOf(doc: PaymentDocument, status: PaymentDocument['status']): string | null {
+  if (status !== 'waiting') return null;
+  return doc.expiryMinute ?? minuteOf(doc.expiresAt);
 }
 
 /** Documents projected before deposits were kept have none recorded. */
