@@ -141,6 +141,27 @@ describe("the payment read model's expiry minute, which the scheduler finds due 
     expect(estimated.expiryMinute).toBe('2026-01-02T11:29');
   });
 
+  it('comes back when a dropped deposit leaves the payment waiting again', () => {
+    const doc = project([
+      { type: 'PaymentCreated', data: terms },
+      detected('tx1', '0.0005', '0.0005'),
+      { type: 'PaymentUnderpaid', data: { actuallyPaid: '0.0005', missingAmount: '0.001', at } },
+      {
+        type: 'DepositDropped',
+        data: {
+          txHash: 'tx1',
+          outputIndex: 0,
+          amount: '0.0005',
+          actuallyPaid: '0',
+          paymentStatus: 'waiting',
+          at: dropAt,
+        },
+      },
+    ]);
+    expect(doc.status).toBe('waiting');
+    expect(doc.expiryMinute).toBe('2026-01-02T10:00');
+  });
+
   it('is null once the payment stops waiting', () => {
     const doc = project([
       { type: 'PaymentCreated', data: terms },
