@@ -129,6 +129,12 @@ describe('the payment read model when money was on the address before the paymen
 });
 
 describe("the payment read model's expiry minute, which the scheduler finds due payments by", () => {
+  const underpaid: PaymentEvent[] = [
+    { type: 'PaymentCreated', data: terms },
+    detected('tx1', '0.0005', '0.0005'),
+    { type: 'PaymentUnderpaid', data: { actuallyPaid: '0.0005', missingAmount: '0.001', at } },
+  ];
+
   it('is the UTC minute of the expiry while the payment waits, and follows a new estimate', () => {
     expect(project([{ type: 'PaymentCreated', data: terms }]).expiryMinute).toBe('2026-01-02T10:00');
     const estimated = project([
@@ -143,9 +149,7 @@ describe("the payment read model's expiry minute, which the scheduler finds due 
 
   it('comes back when a dropped deposit leaves the payment waiting again', () => {
     const doc = project([
-      { type: 'PaymentCreated', data: terms },
-      detected('tx1', '0.0005', '0.0005'),
-      { type: 'PaymentUnderpaid', data: { actuallyPaid: '0.0005', missingAmount: '0.001', at } },
+      ...underpaid,
       {
         type: 'DepositDropped',
         data: {
@@ -163,11 +167,7 @@ describe("the payment read model's expiry minute, which the scheduler finds due 
   });
 
   it('is null once the payment stops waiting', () => {
-    const doc = project([
-      { type: 'PaymentCreated', data: terms },
-      detected('tx1', '0.0005', '0.0005'),
-      { type: 'PaymentUnderpaid', data: { actuallyPaid: '0.0005', missingAmount: '0.001', at } },
-    ]);
+    const doc = project(underpaid);
     expect(doc.status).toBe('partially_paid');
     expect(doc.expiryMinute).toBeNull();
     expect(
