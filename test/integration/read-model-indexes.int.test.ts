@@ -172,6 +172,15 @@ const QUERIES: ApiQuery[] = [
     ],
   ],
   [
+    'chain watcher poll between full loads: the payments of a network created in one minute (watched-payment-set.ts)',
+    COLLECTIONS.payments,
+    { filter: { payNetwork: 'btc', createdMinute: '2026-01-02T00:00', parentPaymentId: null } },
+    [
+      ['payNetwork', 1],
+      ['createdMinute', 1],
+    ],
+  ],
+  [
     'scheduler expiry pass: the payments due in one minute (payment-expiry.ts)',
     COLLECTIONS.payments,
     {

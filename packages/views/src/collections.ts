@@ -67,11 +67,19 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
       ],
     },
     // The chain watchers' payments of a network still in the late-deposit window (watched-payments.ts),
-    // read on every poll: without it, every payment ever made, on every network.
+    // read on each full load: without it, every payment ever made, on every network.
     {
       fields: [
         ['payNetwork', 1],
         ['expiresAt', 1],
+      ],
+    },
+    // The chain watchers' new payments of a network, one minute of creation each, read on every poll
+    // between full loads (watched-payment-set.ts).
+    {
+      fields: [
+        ['payNetwork', 1],
+        ['createdMinute', 1],
       ],
     },
     // The chain watchers' pending refunds of a network (watched-payments.ts), read on every poll: the

@@ -79,6 +79,13 @@ export interface PaymentDocument extends ReadModelDocument {
    * kept; the scheduler's periodic full sweep still finds those.
    */
   expiryMinute?: string | null;
+  /**
+   * The UTC minute the payment was created in, set once. A chain watcher learns of new payments of its
+   * network by this one equality per minute (watched-payment-set.ts) between its full loads, rather than
+   * reading every payment of the late-deposit window on every poll. Absent from documents projected
+   * before it was kept; the watcher's full loads still find those.
+   */
+  createdMinute?: string | null;
   /** When the full amount was first seen (family B `pay_date`). */
   paidAt: string | null;
   /** The V1 payment whose late deposit opened this repeated payment; null for every other payment. */
@@ -263,8 +270,18 @@ export interface StaticDepositRecord extends RefusedStaticDepositRecord {
   paymentId: number;
 }
 
-/** The UTC minute an instant falls in, as `expiryMinute` keeps it; null for what is not a time. */
+/** The UTC minute an instant falls in, as `expiryMinute` and `createdMinute` keep it; null for what is not a time. */
 export function minuteOf(instant: string | number): string | null {
   const time = new Date(instant);
   return Number.isNaN(time.getTime()) ? null : time.toISOString().slice(0, 16);
+}
+
+const MINUTE_MS = 60_000;
+
+/** The UTC minutes (as `minuteOf` gives them) from the one `from` falls in to the one `to` falls in, both included. */
+export function minutesBetween(from: number, to: number): string[] {
+  const minutes: string[] = [];
+  for (let at = Math.floor(from / MINUTE_MS) * MINUTE_MS; at <= to; at += MINUTE_MS)
+    minutes.push(minuteOf(at)!);
+  return minutes;
 }

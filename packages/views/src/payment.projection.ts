@@ -74,6 +74,7 @@ export function projectPayment(
       beta: t.beta,
       createdAt: t.createdAt,
       updatedAt: t.createdAt,
+      createdMinute: minuteOf(t.createdAt),
       expiresAt: t.expiresAt,
       expiryMinute: minuteOf(t.expiresAt),
       paidAt: null,

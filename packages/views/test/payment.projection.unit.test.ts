@@ -128,6 +128,16 @@ describe('the payment read model when money was on the address before the paymen
   });
 });
 
+it("keeps the UTC minute of the payment's creation, which chain watchers find new payments by", () => {
+  const created = project([
+    { type: 'PaymentCreated', data: { ...terms, createdAt: '2026-01-02T09:59:59.999Z' } },
+  ]);
+  expect(created.createdMinute).toBe('2026-01-02T09:59');
+  expect(
+    project([{ type: 'PaymentCreated', data: terms }, detected('tx1', '0.0005', '0.0005')]).createdMinute,
+  ).toBe(project([{ type: 'PaymentCreated', data: terms }]).createdMinute);
+});
+
 describe("the payment read model's expiry minute, which the scheduler finds due payments by", () => {
   const underpaid: PaymentEvent[] = [
     { type: 'PaymentCreated', data: terms },

@@ -2,7 +2,7 @@ import { samplePaymentTerms } from '@gw/domain/testing';
 import type { PaymentStatus, PaymentTerms } from '@gw/domain';
 import { InMemoryReadModelStore, wasted, type QueryCost } from '@gw/store';
 import { COLLECTIONS, INDEXES, projectPayment, type PaymentDocument } from '@gw/views';
-import { watchedPayments, watchedRefunds } from '../src/watchers/watched-payments';
+import { watchedPayments, watchedPaymentsCreatedIn, watchedRefunds } from '../src/watchers/watched-payments';
 
 const NOW = new Date('2026-01-05T10:00:00.000Z');
 
@@ -75,6 +75,44 @@ describe('the payments a chain watcher watches', () => {
     const watched = await watchedPayments(readModels, 'btc', NOW);
 
     expect(watched.map((p) => p.paymentId)).toEqual([100, 101]);
+    expect(costs.map((cost) => ({ examined: cost.examined, wasted: wasted(cost) }))).toEqual([
+      { examined: 2, wasted: 0 },
+    ]);
+  });
+});
+
+describe('the new payments a chain watcher reads between its full loads', () => {
+  it('reads the payments of its network created in one minute, through an index', async () => {
+    const readModels = new InMemoryReadModelStore();
+    const payments = readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+    await payments.ensureIndexes(INDEXES.payments);
+    const store = (terms: Partial<PaymentTerms>) =>
+      payments.upsertIfNewer({
+        ...paymentDocument(terms, 'waiting'),
+        uuid: `uuid-${terms.paymentId}`,
+        trackId: `${terms.paymentId}`,
+      });
+    for (let i = 0; i < 40; i++) {
+      await store({
+        paymentId: 1000 + i,
+        payAddress: `bc1qearlier${i}`,
+        createdAt: '2026-01-05T09:58:30.000Z',
+      });
+      await store({
+        paymentId: 2000 + i,
+        payAddress: `ltc1q${i}`,
+        payNetwork: 'ltc',
+        createdAt: '2026-01-05T09:59:10.000Z',
+      });
+    }
+    await store({ paymentId: 100, payAddress: 'bc1q100', createdAt: '2026-01-05T09:59:00.000Z' });
+    await store({ paymentId: 101, payAddress: 'bc1q101', createdAt: '2026-01-05T09:59:59.999Z' });
+    const costs: QueryCost[] = [];
+    readModels.guardQueries({ budget: 0, observe: (cost) => costs.push(cost) });
+
+    const watched = await watchedPaymentsCreatedIn(readModels, 'btc', '2026-01-05T09:59');
+
+    expect(watched.map((p) => p.paymentId).sort()).toEqual([100, 101]);
     expect(costs.map((cost) => ({ examined: cost.examined, wasted: wasted(cost) }))).toEqual([
       { examined: 2, wasted: 0 },
     ]);

@@ -2,7 +2,7 @@ import { streamIdOf } from '@gw/domain';
 import type { Clock } from '@gw/platform';
 import { CommandTimeoutError, type CommandClient } from '@gw/application';
 import type { Filter, ReadModelStore } from '@gw/store';
-import { COLLECTIONS, minuteOf, type PaymentDocument } from '@gw/views';
+import { COLLECTIONS, minutesBetween, type PaymentDocument } from '@gw/views';
 import type { Logger } from 'pino';
 
 export const EXPIRY_BATCH_SIZE = 500;
@@ -87,10 +87,7 @@ export class PaymentExpiry {
 
   /** The minutes from the last complete pass's to now's, both included: the first may hold more due since. */
   private minutesSince(now: Date): string[] {
-    const minutes: string[] = [];
-    const from = Math.floor(this.sweptThrough!.getTime() / MINUTE_MS) * MINUTE_MS;
-    for (let start = from; start <= now.getTime(); start += MINUTE_MS) minutes.push(minuteOf(start)!);
-    return minutes;
+    return minutesBetween(this.sweptThrough!.getTime(), now.getTime());
   }
 
   private async expire(

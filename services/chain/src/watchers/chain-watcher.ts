@@ -11,12 +11,14 @@ import { missingStateOf } from './deposit-drops';
 import {
   REMEMBERED_BLOCKS,
   depositId,
+  isSettled,
   type WatchCheckpoint,
   type WatchStore,
   type WatchedDeposit,
 } from './watch-store';
 import { RefundTransfers, type RefundWatch } from './refund-transfers';
-import { watchedPayments, watchedRefunds, watchedStaticAddresses, type WatchedPayment } from './watched-payments';
+import { WatchedPaymentSet } from './watched-payment-set';
+import { watchedRefunds, watchedStaticAddresses, type WatchedPayment } from './watched-payments';
 
 /** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
 export const FRESH_ADDRESS_LOOKBACK = 6;
@@ -73,6 +75,7 @@ export interface WatcherStatus {
 export class ChainWatcher {
   private readonly source: ChainSource;
   private readonly refunds: RefundTransfers;
+  private readonly watchedPayments: WatchedPaymentSet;
   private readonly seenRecipients = new Set<string>();
   private checkpoint: WatchCheckpoint | null = null;
   private current: WatcherStatus;
@@ -80,6 +83,7 @@ export class ChainWatcher {
   constructor(private readonly deps: ChainWatcherDeps) {
     this.source = deps.source;
     this.refunds = new RefundTransfers(deps.source, deps.store);
+    this.watchedPayments = new WatchedPaymentSet(deps.readModels, deps.source.network);
     this.current = {
       network: deps.source.network,
       node: null,
@@ -127,7 +131,7 @@ export class ChainWatcher {
   private async pollOnce(): Promise<void> {
     const node = await this.source.state();
     this.current = { ...this.current, node };
-    const payments = await watchedPayments(this.deps.readModels, this.network, this.deps.clock.now());
+    const { payments, full } = await this.watchedPayments.read(this.deps.clock.now());
     const byRecipient = new Map<string, Receiver>();
     for (const payment of payments) {
       if (payment.kind === 'static_address') continue;
@@ -151,7 +155,8 @@ export class ChainWatcher {
     const pending = await this.source.pending();
     await this.record(pending, byRecipient, null);
     await this.refunds.record(pending, refundWatch, null);
-    await this.report(watched, tipOf(checkpoint), new Set(pending.map((transfer) => transfer.txHash)));
+    const pendingTxHashes = new Set(pending.map((transfer) => transfer.txHash));
+    await this.report(watched, full, tipOf(checkpoint), pendingTxHashes);
   }
 
   private async loadCheckpoint(tip: BlockRef): Promise<WatchCheckpoint> {
@@ -189,7 +194,7 @@ export class ChainWatcher {
     );
     for (const deposit of deposits) {
       if (deposit.block && deposit.block.height > fork.height) {
-        await this.deps.store.save({ ...deposit, block: null, version: deposit.version + 1 });
+        await this.deps.store.save({ ...deposit, block: null, settled: false, version: deposit.version + 1 });
       }
     }
     return this.saveCheckpoint({ ...checkpoint, blocks });
@@ -265,6 +270,7 @@ export class ChainWatcher {
         missingSince: null,
         dropped: false,
         reported: known?.reported ?? null,
+        settled: false,
         ...(known?.staticAddress ? { staticAddress: known.staticAddress } : {}),
       });
     }
@@ -299,6 +305,7 @@ export class ChainWatcher {
       missingSince: null,
       dropped: false,
       reported: null,
+      settled: false,
       staticAddress: { id: address.id, outcome: 'pending' },
     };
     if (!known) await this.deps.store.save(proposed);
@@ -333,20 +340,25 @@ export class ChainWatcher {
 
   /**
    * Publishes each deposit (one output paying a payment's address, or a pending refund's) whose
-   * confirmations, block or drop changed.
+   * confirmations, block or drop changed. A full load looks at every deposit of the watched payments;
+   * a poll in between only at those not settled, which are all that can change without a new block
+   * for them (recorded unsettled by `record`, or by `followBestChain` on a reorganisation).
    */
   private async report(
     payments: Watched[],
+    full: boolean,
     processed: BlockRef,
     pendingTxHashes: ReadonlySet<string>,
   ): Promise<void> {
     this.current = { ...this.current, processed };
-    const deposits = await this.deps.store.depositsOf(
-      this.network,
-      payments.map((p) => p.paymentId),
-    );
     const requiredOf = new Map(payments.map((p) => [p.paymentId, p.requiredConfirmations]));
     const currencyOf = new Map(payments.map((p) => [p.paymentId, p.payCurrency]));
+    const deposits = full
+      ? await this.deps.store.depositsOf(
+          this.network,
+          payments.map((p) => p.paymentId),
+        )
+      : (await this.deps.store.openDeposits(this.network)).filter((d) => requiredOf.has(d.paymentId));
     for (const stored of deposits) {
       const deposit = await this.followMissing(stored, pendingTxHashes, processed);
       const block = deposit.block;
@@ -361,7 +373,16 @@ export class ChainWatcher {
         reported?.blockHash === blockHash &&
         (reported.confirmations === confirmations ||
           (reported.confirmations >= required && confirmations >= required));
-      if (unchanged) continue;
+      if (unchanged) {
+        // Deposits saved before `settled` was kept get it here, at a full load.
+        if (deposit.settled !== isSettled(reported, required))
+          await this.deps.store.save({
+            ...deposit,
+            settled: isSettled(reported, required),
+            version: deposit.version + 1,
+          });
+        continue;
+      }
       const message: DepositMessage = {
         payAddress: deposit.payAddress,
         network: this.network,
@@ -379,9 +400,11 @@ export class ChainWatcher {
         ...(deposit.refund === true ? { refund: true } : {}),
       };
       await this.deps.bus.publish(TOPICS.deposits, [{ key: message.payAddress, value: message }]);
+      const nowReported = { confirmations, blockHash, dropped };
       await this.deps.store.save({
         ...deposit,
-        reported: { confirmations, blockHash, dropped },
+        reported: nowReported,
+        settled: isSettled(nowReported, required),
         version: deposit.version + 1,
       });
       this.current = {
@@ -415,7 +438,7 @@ export class ChainWatcher {
     const known = await this.source.knowsTransaction(deposit.txHash);
     const next = missingStateOf(deposit, known, processed.height, this.deps.dropAfterBlocks);
     if (next.missingSince === (deposit.missingSince ?? null) && !next.dropped) return deposit;
-    const updated = { ...deposit, ...next, version: deposit.version + 1 };
+    const updated = { ...deposit, ...next, settled: false, version: deposit.version + 1 };
     await this.deps.store.save(updated);
     return updated;
   }

@@ -5,7 +5,8 @@ import type { WatchCheckpoint, WatchStore, WatchedDeposit } from './watch-store'
 /**
  * The watchers' state in a journal file (the embedded default): every write is fsync'd before it
  * resolves, so after a crash the watcher resumes from its checkpoint and knows the deposits it counted.
- * Each payment keeps the ids of its deposits, so `depositsOf` needs no scan.
+ * Each payment keeps the ids of its deposits, and each network those of its open deposits, so neither
+ * `depositsOf` nor `openDeposits` needs a scan.
  */
 export class JournaledWatchStore implements WatchStore {
   private journal: JournaledCache | undefined;
@@ -39,6 +40,12 @@ export class JournaledWatchStore implements WatchStore {
     return deposits.filter((deposit): deposit is WatchedDeposit => deposit !== null);
   }
 
+  async openDeposits(network: string): Promise<WatchedDeposit[]> {
+    const ids = (await this.read<string[]>(openKey(network))) ?? [];
+    const deposits = await Promise.all([...ids].sort().map((id) => this.get(id)));
+    return deposits.filter((deposit): deposit is WatchedDeposit => deposit?.settled === false);
+  }
+
   get(id: string): Promise<WatchedDeposit | null> {
     return this.read<WatchedDeposit>(`deposit:${id}`);
   }
@@ -48,6 +55,15 @@ export class JournaledWatchStore implements WatchStore {
     const key = paymentKey(deposit.network, deposit.paymentId);
     const ids = (await this.read<string[]>(key)) ?? [];
     if (!ids.includes(deposit.id)) await this.opened().set(key, JSON.stringify([...ids, deposit.id]));
+    const open = (await this.read<string[]>(openKey(deposit.network))) ?? [];
+    const listed = open.includes(deposit.id);
+    if (deposit.settled === false && !listed)
+      await this.opened().set(openKey(deposit.network), JSON.stringify([...open, deposit.id]));
+    if (deposit.settled !== false && listed)
+      await this.opened().set(
+        openKey(deposit.network),
+        JSON.stringify(open.filter((id) => id !== deposit.id)),
+      );
   }
 
   private async read<T>(key: string): Promise<T | null> {
@@ -70,3 +86,4 @@ export class JournaledWatchStore implements WatchStore {
 }
 
 const paymentKey = (network: string, paymentId: number): string => `payment:${network}:${paymentId}`;
+const openKey = (network: string): string => `open:${network}`;

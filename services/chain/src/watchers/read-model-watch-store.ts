@@ -27,6 +27,13 @@ export class ReadModelWatchStore implements WatchStore {
           ['paymentId', 1],
         ],
       },
+      // Every poll's open deposits, by equality alone (FerretDB 1.24 pushes down nothing else).
+      {
+        fields: [
+          ['network', 1],
+          ['settled', 1],
+        ],
+      },
     ]);
   }
 
@@ -44,6 +51,10 @@ export class ReadModelWatchStore implements WatchStore {
   depositsOf(network: string, paymentIds: number[]): Promise<WatchedDeposit[]> {
     if (paymentIds.length === 0) return Promise.resolve([]);
     return this.deposits.find({ filter: { network, paymentId: { $in: paymentIds } } });
+  }
+
+  openDeposits(network: string): Promise<WatchedDeposit[]> {
+    return this.deposits.find({ filter: { network, settled: false }, sort: [['id', 1]] });
   }
 
   get(id: string): Promise<WatchedDeposit | null> {

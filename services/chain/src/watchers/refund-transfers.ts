@@ -66,6 +66,7 @@ export class RefundTransfers {
         dropped: false,
         refund: true,
         reported: known?.reported ?? null,
+        settled: false,
       });
       // One transfer refunds one payment: the next request to the same address waits for its own.
       found.add(refund.paymentId);

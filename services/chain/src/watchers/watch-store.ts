@@ -47,6 +47,13 @@ export interface WatchedDeposit extends ReadModelDocument {
    * the payment it opened, or the proposal until then). Absent for a payment's own deposits.
    */
   staticAddress?: { id: string; outcome: 'pending' | 'credited' | 'refused' };
+  /**
+   * The last report is final (`isSettled`): it changes only when the deposit's block does, which a
+   * reorganisation or the transaction seen in another block records with `settled: false`. A poll
+   * between full loads reports only the deposits not settled (`openDeposits`). Absent from deposits
+   * saved before it was kept: a full load's report sets it.
+   */
+  settled?: boolean;
 }
 
 /** The watchers/**
@@ -63,6 +70,8 @@ export interface WatchStore {
   saveCheckpoint(checkpoint: WatchCheckpoint): Promise<void>;
   /** The deposits paying any of these payments on this network, by ascending id. */
   depositsOf(network: string, paymentIds: number[]): Promise<WatchedDeposit[]>;
+  /** The deposits of this network saved with `settled: false`, by ascending id. */
+  openDeposits(network: string): Promise<WatchedDeposit[]>;
   get(id: string): Promise<WatchedDeposit | null>;
   /** Ignored when the stored deposit has the same or a newer version. */
   save(deposit: WatchedDeposit): Promise<void>;
@@ -70,3 +79,12 @@ export interface WatchStore {
 
 export const depositId = (network: string, txHash: string, outputIndex: number | null): string =>
   outputIndex === null ? `${network}:${txHash}` : `${network}:${txHash}:${outputIndex}`;
+
+/**
+ * Nothing more to report until the deposit's block changes: reported dropped, or reported in a block
+ * with the confirmations its payment requires (more blocks change nothing for the payment).
+ */
+export const isSettled = (reported: WatchedDeposit['reported'], requiredConfirmations: number): boolean =>
+  reported !== null &&
+  (reported.dropped === true ||
+    (reported.blockHash !== null && reported.confirmations >= requiredConfirmations));

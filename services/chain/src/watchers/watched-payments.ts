@@ -42,15 +42,33 @@ export async function watchedPayments(
     },
     sort: [['expiresAt', 1]],
   });
-  return payments.map((p) => ({
-    paymentId: p.paymentId,
-    merchantId: p.merchantId,
-    payAddress: p.payAddress,
-    payCurrency: p.payCurrency,
-    requiredConfirmations: p.requiredConfirmations,
-    kind: paymentKindOf(p),
-  }));
+  return payments.map(watchedPaymentOf);
 }
+
+/**
+ * The payments of a network created in one UTC minute (`createdMinute`, as `minuteOf` gives it), by
+ * equality alone: the (payNetwork, createdMinute) index serves it on every engine, FerretDB 1.24
+ * included, which pushes down equality but no range.
+ */
+export async function watchedPaymentsCreatedIn(
+  readModels: ReadModelStore,
+  network: string,
+  minute: string,
+): Promise<WatchedPayment[]> {
+  const payments = await readModels.collection<PaymentDocument>(COLLECTIONS.payments).find({
+    filter: { payNetwork: network, createdMinute: minute, parentPaymentId: null },
+  });
+  return payments.map(watchedPaymentOf);
+}
+
+const watchedPaymentOf = (p: PaymentDocument): WatchedPayment => ({
+  paymentId: p.paymentId,
+  merchantId: p.merchantId,
+  payAddress: p.payAddress,
+  payCurrency: p.payCurrency,
+  requiredConfirmations: p.requiredConfirmations,
+  kind: paymentKindOf(p),
+});
 
 /**
  * A refund the merchant was asked to send (packages/domain refunds.ts): the watcher looks for a

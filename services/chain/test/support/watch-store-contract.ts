@@ -74,6 +74,25 @@ export function watchStoreContract(name: string, make: () => Promise<WatchStoreF
       expect(await store.depositsOf('BTC', [3])).toEqual([]);
     });
 
+    it('lists the open deposits of a network: those last saved unsettled', async () => {
+      await store.save(deposit({ id: 'BTC:b:0', paymentId: 1, settled: false }));
+      await store.save(deposit({ id: 'BTC:a:0', paymentId: 2, settled: false }));
+      await store.save(deposit({ id: 'BTC:c:0', paymentId: 3, settled: true }));
+      // Saved before `settled` was kept: a full load's report looks at it.
+      await store.save(deposit({ id: 'BTC:d:0', paymentId: 4 }));
+      await store.save(deposit({ id: 'LTC:e:0', paymentId: 5, network: 'LTC', settled: false }));
+      expect((await store.openDeposits('BTC')).map((d) => d.id)).toEqual(['BTC:a:0', 'BTC:b:0']);
+
+      await store.save(deposit({ id: 'BTC:b:0', paymentId: 1, version: 2, settled: true }));
+      // A reorganisation took the settled one's block: open again.
+      await store.save(deposit({ id: 'BTC:c:0', paymentId: 3, version: 2, block: null, settled: false }));
+      // An older version changes nothing.
+      await store.save(deposit({ id: 'BTC:a:0', paymentId: 2, version: 1, settled: true }));
+      expect((await store.openDeposits('BTC')).map((d) => d.id)).toEqual(['BTC:a:0', 'BTC:c:0']);
+      expect((await store.openDeposits('LTC')).map((d) => d.id)).toEqual(['LTC:e:0']);
+      expect(await store.openDeposits('ETH')).toEqual([]);
+    });
+
     it('gives back after a restart the checkpoint and the deposits it counted', async () => {
       const reported = deposit({
         id: 'BTC:a:0',
