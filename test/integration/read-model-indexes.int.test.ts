@@ -172,6 +172,24 @@ const QUERIES: ApiQuery[] = [
     ],
   ],
   [
+    'chain watcher poll: the pending refunds of a network (watched-payments.ts)',
+    COLLECTIONS.payments,
+    { filter: { payNetwork: 'btc', refundPending: true } },
+    [
+      ['payNetwork', 1],
+      ['refundPending', 1],
+    ],
+  ],
+  [
+    'chain watcher full load: the pending refunds of a network, documents from before the flag included',
+    COLLECTIONS.payments,
+    { filter: { payNetwork: 'btc', 'refund.pendingSince': { $gt: '' } }, sort: [['refund.pendingSince', 1]] },
+    [
+      ['payNetwork', 1],
+      ['refund.pendingSince', 1],
+    ],
+  ],
+  [
     'chain watcher poll between full loads: the payments of a network created in one minute (watched-payment-set.ts)',
     COLLECTIONS.payments,
     { filter: { payNetwork: 'btc', createdMinute: '2026-01-02T00:00', parentPaymentId: null } },

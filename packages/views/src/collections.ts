@@ -82,8 +82,15 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
         ['createdMinute', 1],
       ],
     },
-    // The chain watchers' pending refunds of a network (watched-payments.ts), read on every poll: the
-    // refunded ones and those never asked, which pile up forever, are never read.
+    // The chain watchers' pending refunds of a network (watched-payments.ts): by `refundPending` on
+    // every poll, by `refund.pendingSince` at each full load (documents projected before the flag was
+    // kept). The refunded ones and those never asked, which pile up forever, are never read.
+    {
+      fields: [
+        ['payNetwork', 1],
+        ['refundPending', 1],
+      ],
+    },
     {
       fields: [
         ['payNetwork', 1],

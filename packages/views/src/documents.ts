@@ -112,6 +112,13 @@ export interface PaymentDocument extends ReadModelDocument {
    * transaction. Absent from documents projected before refunds were recorded and while none was asked.
    */
   refund?: RefundRecord | null;
+  /**
+   * True while a refund waits for the merchant's transaction (`refund.pendingSince` is set), false
+   * otherwise. A chain watcher's poll finds the pending refunds of its network by this one equality
+   * (FerretDB 1.24 pushes down no range). Absent from documents projected before it was kept; the
+   * watcher's full loads still find those by `refund.pendingSince`.
+   */
+  refundPending?: boolean;
 }
 
 export interface RefundRecord {

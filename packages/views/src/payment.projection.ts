@@ -83,6 +83,7 @@ export function projectPayment(
       staticAddressId: t.staticAddressId ?? null,
       deposits: [],
       lateDeposits: [],
+      refundPending: false,
     };
   }
   if (!doc) return null;
@@ -198,13 +199,19 @@ export function projectPayment(
       return {
         ...next,
         refund: { address, amount, requestedAt: at, refundHash: null, refundedAt: null, pendingSince: at },
+        refundPending: true,
         updatedAt: at,
       };
     }
     case 'PaymentRefunded': {
       const { refundHash, at } = event.data;
       const asked = doc.refund ?? { address: null, amount: null, requestedAt: null };
-      return { ...next, refund: { ...asked, refundHash, refundedAt: at, pendingSince: null }, updatedAt: at };
+      return {
+        ...next,
+        refund: { ...asked, refundHash, refundedAt: at, pendingSince: null },
+        refundPending: false,
+        updatedAt: at,
+      };
     }
     case 'PaymentOverpaid':
     case 'PaymentUnderpaid':

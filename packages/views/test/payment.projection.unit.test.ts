@@ -138,6 +138,22 @@ it("keeps the UTC minute of the payment's creation, which chain watchers find ne
   ).toBe(project([{ type: 'PaymentCreated', data: terms }]).createdMinute);
 });
 
+it('flags a refund waiting for the merchant, which chain watchers find pending refunds by', () => {
+  const created: PaymentEvent = { type: 'PaymentCreated', data: terms };
+  const asked: PaymentEvent = {
+    type: 'PaymentRefundRequested',
+    data: { address: 'bc1qbuyer', amount: '0.0015', at: '2026-01-03T10:00:00.000Z' },
+  };
+  const refunded: PaymentEvent = {
+    type: 'PaymentRefunded',
+    data: { refundHash: 'tx-refund', at: '2026-01-03T11:00:00.000Z' },
+  };
+  expect(project([created]).refundPending).toBe(false);
+  expect(project([created, asked]).refundPending).toBe(true);
+  expect(project([created, asked, detected('tx1', '0.0005', '0.0005')]).refundPending).toBe(true);
+  expect(project([created, asked, refunded]).refundPending).toBe(false);
+});
+
 describe("the payment read model's expiry minute, which the scheduler finds due payments by", () => {
   const underpaid: PaymentEvent[] = [
     { type: 'PaymentCreated', data: terms },

@@ -2,7 +2,12 @@ import { samplePaymentTerms } from '@gw/domain/testing';
 import type { PaymentStatus, PaymentTerms } from '@gw/domain';
 import { InMemoryReadModelStore, wasted, type QueryCost } from '@gw/store';
 import { COLLECTIONS, INDEXES, projectPayment, type PaymentDocument } from '@gw/views';
-import { watchedPayments, watchedPaymentsCreatedIn, watchedRefunds } from '../src/watchers/watched-payments';
+import {
+  flaggedRefunds,
+  watchedPayments,
+  watchedPaymentsCreatedIn,
+  watchedRefunds,
+} from '../src/watchers/watched-payments';
 
 const NOW = new Date('2026-01-05T10:00:00.000Z');
 
@@ -125,6 +130,7 @@ describe('the refunds a chain watcher watches', () => {
     uuid: `uuid-${doc.paymentId}`,
     trackId: `${doc.paymentId}`,
     refund,
+    refundPending: (refund?.pendingSince ?? null) !== null,
   });
   const asked = (at: string) => ({
     address: 'bc1qbuyer',
@@ -179,6 +185,42 @@ describe('the refunds a chain watcher watches', () => {
     ]);
     expect(costs.map((cost) => ({ examined: cost.examined, wasted: wasted(cost) }))).toEqual([
       { examined: 2, wasted: 0 },
+    ]);
+  });
+
+  it('between full loads, reads the pending refunds by their flag alone, through an index; documents from before the flag only by the range', async () => {
+    const readModels = new InMemoryReadModelStore();
+    const payments = readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+    await payments.ensureIndexes(INDEXES.payments);
+    for (let i = 0; i < 30; i++)
+      await payments.upsertIfNewer(refundOf(paymentDocument({ paymentId: 1000 + i }, 'finished'), null));
+    await payments.upsertIfNewer(
+      refundOf(paymentDocument({ paymentId: 10 }, 'finished'), asked('2026-01-03T10:00:00.000Z')),
+    );
+    await payments.upsertIfNewer(
+      refundOf(paymentDocument({ paymentId: 11 }, 'finished'), asked('2026-01-02T10:00:00.000Z')),
+    );
+    const { refundPending: _, ...unflagged } = refundOf(
+      paymentDocument({ paymentId: 12 }, 'finished'),
+      asked('2026-01-01T10:00:00.000Z'),
+    );
+    await payments.upsertIfNewer(unflagged);
+    const costs: QueryCost[] = [];
+    readModels.guardQueries({ budget: 0, observe: (cost) => costs.push(cost) });
+
+    const flagged = await flaggedRefunds(readModels, 'btc');
+
+    expect(flagged.map((r) => [r.paymentId, r.flagged])).toEqual([
+      [11, true],
+      [10, true],
+    ]);
+    expect(costs.map((cost) => ({ examined: cost.examined, wasted: wasted(cost) }))).toEqual([
+      { examined: 2, wasted: 0 },
+    ]);
+    expect((await watchedRefunds(readModels, 'btc')).map((r) => [r.paymentId, r.flagged])).toEqual([
+      [12, false],
+      [11, true],
+      [10, true],
     ]);
   });
 });

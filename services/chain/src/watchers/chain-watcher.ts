@@ -18,7 +18,7 @@ import {
 } from './watch-store';
 import { RefundTransfers, type RefundWatch } from './refund-transfers';
 import { WatchedPaymentSet } from './watched-payment-set';
-import { watchedRefunds, watchedStaticAddresses, type WatchedPayment } from './watched-payments';
+import { watchedStaticAddresses, type WatchedPayment } from './watched-payments';
 
 /** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
 export const FRESH_ADDRESS_LOOKBACK = 6;
@@ -131,7 +131,7 @@ export class ChainWatcher {
   private async pollOnce(): Promise<void> {
     const node = await this.source.state();
     this.current = { ...this.current, node };
-    const { payments, full } = await this.watchedPayments.read(this.deps.clock.now());
+    const { payments, refunds, full } = await this.watchedPayments.read(this.deps.clock.now());
     const byRecipient = new Map<string, Receiver>();
     for (const payment of payments) {
       if (payment.kind === 'static_address') continue;
@@ -144,7 +144,6 @@ export class ChainWatcher {
         if (recipient !== null) byRecipient.set(recipient, { kind: 'static', address, payCurrency });
       }
     }
-    const refunds = await watchedRefunds(this.deps.readModels, this.network);
     const refundWatch = await this.refunds.watchOf(refunds);
     const watched = [...payments, ...refunds];
 

@@ -1,6 +1,14 @@
 import type { ReadModelStore } from '@gw/store';
 import { minutesBetween } from '@gw/views';
-import { watchedPayments, watchedPaymentsCreatedIn, type WatchedPayment } from './watched-payments';
+import {
+  byRequest,
+  flaggedRefunds,
+  watchedPayments,
+  watchedPaymentsCreatedIn,
+  watchedRefunds,
+  type WatchedPayment,
+  type WatchedRefund,
+} from './watched-payments';
 
 /** How often a watcher reads every payment of its late-deposit window again. */
 export const FULL_LOAD_INTERVAL_MS = 10 * 60_000;
@@ -11,9 +19,10 @@ export const FULL_LOAD_INTERVAL_MS = 10 * 60_000;
  */
 export const NEW_PAYMENT_LOOKBACK_MS = 10 * 60_000;
 
-/** The payments a poll watches, and whether they were read whole (a full load) or only topped up. */
+/** The payments and pending refunds a poll watches, and whether they were read whole (a full load). */
 export interface WatchedPaymentsRead {
   payments: WatchedPayment[];
+  refunds: WatchedRefund[];
   full: boolean;
 }
 
@@ -25,9 +34,14 @@ export interface WatchedPaymentsRead {
  * and on FerretDB every payment the network ever had). A payment's address and network are set at its
  * creation and never change, so what the set holds stays true; what left the window leaves at the
  * next full load.
+ *
+ * Pending refunds come and go at any time, so each poll asks for them all, by `refundPending: true`;
+ * a full load asks by the `refund.pendingSince` range instead, which also finds the documents
+ * projected before the flag was kept, and those are kept until the next full load.
  */
 export class WatchedPaymentSet {
   private byId = new Map<number, WatchedPayment>();
+  private unflaggedRefunds: WatchedRefund[] = [];
   private loadedAt: number | null = null;
 
   constructor(
@@ -39,15 +53,20 @@ export class WatchedPaymentSet {
     const at = now.getTime();
     if (this.loadedAt === null || at < this.loadedAt || at - this.loadedAt >= FULL_LOAD_INTERVAL_MS) {
       const payments = await watchedPayments(this.readModels, this.network, now);
+      const refunds = await watchedRefunds(this.readModels, this.network);
       this.byId = new Map(payments.map((payment) => [payment.paymentId, payment]));
+      this.unflaggedRefunds = refunds.filter((refund) => !refund.flagged);
       this.loadedAt = at;
-      return { payments, full: true };
+      return { payments, refunds, full: true };
     }
     for (const minute of minutesBetween(at - NEW_PAYMENT_LOOKBACK_MS, at)) {
       for (const payment of await watchedPaymentsCreatedIn(this.readModels, this.network, minute)) {
         this.byId.set(payment.paymentId, payment);
       }
     }
-    return { payments: [...this.byId.values()], full: false };
+    const flagged = await flaggedRefunds(this.readModels, this.network);
+    const known = new Set(flagged.map((refund) => refund.paymentId));
+    const refunds = [...flagged, ...this.unflaggedRefunds.filter((refund) => !known.has(refund.paymentId))];
+    return { payments: [...this.byId.values()], refunds: refunds.sort(byRequest), full: false };
   }
 }

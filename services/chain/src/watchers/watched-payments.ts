@@ -84,33 +84,57 @@ export interface WatchedRefund {
   amount: string;
   requiredConfirmations: number;
   requestedAt: string;
+  /**
+   * Whether the payment's document keeps `refundPending`: one projected before it was kept is found
+   * only by `watchedRefunds`, which a watcher runs at its full loads.
+   */
+  flagged: boolean;
 }
 
 /**
  * The refunds pending on a network, oldest request first, whenever the payment was made (a refund may
  * come long after the late-deposit window): read through the (payNetwork, refund.pendingSince) index;
- * the refunded ones, which pile up forever, are never read.
+ * the refunded ones, which pile up forever, are never read. A range, which FerretDB 1.24 answers by
+ * decoding every payment of the network: a watcher asks it at its full loads, `flaggedRefunds` between.
  */
 export async function watchedRefunds(readModels: ReadModelStore, network: string): Promise<WatchedRefund[]> {
   const payments = await readModels.collection<PaymentDocument>(COLLECTIONS.payments).find({
     filter: { payNetwork: network, 'refund.pendingSince': { $gt: '' } },
     sort: [['refund.pendingSince', 1]],
   });
-  return payments.flatMap((payment) => {
-    const refund = pendingRefund(payment);
-    if (!refund) return [];
-    return [
-      {
-        paymentId: payment.paymentId,
-        merchantId: payment.merchantId,
-        refundAddress: refund.address,
-        payCurrency: payment.payCurrency,
-        amount: refund.amount,
-        requiredConfirmations: payment.requiredConfirmations,
-        requestedAt: refund.requestedAt ?? '',
-      },
-    ];
-  });
+  return payments.flatMap(watchedRefundOf);
+}
+
+/**
+ * The refunds pending on a network whose documents keep `refundPending`, oldest request first, by
+ * equality alone through the (payNetwork, refundPending) index.
+ */
+export async function flaggedRefunds(readModels: ReadModelStore, network: string): Promise<WatchedRefund[]> {
+  const payments = await readModels
+    .collection<PaymentDocument>(COLLECTIONS.payments)
+    .find({ filter: { payNetwork: network, refundPending: true } });
+  return payments.flatMap(watchedRefundOf).sort(byRequest);
+}
+
+/** Oldest request first: the order a transfer to a shared buyer address is matched in (refund-transfers.ts). */
+export const byRequest = (a: WatchedRefund, b: WatchedRefund): number =>
+  a.requestedAt < b.requestedAt ? -1 : a.requestedAt > b.requestedAt ? 1 : a.paymentId - b.paymentId;
+
+function watchedRefundOf(payment: PaymentDocument): WatchedRefund[] {
+  const refund = pendingRefund(payment);
+  if (!refund) return [];
+  return [
+    {
+      paymentId: payment.paymentId,
+      merchantId: payment.merchantId,
+      refundAddress: refund.address,
+      payCurrency: payment.payCurrency,
+      amount: refund.amount,
+      requiredConfirmations: payment.requiredConfirmations,
+      requestedAt: refund.requestedAt ?? '',
+      flagged: payment.refundPending !== undefined,
+    },
+  ];
 }
 
 /**
