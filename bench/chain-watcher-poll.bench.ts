@@ -2,8 +2,8 @@
  * CPU and payment documents read per chain-watcher poll, at a number of payments in the late-deposit
  * window: the full load (what every poll did before the watcher kept its payments between polls)
  * against the polls between full loads, in the same run. The watcher runs on the embedded read models
- * with the views' indexes and an in-memory chain; one new payment is created before each poll, and a
- * tenth of the stored payments have a settled deposit. CPU is the process's (`process.cpuUsage`).
+ * with the views' indexes and an in-memory chain; one new payment is created and one block mined before
+ * each poll (a 2-second chain, as Polygon), and a tenth of the stored payments have a settled deposit. CPU is the process's (`process.cpuUsage`).
  * With `--mongodb-url` the read models are MongoDB's (a fresh database, dropped afterwards), and the
  * CPU of the server's process (FerretDB, and PostgreSQL with its backends) is added from /proc; the
  * documents read are then not counted.
@@ -106,6 +106,7 @@ async function measure(
     });
   const poll = async (): Promise<{ cpuMs: number; read: number }> => {
     clock.advance(POLL_MS);
+    chain.mine('b', []);
     await create(clock.now().getTime());
     read = 0;
     global.gc?.();

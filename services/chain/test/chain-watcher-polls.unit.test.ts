@@ -202,6 +202,22 @@ describe('a chain watcher between full loads', () => {
     expect(await store.get('btc:tx10:0')).toMatchObject({ settled: true });
   });
 
+  it('looks back for a new payment at the next poll when the poll that added it failed', async () => {
+    await poll();
+    // Paid in a block the watcher read before the payment's document reached it.
+    chain.mine('b', [transfer('tx14', 'addr14')]);
+    await poll();
+    await createPayment({ paymentId: 14, payAddress: 'addr14' });
+    chain.failingHashAts = 1;
+    clock.advance(POLL_MS);
+    await watcher.poll();
+    expect(watcher.status().error).toBe('the node stopped answering');
+
+    await poll();
+
+    expect(bus.deposits.map((d) => [d.paymentId, d.txHash, d.confirmations])).toEqual([[14, 'tx14', 1]]);
+  });
+
   it('watches a payment whose document came later than the look-back from the next full load on', async () => {
     await poll();
     const createdAt = new Date(START.getTime() - NEW_PAYMENT_LOOKBACK_MS - 60_000).toISOString();

@@ -76,14 +76,18 @@ export class ChainWatcher {
   private readonly source: ChainSource;
   private readonly refunds: RefundTransfers;
   private readonly watchedPayments: WatchedPaymentSet;
-  private readonly seenRecipients = new Set<string>();
+  private seenRecipients = new Set<string>();
+  /** Recipients added to the watched set and not looked back for yet (a failed poll leaves them here). */
+  private readonly freshRecipients = new Set<string>();
   private checkpoint: WatchCheckpoint | null = null;
   private current: WatcherStatus;
 
   constructor(private readonly deps: ChainWatcherDeps) {
     this.source = deps.source;
     this.refunds = new RefundTransfers(deps.source, deps.store);
-    this.watchedPayments = new WatchedPaymentSet(deps.readModels, deps.source.network);
+    this.watchedPayments = new WatchedPaymentSet(deps.readModels, deps.source.network, (payment) =>
+      deps.source.recipientOf(payment),
+    );
     this.current = {
       network: deps.source.network,
       node: null,
@@ -131,31 +135,44 @@ export class ChainWatcher {
   private async pollOnce(): Promise<void> {
     const node = await this.source.state();
     this.current = { ...this.current, node };
-    const { payments, refunds, full } = await this.watchedPayments.read(this.deps.clock.now());
-    const byRecipient = new Map<string, Receiver>();
-    for (const payment of payments) {
-      if (payment.kind === 'static_address') continue;
-      const recipient = this.source.recipientOf(payment);
-      if (recipient !== null) byRecipient.set(recipient, { kind: 'payment', payment });
-    }
+    const read = await this.watchedPayments.read(this.deps.clock.now());
+    for (const recipient of read.addedRecipients) this.freshRecipients.add(recipient);
+    const statics = new Map<string, Receiver>();
     for (const address of await watchedStaticAddresses(this.deps.readModels, this.network)) {
       for (const payCurrency of address.payCurrencies) {
         const recipient = this.source.recipientOf({ payAddress: address.address, payCurrency });
-        if (recipient !== null) byRecipient.set(recipient, { kind: 'static', address, payCurrency });
+        if (recipient !== null) statics.set(recipient, { kind: 'static', address, payCurrency });
       }
     }
-    const refundWatch = await this.refunds.watchOf(refunds);
-    const watched = [...payments, ...refunds];
+    const receiverOf: ReceiverOf = (recipient) => {
+      const payment = read.byRecipient.get(recipient);
+      return statics.get(recipient) ?? (payment ? { kind: 'payment', payment } : undefined);
+    };
+    const refundWatch = await this.refunds.watchOf(read.refunds);
+    const refundsById = new Map(read.refunds.map((refund) => [refund.paymentId, refund]));
+    const watched: WatchedSet = {
+      of: (paymentId) => read.byId.get(paymentId) ?? refundsById.get(paymentId),
+      ids: () => [...read.byId.keys(), ...refundsById.keys()],
+    };
 
     let checkpoint = await this.loadCheckpoint(node.tip);
     checkpoint = await this.followBestChain(checkpoint, watched);
-    await this.lookBackForFreshAddresses(checkpoint, byRecipient);
-    checkpoint = await this.scanNewBlocks(checkpoint, node.tip, byRecipient, refundWatch);
+    await this.lookBackForFreshAddresses(
+      checkpoint,
+      [...this.freshRecipients, ...statics.keys()],
+      receiverOf,
+    );
+    this.freshRecipients.clear();
+    // Every recipient the set holds was looked back for: the ones that left the window are forgotten.
+    if (read.full) this.seenRecipients = new Set([...read.byRecipient.keys(), ...statics.keys()]);
+    const recipients = () =>
+      new Set([...read.byRecipient.keys(), ...statics.keys(), ...refundWatch.byRecipient.keys()]);
+    checkpoint = await this.scanNewBlocks(checkpoint, node.tip, receiverOf, recipients, refundWatch);
     const pending = await this.source.pending();
-    await this.record(pending, byRecipient, null);
+    await this.record(pending, receiverOf, null);
     await this.refunds.record(pending, refundWatch, null);
     const pendingTxHashes = new Set(pending.map((transfer) => transfer.txHash));
-    await this.report(watched, full, tipOf(checkpoint), pendingTxHashes);
+    await this.report(watched, read.full, tipOf(checkpoint), pendingTxHashes);
   }
 
   private async loadCheckpoint(tip: BlockRef): Promise<WatchCheckpoint> {
@@ -167,7 +184,7 @@ export class ChainWatcher {
   }
 
   /** Drops processed blocks that are no longer on the best chain; their deposits lose their block. */
-  private async followBestChain(checkpoint: WatchCheckpoint, payments: Watched[]): Promise<WatchCheckpoint> {
+  private async followBestChain(checkpoint: WatchCheckpoint, watched: WatchedSet): Promise<WatchCheckpoint> {
     const blocks = [...checkpoint.blocks];
     while (blocks.length > 0) {
       const last = blocks[blocks.length - 1]!;
@@ -187,10 +204,7 @@ export class ChainWatcher {
       { network: this.network, abandonedTip: oldTip, forkPoint: fork },
       'chain reorganisation: blocks above the fork point left the best chain',
     );
-    const deposits = await this.deps.store.depositsOf(
-      this.network,
-      payments.map((p) => p.paymentId),
-    );
+    const deposits = await this.deps.store.depositsOf(this.network, watched.ids());
     for (const deposit of deposits) {
       if (deposit.block && deposit.block.height > fork.height) {
         await this.deps.store.save({ ...deposit, block: null, settled: false, version: deposit.version + 1 });
@@ -201,33 +215,38 @@ export class ChainWatcher {
 
   private async lookBackForFreshAddresses(
     checkpoint: WatchCheckpoint,
-    byRecipient: Map<string, Receiver>,
+    candidates: string[],
+    receiverOf: ReceiverOf,
   ): Promise<void> {
-    const fresh = new Map([...byRecipient].filter(([recipient]) => !this.seenRecipients.has(recipient)));
+    const fresh = new Set(candidates.filter((recipient) => !this.seenRecipients.has(recipient)));
     if (fresh.size === 0) return;
+    const freshReceiverOf: ReceiverOf = (recipient) =>
+      fresh.has(recipient) ? receiverOf(recipient) : undefined;
     for (const ref of checkpoint.blocks.slice(-FRESH_ADDRESS_LOOKBACK)) {
-      const block = await this.source.block(ref.hash, new Set(fresh.keys()));
-      await this.record(block.transfers, fresh, ref);
+      const block = await this.source.block(ref.hash, fresh);
+      await this.record(block.transfers, freshReceiverOf, ref);
     }
-    for (const recipient of fresh.keys()) this.seenRecipients.add(recipient);
+    for (const recipient of fresh) this.seenRecipients.add(recipient);
   }
 
   private async scanNewBlocks(
     checkpoint: WatchCheckpoint,
     tip: BlockRef,
-    byRecipient: Map<string, Receiver>,
+    receiverOf: ReceiverOf,
+    recipientsOf: () => ReadonlySet<string>,
     refundWatch: RefundWatch,
   ): Promise<WatchCheckpoint> {
     let current = checkpoint;
-    const recipients = new Set([...byRecipient.keys(), ...refundWatch.byRecipient.keys()]);
+    let recipients: ReadonlySet<string> | null = null;
     for (let height = tipOf(current).height + 1; height <= tip.height; height++) {
       const hash = await this.source.hashAt(height);
       if (hash === null) break;
+      recipients ??= recipientsOf();
       const block = await this.source.block(hash, recipients);
       // The chain changed under the scan: the next poll finds the fork point.
       if (block.previousHash !== tipOf(current).hash) break;
       const ref = { height: block.height, hash: block.hash };
-      await this.record(block.transfers, byRecipient, ref);
+      await this.record(block.transfers, receiverOf, ref);
       await this.refunds.record(block.transfers, refundWatch, ref);
       current = await this.saveCheckpoint({
         ...current,
@@ -237,13 +256,9 @@ export class ChainWatcher {
     return current;
   }
 
-  private async record(
-    transfers: Transfer[],
-    byRecipient: Map<string, Receiver>,
-    block: BlockRef | null,
-  ): Promise<void> {
+  private async record(transfers: Transfer[], receiverOf: ReceiverOf, block: BlockRef | null): Promise<void> {
     for (const transfer of transfers) {
-      const receiver = byRecipient.get(transfer.recipient);
+      const receiver = receiverOf(transfer.recipient);
       if (!receiver) continue;
       const id = depositId(this.network, transfer.txHash, transfer.outputIndex);
       let known = await this.deps.store.get(id);
@@ -344,27 +359,25 @@ export class ChainWatcher {
    * for them (recorded unsettled by `record`, or by `followBestChain` on a reorganisation).
    */
   private async report(
-    payments: Watched[],
+    watched: WatchedSet,
     full: boolean,
     processed: BlockRef,
     pendingTxHashes: ReadonlySet<string>,
   ): Promise<void> {
     this.current = { ...this.current, processed };
-    const requiredOf = new Map(payments.map((p) => [p.paymentId, p.requiredConfirmations]));
-    const currencyOf = new Map(payments.map((p) => [p.paymentId, p.payCurrency]));
     const deposits = full
-      ? await this.deps.store.depositsOf(
-          this.network,
-          payments.map((p) => p.paymentId),
-        )
-      : (await this.deps.store.openDeposits(this.network)).filter((d) => requiredOf.has(d.paymentId));
+      ? await this.deps.store.depositsOf(this.network, watched.ids())
+      : (await this.deps.store.openDeposits(this.network)).filter(
+          (d) => watched.of(d.paymentId) !== undefined,
+        );
     for (const stored of deposits) {
       const deposit = await this.followMissing(stored, pendingTxHashes, processed);
       const block = deposit.block;
       const confirmations = block ? Math.max(0, processed.height - block.height + 1) : 0;
       const blockHash = block?.hash ?? null;
       const dropped = deposit.dropped === true;
-      const required = requiredOf.get(deposit.paymentId) ?? 1;
+      const payment = watched.of(deposit.paymentId);
+      const required = payment?.requiredConfirmations ?? 1;
       // Past the required count, more blocks change nothing for the payment: only a new block hash is news.
       const reported = deposit.reported;
       const unchanged =
@@ -389,7 +402,7 @@ export class ChainWatcher {
         merchantId: deposit.merchantId,
         txHash: deposit.txHash,
         outputIndex: deposit.outputIndex,
-        amount: fromBaseUnits(deposit.amount, this.source.decimalsOf(currencyOf.get(deposit.paymentId)!)),
+        amount: fromBaseUnits(deposit.amount, this.source.decimalsOf(payment!.payCurrency)),
         fromAddress: null,
         confirmations,
         observedAt: this.deps.clock.now().toISOString(),
@@ -458,5 +471,14 @@ export class ChainWatcher {
 
 /** What the watcher reports deposits for: a payment's pay address, or a pending refund's address. */
 type Watched = Pick<WatchedPayment, 'paymentId' | 'payCurrency' | 'requiredConfirmations'>;
+
+/** The payments and refunds a poll watches: one by id, and all their ids (a full load's report, a reorganisation). */
+interface WatchedSet {
+  of(paymentId: number): Watched | undefined;
+  ids(): number[];
+}
+
+/** Who receives at a recipient this poll, if anyone. */
+type ReceiverOf = (recipient: string) => Receiver | undefined;
 
 const tipOf = (checkpoint: WatchCheckpoint): BlockRef => checkpoint.blocks[checkpoint.blocks.length - 1]!;

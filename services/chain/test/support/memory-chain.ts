@@ -7,6 +7,8 @@ export class MemoryChain implements ChainSource {
   readonly network = 'btc';
   blocks: ChainBlock[] = [{ height: 0, hash: 'b0', previousHash: null, transfers: [] }];
   mempool: Transfer[] = [];
+  /** How many of the next hashAt calls fail, as a node that stops answering mid-poll. */
+  failingHashAts = 0;
 
   decimalsOf(): number {
     return 8;
@@ -19,6 +21,10 @@ export class MemoryChain implements ChainSource {
     return { tip: { height: tip.height, hash: tip.hash }, blocksBehind: 0 };
   }
   async hashAt(height: number): Promise<string | null> {
+    if (this.failingHashAts > 0) {
+      this.failingHashAts--;
+      throw new Error('the node stopped answering');
+    }
     return this.blocks[height]?.hash ?? null;
   }
   async block(hash: string): Promise<ChainBlock> {
