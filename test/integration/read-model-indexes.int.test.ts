@@ -216,6 +216,15 @@ const QUERIES: ApiQuery[] = [
     ],
   ],
   [
+    'chain watcher poll between full loads: the static addresses of a network opened in one minute',
+    COLLECTIONS.staticAddresses,
+    { filter: { network: 'btc', createdMinute: '2026-01-02T00:00' } },
+    [
+      ['network', 1],
+      ['createdMinute', 1],
+    ],
+  ],
+  [
     'scheduler expiry sweep, every ten minutes',
     COLLECTIONS.payments,
     {
@@ -247,6 +256,8 @@ const OTHER_DOCUMENTS = Array.from({ length: 3_000 }, (_, i) => ({
   family: 'v1',
   status: 'finished',
   payNetwork: 'eth',
+  network: 'eth',
+  staticAddressId: 8_000_000_000 + i,
   payAddress: `other-address-${i}`,
   parentPaymentId: null,
   apiKeyHash: `other-key-${i}`,

@@ -149,8 +149,15 @@ export const INDEXES: Record<CollectionName, IndexSpec[]> = {
   staticAddresses: [
     { fields: [['staticAddressId', 1]], unique: true },
     { fields: [['uuid', 1]], unique: true },
-    // The watchers read every address of a network; the list and revoke find one by its address.
+    // The watchers read every address of a network at each full load, and between them the addresses
+    // opened in one minute; the list and revoke find one by its address.
     { fields: [['network', 1]] },
+    {
+      fields: [
+        ['network', 1],
+        ['createdMinute', 1],
+      ],
+    },
     {
       fields: [
         ['merchantId', 1],

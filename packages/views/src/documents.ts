@@ -263,6 +263,11 @@ export interface StaticAddressDocument extends ReadModelDocument, StaticAddressT
   deposits: StaticDepositRecord[];
   refusedDeposits: RefusedStaticDepositRecord[];
   updatedAt: string;
+  /**
+   * The UTC minute the address was opened in: a chain watcher learns of new static addresses by it
+   * between its full loads, as of new payments. Absent from documents projected before it was kept.
+   */
+  createdMinute?: string | null;
 }
 
 export interface RefusedStaticDepositRecord {

@@ -1,5 +1,5 @@
 import { assertNever, type StaticAddressEvent } from '@gw/domain';
-import type { StaticAddressDocument } from './documents';
+import { minuteOf, type StaticAddressDocument } from './documents';
 
 /** Folds one static-address event into its document (id: the stream's id part). Pure; the projector does the I/O. */
 export function projectStaticAddress(
@@ -20,6 +20,7 @@ export function projectStaticAddress(
       deposits: [],
       refusedDeposits: [],
       updatedAt: event.data.createdAt,
+      createdMinute: minuteOf(event.data.createdAt),
     };
   }
   if (!doc) return null;

@@ -1,14 +1,21 @@
 import pino from 'pino';
-import { samplePaymentTerms } from '@gw/domain/testing';
+import { samplePaymentTerms, sampleStaticAddressTerms } from '@gw/domain/testing';
 import type { PaymentTerms } from '@gw/domain';
 import { ManualClock } from '@gw/platform';
 import { InMemoryReadModelStore, type QueryCost } from '@gw/store';
-import { COLLECTIONS, INDEXES, projectPayment, type PaymentDocument } from '@gw/views';
+import {
+  COLLECTIONS,
+  INDEXES,
+  projectPayment,
+  projectStaticAddress,
+  type PaymentDocument,
+  type StaticAddressDocument,
+} from '@gw/views';
 import type { Transfer } from '../src/watchers/chain-source';
 import { ChainWatcher } from '../src/watchers/chain-watcher';
 import { ReadModelWatchStore } from '../src/watchers/read-model-watch-store';
 import { MemoryChain, RecordingBus } from './support/memory-chain';
-import { FULL_LOAD_INTERVAL_MS, NEW_PAYMENT_LOOKBACK_MS } from '../src/watchers/watched-payment-set';
+import { FULL_LOAD_INTERVAL_MS, NEW_DOCUMENT_LOOKBACK_MS } from '../src/watchers/kept-between-polls';
 
 const START = new Date('2026-01-05T10:00:00.000Z');
 const POLL_MS = 2_000;
@@ -20,8 +27,21 @@ describe('a chain watcher between full loads', () => {
   let readModels: InMemoryReadModelStore;
   let watcher: ChainWatcher;
   let store: ReadModelWatchStore;
+  let settled: [string, string][];
 
   const payments = () => readModels.collection<PaymentDocument>(COLLECTIONS.payments);
+  const staticAddresses = () => readModels.collection<StaticAddressDocument>(COLLECTIONS.staticAddresses);
+  async function openStaticAddress(id: number, address: string): Promise<void> {
+    const terms = sampleStaticAddressTerms({
+      staticAddressId: id,
+      uuid: `uuid-static-${id}`,
+      address,
+      createdAt: clock.now().toISOString(),
+    });
+    await staticAddresses().upsertIfNewer(
+      projectStaticAddress(null, { type: 'StaticAddressOpened', data: terms }, 1, String(id))!,
+    );
+  }
   async function createPayment(terms: Partial<PaymentTerms>): Promise<PaymentDocument> {
     const doc = projectPayment(
       null,
@@ -58,10 +78,15 @@ describe('a chain watcher between full loads', () => {
     bus = new RecordingBus();
     readModels = new InMemoryReadModelStore();
     await payments().ensureIndexes(INDEXES.payments);
+    await staticAddresses().ensureIndexes(INDEXES.staticAddresses);
+    settled = [];
     store = new ReadModelWatchStore(readModels);
     await store.open();
     watcher = new ChainWatcher({
-      settleStaticDeposit: () => Promise.reject(new Error('no static address here')),
+      settleStaticDeposit: async (address, deposit) => {
+        settled.push([address.id, deposit.txHash]);
+        return { credited: true, paymentId: deposit.paymentId };
+      },
       source: chain,
       store,
       readModels,
@@ -76,9 +101,11 @@ describe('a chain watcher between full loads', () => {
     // A day of history still in the window, and one payment created just now.
     clock.set(START.getTime() - 24 * 60 * 60_000);
     for (let i = 0; i < 300; i++) await createPayment({ paymentId: 1000 + i, payAddress: `old${i}` });
+    for (let i = 0; i < 100; i++) await openStaticAddress(5000 + i, `static${i}`);
     clock.set(START);
     await poll();
     await createPayment({ paymentId: 7, payAddress: 'new7' });
+    await openStaticAddress(8, 'static-new');
     const costs: QueryCost[] = [];
     readModels.guardQueries({ observe: (cost) => costs.push(cost) });
 
@@ -86,8 +113,10 @@ describe('a chain watcher between full loads', () => {
 
     const paymentReads = costs.filter((cost) => cost.collection === COLLECTIONS.payments);
     expect(paymentReads.reduce((sum, cost) => sum + cost.examined, 0)).toBe(1);
+    const staticReads = costs.filter((cost) => cost.collection === COLLECTIONS.staticAddresses);
+    expect(staticReads.reduce((sum, cost) => sum + cost.examined, 0)).toBe(1);
     // Each by equality alone, which FerretDB 1.24 pushes down: no range, no `$in`.
-    for (const { query } of paymentReads) {
+    for (const { query } of [...paymentReads, ...staticReads]) {
       for (const condition of Object.values(query.filter))
         expect(condition === null || typeof condition !== 'object').toBe(true);
     }
@@ -146,6 +175,16 @@ describe('a chain watcher between full loads', () => {
     expect(bus.deposits.filter((d) => d.paymentId === 13).map((d) => [d.txHash, d.refund])).toEqual([
       ['tx-refund-13', true],
     ]);
+  });
+
+  it('watches a static address opened after the full load from the next poll', async () => {
+    await poll();
+    await openStaticAddress(15, 'static15');
+    chain.mempool.push(transfer('tx15', 'static15'));
+
+    await poll();
+
+    expect(settled).toEqual([['15', 'tx15']]);
   });
 
   it('looks at a settled deposit again only when its block leaves the best chain', async () => {
@@ -220,7 +259,7 @@ describe('a chain watcher between full loads', () => {
 
   it('watches a payment whose document came later than the look-back from the next full load on', async () => {
     await poll();
-    const createdAt = new Date(START.getTime() - NEW_PAYMENT_LOOKBACK_MS - 60_000).toISOString();
+    const createdAt = new Date(START.getTime() - NEW_DOCUMENT_LOOKBACK_MS - 60_000).toISOString();
     await createPayment({ paymentId: 11, payAddress: 'addr11', createdAt });
     chain.mempool.push(transfer('tx11', 'addr11'));
     await poll();

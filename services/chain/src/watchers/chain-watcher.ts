@@ -17,8 +17,13 @@ import {
   type WatchedDeposit,
 } from './watch-store';
 import { RefundTransfers, type RefundWatch } from './refund-transfers';
+import { KeptBetweenPolls } from './kept-between-polls';
 import { WatchedPaymentSet } from './watched-payment-set';
-import { watchedStaticAddresses, type WatchedPayment } from './watched-payments';
+import {
+  watchedStaticAddresses,
+  watchedStaticAddressesCreatedIn,
+  type WatchedPayment,
+} from './watched-payments';
 
 /** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
 export const FRESH_ADDRESS_LOOKBACK = 6;
@@ -76,6 +81,9 @@ export class ChainWatcher {
   private readonly source: ChainSource;
   private readonly refunds: RefundTransfers;
   private readonly watchedPayments: WatchedPaymentSet;
+  private readonly staticAddresses: KeptBetweenPolls<string, WatchedStaticAddress>;
+  /** The kept static addresses by recipient (one per coin each takes). */
+  private staticReceivers = new Map<string, Receiver>();
   private seenRecipients = new Set<string>();
   /** Recipients added to the watched set and not looked back for yet (a failed poll leaves them here). */
   private readonly freshRecipients = new Set<string>();
@@ -88,6 +96,11 @@ export class ChainWatcher {
     this.watchedPayments = new WatchedPaymentSet(deps.readModels, deps.source.network, (payment) =>
       deps.source.recipientOf(payment),
     );
+    this.staticAddresses = new KeptBetweenPolls({
+      all: () => watchedStaticAddresses(deps.readModels, deps.source.network),
+      createdIn: (minute) => watchedStaticAddressesCreatedIn(deps.readModels, deps.source.network, minute),
+      keyOf: (address) => address.id,
+    });
     this.current = {
       network: deps.source.network,
       node: null,
@@ -135,15 +148,10 @@ export class ChainWatcher {
   private async pollOnce(): Promise<void> {
     const node = await this.source.state();
     this.current = { ...this.current, node };
-    const read = await this.watchedPayments.read(this.deps.clock.now());
+    const now = this.deps.clock.now();
+    const read = await this.watchedPayments.read(now);
     for (const recipient of read.addedRecipients) this.freshRecipients.add(recipient);
-    const statics = new Map<string, Receiver>();
-    for (const address of await watchedStaticAddresses(this.deps.readModels, this.network)) {
-      for (const payCurrency of address.payCurrencies) {
-        const recipient = this.source.recipientOf({ payAddress: address.address, payCurrency });
-        if (recipient !== null) statics.set(recipient, { kind: 'static', address, payCurrency });
-      }
-    }
+    const statics = await this.keptStaticReceivers(now);
     const receiverOf: ReceiverOf = (recipient) => {
       const payment = read.byRecipient.get(recipient);
       return statics.get(recipient) ?? (payment ? { kind: 'payment', payment } : undefined);
@@ -157,11 +165,7 @@ export class ChainWatcher {
 
     let checkpoint = await this.loadCheckpoint(node.tip);
     checkpoint = await this.followBestChain(checkpoint, watched);
-    await this.lookBackForFreshAddresses(
-      checkpoint,
-      [...this.freshRecipients, ...statics.keys()],
-      receiverOf,
-    );
+    await this.lookBackForFreshAddresses(checkpoint, [...this.freshRecipients], receiverOf);
     this.freshRecipients.clear();
     // Every recipient the set holds was looked back for: the ones that left the window are forgotten.
     if (read.full) this.seenRecipients = new Set([...read.byRecipient.keys(), ...statics.keys()]);
@@ -173,6 +177,21 @@ export class ChainWatcher {
     await this.refunds.record(pending, refundWatch, null);
     const pendingTxHashes = new Set(pending.map((transfer) => transfer.txHash));
     await this.report(watched, read.full, tipOf(checkpoint), pendingTxHashes);
+  }
+
+  /** The static addresses by recipient, kept between polls like the payments; the new ones' recipients are fresh. */
+  private async keptStaticReceivers(now: Date): Promise<ReadonlyMap<string, Receiver>> {
+    const read = await this.staticAddresses.read(now);
+    if (read.full) this.staticReceivers = new Map();
+    for (const address of read.added) {
+      for (const payCurrency of address.payCurrencies) {
+        const recipient = this.source.recipientOf({ payAddress: address.address, payCurrency });
+        if (recipient === null) continue;
+        this.staticReceivers.set(recipient, { kind: 'static', address, payCurrency });
+        this.freshRecipients.add(recipient);
+      }
+    }
+    return this.staticReceivers;
   }
 
   private async loadCheckpoint(tip: BlockRef): Promise<WatchCheckpoint> {

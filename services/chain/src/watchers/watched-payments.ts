@@ -138,6 +138,25 @@ function watchedRefundOf(payment: PaymentDocument): WatchedRefund[] {
 }
 
 /**
+ * The static addresses of a network opened in one UTC minute (`createdMinute`), by equality alone.
+ */
+export async function watchedStaticAddressesCreatedIn(
+  readModels: ReadModelStore,
+  network: string,
+  minute: string,
+): Promise<WatchedStaticAddress[]> {
+  const addresses = await readModels
+    .collection<StaticAddressDocument>(COLLECTIONS.staticAddresses)
+    .find({ filter: { network, createdMinute: minute } });
+  return addresses.map(watchedStaticAddressOf);
+}
+
+const watchedStaticAddressOf = (document: StaticAddressDocument): WatchedStaticAddress => ({
+  id: document.id,
+  ...staticAddressTermsOf(document),
+});
+
+/**
  * The static addresses of a network, open or revoked, with no expiry: an open one's deposits are
  * credited, a revoked one's are recorded as refused, and neither is ever left unwatched.
  */
@@ -148,5 +167,5 @@ export async function watchedStaticAddresses(
   const addresses = await readModels
     .collection<StaticAddressDocument>(COLLECTIONS.staticAddresses)
     .find({ filter: { network }, sort: [['staticAddressId', 1]] });
-  return addresses.map((document) => ({ id: document.id, ...staticAddressTermsOf(document) }));
+  return addresses.map(watchedStaticAddressOf);
 }
