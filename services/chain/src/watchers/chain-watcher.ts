@@ -81,9 +81,7 @@ export class ChainWatcher {
   private readonly source: ChainSource;
   private readonly refunds: RefundTransfers;
   private readonly watchedPayments: WatchedPaymentSet;
-  private readonly staticAddresses: KeptBetweenPolls<string, WatchedStaticAddress>;
-  /** The kept static addresses by recipient (one per coin each takes). */
-  private staticReceivers = new Map<string, Receiver>();
+  private readonly staticAddresses: KeptBetweenPolls<string, WatchedStaticAddress, Receiver>;
   private seenRecipients = new Set<string>();
   /** Recipients added to the watched set and not looked back for yet (a failed poll leaves them here). */
   private readonly freshRecipients = new Set<string>();
@@ -100,6 +98,11 @@ export class ChainWatcher {
       all: () => watchedStaticAddresses(deps.readModels, deps.source.network),
       createdIn: (minute) => watchedStaticAddressesCreatedIn(deps.readModels, deps.source.network, minute),
       keyOf: (address) => address.id,
+      receiversOf: (address) =>
+        address.payCurrencies.flatMap((payCurrency): [string, Receiver][] => {
+          const recipient = deps.source.recipientOf({ payAddress: address.address, payCurrency });
+          return recipient === null ? [] : [[recipient, { kind: 'static', address, payCurrency }]];
+        }),
     });
     this.current = {
       network: deps.source.network,
@@ -151,7 +154,9 @@ export class ChainWatcher {
     const now = this.deps.clock.now();
     const read = await this.watchedPayments.read(now);
     for (const recipient of read.addedRecipients) this.freshRecipients.add(recipient);
-    const statics = await this.keptStaticReceivers(now);
+    const kept = await this.staticAddresses.read(now);
+    for (const recipient of kept.addedRecipients) this.freshRecipients.add(recipient);
+    const statics = kept.byRecipient;
     const receiverOf: ReceiverOf = (recipient) => {
       const payment = read.byRecipient.get(recipient);
       return statics.get(recipient) ?? (payment ? { kind: 'payment', payment } : undefined);
@@ -177,21 +182,6 @@ export class ChainWatcher {
     await this.refunds.record(pending, refundWatch, null);
     const pendingTxHashes = new Set(pending.map((transfer) => transfer.txHash));
     await this.report(watched, read.full, tipOf(checkpoint), pendingTxHashes);
-  }
-
-  /** The static addresses by recipient, kept between polls like the payments; the new ones' recipients are fresh. */
-  private async keptStaticReceivers(now: Date): Promise<ReadonlyMap<string, Receiver>> {
-    const read = await this.staticAddresses.read(now);
-    if (read.full) this.staticReceivers = new Map();
-    for (const address of read.added) {
-      for (const payCurrency of address.payCurrencies) {
-        const recipient = this.source.recipientOf({ payAddress: address.address, payCurrency });
-        if (recipient === null) continue;
-        this.staticReceivers.set(recipient, { kind: 'static', address, payCurrency });
-        this.freshRecipients.add(recipient);
-      }
-    }
-    return this.staticReceivers;
   }
 
   private async loadCheckpoint(tip: BlockRef): Promise<WatchCheckpoint> {

@@ -30,27 +30,29 @@ export interface WatchedPaymentsRead {
  * A watcher's payments, kept between its polls (kept-between-polls.ts): the late-deposit window read
  * whole every ten minutes, and in between the payments created in the last ten minutes. A poll so
  * reads the few newest payments, not every payment of the window (70,000 at 10,000 payments a day,
- * and on FerretDB every payment the network ever had). A payment's address and network are set at its
- * creation and never change, so its recipient is worked out once (decoding an address is not free).
+ * and on FerretDB every payment the network ever had).
  *
  * Pending refunds come and go at any time, so each poll asks for them all, by `refundPending: true`;
  * a full load asks by the `refund.pendingSince` range instead, which also finds the documents
  * projected before the flag was kept, and those are kept until the next full load.
  */
 export class WatchedPaymentSet {
-  private readonly payments: KeptBetweenPolls<number, WatchedPayment>;
-  private byRecipient = new Map<string, WatchedPayment>();
+  private readonly payments: KeptBetweenPolls<number, WatchedPayment, WatchedPayment>;
   private unflaggedRefunds: WatchedRefund[] = [];
 
   constructor(
     private readonly readModels: ReadModelStore,
     private readonly network: string,
-    private readonly recipientOf: (payment: WatchedRecipient) => string | null,
+    recipientOf: (payment: WatchedRecipient) => string | null,
   ) {
     this.payments = new KeptBetweenPolls({
       all: (now) => watchedPayments(readModels, network, now),
       createdIn: (minute) => watchedPaymentsCreatedIn(readModels, network, minute),
       keyOf: (payment) => payment.paymentId,
+      receiversOf: (payment) => {
+        const recipient = payment.kind === 'static_address' ? null : recipientOf(payment);
+        return recipient === null ? [] : [[recipient, payment]];
+      },
     });
   }
 
@@ -61,8 +63,6 @@ export class WatchedPaymentSet {
       ? await watchedRefunds(this.readModels, this.network)
       : await flaggedRefunds(this.readModels, this.network);
     const read = await this.payments.read(now);
-    if (read.full) this.byRecipient = new Map();
-    const addedRecipients = read.added.flatMap((payment) => this.keep(payment));
     let refunds = asked;
     if (read.full) {
       this.unflaggedRefunds = asked.filter((refund) => !refund.flagged);
@@ -72,15 +72,7 @@ export class WatchedPaymentSet {
         byRequest,
       );
     }
-    return { byId: read.all, byRecipient: this.byRecipient, addedRecipients, refunds, full: read.full };
-  }
-
-  /** The recipient the payment receives as, kept, when it receives at its own address. */
-  private keep(payment: WatchedPayment): string[] {
-    if (payment.kind === 'static_address') return [];
-    const recipient = this.recipientOf(payment);
-    if (recipient === null) return [];
-    this.byRecipient.set(recipient, payment);
-    return [recipient];
+    const { all: byId, byRecipient, addedRecipients } = read;
+    return { byId, byRecipient, addedRecipients, refunds, full: read.full };
   }
 }
