@@ -273,7 +273,7 @@ export class EvmChainSource implements ChainSource {
     if (watched.length === 0) return [];
     // Counted before any is checksummed: getAddress hashes each one.
     if (new Set(watched.map((recipient) => recipient.split(':')[1])).size > LOG_RECIPIENTS_PER_QUERY) {
-      const logs = await this.queryLogs(contractsOf(watched), null, { blockHash });
+      const logs = await this.queryLogs([...this.contractOf.values()], null, { blockHash });
       return logs.filter((log) =>
         recipients.has(`${log.address.toLowerCase()}:${log.args.to.toLowerCase()}`),
       );
