@@ -51,7 +51,11 @@ export const osProcessTable: ProcessTable = {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // Field 2 (the command) may hold spaces and parentheses: count fields after its closing one.
-      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // A zombie (Z, or X while it is torn down) has exited and answers signals until its parent
+      // reaps it: after a kill -9 that can take a while where PID 1 is slow to reap (a VM's init).
+      if (fields[0] === 'Z' || fields[0] === 'X') return null;
+      return fields[19] ?? '';
     } catch {
       return '';
     }

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +7,7 @@ import {
   DATA_DIR_LOCK_FILE,
   DataDirInUseError,
   DataDirLock,
+  osProcessTable,
   type LockHolder,
   type ProcessTable,
 } from '../src/data-dir-lock';
@@ -82,5 +85,35 @@ describe('the DATA_DIR lock', () => {
     await (
       outcomes.find((o) => o.status === 'fulfilled') as PromiseFulfilledResult<DataDirLock>
     ).value.release();
+  });
+});
+
+describe.each(process.platform === 'linux' ? ['linux'] : [])('the process table on %s', () => {
+  it('counts a process that exited but is not reaped yet (a zombie, as right after kill -9) as not running', async () => {
+    // The shell starts a child waiting for a line, then becomes `sleep`, which never reaps it; the line
+    // is sent once it has: the child exits and stays a zombie.
+    const parent = spawn('sh', ['-c', 'sh -c "read line" <&0 & echo $!; exec sleep 60'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    try {
+      const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
+      const child = Number(line.toString().trim());
+      const stateOf = async (pid: number) => {
+        const text = await readFile(`/proc/${pid}/stat`, 'utf8');
+        return {
+          command: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
+          state: text.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3),
+        };
+      };
+      while ((await stateOf(parent.pid!)).command !== 'sleep')
+        await new Promise((resolve) => setImmediate(resolve));
+      parent.stdin!.end('go\n');
+      while ((await stateOf(child)).state !== 'Z') await new Promise((resolve) => setImmediate(resolve));
+
+      expect(osProcessTable.startOf(child)).toBeNull();
+      expect(osProcessTable.startOf(parent.pid!)).toMatch(/^\d+$/);
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 });
