@@ -87,6 +87,10 @@ describe('an invoice in Chromium, from picking a currency to paid', () => {
     expect(shown).toHaveLength(1);
     expect(shown[0]).toContain('Tether USD (TRC-20)');
     expect(shown[0]).toContain('on Tron (TRC-20)');
+    await search.fill('eth ethereum');
+    const ether = await page.locator('#coin-list li:visible').allInnerTexts();
+    // Native ether is paid on Ethereum; ERC-20 names the token standard, which ether is not.
+    expect(ether.find((text) => text.startsWith('Ethereum\n'))).toContain('ETH · on Ethereum\n');
     await search.fill('no such coin');
     await visible(page, '[data-no-matches]');
     await search.fill('');

@@ -29,6 +29,7 @@ function listOn(networkCode: string, listings: CoinListing[]): CryptoCurrency[] 
     name: listing.name,
     network: network.code,
     networkName: network.name,
+    paidOnName: listing.contractAddress === undefined ? network.chainName : network.name,
     addressFormat: network.addressFormat,
     evmChainId: network.evmChainId,
     decimals: listing.decimals,

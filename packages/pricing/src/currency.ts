@@ -48,7 +48,10 @@ export type PaymentUriScheme = (typeof PAYMENT_URI_SCHEMES)[number];
 export interface Network {
   /** NOWPayments network code: btc, eth, bsc, trx, sol, matic, ton, ... */
   code: string;
+  /** The name the APIs report, with the token standard where the network has one: Ethereum (ERC-20). */
   name: string;
+  /** The chain alone, for its native coin: ETH is paid on Ethereum, not on ERC-20. */
+  chainName: string;
   addressFormat: AddressFormat;
   /** EIP-155 chain id of EVM networks, null elsewhere. */
   evmChainId: number | null;
@@ -66,6 +69,8 @@ export interface CryptoCurrency {
   name: string;
   network: string;
   networkName: string;
+  /** What a buyer is told to pay on: the network's name for a token, its chain's alone for its native coin. */
+  paidOnName: string;
   addressFormat: AddressFormat;
   evmChainId: number | null;
   /** Precision pay amounts are rounded to. */

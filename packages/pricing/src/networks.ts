@@ -1,5 +1,8 @@
 import type { AddressFormat, Network, PaymentUriScheme } from './currency';
 
+/** "Ethereum (ERC-20)" → "Ethereum": the token standard a name ends with is not part of the chain's. */
+const TOKEN_STANDARD_SUFFIX = / \((?:ERC-20|BEP-20|TRC-20|SPL)\)$/;
+
 function network(
   code: string,
   name: string,
@@ -7,11 +10,12 @@ function network(
   uriScheme: PaymentUriScheme | null,
   requiredConfirmations: number,
 ): Network {
-  return { code, name, addressFormat, evmChainId: null, uriScheme, requiredConfirmations };
+  const chainName = name.replace(TOKEN_STANDARD_SUFFIX, '');
+  return { code, name, chainName, addressFormat, evmChainId: null, uriScheme, requiredConfirmations };
 }
 
 function evmNetwork(code: string, name: string, evmChainId: number, requiredConfirmations: number): Network {
-  return { code, name, addressFormat: 'evm', evmChainId, uriScheme: 'ethereum', requiredConfirmations };
+  return { ...network(code, name, 'evm', 'ethereum', requiredConfirmations), evmChainId };
 }
 
 export const curatedNetworks: readonly Network[] = [

@@ -125,6 +125,22 @@ describe('curated catalogue', () => {
     }
   });
 
+  it('tells a buyer the chain for a native coin and the token standard for a token', () => {
+    const paidOn = (code: string) => cryptoCurrencies.find((crypto) => crypto.code === code)?.paidOnName;
+    expect(paidOn('eth')).toBe('Ethereum');
+    expect(paidOn('usdterc20')).toBe('Ethereum (ERC-20)');
+    expect(paidOn('bnbbsc')).toBe('BNB Smart Chain');
+    expect(paidOn('usdtbsc')).toBe('BNB Smart Chain (BEP-20)');
+    expect(paidOn('trx')).toBe('Tron');
+    expect(paidOn('usdttrc20')).toBe('Tron (TRC-20)');
+    expect(paidOn('sol')).toBe('Solana');
+    expect(paidOn('btc')).toBe('Bitcoin');
+    // A parenthesis that is not a token standard stays part of the chain's name.
+    expect(findNetwork('zec')?.chainName).toBe('Zcash (transparent)');
+    // What the APIs report as the network does not change.
+    expect(cryptoCurrencies.find((crypto) => crypto.code === 'eth')?.networkName).toBe('Ethereum (ERC-20)');
+  });
+
   it('serves logos from our own host', () => {
     for (const crypto of cryptoCurrencies)
       expect(crypto.logoUrl).toMatch(/^\/static\/coins\/[a-z0-9]+\.svg$/);

@@ -26,7 +26,7 @@ export function paymentRoutes(ctx: ServiceContext, lookups: CheckoutLookups, pol
       try {
         const crypto = rates.findCryptoCurrency(payment.payCurrency);
         ticker = crypto.ticker.toUpperCase();
-        networkName = crypto.networkName;
+        networkName = crypto.paidOnName;
       } catch {
         // A coin the catalogue no longer lists still gets its page, named by its code.
       }

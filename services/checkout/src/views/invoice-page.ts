@@ -77,7 +77,7 @@ function coinOption(texts: CheckoutTexts, choice: CoinChoice, checked: boolean):
       ><img src="${crypto.logoUrl}" alt="" width="36" height="36" loading="lazy" decoding="async" />
       <span class="coin-name">${crypto.name}</span>
       <span class="coin-network"
-        >${ticker} · ${fillText(texts.invoice.onNetwork, { network: crypto.networkName })}</span
+        >${ticker} · ${fillText(texts.invoice.onNetwork, { network: crypto.paidOnName })}</span
       >
       <span class="coin-amount">${amount}</span></label
     >
