@@ -98,6 +98,10 @@ describe('wallet setup', () => {
     const page = await signIn(browser, gateway.baseUrl, merchant.apiKey, DESKTOP);
     await page.goto(`${gateway.baseUrl}/dashboard/wallets`);
     const trxPanel = page.locator('section[aria-labelledby="wallet-trx-title"]');
+    // Most buyers pay a Tron wallet in Tether: the panel says the one key takes both.
+    expect(await trxPanel.locator('[data-paid-in]').innerText()).toBe(
+      'Paid in TRX on Tron, USDT on Tron (TRC-20)',
+    );
     await trxPanel.getByLabel('Extended public key').fill(TREZOR_TRON_XPUB);
     await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/dashboard/wallets/trx') && r.status() === 200),

@@ -7,6 +7,7 @@ import {
 } from '@gw/chain';
 import { streamIdOf, walletIdOf } from '@gw/domain';
 import { CHAIN_FAMILIES, chainFamilyOf, type ChainWatchersConfig } from '@gw/platform';
+import type { CryptoCurrency } from '@gw/pricing';
 import { COLLECTIONS, type PaymentDocument, type SkippedAddressRecord, type WalletDocument } from '@gw/views';
 import type { ServiceContext } from './context';
 import { MerchantCommandError } from './merchant-onboarding';
@@ -32,6 +33,16 @@ export interface WalletStatus {
 /** The watched networks whose payments go to a wallet network's addresses. */
 export function networksPayingTo(walletNetwork: string, watchers: ChainWatchersConfig): string[] {
   return Object.keys(watchers.nodes).filter((network) => walletNetworkOf(network) === walletNetwork);
+}
+
+/**
+ * The coins whose payments a wallet network's addresses receive, as a buyer is told to pay them
+ * ("USDT on Tron (TRC-20)"): the `trx` wallet takes Tether too, and the one `evm` wallet every EVM chain's coins.
+ */
+export function coinsPaidTo(walletNetwork: string, coins: readonly CryptoCurrency[]): string[] {
+  return coins
+    .filter((coin) => walletNetworkOf(coin.network) === walletNetwork)
+    .map((coin) => `${coin.ticker.toUpperCase()} on ${coin.paidOnName}`);
 }
 
 /** What the merchant should act on: a network nobody watches here, or a wallet app that stops scanning. */

@@ -1,6 +1,7 @@
 import { WALLET_NETWORKS, WalletKeyError, type WatchOnlyWallet } from '@gw/chain';
 import { asyncRoute } from '@gw/platform';
 import {
+  coinsPaidTo,
   MerchantCommandError,
   removeMerchantWallet,
   setMerchantWallet,
@@ -26,13 +27,18 @@ export function walletRoutes(ctx: ServiceContext): Router {
       justRemoved?: string;
     },
   ) {
+    const coins = ctx.rates.current().cryptoCurrencies();
     const networks = await Promise.all(
       WALLET_NETWORKS.map(async (network) => {
         // The wallet just set may not be in the read model yet: show the one the command took.
         const stored = extra.justRemoved === network ? undefined : merchant.wallets?.[network];
         const wallet =
           extra.justSet?.network === network ? extra.justSet : stored ? watchOnlyOf(stored) : null;
-        return { network, status: wallet ? await walletStatus(ctx, merchant.merchantId, wallet) : null };
+        return {
+          network,
+          coins: coinsPaidTo(network, coins),
+          status: wallet ? await walletStatus(ctx, merchant.merchantId, wallet) : null,
+        };
       }),
     );
     res

@@ -5,7 +5,8 @@ import { csrfField, notice, renderPage, type Chrome } from '@gw/dashboard-shell'
 export interface WalletsView {
   chrome: Chrome;
   /** Every network a merchant can hold a watch-only wallet for, with its wallet if set. */
-  networks: { network: string; status: WalletStatus | null }[];
+  /** `coins`: what the wallet's addresses are paid in, as the checkout names them (USDT on Tron (TRC-20)). */
+  networks: { network: string; coins: string[]; status: WalletStatus | null }[];
   message: string | null;
   error: { network: string; text: string } | null;
 }
@@ -21,10 +22,11 @@ export function renderWalletsPage(view: WalletsView): string {
         that wallet.
       </p>
       ${notice(view.message)}
-      ${view.networks.map(({ network, status }) =>
+      ${view.networks.map(({ network, coins, status }) =>
         walletPanel(
           view.chrome.csrfToken,
           network,
+          coins,
           status,
           view.error?.network === network ? view.error.text : null,
         ),
@@ -35,12 +37,14 @@ export function renderWalletsPage(view: WalletsView): string {
 function walletPanel(
   csrfToken: string,
   network: string,
+  coins: string[],
   status: WalletStatus | null,
   error: string | null,
 ): SafeHtml {
   const id = `wallet-${network}`;
   return html`<section class="panel" aria-labelledby="${id}-title">
     <h2 id="${id}-title">${network.toUpperCase()}</h2>
+    ${coins.length === 0 ? null : html`<p class="muted" data-paid-in>Paid in ${coins.join(', ')}</p>`}
     ${status === null ? html`<p>No wallet yet: ${network} payments cannot be paid to you.</p>` : walletFacts(status)}
     ${notice(error, 'error')}
     <form method="post" action="/dashboard/wallets/${network}">
