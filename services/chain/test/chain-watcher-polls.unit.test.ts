@@ -12,7 +12,7 @@ import {
   type StaticAddressDocument,
 } from '@gw/views';
 import type { Transfer } from '../src/watchers/chain-source';
-import { ChainWatcher } from '../src/watchers/chain-watcher';
+import { ChainWatcher, UNLINKED_POLLS_BEFORE_ERROR } from '../src/watchers/chain-watcher';
 import { ReadModelWatchStore } from '../src/watchers/read-model-watch-store';
 import { MemoryChain, RecordingBus } from './support/memory-chain';
 import { FULL_LOAD_INTERVAL_MS, NEW_DOCUMENT_LOOKBACK_MS } from '../src/watchers/kept-between-polls';
@@ -255,6 +255,25 @@ describe('a chain watcher between full loads', () => {
     await poll();
 
     expect(bus.deposits.map((d) => [d.paymentId, d.txHash, d.confirmations])).toEqual([[14, 'tx14', 1]]);
+  });
+
+  it('calls the node broken when its next block keeps naming another parent than its tip, and recovers with it', async () => {
+    await poll();
+    // A node restored from another chain's snapshot: block 1 does not build on the block 0 it reports.
+    chain.blocks.push({ height: 1, hash: 'b1', previousHash: 'not-b0', transfers: [] });
+    for (let i = 1; i < UNLINKED_POLLS_BEFORE_ERROR; i++) await poll(); // a race with a new block, so far
+
+    clock.advance(POLL_MS);
+    await watcher.poll();
+
+    expect(watcher.status().error).toMatch(
+      /contradicts itself: block 1 \(b1\) names not-b0 .* block 0 is b0/,
+    );
+    expect(watcher.status().processed?.height).toBe(0);
+
+    chain.blocks[1] = { height: 1, hash: 'b1', previousHash: 'b0', transfers: [] };
+    await poll();
+    expect(watcher.status().processed?.height).toBe(1);
   });
 
   it('watches a payment whose document came later than the look-back from the next full load on', async () => {

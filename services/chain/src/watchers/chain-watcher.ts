@@ -27,6 +27,12 @@ import {
 
 /** Blocks looked at again for a pay address the watcher sees for the first time (the read model may lag a block). */
 export const FRESH_ADDRESS_LOOKBACK = 6;
+/**
+ * Polls in a row whose next block did not link to the tip before the watcher calls the node broken.
+ * One such poll is a race with a new block; a node that keeps contradicting itself (one restored from a
+ * snapshot of another chain) would otherwise leave the watcher silently stuck below its tip.
+ */
+export const UNLINKED_POLLS_BEFORE_ERROR = 5;
 
 /** Records a deposit on its static address and, credited, opens its payment (settleStaticDeposit). */
 export type StaticDepositSettler = (
@@ -50,6 +56,14 @@ export interface ChainWatcherDeps {
   logger: Logger;
   /** Blocks a deposit may stay out of the best chain and the mempool before it is dropped (CHAIN_DROP_AFTER_BLOCKS). */
   dropAfterBlocks: number;
+}
+
+/** The next block that did not link to the watcher's tip, and in how many polls in a row. */
+interface UnlinkedBlock {
+  block: BlockRef;
+  previousHash: string | null;
+  tip: BlockRef;
+  polls: number;
 }
 
 /** What the last poll saw, for readiness, logs and metrics. */
@@ -86,6 +100,7 @@ export class ChainWatcher {
   /** Recipients added to the watched set and not looked back for yet (a failed poll leaves them here). */
   private readonly freshRecipients = new Set<string>();
   private checkpoint: WatchCheckpoint | null = null;
+  private unlinked: UnlinkedBlock | null = null;
   private current: WatcherStatus;
 
   constructor(private readonly deps: ChainWatcherDeps) {
@@ -136,6 +151,13 @@ export class ChainWatcher {
   async poll(): Promise<void> {
     try {
       await this.pollOnce();
+      const contradiction = this.contradiction();
+      if (contradiction !== null) {
+        if (this.current.error !== contradiction)
+          this.deps.logger.error({ network: this.network, ...this.unlinked }, contradiction);
+        this.current = { ...this.current, error: contradiction };
+        return;
+      }
       if (this.current.error !== null)
         this.deps.logger.info({ network: this.network }, 'chain node answers again');
       this.current = { ...this.current, error: null, polledAt: this.deps.clock.now().getTime() };
@@ -146,6 +168,16 @@ export class ChainWatcher {
       }
       this.current = { ...this.current, error: message };
     }
+  }
+
+  /** Why the node cannot be followed although it answers: its next block keeps not linking to the tip. */
+  private contradiction(): string | null {
+    if (this.unlinked === null || this.unlinked.polls < UNLINKED_POLLS_BEFORE_ERROR) return null;
+    const { block, previousHash, tip } = this.unlinked;
+    return (
+      `the node contradicts itself: block ${block.height} (${block.hash}) names ${previousHash} as its parent, ` +
+      `but the node's block ${tip.height} is ${tip.hash}; the watcher stays at ${tip.height} until the node agrees`
+    );
   }
 
   private async pollOnce(): Promise<void> {
@@ -247,13 +279,18 @@ export class ChainWatcher {
   ): Promise<WatchCheckpoint> {
     let current = checkpoint;
     let recipients: ReadonlySet<string> | null = null;
+    let linked = true;
     for (let height = tipOf(current).height + 1; height <= tip.height; height++) {
       const hash = await this.source.hashAt(height);
       if (hash === null) break;
       recipients ??= recipientsOf();
       const block = await this.source.block(hash, recipients);
       // The chain changed under the scan: the next poll finds the fork point.
-      if (block.previousHash !== tipOf(current).hash) break;
+      if (block.previousHash !== tipOf(current).hash) {
+        this.noteUnlinked({ height: block.height, hash: block.hash }, block.previousHash, tipOf(current));
+        linked = false;
+        break;
+      }
       const ref = { height: block.height, hash: block.hash };
       await this.record(block.transfers, receiverOf, ref);
       await this.refunds.record(block.transfers, refundWatch, ref);
@@ -262,7 +299,14 @@ export class ChainWatcher {
         blocks: [...current.blocks, ref].slice(-REMEMBERED_BLOCKS),
       });
     }
+    if (linked) this.unlinked = null;
     return current;
+  }
+
+  private noteUnlinked(block: BlockRef, previousHash: string | null, tip: BlockRef): void {
+    const before = this.unlinked;
+    const again = before !== null && before.block.hash === block.hash && before.tip.hash === tip.hash;
+    this.unlinked = { block, previousHash, tip, polls: again ? before.polls + 1 : 1 };
   }
 
   private async record(transfers: Transfer[], receiverOf: ReceiverOf, block: BlockRef | null): Promise<void> {
