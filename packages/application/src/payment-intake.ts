@@ -58,8 +58,8 @@ export interface OpenedPayment {
 /** What giving a payment its address and ids needs. */
 export type PaymentTermsSources = Pick<ServiceContext, 'rates' | 'addresses' | 'clock' | 'config'>;
 
-/** How many derived ids a keyed create tries when the one before belongs to another payment. */
-const KEYED_ID_PROBES = 8;
+/** How many ids a create tries when the one before belongs to another payment. */
+const ID_PROBES = 8;
 
 /**
  * Assigns an admitted payment a fresh pay address and ids, and asks payments to create it. Entry
@@ -67,8 +67,9 @@ const KEYED_ID_PROBES = 8;
  *
  * With an Idempotency-Key (`key`), the payment id, uuid and command id derive from the key, so every
  * attempt of the request asks for the same stream with the same command: an attempt after a crash is
- * answered from what the first one committed, and its terms are the stored ones. A derived numeric id
- * that another payment already holds (12 random bits within one millisecond) moves on to the next.
+ * answered from what the first one committed, and its terms are the stored ones. A numeric id that
+ * another payment already holds (12 random bits within one millisecond, derived, or minted by another
+ * gateway process) moves on to the next: a valid request is never refused for an id it did not choose.
  */
 export async function openPayment(
   ctx: ServiceContext,
@@ -85,14 +86,9 @@ export async function openPayment(
       { type: 'CreatePayment', data: terms, metadata: { now: terms.createdAt } },
       ids?.commandId,
     );
-    if (
-      key &&
-      ids &&
-      !reply.ok &&
-      reply.error.code === 'STREAM_ALREADY_EXISTS' &&
-      probe + 1 < KEYED_ID_PROBES
-    )
-      continue;
+    // Another payment holds the id: a derived one (a keyed create moves on to the next), or a fresh one
+    // another process minted in the same millisecond with the same random bits.
+    if (!reply.ok && reply.error.code === 'STREAM_ALREADY_EXISTS' && probe + 1 < ID_PROBES) continue;
     if (!key || !ids || !reply.ok) return { terms, reply };
     const target = { streamId, commandId: ids.commandId, type: 'PaymentCreated' };
     return { terms: await settledCreate(ctx.history, key, target, terms), reply };
@@ -109,7 +105,7 @@ export async function replayedPayment(
   key: KeyedCreate | null,
 ): Promise<PaymentTerms | null> {
   if (!key?.resumed) return null;
-  for (let probe = 0; probe < KEYED_ID_PROBES; probe++) {
+  for (let probe = 0; probe < ID_PROBES; probe++) {
     const { paymentId, commandId } = keyedPaymentIds(key, probe);
     const stored = await committedCreate<PaymentTerms>(
       ctx.history,

@@ -181,3 +181,23 @@ describe('openPayment with an Idempotency-Key', () => {
     expect(await replayedPayment(ctx, keyed(true))).toEqual(opened.terms);
   });
 });
+
+describe('openPayment without an Idempotency-Key', () => {
+  it('takes a fresh id when another process minted the same one a moment earlier, and never refuses the request for it', async () => {
+    const writeSide = fakeWriteSide();
+    let collisions = 1;
+    // Another gateway process created a payment under the id this attempt minted (same millisecond, same random bits).
+    const send: typeof writeSide.commands.send = async (streamId, merchantId, input, commandId) => {
+      if (collisions-- > 0)
+        await writeSide.create(streamId, 'another-merchant', 'another-command', {} as PaymentTerms);
+      return writeSide.commands.send(streamId, merchantId, input, commandId);
+    };
+    const ctx = { ...(await sources({})), ...writeSide, commands: { send } } as unknown as ServiceContext;
+
+    const opened = await openPayment(ctx, intake('btc'));
+
+    expect(opened.reply.ok).toBe(true);
+    expect(writeSide.streams.get(`payment-${opened.terms.paymentId}`)?.data).toEqual(opened.terms);
+    expect(writeSide.streams.size).toBe(2);
+  });
+});
