@@ -11,3 +11,4 @@ export { renderEventCatalogue } from './catalogue/event-catalogue';
 export * from './api/openapi-paths';
 export * from './api/webhooks';
 export * from './api/money-fields';
+export * from './api/numeric-id';

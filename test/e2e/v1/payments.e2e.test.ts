@@ -251,6 +251,11 @@ describe('V1 payments', () => {
       expectV1Error(await client.get('/v1/payment/1234567890'), 404, 'NOT_FOUND');
     });
 
+    it('looks up a 16-digit id (ids reach 16 digits in 2031, a repeated payment has them now) instead of refusing it', async () => {
+      expectV1Error(await client.get('/v1/payment/4879895813386008'), 404, 'NOT_FOUND');
+      expectV1Error(await client.get(`/v1/payment/${Number.MAX_SAFE_INTEGER}`), 404, 'NOT_FOUND');
+    });
+
     it("answers 404 for another merchant's payment", async () => {
       const theirs = await other.createPayment();
       await other.readablePayment(theirs.payment_id);

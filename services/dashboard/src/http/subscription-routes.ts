@@ -1,3 +1,4 @@
+import { numericIdIn } from '@gw/contracts';
 import { asyncRoute } from '@gw/platform';
 import {
   changeSubscriptionStatus,
@@ -20,7 +21,6 @@ import { sendNotFound, merchantOf, signedInOf } from '@gw/dashboard-shell';
 const LISTED = 200;
 const PLAN_FIELDS = ['title', 'amount', 'currency', 'interval_day', ...PLAN_URL_FIELDS.map(([name]) => name)];
 const SUBSCRIPTION_FIELDS = ['subscription_plan_id', 'email'];
-const RECORD_ID = /^[0-9]{1,15}$/;
 
 /**
  * Subscription plans and subscriptions of the signed-in merchant: listed, created and their status
@@ -118,7 +118,7 @@ export function subscriptionRoutes(ctx: ServiceContext): Router {
     '/dashboard/subscriptions/:subscriptionId/status',
     asyncRoute(async (req: Request<{ subscriptionId: string }>, res) => {
       const merchant = merchantOf(res);
-      if (!RECORD_ID.test(req.params.subscriptionId)) return sendNotFound(req, res);
+      if (numericIdIn(req.params.subscriptionId) === null) return sendNotFound(req, res);
       const subscriptionId = Number(req.params.subscriptionId);
       const { status } = formValues(req, ['status']);
       try {
@@ -163,7 +163,8 @@ function presentFields(values: Record<string, string>): Record<string, string> {
 function withWholeNumber(values: Record<string, string>, name: string): Record<string, unknown> {
   const input: Record<string, unknown> = presentFields(values);
   const value = values[name];
-  if (value !== undefined && RECORD_ID.test(value)) input[name] = Number(value);
+  const id = value === undefined ? null : numericIdIn(value);
+  if (id !== null) input[name] = id;
   return input;
 }
 

@@ -1,3 +1,4 @@
+import { numericIdIn } from '@gw/contracts';
 import type { PaymentTerms } from '@gw/domain';
 import {
   betaListItem,
@@ -16,8 +17,6 @@ import { betaValidators, valid } from '../http/validation';
 import { invoiceIntakeFrom } from '../requests/invoice-intake';
 import { metaOf, toListQuery } from '../requests/list-query';
 import type { BetaRouteDeps } from './deps';
-
-const TRACK_ID = /^[0-9]{1,15}$/;
 
 /** Create an invoice, list the payment history, read one payment's information. */
 export function paymentRoutes({ ctx, payments, auth, idempotent }: BetaRouteDeps): Router {
@@ -75,8 +74,9 @@ export function paymentRoutes({ ctx, payments, auth, idempotent }: BetaRouteDeps
     asyncRoute(async (req: Request<{ trackId: string }>, res, next) => {
       const { trackId } = req.params;
       // Track ids are digits; any other word after /payment/ names no endpoint (404, as upstream).
-      if (!TRACK_ID.test(trackId)) return next();
-      const payment = await payments.get(String(Number(trackId)));
+      const id = numericIdIn(trackId);
+      if (id === null) return next();
+      const payment = await payments.get(String(id));
       if (!payment || payment.merchantId !== merchantOf(res).merchantId) throw betaPaymentNotFound();
       sendData(res, betaPaymentInformation(payment, ctx.rates.current()));
     }),

@@ -1,3 +1,4 @@
+import { numericIdIn } from '@gw/contracts';
 import { v1Validators } from '@gw/contracts/api/v1';
 import { currentPayAmount, streamIdOf, toJsonNumber } from '@gw/domain';
 import { asyncRoute } from '@gw/platform';
@@ -27,11 +28,10 @@ import { pagesCountOf, paymentListFind } from '../requests/list-query';
 import { paymentIntakeFrom } from '../requests/payment-requests';
 import type { V1RouteDeps } from './deps';
 
-const PAYMENT_ID = /^[0-9]{1,15}$/;
-
 export function paymentIdOf(raw: string): number {
-  if (!PAYMENT_ID.test(raw)) throw invalidParams('Payment id must be a number');
-  return Number(raw);
+  const id = numericIdIn(raw);
+  if (id === null) throw invalidParams('Payment id must be a number');
+  return id;
 }
 
 /** Create, read, list and re-estimate payments. Reads go to the read model only, filtered by merchant. */

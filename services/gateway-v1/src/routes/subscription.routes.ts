@@ -1,3 +1,4 @@
+import { numericIdIn } from '@gw/contracts';
 import { v1Validators } from '@gw/contracts/api/v1';
 import { asyncRoute } from '@gw/platform';
 import type { Filter, ReadModelCollection, ReadModelDocument } from '@gw/store';
@@ -73,11 +74,10 @@ export function subscriptionRoutes({ ctx, auth }: V1RouteDeps): Router {
   return router;
 }
 
-const RECORD_ID = /^[0-9]{1,15}$/;
-
 function recordIdOf(what: string, raw: string): string {
-  if (!RECORD_ID.test(raw)) throw invalidParams(`${what} id must be a number`);
-  return String(Number(raw));
+  const id = numericIdIn(raw);
+  if (id === null) throw invalidParams(`${what} id must be a number`);
+  return String(id);
 }
 
 /** By document id, then the owner: another merchant's record answers exactly as a missing one. */

@@ -2,6 +2,7 @@ import { PAYMENT_LIFETIMES } from '@gw/domain';
 import type { Schema } from '../../messages/schema-builders';
 import { MAX_MONEY_NUMBER } from '../money-fields';
 import { RULE, amountInput, enumInput, flagInput, numberInput, textInput, urlInput } from './fields';
+import { NUMERIC_ID_PATTERN } from '../numeric-id';
 
 const betaLifetime = PAYMENT_LIFETIMES.beta;
 /** `lifetime` in minutes, as admission bounds it. */
@@ -228,6 +229,6 @@ export const BETA_CASE_INSENSITIVE_QUERY = ['type', 'status', 'sort_by', 'sort_t
 
 export const betaTrackIdParam: Schema = {
   type: 'string',
-  pattern: '^[0-9]{1,15}$',
+  pattern: NUMERIC_ID_PATTERN,
   description: 'The payment track_id (digits).',
 };

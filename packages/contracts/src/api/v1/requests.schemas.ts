@@ -9,6 +9,7 @@ import {
   textInput,
   urlInput,
 } from './fields';
+import { NUMERIC_ID_PATTERN } from '../numeric-id';
 
 /** Fields NOWPayments' list sorts by (spec: "Sortable fields"). */
 export const V1_PAYMENT_SORT_FIELDS = [
@@ -318,21 +319,21 @@ export const planListQuery: Schema = query('GET /v1/subscriptions/plans', {
 
 export const subscriptionIdParam: Schema = {
   type: 'string',
-  pattern: '^[0-9]{1,15}$',
+  pattern: NUMERIC_ID_PATTERN,
   description: 'Numeric subscription id.',
   'x-message': 'Subscription id must be a number',
 };
 
 export const planIdParam: Schema = {
   type: 'string',
-  pattern: '^[0-9]{1,15}$',
+  pattern: NUMERIC_ID_PATTERN,
   description: 'Numeric subscription plan id.',
   'x-message': 'Plan id must be a number',
 };
 
 export const paymentIdParam: Schema = {
   type: 'string',
-  pattern: '^[0-9]{1,15}$',
+  pattern: NUMERIC_ID_PATTERN,
   description: 'Numeric payment id.',
   'x-message': 'Payment id must be a number',
 };
