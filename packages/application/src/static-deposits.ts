@@ -59,8 +59,9 @@ export async function settleStaticDeposit(
     { type: 'CreatePayment', data: terms, metadata: { now: observedAt } },
     `static-deposit-payment:${deposit.depositId}`,
   );
-  // Created by an earlier attempt whose answer was lost: the deposit's payment is there.
-  if (!created.ok && created.error.code !== 'STREAM_ALREADY_EXISTS')
+  // An earlier attempt that created it is answered from its stream (same command id), so a refusal here,
+  // 'already exists' included, means the id is another payment's: crediting it would pay that payment.
+  if (!created.ok)
     throw new Error(`payment of static deposit ${deposit.depositId} not created: ${created.error.message}`);
   return { credited: true, paymentId };
 }

@@ -9,38 +9,58 @@ export function newUuid(): string {
 export const NUMERIC_ID_EPOCH_MS = Date.UTC(2024, 0, 1);
 const RANDOM_BITS = 12;
 const RANDOM_SPAN = 2 ** RANDOM_BITS;
-/** Added to every id so that even ids minted in the first minutes of the timeline have 10 digits. */
-const TEN_DIGIT_FLOOR = 2 ** 30;
+
+/**
+ * Who mints a numeric id. A request's ids (payments, plans, static addresses) and the ids of payments a
+ * chain observation opens (a static address's deposit, a V1 repeated payment) come from different
+ * processes, so they could draw the same millisecond and random bits; a payment opened for a deposit
+ * under another payment's id would credit that payment. The two spaces never share a number:
+ * `request` ids lie in [2^30, 2^52) until 2058, `chain` ids in [2^52, 2^53).
+ */
+export type NumericIdSpace = 'request' | 'chain';
+const SPACES: Record<NumericIdSpace, { floor: number; end: number }> = {
+  // The floor gives even the ids of the timeline's first minutes 10 digits.
+  request: { floor: 2 ** 30, end: 2 ** 52 },
+  chain: { floor: 2 ** 52, end: Number.MAX_SAFE_INTEGER + 1 },
+};
 
 export type NumericIdGenerator = () => number;
 
 /**
- * Snowflake-like ids for families that expose numeric ids (V1 payment_id, invoice id):
- * milliseconds since 2024-01-01 shifted left 12 bits plus 12 random bits, so ids sort by creation
- * time and are hard to guess. Within one generator ids strictly increase, so a burst inside one
- * millisecond cannot repeat an id. Ids stay below Number.MAX_SAFE_INTEGER until about 2093.
+ * Snowflake-like ids for families that expose numeric ids (V1 payment_id, invoice id): its space's
+ * floor plus milliseconds since 2024-01-01 shifted left 12 bits plus 12 random bits, so ids sort by
+ * creation time and are hard to guess. Within one generator ids strictly increase, so a burst inside one
+ * millisecond cannot repeat an id.
  */
-export function createNumericIdGenerator(clock: Clock = systemClock): NumericIdGenerator {
+export function createNumericIdGenerator(
+  clock: Clock = systemClock,
+  space: NumericIdSpace = 'request',
+): NumericIdGenerator {
   let last = 0;
   return () => {
-    const elapsed = Math.max(0, clock.now().getTime() - NUMERIC_ID_EPOCH_MS);
-    let id = TEN_DIGIT_FLOOR + elapsed * RANDOM_SPAN + randomInt(RANDOM_SPAN);
+    let id = idAt(space, clock.now().getTime(), randomInt(RANDOM_SPAN));
     if (id <= last) id = last + 1;
-    if (!Number.isSafeInteger(id)) throw new RangeError('numeric id space is exhausted');
+    if (id >= SPACES[space].end) throw new RangeError(`the ${space} numeric id space is exhausted`);
     last = id;
     return id;
   };
 }
 
+/** A request's fresh ids. */
 export const newNumericId: NumericIdGenerator = createNumericIdGenerator();
+/** The fresh ids of payments a chain observation opens. */
+export const newChainNumericId: NumericIdGenerator = createNumericIdGenerator(systemClock, 'chain');
 
 /**
- * The id newNumericId would give at `at`, with the random bits taken from `seed` instead: the same seed
- * and instant always give the same id, so a redelivered message that mints an id mints the same one.
+ * The id its space's generator would give at `at`, with the random bits taken from `seed` instead: the
+ * same seed and instant always give the same id, so a redelivered message that mints an id mints the same one.
  */
-export function numericIdFrom(seed: string, at: Date): number {
-  const elapsed = Math.max(0, at.getTime() - NUMERIC_ID_EPOCH_MS);
-  return TEN_DIGIT_FLOOR + elapsed * RANDOM_SPAN + (seedDigest(seed).readUInt16BE(0) % RANDOM_SPAN);
+export function numericIdFrom(seed: string, at: Date, space: NumericIdSpace = 'request'): number {
+  return idAt(space, at.getTime(), seedDigest(seed).readUInt16BE(0) % RANDOM_SPAN);
+}
+
+function idAt(space: NumericIdSpace, atMs: number, random: number): number {
+  return SPACES[space].floor + Math.max(0, atMs - NUMERIC_ID_EPOCH_MS) * RANDOM_SPAN + random;
 }
 
 /** A version-4-shaped UUID derived from `seed`: the same seed always gives the same UUID. */

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import {
   createNumericIdGenerator,
   ManualClock,
   NUMERIC_ID_EPOCH_MS,
   newNumericId,
   newSecret,
+  numericIdFrom,
   newUuid,
   sha256Hex,
 } from '../src';
@@ -58,9 +60,39 @@ describe('newNumericId', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('stays within Number.MAX_SAFE_INTEGER until 2090', () => {
-    const next = createNumericIdGenerator(new ManualClock('2090-01-01T00:00:00Z'));
+  it('keeps a request id below 2^52 until 2058, and refuses one beyond rather than enter the chain space', () => {
+    expect(createNumericIdGenerator(new ManualClock('2058-01-01T00:00:00Z'))()).toBeLessThan(2 ** 52);
+    const next = createNumericIdGenerator(new ManualClock('2059-01-01T00:00:00Z'));
+    expect(() => next()).toThrow(/request numeric id space is exhausted/);
+  });
+
+  it('keeps a chain id within Number.MAX_SAFE_INTEGER until 2058', () => {
+    const next = createNumericIdGenerator(new ManualClock('2058-01-01T00:00:00Z'), 'chain');
     expect(Number.isSafeInteger(next())).toBe(true);
+  });
+});
+
+describe('numeric id spaces', () => {
+  it("never gives a request's id and a chain observation's id the same number, whatever the instant and bits", () => {
+    for (const at of ['2024-01-01T00:00:00Z', '2026-11-29T07:00:00.123Z', '2057-12-31T23:59:59.999Z']) {
+      const instant = new Date(at);
+      const requests = createNumericIdGenerator(new ManualClock(at));
+      const chain = createNumericIdGenerator(new ManualClock(at), 'chain');
+      for (let i = 0; i < 100; i++) {
+        expect(requests()).toBeLessThan(2 ** 52);
+        expect(chain()).toBeGreaterThanOrEqual(2 ** 52);
+        expect(numericIdFrom(`seed-${i}`, instant)).toBeLessThan(2 ** 52);
+        expect(numericIdFrom(`seed-${i}`, instant, 'chain')).toBeGreaterThanOrEqual(2 ** 52);
+      }
+    }
+  });
+
+  it('derives a request id as it always did, so a keyed retry across an upgrade finds its payment', () => {
+    const at = new Date('2026-11-29T07:00:00.123Z');
+    const bits = createHash('sha256').update('scope:key:id:payment:0').digest().readUInt16BE(0) % 4096;
+    expect(numericIdFrom('scope:key:id:payment:0', at)).toBe(
+      2 ** 30 + (at.getTime() - NUMERIC_ID_EPOCH_MS) * 4096 + bits,
+    );
   });
 });
 

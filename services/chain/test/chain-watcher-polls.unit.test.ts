@@ -241,6 +241,34 @@ describe('a chain watcher between full loads', () => {
     expect(await store.get('btc:tx10:0')).toMatchObject({ settled: true });
   });
 
+  it("never reports a static address's deposit the address has not credited, even under a watched payment's id", async () => {
+    await createPayment({ paymentId: 21, payAddress: 'addr21' });
+    chain.mine('b', [transfer('tx21', 'static21')]);
+    for (const outcome of ['pending', 'refused'] as const) {
+      await store.save({
+        id: `btc:tx21:${outcome}`,
+        version: 1,
+        network: 'btc',
+        txHash: 'tx21',
+        outputIndex: 0,
+        payAddress: 'static21',
+        paymentId: 21,
+        merchantId: 'm1',
+        amount: '1000',
+        block: { height: 1, hash: 'b1' },
+        missingSince: null,
+        dropped: false,
+        reported: null,
+        settled: false,
+        staticAddress: { id: 'static-21', outcome },
+      });
+    }
+
+    await poll();
+
+    expect(bus.deposits).toEqual([]);
+  });
+
   it('looks back for a new payment at the next poll when the poll that added it failed', async () => {
     await poll();
     // Paid in a block the watcher read before the payment's document reached it.

@@ -7,7 +7,8 @@ import { numericIdFrom, uuidFrom } from '@gw/platform';
  * derived from the observation, so a redelivered observation is recognised as already applied. A
  * watcher's observation also names its block and time: after a reorganisation the same confirmation
  * count comes back in another block (or again in the mempool), which is a new observation. The ids of
- * the repeated payment a late deposit opens (V1) are derived too: the same deposit names the same child.
+ * the repeated payment a late deposit opens (V1) are derived too: the same deposit names the same child,
+ * in the chain's id space, which no request's payment id shares.
  */
 export function depositToCommand(deposit: DepositMessage): CommandMessage {
   if (deposit.refund === true) return refundToCommand(deposit);
@@ -30,7 +31,7 @@ export function depositToCommand(deposit: DepositMessage): CommandMessage {
         confirmations: deposit.confirmations,
         block: blockOf(deposit),
         repeatedPayment: {
-          paymentId: numericIdFrom(`repeated:${depositId}`, new Date(deposit.observedAt)),
+          paymentId: numericIdFrom(`repeated:${depositId}`, new Date(deposit.observedAt), 'chain'),
           uuid: uuidFrom(`repeated:${depositId}`),
         },
       },

@@ -1,4 +1,5 @@
 import type { DepositMessage } from '@gw/contracts';
+import { numericIdFrom } from '@gw/platform';
 import { depositToCommand } from '../src/deposit-translator';
 
 const sandboxDeposit: DepositMessage = {
@@ -90,6 +91,14 @@ describe('the repeated payment a late deposit would open (V1)', () => {
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
     expect(String(idsOf(sandboxDeposit).paymentId)).toMatch(/^\d{10,16}$/);
+  });
+
+  it("takes an id in the chain's space, which a payment created by a request at that instant cannot hold", () => {
+    const { paymentId } = idsOf(sandboxDeposit);
+    const observedAt = new Date(sandboxDeposit.observedAt);
+    expect(paymentId).toBe(numericIdFrom(`repeated:btc:${'ab'.repeat(32)}`, observedAt, 'chain'));
+    expect(paymentId).toBeGreaterThanOrEqual(2 ** 52);
+    expect(Number.isSafeInteger(paymentId)).toBe(true);
   });
 
   it("turns a watcher's word that the transaction left the chain for good into a DropDeposit", () => {

@@ -2,7 +2,7 @@ import { eventOf } from '@gw/contracts';
 import { settleStaticDeposit } from '@gw/application';
 import { streamIdOf } from '@gw/domain';
 import { uuidFrom } from '@gw/platform';
-import { sampleStaticAddressTerms, sampleStaticDeposit } from '@gw/domain/testing';
+import { samplePaymentTerms, sampleStaticAddressTerms, sampleStaticDeposit } from '@gw/domain/testing';
 import { startTestGateway, type TestGateway } from '../../support/gateway';
 
 /**
@@ -84,5 +84,33 @@ describe('settling a deposit to a static address', () => {
     });
     expect(outcome).toEqual({ credited: false });
     expect(await createdOf(7_000_000_004)).toEqual([]);
+  });
+
+  it('never credits a deposit to another payment that holds the id it was given', async () => {
+    const other = samplePaymentTerms({
+      paymentId: 7_000_000_005,
+      merchantId: gateway.demoMerchant.merchantId,
+    });
+    const created = await gateway.gateway.ctx.commands.send(
+      streamIdOf('payment', other.paymentId),
+      other.merchantId,
+      {
+        type: 'CreatePayment',
+        data: other,
+      },
+    );
+    expect(created.ok).toBe(true);
+    const address = await openAddress(`${gateway.demoMerchant.merchantId}:btc:order:settle-3`, 5_105_640_003);
+
+    await expect(
+      settleStaticDeposit(gateway.gateway.ctx, address, {
+        ...sampleStaticDeposit(4),
+        paymentId: other.paymentId,
+        observedAt: at,
+      }),
+    ).rejects.toThrow(/not created: .*already exists/);
+    expect((await createdOf(other.paymentId)).map((event) => event.data)).toEqual([
+      expect.objectContaining({ uuid: other.uuid, payAddress: other.payAddress }),
+    ]);
   });
 });

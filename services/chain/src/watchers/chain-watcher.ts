@@ -2,7 +2,7 @@ import type { MessageBus } from '@gw/bus';
 import { TOPICS, type DepositMessage } from '@gw/contracts';
 import type { StaticDepositOutcome, WatchedStaticAddress } from '@gw/application';
 import type { StaticDeposit } from '@gw/domain';
-import { newNumericId, type Clock } from '@gw/platform';
+import { newChainNumericId, type Clock } from '@gw/platform';
 import { fromBaseUnits } from '@gw/pricing';
 import type { ReadModelStore } from '@gw/store';
 import type { Logger } from 'pino';
@@ -364,7 +364,7 @@ export class ChainWatcher {
       txHash: transfer.txHash,
       outputIndex: transfer.outputIndex,
       payAddress: address.address,
-      paymentId: newNumericId(),
+      paymentId: newChainNumericId(),
       merchantId: address.merchantId,
       amount: transfer.amount.toString(),
       // Not yet placed: the caller records where the chain holds it.
@@ -424,6 +424,8 @@ export class ChainWatcher {
           (d) => watched.of(d.paymentId) !== undefined,
         );
     for (const stored of deposits) {
+      // A static address's deposit counts for a payment only once the address credited it to one.
+      if (stored.staticAddress && stored.staticAddress.outcome !== 'credited') continue;
       const deposit = await this.followMissing(stored, pendingTxHashes, processed);
       const block = deposit.block;
       const confirmations = block ? Math.max(0, processed.height - block.height + 1) : 0;
