@@ -28,9 +28,18 @@ export interface PayAddressRequest {
   /** The merchant's document as the caller read it for this request; read by the source when absent. */
   merchant?: PayingMerchant;
   paymentId: number;
+  /**
+   * Who the address is for; `paymentId` is a static address's id for a static address. Their ids are
+   * minted apart, so a payment and a static address can share a number, never an allocation.
+   */
+  holder?: 'payment' | 'static-address';
   /** The create's time, recorded on the allocation. */
   now: string;
 }
+
+/** The part of an allocation's command ids that names its holder: a retried create is answered with its index. */
+const holderKeyOf = (request: PayAddressRequest): string =>
+  request.holder === 'static-address' ? `static-address:${request.paymentId}` : String(request.paymentId);
 
 export interface AssignedPayAddress {
   address: string;
@@ -171,7 +180,7 @@ export class MerchantPayAddresses implements PayAddressSource {
       walletId,
       request,
       { type: 'AllocatePayAddress', data: { paymentId: request.paymentId } },
-      `allocate-pay-address:${request.paymentId}`,
+      `allocate-pay-address:${holderKeyOf(request)}`,
     );
     for (let skips = 0; chain; skips++) {
       const address = receiveAddress(wallet, addressIndex);
@@ -191,7 +200,7 @@ export class MerchantPayAddresses implements PayAddressSource {
             txHash: history.txHash,
           },
         },
-        `skip-used-pay-address:${request.paymentId}:${addressIndex}`,
+        `skip-used-pay-address:${holderKeyOf(request)}:${addressIndex}`,
       );
     }
     return {

@@ -89,6 +89,7 @@ export async function openStaticAddress(
     network: request.network,
     merchantId: request.merchantId,
     paymentId: staticAddressId,
+    holder: 'static-address',
     now,
   });
   if (payTo.walletKeyId === null || payTo.addressIndex === null)

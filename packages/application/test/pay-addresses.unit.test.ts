@@ -122,6 +122,16 @@ describe('handing out a pay address from a wallet with history', () => {
     expect(commands.history).toHaveLength(2);
   });
 
+  it('never gives a static address the allocation of a payment that has the same number', async () => {
+    const { source } = await addresses(node(new Set()));
+    const payment = await source.assign(request(7));
+    const staticAddress = await source.assign({ ...request(7), holder: 'static-address' });
+    expect(staticAddress.address).not.toBe(payment.address);
+    expect((await source.assign({ ...request(7), holder: 'static-address' })).address).toBe(
+      staticAddress.address,
+    );
+  });
+
   it('refuses the payment when the node cannot be asked: an unchecked address could hold older money', async () => {
     const down: PayAddressChain = {
       state: () => Promise.reject(new Error('connect ECONNREFUSED')),
