@@ -28,6 +28,8 @@ describe('a chain watcher between full loads', () => {
   let watcher: ChainWatcher;
   let store: ReadModelWatchStore;
   let settled: [string, string][];
+  /** How many of the next static deposits fail to settle, as when payments refuses their payment. */
+  let failingSettles = 0;
 
   const payments = () => readModels.collection<PaymentDocument>(COLLECTIONS.payments);
   const staticAddresses = () => readModels.collection<StaticAddressDocument>(COLLECTIONS.staticAddresses);
@@ -80,10 +82,12 @@ describe('a chain watcher between full loads', () => {
     await payments().ensureIndexes(INDEXES.payments);
     await staticAddresses().ensureIndexes(INDEXES.staticAddresses);
     settled = [];
+    failingSettles = 0;
     store = new ReadModelWatchStore(readModels);
     await store.open();
     watcher = new ChainWatcher({
       settleStaticDeposit: async (address, deposit) => {
+        if (failingSettles-- > 0) throw new Error('payments refused the payment');
         settled.push([address.id, deposit.txHash]);
         return { credited: true, paymentId: deposit.paymentId };
       },
@@ -185,6 +189,30 @@ describe('a chain watcher between full loads', () => {
     await poll();
 
     expect(settled).toEqual([['15', 'tx15']]);
+  });
+
+  it('keeps scanning past a static deposit it cannot settle now, and settles it at a later poll', async () => {
+    await createPayment({ paymentId: 16, payAddress: 'addr16' });
+    await openStaticAddress(17, 'static17');
+    await poll();
+    failingSettles = 2; // when the scan meets it, and when the same poll tries the pending ones again
+    chain.mine('b', [transfer('tx17', 'static17'), transfer('tx16', 'addr16')]);
+
+    await poll();
+
+    // The payment's deposit in the same block is reported, and the scan went past the block.
+    expect(bus.deposits.map((d) => [d.paymentId, d.txHash])).toEqual([[16, 'tx16']]);
+    expect(watcher.status().processed?.height).toBe(1);
+    expect(settled).toEqual([]);
+    expect(await store.get('btc:tx17:0')).toMatchObject({ staticAddress: { outcome: 'pending' } });
+
+    await poll();
+
+    expect(settled).toEqual([['17', 'tx17']]);
+    expect(await store.get('btc:tx17:0')).toMatchObject({
+      staticAddress: { outcome: 'credited' },
+      block: { height: 1 },
+    });
   });
 
   it('looks at a settled deposit again only when its block leaves the best chain', async () => {

@@ -101,6 +101,8 @@ export class ChainWatcher {
   private readonly freshRecipients = new Set<string>();
   private checkpoint: WatchCheckpoint | null = null;
   private unlinked: UnlinkedBlock | null = null;
+  /** Static deposits whose settling failed and was logged; logged again only once settled. */
+  private readonly unsettledStatic = new Set<string>();
   private current: WatcherStatus;
 
   constructor(private readonly deps: ChainWatcherDeps) {
@@ -212,6 +214,7 @@ export class ChainWatcher {
     const pending = await this.source.pending();
     await this.record(pending, receiverOf, null);
     await this.refunds.record(pending, refundWatch, null);
+    await this.settlePendingStatic(receiverOf);
     const pendingTxHashes = new Set(pending.map((transfer) => transfer.txHash));
     await this.report(watched, read.full, tipOf(checkpoint), pendingTxHashes);
   }
@@ -347,7 +350,9 @@ export class ChainWatcher {
    * A deposit to a static address, first seen or not yet decided: its payment id is proposed and kept
    * before anything is asked, so a restart asks again with the same one; the address's stream then
    * credits it (its payment is opened) or refuses it (revoked), once. A refused deposit stays in the
-   * store, never reported to a payment, and shows on the address.
+   * store, never reported to a payment, and shows on the address. One that cannot be settled now (its
+   * payment refused, its coin gone from the catalogue) stays pending and is tried again at each poll
+   * (settlePendingStatic): it must not stop the scan, and with it every other deposit of the chain.
    */
   private async settleStatic(
     receiver: Extract<Receiver, { kind: 'static' }>,
@@ -373,18 +378,32 @@ export class ChainWatcher {
       dropped: false,
       reported: null,
       settled: false,
-      staticAddress: { id: address.id, outcome: 'pending' },
+      staticAddress: { id: address.id, outcome: 'pending', payCurrency },
     };
     if (!known) await this.deps.store.save(proposed);
-    const outcome = await this.deps.settleStaticDeposit(address, {
-      depositId: id,
-      txHash: transfer.txHash,
-      outputIndex: transfer.outputIndex,
-      payCurrency,
-      amount: fromBaseUnits(transfer.amount.toString(), this.source.decimalsOf(payCurrency)),
-      paymentId: proposed.paymentId,
-      observedAt: this.deps.clock.now().toISOString(),
-    });
+    let outcome: StaticDepositOutcome;
+    try {
+      outcome = await this.deps.settleStaticDeposit(address, {
+        depositId: id,
+        txHash: transfer.txHash,
+        outputIndex: transfer.outputIndex,
+        payCurrency,
+        amount: fromBaseUnits(transfer.amount.toString(), this.source.decimalsOf(payCurrency)),
+        paymentId: proposed.paymentId,
+        observedAt: this.deps.clock.now().toISOString(),
+      });
+    } catch (error) {
+      if (!this.unsettledStatic.has(id)) {
+        this.unsettledStatic.add(id);
+        this.deps.logger.error(
+          { network: this.network, depositId: id, staticAddressId: address.id, err: error },
+          'deposit to a static address not settled: kept pending and tried again at each poll',
+        );
+      }
+      return proposed;
+    }
+    if (this.unsettledStatic.delete(id))
+      this.deps.logger.info({ network: this.network, depositId: id }, 'pending static deposit settled');
     if (!outcome.credited)
       this.deps.logger.warn(
         {
@@ -403,6 +422,26 @@ export class ChainWatcher {
     };
     await this.deps.store.save(settled);
     return settled;
+  }
+
+  /** Tries again to settle each deposit to a static address still pending, as when it was first seen. */
+  private async settlePendingStatic(receiverOf: ReceiverOf): Promise<void> {
+    const open = await this.deps.store.openDeposits(this.network);
+    for (const deposit of open) {
+      const payCurrency = deposit.staticAddress?.payCurrency;
+      if (deposit.staticAddress?.outcome !== 'pending' || payCurrency === undefined) continue;
+      const recipient = this.source.recipientOf({ payAddress: deposit.payAddress, payCurrency });
+      if (recipient === null) continue;
+      const receiver = receiverOf(recipient);
+      if (receiver?.kind !== 'static') continue;
+      const transfer: Transfer = {
+        txHash: deposit.txHash,
+        outputIndex: deposit.outputIndex,
+        recipient,
+        amount: BigInt(deposit.amount),
+      };
+      await this.settleStatic(receiver, transfer, deposit.id, deposit);
+    }
   }
 
   /**

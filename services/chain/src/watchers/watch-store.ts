@@ -44,9 +44,10 @@ export interface WatchedDeposit extends ReadModelDocument {
   refund?: boolean;
   /**
    * For a deposit to a static address: the id part of its stream, and what it decided (`paymentId` is
-   * the payment it opened, or the proposal until then). Absent for a payment's own deposits.
+   * the payment it opened, or the proposal until then), and the coin it pays (kept to settle a pending
+   * one again; absent from deposits saved before it was kept). Absent for a payment's own deposits.
    */
-  staticAddress?: { id: string; outcome: 'pending' | 'credited' | 'refused' };
+  staticAddress?: { id: string; outcome: 'pending' | 'credited' | 'refused'; payCurrency?: string };
   /**
    * The last report is final (`isSettled`): it changes only when the deposit's block does, which a
    * reorganisation or the transaction seen in another block records with `settled: false`. A poll
