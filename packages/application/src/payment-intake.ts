@@ -16,6 +16,7 @@ import { chainNodeFor, newNumericId } from '@gw/platform';
 import type { ServiceContext } from './context';
 import { committedCreate, settledCreate, type KeyedCreate } from './keyed-create';
 import { NoPayingWalletError, type PayingMerchant } from './pay-addresses';
+import { ID_PROBES, idTaken } from './fresh-ids';
 
 /** A family-neutral request to open a payment; each gateway translates its own body into this. */
 export interface PaymentIntake {
@@ -58,9 +59,6 @@ export interface OpenedPayment {
 /** What giving a payment its address and ids needs. */
 export type PaymentTermsSources = Pick<ServiceContext, 'rates' | 'addresses' | 'clock' | 'config'>;
 
-/** How many ids a create tries when the one before belongs to another payment. */
-const ID_PROBES = 8;
-
 /**
  * Assigns an admitted payment a fresh pay address and ids, and asks payments to create it. Entry
  * points admit the request first (admitOrRefuse): the intake carries admitted currencies and amounts.
@@ -88,7 +86,7 @@ export async function openPayment(
     );
     // Another payment holds the id: a derived one (a keyed create moves on to the next), or a fresh one
     // another process minted in the same millisecond with the same random bits.
-    if (!reply.ok && reply.error.code === 'STREAM_ALREADY_EXISTS' && probe + 1 < ID_PROBES) continue;
+    if (idTaken(reply) && probe + 1 < ID_PROBES) continue;
     if (!key || !ids || !reply.ok) return { terms, reply };
     const target = { streamId, commandId: ids.commandId, type: 'PaymentCreated' };
     return { terms: await settledCreate(ctx.history, key, target, terms), reply };

@@ -5,7 +5,7 @@ import {
   type SubscriptionStatus,
   type SubscriptionTerms,
 } from '@gw/domain';
-import { newNumericId } from '@gw/platform';
+import { createUnderFreshId } from './fresh-ids';
 import { knownCurrency, priceAmount } from './catalogue-rules';
 import type { ServiceContext } from './context';
 import {
@@ -99,24 +99,27 @@ export async function createSubscriptionPlan(
   const rates = ctx.rates.current();
   const currency = knownCurrency(rates, 'currency', body.currency);
   const now = ctx.clock.now().toISOString();
-  const plan: PlanTerms = {
-    planId: newNumericId(),
-    merchantId,
-    title: body.title.trim(),
-    amount: priceAmount(rates, 'amount', body.amount, currency),
-    currency,
-    intervalDay: body.interval_day,
-    successUrl: body.success_url ?? null,
-    cancelUrl: body.cancel_url ?? null,
-    partiallyPaidUrl: body.partially_paid_url ?? null,
-    ipnCallbackUrl: body.ipn_callback_url ?? null,
-    createdAt: now,
-  };
-  const reply = await ctx.commands.send(streamIdOf('plan', plan.planId), merchantId, {
-    type: 'CreateSubscriptionPlan',
-    data: plan,
-    metadata: { now },
-  });
+  const { terms: plan, reply } = await createUnderFreshId(
+    (planId): PlanTerms => ({
+      planId,
+      merchantId,
+      title: body.title.trim(),
+      amount: priceAmount(rates, 'amount', body.amount, currency),
+      currency,
+      intervalDay: body.interval_day,
+      successUrl: body.success_url ?? null,
+      cancelUrl: body.cancel_url ?? null,
+      partiallyPaidUrl: body.partially_paid_url ?? null,
+      ipnCallbackUrl: body.ipn_callback_url ?? null,
+      createdAt: now,
+    }),
+    (terms) =>
+      ctx.commands.send(streamIdOf('plan', terms.planId), merchantId, {
+        type: 'CreateSubscriptionPlan',
+        data: terms,
+        metadata: { now },
+      }),
+  );
   if (!reply.ok) throw refused(reply);
   return plan;
 }
@@ -137,19 +140,22 @@ export async function subscribeToPlan(
     );
   }
   const now = ctx.clock.now();
-  const subscription: SubscriptionTerms = {
-    subscriptionId: newNumericId(),
-    planId: plan.planId,
-    merchantId,
-    subscriberEmail: body.email,
-    createdAt: now.toISOString(),
-    expireDate: new Date(now.getTime() + plan.intervalDay * DAY_MS).toISOString(),
-  };
-  const reply = await ctx.commands.send(streamIdOf('subscription', subscription.subscriptionId), merchantId, {
-    type: 'CreateSubscription',
-    data: subscription,
-    metadata: { now: subscription.createdAt },
-  });
+  const { terms: subscription, reply } = await createUnderFreshId(
+    (subscriptionId): SubscriptionTerms => ({
+      subscriptionId,
+      planId: plan.planId,
+      merchantId,
+      subscriberEmail: body.email,
+      createdAt: now.toISOString(),
+      expireDate: new Date(now.getTime() + plan.intervalDay * DAY_MS).toISOString(),
+    }),
+    (terms) =>
+      ctx.commands.send(streamIdOf('subscription', terms.subscriptionId), merchantId, {
+        type: 'CreateSubscription',
+        data: terms,
+        metadata: { now: terms.createdAt },
+      }),
+  );
   if (!reply.ok) throw refused(reply);
   return subscription;
 }
