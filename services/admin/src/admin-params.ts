@@ -1,9 +1,9 @@
+import { numericIdIn } from '@gw/contracts';
 import type { Request } from 'express';
 import { AdminError, notFound } from './admin-errors';
 import { CREDENTIALS, type CredentialPath } from './admin-views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NUMERIC_ID = /^[1-9][0-9]{0,15}$/;
 
 /** Merchant ids are uuids; anything else cannot name a merchant, so it is "not found" without a lookup. */
 export function merchantIdParam(raw: unknown): string {
@@ -13,8 +13,9 @@ export function merchantIdParam(raw: unknown): string {
 
 /** Plans, subscriptions and payments have numeric ids that fit in a JSON number. */
 export function numericIdParam(raw: unknown, what: string): number {
-  const id = typeof raw === 'string' && NUMERIC_ID.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw notFound(what);
+  const id = typeof raw === 'string' ? numericIdIn(raw) : null;
+  // Only the id's own digits name it here: no leading zero, and no id 0.
+  if (id === null || id === 0 || String(id) !== raw) throw notFound(what);
   return id;
 }
 

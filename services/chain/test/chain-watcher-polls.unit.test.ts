@@ -215,6 +215,33 @@ describe('a chain watcher between full loads', () => {
     });
   });
 
+  it('settles at its first poll a static deposit a stopped process left pending', async () => {
+    await openStaticAddress(18, 'static18');
+    chain.mine('b', [transfer('tx18', 'static18')]);
+    await store.save({
+      id: 'btc:tx18:0',
+      version: 1,
+      network: 'btc',
+      txHash: 'tx18',
+      outputIndex: 0,
+      payAddress: 'static18',
+      paymentId: 2 ** 52 + 18,
+      merchantId: 'm1',
+      amount: '1000',
+      block: { height: 1, hash: 'b1' },
+      missingSince: null,
+      dropped: false,
+      reported: null,
+      settled: false,
+      staticAddress: { id: '18', outcome: 'pending', payCurrency: 'btc' },
+    });
+
+    await poll();
+
+    expect(settled).toEqual([['18', 'tx18']]);
+    expect(await store.get('btc:tx18:0')).toMatchObject({ staticAddress: { outcome: 'credited' } });
+  });
+
   it('looks at a settled deposit again only when its block leaves the best chain', async () => {
     await createPayment({ paymentId: 9, payAddress: 'addr9' });
     await poll();

@@ -214,7 +214,7 @@ export class ChainWatcher {
     const pending = await this.source.pending();
     await this.record(pending, receiverOf, null);
     await this.refunds.record(pending, refundWatch, null);
-    await this.settlePendingStatic(receiverOf);
+    await this.settlePendingStatic(receiverOf, read.full);
     const pendingTxHashes = new Set(pending.map((transfer) => transfer.txHash));
     await this.report(watched, read.full, tipOf(checkpoint), pendingTxHashes);
   }
@@ -351,7 +351,7 @@ export class ChainWatcher {
    * before anything is asked, so a restart asks again with the same one; the address's stream then
    * credits it (its payment is opened) or refuses it (revoked), once. A refused deposit stays in the
    * store, never reported to a payment, and shows on the address. One that cannot be settled now (its
-   * payment refused, its coin gone from the catalogue) stays pending and is tried again at each poll
+   * payment refused, its coin gone from the catalogue) stays pending and is tried again at the next polls
    * (settlePendingStatic): it must not stop the scan, and with it every other deposit of the chain.
    */
   private async settleStatic(
@@ -424,8 +424,12 @@ export class ChainWatcher {
     return settled;
   }
 
-  /** Tries again to settle each deposit to a static address still pending, as when it was first seen. */
-  private async settlePendingStatic(receiverOf: ReceiverOf): Promise<void> {
+  /**
+   * Tries again to settle each deposit to a static address still pending, as when it was first seen:
+   * at a full load (those left by a process that stopped), and at each poll while one failed here.
+   */
+  private async settlePendingStatic(receiverOf: ReceiverOf, full: boolean): Promise<void> {
+    if (!full && this.unsettledStatic.size === 0) return;
     const open = await this.deps.store.openDeposits(this.network);
     for (const deposit of open) {
       const payCurrency = deposit.staticAddress?.payCurrency;
