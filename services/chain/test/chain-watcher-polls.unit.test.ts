@@ -14,6 +14,7 @@ import {
 import type { Transfer } from '../src/watchers/chain-source';
 import { ChainWatcher, UNLINKED_POLLS_BEFORE_ERROR } from '../src/watchers/chain-watcher';
 import { ReadModelWatchStore } from '../src/watchers/read-model-watch-store';
+import type { WatchedDeposit } from '../src/watchers/watch-store';
 import { MemoryChain, RecordingBus } from './support/memory-chain';
 import { FULL_LOAD_INTERVAL_MS, NEW_DOCUMENT_LOOKBACK_MS } from '../src/watchers/kept-between-polls';
 
@@ -62,6 +63,22 @@ describe('a chain watcher between full loads', () => {
     await payments().upsertIfNewer(stored);
     return stored;
   }
+  /** A deposit to a static address, stored as the watcher keeps it, in block 1 and not yet reported. */
+  const staticDepositInBlock1 = (
+    deposit: Pick<WatchedDeposit, 'id' | 'txHash' | 'payAddress' | 'paymentId' | 'staticAddress'>,
+  ): WatchedDeposit => ({
+    ...deposit,
+    version: 1,
+    network: 'btc',
+    outputIndex: 0,
+    merchantId: 'm1',
+    amount: '1000',
+    block: { height: 1, hash: 'b1' },
+    missingSince: null,
+    dropped: false,
+    reported: null,
+    settled: false,
+  });
   const poll = async () => {
     clock.advance(POLL_MS);
     await watcher.poll();
@@ -219,23 +236,15 @@ describe('a chain watcher between full loads', () => {
     await openStaticAddress(18, 'static18');
     // Already scanned by the process that stopped: only the stored deposit tells of it.
     chain.mine('b', []);
-    await store.save({
-      id: 'btc:tx18:0',
-      version: 1,
-      network: 'btc',
-      txHash: 'tx18',
-      outputIndex: 0,
-      payAddress: 'static18',
-      paymentId: 2 ** 52 + 18,
-      merchantId: 'm1',
-      amount: '1000',
-      block: { height: 1, hash: 'b1' },
-      missingSince: null,
-      dropped: false,
-      reported: null,
-      settled: false,
-      staticAddress: { id: '18', outcome: 'pending', payCurrency: 'btc' },
-    });
+    await store.save(
+      staticDepositInBlock1({
+        id: 'btc:tx18:0',
+        txHash: 'tx18',
+        payAddress: 'static18',
+        paymentId: 2 ** 52 + 18,
+        staticAddress: { id: '18', outcome: 'pending', payCurrency: 'btc' },
+      }),
+    );
 
     await poll();
 
@@ -301,23 +310,15 @@ describe('a chain watcher between full loads', () => {
     await createPayment({ paymentId: 21, payAddress: 'addr21' });
     chain.mine('b', [transfer('tx21', 'static21')]);
     for (const outcome of ['pending', 'refused'] as const) {
-      await store.save({
-        id: `btc:tx21:${outcome}`,
-        version: 1,
-        network: 'btc',
-        txHash: 'tx21',
-        outputIndex: 0,
-        payAddress: 'static21',
-        paymentId: 21,
-        merchantId: 'm1',
-        amount: '1000',
-        block: { height: 1, hash: 'b1' },
-        missingSince: null,
-        dropped: false,
-        reported: null,
-        settled: false,
-        staticAddress: { id: 'static-21', outcome },
-      });
+      await store.save(
+        staticDepositInBlock1({
+          id: `btc:tx21:${outcome}`,
+          txHash: 'tx21',
+          payAddress: 'static21',
+          paymentId: 21,
+          staticAddress: { id: 'static-21', outcome },
+        }),
+      );
     }
 
     await poll();
